@@ -1,0 +1,101 @@
+"""The rules of Spit as a pure, deterministic library.
+
+No clock, no randomness, no I/O and no user interface: a state goes in, a state and
+its events (or a rejection) come out. Everything real-time lives in ``spit.match``.
+
+    >>> from spit.engine import Dealer, new_game, legal_actions, apply
+    >>> state = new_game(Dealer(7).first_deal())
+    >>> [str(a) for a in legal_actions(state, 0)]
+    ['spit']
+"""
+
+from spit.engine.actions import Action, Move, Play, Slap, Spit, action_key, parse_action
+from spit.engine.cards import ADJACENT, DECK, Card, card_name, is_red, parse_card, rank, suit
+from spit.engine.deal import Dealer, lay_out
+from spit.engine.events import (
+    CardMoved,
+    CardPlayed,
+    CardSpat,
+    EndReason,
+    Event,
+    GameOver,
+    PlayStarted,
+    RoundDealt,
+    RoundEnded,
+    RoundResolved,
+    Slapped,
+    Stalled,
+)
+from spit.engine.observe import PlayerView, StockView, observe
+from spit.engine.rules import (
+    Applied,
+    Outcome,
+    Reason,
+    Rejected,
+    apply,
+    can_act,
+    deal_round,
+    legal_actions,
+    new_game,
+)
+from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
+from spit.engine.state import PLAYERS, Phase, Pile, State, Stockpiles, Variant
+
+ENGINE_VERSION = "1.0"
+"""Bumped when the rules' behaviour changes; replays record it."""
+
+__all__ = [
+    "ADJACENT",
+    "DECK",
+    "ENGINE_VERSION",
+    "PLAYERS",
+    "Action",
+    "Applied",
+    "Card",
+    "CardMoved",
+    "CardPlayed",
+    "CardSpat",
+    "Dealer",
+    "EndReason",
+    "Event",
+    "GameOver",
+    "Move",
+    "Outcome",
+    "Phase",
+    "Pile",
+    "Play",
+    "PlayStarted",
+    "PlayerView",
+    "Reason",
+    "Rejected",
+    "RoundDealt",
+    "RoundEnded",
+    "RoundResolved",
+    "Slap",
+    "Slapped",
+    "Spit",
+    "Stalled",
+    "State",
+    "StockView",
+    "Stockpiles",
+    "Variant",
+    "action_key",
+    "apply",
+    "can_act",
+    "card_name",
+    "deal_round",
+    "dumps",
+    "from_json",
+    "is_red",
+    "lay_out",
+    "legal_actions",
+    "loads",
+    "new_game",
+    "observe",
+    "parse_action",
+    "parse_card",
+    "rank",
+    "state_hash",
+    "suit",
+    "to_json",
+]

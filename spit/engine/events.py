@@ -1,0 +1,120 @@
+"""What happened: the events ``apply`` returns alongside the new state.
+
+Front ends draw from events and never re-derive rules: an event says which card went
+where and what was turned up, so the table can animate it without looking at two
+states and diffing them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeAlias
+
+from spit.engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """``card`` went from stockpile ``stock`` onto spit pile ``pile``; ``revealed`` was
+    turned up beneath it (R07, R08)."""
+
+    player: int
+    stock: int
+    pile: int
+    card: Card
+    revealed: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardMoved:
+    """``card`` went from stockpile ``stock`` into the empty space ``to`` (R09)."""
+
+    player: int
+    stock: int
+    to: int
+    card: Card
+    revealed: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpat:
+    """``player`` turned up spit card ``card`` onto spit pile ``pile`` (R05, R13)."""
+
+    player: int
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStarted:
+    """Every pending spit is done: cards may be played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stalled:
+    """Nobody can act; the players in ``spitters`` must spit (R13, D01, D02)."""
+
+    spitters: tuple[bool, bool]
+
+
+class EndReason(StrEnum):
+    STOCK_OUT = "stock_out"
+    """``player`` played their last stockpile card (R14)."""
+    NO_SPIT_CARDS = "no_spit_cards"
+    """Stalled with no spit cards left anywhere (R14, D03, D10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    """Play stopped; in a two-pile round the slap comes next (R14)."""
+
+    reason: EndReason
+    player: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Slapped:
+    """``player`` slapped ``pile`` first and takes it; the other player takes the
+    other pile (R15, D08). ``sizes`` are both piles' sizes at the slap."""
+
+    player: int
+    pile: int
+    sizes: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResolved:
+    """Cards are gathered: ``cards`` is each player's total for the next deal,
+    ``left`` the cards each still held (what the points variant scores, D11)."""
+
+    cards: tuple[int, int]
+    left: tuple[int, int]
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDealt:
+    """Round ``round`` is laid out; ``spit_cards`` per player (0 means one pile, R17)."""
+
+    round: int
+    spit_cards: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    winner: int
+
+
+Event: TypeAlias = (
+    CardPlayed
+    | CardMoved
+    | CardSpat
+    | PlayStarted
+    | Stalled
+    | RoundEnded
+    | Slapped
+    | RoundResolved
+    | RoundDealt
+    | GameOver
+)

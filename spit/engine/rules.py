@@ -1,0 +1,370 @@
+"""Legal actions and their effects: the rules of Spit as pure functions.
+
+``apply`` never raises for a bad action and never mutates: it returns either
+``Applied`` (the new state and the events it caused) or ``Rejected`` (why not), and
+the old state stays valid either way. Rule numbers (R..) and decision numbers (D..)
+refer to ``docs/rules_sources/RULES.md`` and ``DECISIONS.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from spit.engine.actions import Action, Move, Play, Slap, Spit
+from spit.engine.cards import ADJACENT, DECK, Card
+from spit.engine.deal import lay_out
+from spit.engine.events import (
+    CardMoved,
+    CardPlayed,
+    CardSpat,
+    EndReason,
+    Event,
+    GameOver,
+    PlayStarted,
+    RoundDealt,
+    RoundEnded,
+    RoundResolved,
+    Slapped,
+    Stalled,
+)
+from spit.engine.state import Phase, Pile, State, Stockpiles, Variant
+
+_EMPTY: tuple[Pile, Pile] = ((), ())
+
+
+class Reason(StrEnum):
+    """Why an action was rejected; the value is a message fit to show a player."""
+
+    BAD_PLAYER = "there is no such player"
+    BAD_INDEX = "there is no such stockpile or spit pile"
+    NOT_PLAYING = "cards cannot be played now"
+    EMPTY_STOCKPILE = "that stockpile is empty"
+    NOT_ADJACENT = "not playable: the card is not next in rank to the pile's top card"
+    NO_EMPTY_SPACE = "there is no empty space to move into"
+    LONE_CARD = "only a card with face-down cards under it may move (D04)"
+    NOT_SPITTING = "nobody is spitting now"
+    ALREADY_SPAT = "this player has nothing to spit now"
+    NOT_SLAPPING = "there is nothing to slap now"
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The action was legal: the resulting state and what happened, in order."""
+
+    state: State
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """The action was not legal; the state is unchanged."""
+
+    reason: Reason
+
+    @property
+    def message(self) -> str:
+        return self.reason.value
+
+
+Outcome = Applied | Rejected
+
+
+def new_game(
+    orders: tuple[Sequence[Card], Sequence[Card]],
+    variant: Variant = Variant.STANDARD,
+    target: int = 100,
+) -> State:
+    """The first round laid out from each player's card order (R03, R04, D07).
+
+    ``orders[p]`` is the order in which player ``p``'s cards are dealt. Together the two
+    orders must hold the whole deck exactly once and each player at least one card
+    (R03 gives 26 each; hand-made deals for practice may split the deck otherwise).
+    Raises ``ValueError`` otherwise. Chance stays outside: ``spit.engine.deal.Dealer``
+    turns a seed into orders.
+    """
+    if sorted([*orders[0], *orders[1]]) != list(DECK):
+        raise ValueError("the two card orders must hold all 52 cards exactly once")
+    if not orders[0] or not orders[1]:
+        raise ValueError("each player needs at least one card")
+    blank = State(
+        variant=variant,
+        target=target,
+        round=0,
+        phase=Phase.ROUND_OVER,
+        stocks=(((), (), (), (), ()), ((), (), (), (), ())),
+        hands=_EMPTY,
+        piles=(),
+        must_spit=(False, False),
+        short=None,
+        collected=(tuple(sorted(orders[0])), tuple(sorted(orders[1]))),
+        scores=(0, 0),
+        winner=None,
+    )
+    return deal_round(blank, orders).state
+
+
+def deal_round(state: State, orders: tuple[Sequence[Card], Sequence[Card]]) -> Applied:
+    """Lay out the next round from the gathered cards in the given orders (R16, R17).
+
+    Each ``orders[p]`` must be an ordering of exactly ``state.collected[p]``; raises
+    ``ValueError`` if not, or if the game is not between rounds.
+    """
+    if state.phase is not Phase.ROUND_OVER:
+        raise ValueError(f"cannot deal in phase {state.phase}")
+    for p in (0, 1):
+        if tuple(sorted(orders[p])) != state.collected[p]:
+            raise ValueError(f"player {p + 1}'s order is not a shuffle of their cards")
+    (s0, h0), (s1, h1) = lay_out(orders[0]), lay_out(orders[1])
+    spitters = (bool(h0), bool(h1))
+    short = None if all(spitters) else spitters.index(False)
+    new = state._replace(
+        round=state.round + 1,
+        phase=Phase.SPIT,
+        stocks=(s0, s1),
+        hands=(h0, h1),
+        piles=((), ()) if short is None else ((),),
+        must_spit=spitters,
+        short=short,
+        collected=_EMPTY,
+    )
+    return Applied(new, (RoundDealt(new.round, (len(h0), len(h1))),))
+
+
+def legal_actions(state: State, player: int) -> list[Action]:
+    """Every action ``player`` may take now, sorted by ``action_key``.
+
+    Empty for a player who cannot act (OpenSpiel's convention), e.g. during a stall
+    for a player with no spit cards.
+    """
+    phase = state.phase
+    if phase is Phase.PLAYING:
+        actions: list[Action] = []
+        stocks = state.stocks[player]
+        tops = [pile[-1] for pile in state.piles]
+        has_space = False
+        for s, stock in enumerate(stocks):
+            if not stock:
+                has_space = True
+                continue
+            row = ADJACENT[stock[-1]]
+            for p, top in enumerate(tops):
+                if row[top]:
+                    actions.append(Play(s, p))
+        if has_space:
+            actions.extend(Move(s) for s, stock in enumerate(stocks) if len(stock) > 1)
+        return actions
+    if phase is Phase.SPIT:
+        return [Spit()] if state.must_spit[player] else []
+    if phase is Phase.SLAP:
+        return [Slap(0), Slap(1)]
+    return []
+
+
+def can_act(state: State, player: int) -> bool:
+    """Whether ``player`` has any play or move; cheaper than ``legal_actions``."""
+    stocks = state.stocks[player]
+    tops = [pile[-1] for pile in state.piles]
+    has_space = has_hidden = False
+    for stock in stocks:
+        if not stock:
+            has_space = True
+            continue
+        if len(stock) > 1:
+            has_hidden = True
+        row = ADJACENT[stock[-1]]
+        for top in tops:
+            if row[top]:
+                return True
+    return has_space and has_hidden
+
+
+def apply(state: State, player: int, action: Action) -> Outcome:
+    """Apply ``action`` by ``player``: the new state and events, or why not."""
+    if player not in (0, 1):
+        return Rejected(Reason.BAD_PLAYER)
+    if isinstance(action, Play):
+        return _play(state, player, action)
+    if isinstance(action, Move):
+        return _move(state, player, action)
+    if isinstance(action, Spit):
+        return _spit(state, player)
+    return _slap(state, player, action)
+
+
+def _play(state: State, player: int, action: Play) -> Outcome:
+    if state.phase is not Phase.PLAYING:
+        return Rejected(Reason.NOT_PLAYING)
+    s, p = action.stock, action.pile
+    if not (0 <= s < 5 and 0 <= p < len(state.piles)):
+        return Rejected(Reason.BAD_INDEX)
+    stock = state.stocks[player][s]
+    if not stock:
+        return Rejected(Reason.EMPTY_STOCKPILE)
+    card = stock[-1]
+    pile = state.piles[p]
+    if not ADJACENT[card][pile[-1]]:
+        return Rejected(Reason.NOT_ADJACENT)
+    rest = stock[:-1]
+    piles = list(state.piles)
+    piles[p] = (*pile, card)
+    new = state._replace(
+        stocks=_with_stockpile(state.stocks, player, s, rest),
+        piles=tuple(piles),
+    )
+    played = CardPlayed(player, s, p, card, rest[-1] if rest else None)
+    if not rest and not any(new.stocks[player]):
+        return _round_ends(new, (played,), EndReason.STOCK_OUT, player)
+    return _after_action(new, (played,))
+
+
+def _move(state: State, player: int, action: Move) -> Outcome:
+    if state.phase is not Phase.PLAYING:
+        return Rejected(Reason.NOT_PLAYING)
+    s = action.stock
+    if not 0 <= s < 5:
+        return Rejected(Reason.BAD_INDEX)
+    stocks = state.stocks[player]
+    stock = stocks[s]
+    if not stock:
+        return Rejected(Reason.EMPTY_STOCKPILE)
+    if () not in stocks:
+        return Rejected(Reason.NO_EMPTY_SPACE)
+    if len(stock) == 1:
+        return Rejected(Reason.LONE_CARD)
+    to = stocks.index(())
+    row = list(stocks)
+    row[s], row[to] = stock[:-1], (stock[-1],)
+    both = list(state.stocks)
+    both[player] = _five(row)
+    new = state._replace(stocks=(both[0], both[1]))
+    return _after_action(new, (CardMoved(player, s, to, stock[-1], stock[-2]),))
+
+
+def _spit(state: State, player: int) -> Outcome:
+    if state.phase is not Phase.SPIT:
+        return Rejected(Reason.NOT_SPITTING)
+    if not state.must_spit[player]:
+        return Rejected(Reason.ALREADY_SPAT)
+    hand = state.hands[player]
+    card = hand[0]
+    target = player if len(state.piles) == 2 else 0
+    piles = list(state.piles)
+    piles[target] = (*piles[target], card)
+    hands = list(state.hands)
+    hands[player] = hand[1:]
+    must = list(state.must_spit)
+    must[player] = False
+    new = state._replace(
+        hands=(hands[0], hands[1]), piles=tuple(piles), must_spit=(must[0], must[1])
+    )
+    events: tuple[Event, ...] = (CardSpat(player, target, card),)
+    if any(must):
+        return Applied(new, events)
+    new = new._replace(phase=Phase.PLAYING)
+    return _after_action(new, (*events, PlayStarted()))
+
+
+def _after_action(state: State, events: tuple[Event, ...]) -> Applied:
+    """Detect a stall once play has settled (R13, D01)."""
+    if can_act(state, 0) or can_act(state, 1):
+        return Applied(state, events)
+    spitters = (bool(state.hands[0]), bool(state.hands[1]))
+    if any(spitters):
+        stalled = state._replace(phase=Phase.SPIT, must_spit=spitters)
+        return Applied(stalled, (*events, Stalled(spitters)))
+    return _round_ends(state, events, EndReason.NO_SPIT_CARDS, None)
+
+
+def _round_ends(
+    state: State, events: tuple[Event, ...], reason: EndReason, player: int | None
+) -> Applied:
+    """Stop play (R14, D18): slap in a two-pile round, settle at once in a one-pile one."""
+    events = (*events, RoundEnded(reason, player))
+    if len(state.piles) == 2:
+        return Applied(state._replace(phase=Phase.SLAP), events)
+    if player is None:
+        # D10: nobody got out; the one with fewer stockpile cards counts as first out,
+        # and on a tie the pile goes to the player who had spit cards.
+        short = 0 if state.short is None else state.short
+        counts = (state.stock_count(0), state.stock_count(1))
+        player = short if counts[0] == counts[1] else counts.index(min(counts))
+    # R18: the first one out takes nothing from the centre.
+    return _resolve(state, events, pile_taker=(1 - player,))
+
+
+def _slap(state: State, player: int, action: Slap) -> Outcome:
+    if state.phase is not Phase.SLAP:
+        return Rejected(Reason.NOT_SLAPPING)
+    if not 0 <= action.pile < 2:
+        return Rejected(Reason.BAD_INDEX)
+    sizes = (len(state.piles[0]), len(state.piles[1]))
+    takers = (player, 1 - player) if action.pile == 0 else (1 - player, player)
+    slapped = Slapped(player, action.pile, sizes)
+    return _resolve(state, (slapped,), pile_taker=takers)
+
+
+def _resolve(state: State, events: tuple[Event, ...], pile_taker: tuple[int, ...]) -> Applied:
+    """Gather the cards (R16, R18), score them (R20, D11) and decide the game (R19, D12).
+
+    ``pile_taker[i]`` is the player who takes spit pile ``i``.
+    """
+    gathered: list[list[Card]] = [[], []]
+    left = [0, 0]
+    for p in (0, 1):
+        own = [c for stock in state.stocks[p] for c in stock]
+        own.extend(state.hands[p])
+        left[p] = len(own)
+        gathered[p].extend(own)
+    for pile, taker in zip(state.piles, pile_taker, strict=True):
+        gathered[taker].extend(pile)
+    scores = state.scores
+    if state.variant is Variant.POINTS:
+        scores = (scores[0] + left[0], scores[1] + left[1])
+    collected = (tuple(sorted(gathered[0])), tuple(sorted(gathered[1])))
+    new = state._replace(
+        phase=Phase.ROUND_OVER,
+        stocks=(((), (), (), (), ()), ((), (), (), (), ())),
+        hands=_EMPTY,
+        piles=(),
+        must_spit=(False, False),
+        short=None,
+        collected=collected,
+        scores=scores,
+    )
+    events = (
+        *events,
+        RoundResolved((len(collected[0]), len(collected[1])), (left[0], left[1]), scores),
+    )
+    winner = _winner(new)
+    if winner is None:
+        return Applied(new, events)
+    return Applied(new._replace(phase=Phase.GAME_OVER, winner=winner), (*events, GameOver(winner)))
+
+
+def _winner(state: State) -> int | None:
+    """R19, R20, D12, D13."""
+    out = [p for p in (0, 1) if not state.collected[p]]
+    if state.variant is Variant.STANDARD:
+        return out[0] if out else None
+    a, b = state.scores
+    if not out and max(a, b) < state.target:
+        return None
+    if a != b:
+        return 0 if a < b else 1
+    return out[0] if out else None
+
+
+def _with_stockpile(
+    stocks: tuple[Stockpiles, Stockpiles], player: int, index: int, pile: Pile
+) -> tuple[Stockpiles, Stockpiles]:
+    row = list(stocks[player])
+    row[index] = pile
+    if player == 0:
+        return (_five(row), stocks[1])
+    return (stocks[0], _five(row))
+
+
+def _five(row: list[Pile]) -> Stockpiles:
+    return (row[0], row[1], row[2], row[3], row[4])
