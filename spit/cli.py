@@ -1,25 +1,60 @@
-"""The ``spit-tui`` command."""
+"""The ``spit-tui`` command: a thin dispatcher over ``spit.commands``.
+
+Each subcommand lives in its own module, imported only when chosen, so that
+``spit-tui --help`` and ``spit-tui sim`` never pay for importing Textual.
+Argument errors exit with status 2 and a one-line message (argparse's convention);
+nothing here may end in a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from collections.abc import Sequence
 
 from spit import __version__
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("spit.commands.play", "start a game: two players on one keyboard, or --bot LEVEL"),
+    "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
+    "replays": ("spit.commands.replays", "browse saved games"),
+    "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),
+}
+"""Subcommand name -> (module, one-line help). A module defines ``add_arguments(parser)``
+and ``run(args) -> int``."""
+
+
+def _available() -> dict[str, str]:
+    found = {}
+    for name, (module, _help) in COMMANDS.items():
+        if importlib.util.find_spec(module) is not None:
+            found[name] = module
+    return found
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="spit-tui",
-        description="Spit (Speed / Slam), the real-time card game, in the terminal.",
+        description="Spit (Speed / Slam), the real-time card game, in the terminal. "
+        "With no command, opens the menu.",
     )
     parser.add_argument("--version", action="version", version=f"spit-tui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module in _available().items():
+        cmd = sub.add_parser(name, help=COMMANDS[name][1], description=COMMANDS[name][1])
+        importlib.import_module(module).add_arguments(cmd)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    build_parser().parse_args(argv)
-    return 0
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or "menu"
+    module = _available().get(command, "spit.commands.menu")
+    try:
+        return int(importlib.import_module(module).run(args))
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

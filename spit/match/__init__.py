@@ -1,0 +1,49 @@
+"""Real-time play: the match controller between the pure rules and any front end.
+
+The TUI, the simulator, replays and tests all drive ``Match``; nothing here draws,
+sleeps or reads the wall clock except through the ``Clock`` it is given.
+"""
+
+from spit.match.agents import Agent
+from spit.match.clock import Clock, FakeClock, MonotonicClock
+from spit.match.controller import Match, MatchPhase
+from spit.match.deals import DealSource, Orders, ScriptedDeals, SeededDeals
+from spit.match.events import (
+    CountdownKind,
+    CountdownStarted,
+    CountdownTick,
+    InputHandled,
+    InputRecord,
+    MatchEvent,
+    NextRoundAt,
+    PauseChanged,
+    SlapWindowOpened,
+    TimedEvent,
+)
+from spit.match.recorder import Recorder
+from spit.match.timing import Timing
+
+__all__ = [
+    "Agent",
+    "Clock",
+    "CountdownKind",
+    "CountdownStarted",
+    "CountdownTick",
+    "DealSource",
+    "FakeClock",
+    "InputHandled",
+    "InputRecord",
+    "Match",
+    "MatchEvent",
+    "MatchPhase",
+    "MonotonicClock",
+    "NextRoundAt",
+    "Orders",
+    "PauseChanged",
+    "Recorder",
+    "ScriptedDeals",
+    "SeededDeals",
+    "SlapWindowOpened",
+    "TimedEvent",
+    "Timing",
+]

@@ -1,0 +1,323 @@
+"""The match controller: the rules engine driven in real time.
+
+Spit has no turns, so the controller's job is to turn a stream of timestamped inputs
+into a game: inputs are applied in arrival order against the table as it is at that
+moment (R10), and the flow around them — the start countdown, the automatic spit after
+a stall, the slap window, the pause before the next deal — runs on timers.
+
+Time is always an argument. ``advance_to(t)`` and ``submit_at(t, ...)`` take game
+milliseconds explicitly; ``update`` and ``submit`` read them from the clock the match
+was given, minus time spent paused. Everything that happens depends only on the
+inputs and their times, never on how often the front end calls in, which is what
+makes the same game replayable exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from spit.engine import (
+    Action,
+    Applied,
+    Phase,
+    Reason,
+    RoundDealt,
+    Slap,
+    Spit,
+    State,
+    Variant,
+    apply,
+    deal_round,
+    new_game,
+)
+from spit.match.agents import Agent
+from spit.match.clock import Clock
+from spit.match.deals import DealSource
+from spit.match.events import (
+    CountdownKind,
+    CountdownStarted,
+    CountdownTick,
+    InputHandled,
+    InputRecord,
+    MatchEvent,
+    NextRoundAt,
+    PauseChanged,
+    SlapWindowOpened,
+    TimedEvent,
+)
+from spit.match.recorder import Recorder
+from spit.match.timing import Timing
+
+_SLOW_REASONS = frozenset(
+    {Reason.NOT_ADJACENT, Reason.EMPTY_STOCKPILE, Reason.NOT_PLAYING, Reason.NOT_SLAPPING}
+)
+"""Rejections that can mean "someone else got there first" rather than a mistake."""
+
+
+class MatchPhase(StrEnum):
+    COUNTDOWN = "countdown"
+    """Counting down to a spit (round start or stall); see ``countdown_kind``."""
+    PLAYING = "playing"
+    SLAP = "slap"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+    ENDED = "ended"
+    """A replayed game whose recording stops here (no further deal was recorded)."""
+
+
+class Match:
+    """One game of Spit in real time. See the module docstring for the time model."""
+
+    def __init__(
+        self,
+        deals: DealSource,
+        *,
+        variant: Variant = Variant.STANDARD,
+        target: int = 100,
+        timing: Timing | None = None,
+        agents: Iterable[Agent] = (),
+        recorders: Iterable[Recorder] = (),
+        clock: Clock | None = None,
+        collect_events: bool = True,
+    ) -> None:
+        self.timing = timing or Timing()
+        self._deals = deals
+        self._agents = list(agents)
+        self._recorders = list(recorders)
+        self._clock = clock
+        self._collect = collect_events
+        self._outbox: list[TimedEvent] = []
+        self.time = 0
+        """Game time processed so far."""
+        self.phase = MatchPhase.COUNTDOWN
+        self.countdown_kind: CountdownKind | None = None
+        self.deadline: int | None = None
+        """When the current phase's timer fires (countdown, slap window, next deal)."""
+        self._ticks: list[int] = []
+        self._seconds_left = 0
+        self._paused_at: int | None = None
+        self._paused_total = 0
+        self._changed_at = -1
+        self._before_change: State | None = None
+        self.input_count = 0
+        orders = deals.first()
+        self.state = new_game(orders, variant, target)
+        for rec in self._recorders:
+            rec.on_deal(0, 1, orders)
+        self._emit(0, (RoundDealt(1, (len(self.state.hands[0]), len(self.state.hands[1]))),))
+        self._start_countdown(0, CountdownKind.START)
+
+    # -- explicit time -------------------------------------------------------------
+
+    def next_due(self) -> int | None:
+        """The earliest time at which a timer fires or an agent wants to act."""
+        times = [w for a in self._agents if (w := a.next_wakeup()) is not None]
+        if self._ticks:
+            times.append(self._ticks[0])
+        if self.deadline is not None:
+            times.append(self.deadline)
+        return max(min(times), self.time) if times else None
+
+    def advance_to(self, t: int) -> None:
+        """Run every timer and agent due up to and including game time ``t``."""
+        if t < self.time:
+            raise ValueError(f"time went backwards: {t} < {self.time}")
+        while (due := self.next_due()) is not None and due <= t:
+            self._run_due(due)
+        self.time = t
+
+    def submit_at(self, t: int, player: int, action: Action) -> InputRecord:
+        """An input arriving at game time ``t`` (not before anything already handled)."""
+        self.advance_to(t)
+        return self._handle(t, player, action)
+
+    def run_to_end(self, limit_ms: int) -> None:
+        """Jump from one due time to the next until the game ends, nothing is due any
+        more, or game time ``limit_ms`` is reached: how the simulator plays."""
+        while self.phase not in (MatchPhase.GAME_OVER, MatchPhase.ENDED):
+            due = self.next_due()
+            if due is None or due > limit_ms:
+                return
+            self.advance_to(due)
+
+    # -- clock time ----------------------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    def now(self) -> int:
+        """Game time by the clock: wall time since the start, less time paused."""
+        if self._clock is None:
+            return self.time
+        wall = self._paused_at if self._paused_at is not None else self._clock.now_ms()
+        return max(wall - self._paused_total, self.time)
+
+    def update(self) -> list[TimedEvent]:
+        """Catch up with the clock; returns the events since the last call."""
+        if not self.paused:
+            self.advance_to(self.now())
+        return self.drain()
+
+    def submit(self, player: int, action: Action) -> InputRecord:
+        """An input arriving now. While paused it is refused and not recorded."""
+        if self.paused:
+            return InputRecord(self.time, player, action, False, "paused")
+        return self.submit_at(self.now(), player, action)
+
+    def pause(self) -> None:
+        """Stop the game clock for everyone (timers, agents, inputs)."""
+        if self._clock is None or self.paused or self.phase is MatchPhase.GAME_OVER:
+            return
+        self.advance_to(self.now())
+        self._paused_at = self._clock.now_ms()
+        self._outbox.append(TimedEvent(self.time, PauseChanged(True)))
+
+    def resume(self) -> None:
+        if self._clock is None or self._paused_at is None:
+            return
+        self._paused_total += self._clock.now_ms() - self._paused_at
+        self._paused_at = None
+        self._outbox.append(TimedEvent(self.time, PauseChanged(False)))
+
+    def drain(self) -> list[TimedEvent]:
+        """The events collected since the last call, oldest first."""
+        out, self._outbox = self._outbox, []
+        return out
+
+    # -- internals -----------------------------------------------------------------
+
+    def _run_due(self, t: int) -> None:
+        self.time = t
+        if self._ticks and self._ticks[0] == t:
+            self._ticks.pop(0)
+            self._seconds_left -= 1
+            assert self.countdown_kind is not None
+            self._emit(t, (CountdownTick(self.countdown_kind, self._seconds_left),))
+        if self.deadline == t:
+            self.deadline = None
+            self._timer_fired(t)
+        for agent in self._agents:
+            wake = agent.next_wakeup()
+            if wake is None or wake > t:
+                continue
+            action = agent.wake(t, self.state)
+            after = agent.next_wakeup()
+            if after is not None and after <= t:
+                raise RuntimeError(f"agent for player {agent.player + 1} did not move its wake-up")
+            if action is not None:
+                self._handle(t, agent.player, action)
+
+    def _handle(self, t: int, player: int, action: Action) -> InputRecord:
+        before = self.state
+        outcome = apply(before, player, action) if not isinstance(action, Spit) else None
+        self.input_count += 1
+        if outcome is None:
+            record = InputRecord(t, player, action, False, "spit_is_automatic")  # D17
+            self._emit(t, (InputHandled(record),))
+        elif isinstance(outcome, Applied):
+            record = InputRecord(t, player, action, True)
+            self.state = outcome.state
+            self._before_change, self._changed_at = before, t
+            self._emit(t, (InputHandled(record), *outcome.events))
+        else:
+            record = InputRecord(
+                t,
+                player,
+                action,
+                False,
+                outcome.reason.name.lower(),
+                self._too_slow(t, player, action, outcome.reason),
+            )
+            self._emit(t, (InputHandled(record),))
+        for rec in self._recorders:
+            rec.on_input(record, self.state)
+        if record.accepted:
+            self._follow_state(t)
+        return record
+
+    def _too_slow(self, t: int, player: int, action: Action, reason: Reason) -> bool:
+        """Legal just before the latest change, which came within ``too_slow_ms`` (R10)."""
+        return (
+            reason in _SLOW_REASONS
+            and self._before_change is not None
+            and t - self._changed_at <= self.timing.too_slow_ms
+            and isinstance(apply(self._before_change, player, action), Applied)
+        )
+
+    def _apply_auto(self, t: int, player: int, action: Action) -> None:
+        """A timer's own action (a spit, the slap default): not an input, not recorded;
+        a replay re-derives it from the same timers."""
+        outcome = apply(self.state, player, action)
+        assert isinstance(outcome, Applied), outcome
+        self.state = outcome.state
+        self._emit(t, outcome.events)
+
+    def _timer_fired(self, t: int) -> None:
+        if self.phase is MatchPhase.COUNTDOWN:
+            for player in (0, 1):
+                if self.state.must_spit[player]:
+                    self._apply_auto(t, player, Spit())
+            self.countdown_kind = None
+            self._follow_state(t)
+        elif self.phase is MatchPhase.SLAP:
+            self._apply_auto(t, 0, Slap(0))  # D08: each takes the pile on their own side
+            self._follow_state(t)
+        elif self.phase is MatchPhase.ROUND_OVER:
+            self._deal_next(t)
+
+    def _deal_next(self, t: int) -> None:
+        try:
+            orders = self._deals.next(self.state.collected)
+        except LookupError:
+            self.phase = MatchPhase.ENDED
+            return
+        dealt = deal_round(self.state, orders)
+        self.state = dealt.state
+        for rec in self._recorders:
+            rec.on_deal(t, self.state.round, orders)
+        self._emit(t, dealt.events)
+        self._start_countdown(t, CountdownKind.START)
+
+    def _follow_state(self, t: int) -> None:
+        """Set the match phase and its timer from the engine's phase."""
+        phase = self.state.phase
+        if phase is Phase.SPIT:
+            self._start_countdown(t, CountdownKind.STALL)
+        elif phase is Phase.PLAYING:
+            self.phase, self.deadline = MatchPhase.PLAYING, None
+        elif phase is Phase.SLAP:
+            self.phase, self.deadline = MatchPhase.SLAP, t + self.timing.slap_window_ms
+            sizes = (len(self.state.piles[0]), len(self.state.piles[1]))
+            self._emit(t, (SlapWindowOpened(self.deadline, sizes),))
+        elif phase is Phase.ROUND_OVER:
+            self.phase, self.deadline = MatchPhase.ROUND_OVER, t + self.timing.round_pause_ms
+            self._emit(t, (NextRoundAt(self.deadline),))
+            for rec in self._recorders:
+                rec.on_round_over(t, self.state)
+        elif phase is Phase.GAME_OVER:
+            self.phase, self.deadline = MatchPhase.GAME_OVER, None
+            for rec in self._recorders:
+                rec.on_round_over(t, self.state)
+                rec.on_game_over(t, self.state)
+
+    def _start_countdown(self, t: int, kind: CountdownKind) -> None:
+        length = (
+            self.timing.start_countdown_ms
+            if kind is CountdownKind.START
+            else self.timing.stall_countdown_ms
+        )
+        self.phase, self.countdown_kind = MatchPhase.COUNTDOWN, kind
+        self.deadline = t + length
+        seconds = -(-length // 1000)
+        self._seconds_left = seconds
+        self._ticks = [self.deadline - 1000 * k for k in range(seconds - 1, -1, -1)]
+        self._emit(t, (CountdownStarted(kind, self.deadline), CountdownTick(kind, seconds)))
+
+    def _emit(self, t: int, events: Sequence[MatchEvent]) -> None:
+        timed = [TimedEvent(t, e) for e in events]
+        if self._collect:
+            self._outbox.extend(timed)
+        for agent in self._agents:
+            agent.on_events(t, self.state, timed)
