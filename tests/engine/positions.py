@@ -16,7 +16,8 @@ Where the unnamed cards go (``rest``):
   so a stall ends the round. The buried part is not an adjacent-rank chain.
 - ``"hands"``: appended after the named spit cards, half to each player.
 - ``"hand0"`` / ``"hand1"``: all appended to that player's spit cards.
-- ``"collected"``: between rounds, half to each player's gathered cards.
+- ``"collected"``: between rounds, half to each player's gathered cards;
+  ``"collected0"`` / ``"collected1"``: all to that player.
 - ``"none"``: left out; the state then does not hold the whole deck.
 """
 
@@ -37,6 +38,7 @@ from spit.engine import (
     Stockpiles,
     Variant,
     apply,
+    legal_actions,
     parse_card,
 )
 
@@ -108,6 +110,8 @@ def position(
         a, b = _halves(leftover)
         co[0] += a
         co[1] += b
+    elif rest in ("collected0", "collected1"):
+        co[int(rest[-1])] += leftover
     elif rest != "none":
         raise ValueError(f"unknown rest {rest!r}")
     if short == "auto":
@@ -148,7 +152,10 @@ def ok(state: State, player: int, action: Action) -> Applied:
 
 
 def refused(state: State, player: int, action: Action, reason: Reason) -> None:
-    """Assert that the action is rejected for ``reason`` and changes nothing."""
+    """Assert that the action is rejected for ``reason``, is not listed as legal, and
+    changes nothing."""
+    if player in (0, 1):
+        assert action not in legal_actions(state, player)
     before = tuple(state)
     outcome = apply(state, player, action)
     assert outcome == Rejected(reason), f"{action} by {player}: {outcome}"
