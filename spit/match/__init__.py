@@ -17,6 +17,7 @@ from spit.match.events import (
     MatchEvent,
     NextRoundAt,
     PauseChanged,
+    SlapWindowClosed,
     SlapWindowOpened,
     TimedEvent,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "Recorder",
     "ScriptedDeals",
     "SeededDeals",
+    "SlapWindowClosed",
     "SlapWindowOpened",
     "TimedEvent",
     "Timing",

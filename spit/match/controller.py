@@ -43,6 +43,7 @@ from spit.match.events import (
     MatchEvent,
     NextRoundAt,
     PauseChanged,
+    SlapWindowClosed,
     SlapWindowOpened,
     TimedEvent,
 )
@@ -98,7 +99,11 @@ class Match:
         self._seconds_left = 0
         self._paused_at: int | None = None
         self._paused_total = 0
+        self._origin = clock.now_ms() if clock is not None else 0
+        """Clock reading at game time 0: a clock may be older than the match."""
         self._changed_at = -1
+        self._changed_by: int | None = None
+        """Who made the latest change; ``None`` for a timer (a spit, the slap default)."""
         self._before_change: State | None = None
         self.input_count = 0
         orders = deals.first()
@@ -112,6 +117,8 @@ class Match:
 
     def next_due(self) -> int | None:
         """The earliest time at which a timer fires or an agent wants to act."""
+        if self.finished:
+            return None
         times = [w for a in self._agents if (w := a.next_wakeup()) is not None]
         if self._ticks:
             times.append(self._ticks[0])
@@ -128,14 +135,25 @@ class Match:
         self.time = t
 
     def submit_at(self, t: int, player: int, action: Action) -> InputRecord:
-        """An input arriving at game time ``t`` (not before anything already handled)."""
+        """An input arriving at game time ``t`` (not before anything already handled).
+
+        Once the game is over inputs are refused and not recorded: a recording ends
+        with the game.
+        """
         self.advance_to(t)
+        if self.finished:
+            return InputRecord(t, player, action, False, "game_over")
         return self._handle(t, player, action)
+
+    @property
+    def finished(self) -> bool:
+        """The game is over (or, for a replay, its recording has ended)."""
+        return self.phase in (MatchPhase.GAME_OVER, MatchPhase.ENDED)
 
     def run_to_end(self, limit_ms: int) -> None:
         """Jump from one due time to the next until the game ends, nothing is due any
         more, or game time ``limit_ms`` is reached: how the simulator plays."""
-        while self.phase not in (MatchPhase.GAME_OVER, MatchPhase.ENDED):
+        while not self.finished:
             due = self.next_due()
             if due is None or due > limit_ms:
                 return
@@ -148,11 +166,11 @@ class Match:
         return self._paused_at is not None
 
     def now(self) -> int:
-        """Game time by the clock: wall time since the start, less time paused."""
+        """Game time by the clock: wall time since the match was made, less time paused."""
         if self._clock is None:
             return self.time
         wall = self._paused_at if self._paused_at is not None else self._clock.now_ms()
-        return max(wall - self._paused_total, self.time)
+        return max(wall - self._origin - self._paused_total, self.time)
 
     def update(self) -> list[TimedEvent]:
         """Catch up with the clock; returns the events since the last call."""
@@ -199,6 +217,8 @@ class Match:
             self.deadline = None
             self._timer_fired(t)
         for agent in self._agents:
+            if self.finished:
+                return
             wake = agent.next_wakeup()
             if wake is None or wake > t:
                 continue
@@ -219,7 +239,7 @@ class Match:
         elif isinstance(outcome, Applied):
             record = InputRecord(t, player, action, True)
             self.state = outcome.state
-            self._before_change, self._changed_at = before, t
+            self._before_change, self._changed_at, self._changed_by = before, t, player
             self._emit(t, (InputHandled(record), *outcome.events))
         else:
             record = InputRecord(
@@ -238,10 +258,12 @@ class Match:
         return record
 
     def _too_slow(self, t: int, player: int, action: Action, reason: Reason) -> bool:
-        """Legal just before the latest change, which came within ``too_slow_ms`` (R10)."""
+        """Legal just before the latest change, which the other player made within
+        ``too_slow_ms`` (R10). A player's own change (a doubled key press) is no race."""
         return (
             reason in _SLOW_REASONS
             and self._before_change is not None
+            and player != self._changed_by
             and t - self._changed_at <= self.timing.too_slow_ms
             and isinstance(apply(self._before_change, player, action), Applied)
         )
@@ -251,6 +273,7 @@ class Match:
         a replay re-derives it from the same timers."""
         outcome = apply(self.state, player, action)
         assert isinstance(outcome, Applied), outcome
+        self._before_change, self._changed_at, self._changed_by = self.state, t, None
         self.state = outcome.state
         self._emit(t, outcome.events)
 
@@ -262,6 +285,7 @@ class Match:
             self.countdown_kind = None
             self._follow_state(t)
         elif self.phase is MatchPhase.SLAP:
+            self._emit(t, (SlapWindowClosed(),))
             self._apply_auto(t, 0, Slap(0))  # D08: each takes the pile on their own side
             self._follow_state(t)
         elif self.phase is MatchPhase.ROUND_OVER:

@@ -58,6 +58,12 @@ class SlapWindowOpened:
 
 
 @dataclass(frozen=True, slots=True)
+class SlapWindowClosed:
+    """Nobody slapped in time: the ``Slapped`` event that follows is the default
+    (each player takes the pile on their own side, D08), not a player's slap."""
+
+
+@dataclass(frozen=True, slots=True)
 class NextRoundAt:
     """The round summary is on; the next deal comes at ``at``."""
 
@@ -81,6 +87,7 @@ MatchEvent: TypeAlias = (
     | CountdownStarted
     | CountdownTick
     | SlapWindowOpened
+    | SlapWindowClosed
     | NextRoundAt
     | InputHandled
     | PauseChanged
