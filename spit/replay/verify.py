@@ -1,0 +1,98 @@
+"""Strict verification: is this file exactly the game it claims to be?
+
+A file is valid when it re-simulates without a single difference (see
+``spit.replay.resimulate``) and has no malformed line. A file that simply stops — a
+game interrupted by a crash — is valid too, and not ``finished``: nothing in it is
+wrong, it is only shorter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from spit.engine import ENGINE_VERSION, state_hash
+from spit.match import MatchPhase
+from spit.replay.reader import Replay
+from spit.replay.records import PLAYER_KEYS
+from spit.replay.resimulate import ReplayMismatch, Resimulation, usable_records
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    valid: bool
+    finished: bool
+    """The game reached its end (and, if the file says so, the same end)."""
+    rounds: int
+    """Rounds dealt (up to the error, if invalid)."""
+    winner: int | None
+    inputs: int
+    """Inputs re-simulated (up to the error, if invalid)."""
+    duration_ms: int
+    """Game time of the last line re-simulated."""
+    final_hash: str | None = None
+    """``state_hash`` of the table after the last line, when valid."""
+    error: str | None = None
+    line: int | None = None
+    """Where the first problem is, when not valid."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` report: always ``valid``; ``final_hash`` when valid, ``error``
+        and ``line`` when not."""
+        out: dict[str, Any] = {
+            "valid": self.valid,
+            "finished": self.finished,
+            "rounds": self.rounds,
+            "winner": None if self.winner is None else PLAYER_KEYS[self.winner],
+            "inputs": self.inputs,
+            "duration_ms": self.duration_ms,
+        }
+        if self.valid:
+            out["final_hash"] = self.final_hash
+        else:
+            out["error"] = self.error
+            out["line"] = self.line
+        return out
+
+
+def verify(replay: Replay) -> Verification:
+    """Re-simulate ``replay`` strictly and report the first difference or problem."""
+    problem = replay.problems[0] if replay.problems else None
+    sim: Resimulation | None = None
+    try:
+        if usable_records(replay):
+            sim = Resimulation(replay)
+            sim.seek()
+    except ReplayMismatch as err:
+        return _invalid(sim, err.line, err.message + _engine_note(replay))
+    if problem is not None:
+        return _invalid(sim, problem.line, problem.message)
+    if sim is None:  # just a header: the game was interrupted before the first deal
+        return Verification(True, False, 0, None, 0, 0)
+    match = sim.match
+    over = match.phase is MatchPhase.GAME_OVER
+    return Verification(
+        valid=True,
+        finished=over,
+        rounds=match.state.round,
+        winner=match.state.winner if over else None,
+        inputs=sim.inputs,
+        duration_ms=match.time,
+        final_hash=state_hash(match.state),
+    )
+
+
+def _invalid(sim: Resimulation | None, line: int, message: str) -> Verification:
+    if sim is None:
+        return Verification(False, False, 0, None, 0, 0, error=message, line=line)
+    return Verification(
+        False, False, sim.state.round, None, sim.inputs, sim.match.time, error=message, line=line
+    )
+
+
+def _engine_note(replay: Replay) -> str:
+    """A difference may just mean the rules changed since the file was recorded."""
+    engine = replay.header.engine
+    if engine is None or engine == ENGINE_VERSION:
+        return ""
+    return f" (the file was recorded with engine {engine}; this is engine {ENGINE_VERSION})"

@@ -1,0 +1,184 @@
+"""The writer: file names, line-by-line writing, self-closing, and failing safely."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from spit.engine import Play, Variant
+from spit.match import InputRecord, Match, MatchPhase, ScriptedDeals, Timing
+from spit.replay import PlayerInfo, ReplayWriter, load_replay, parse_replay, verify
+
+from .games import BOTS, record_game
+
+WHEN = datetime(2026, 11, 29, 14, 5, 12, tzinfo=timezone(timedelta(hours=1)))
+HUMAN_VS_BOT = (
+    PlayerInfo("human", "Ann"),
+    PlayerInfo("bot", "Bot", level="normal", policy="strong", seed=9),
+)
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def hand_deal() -> ScriptedDeals:
+    """The hand-written golden deal: after the spit at 3000 ms, p2's "play 1 0" is legal."""
+    return ScriptedDeals([load_replay(GOLDEN / "hand_written.spit.jsonl").deals[0].orders])
+
+
+def create(directory: Path, **changes: object) -> ReplayWriter:
+    options: dict[str, object] = {
+        "players": HUMAN_VS_BOT,
+        "variant": Variant.STANDARD,
+        "target": 100,
+        "timing": Timing(),
+        "seed": 7,
+        "created": WHEN,
+    }
+    options.update(changes)
+    return ReplayWriter.create(directory, **options)  # type: ignore[arg-type]
+
+
+def test_files_are_named_by_start_time_and_players_and_never_clash(tmp_path: Path) -> None:
+    writers = [create(tmp_path) for _ in range(3)]
+    names = [w.path.name for w in writers]
+    assert names == [
+        "2026-11-29_14-05-12_p1-vs-normal.spit.jsonl",
+        "2026-11-29_14-05-12_p1-vs-normal_002.spit.jsonl",
+        "2026-11-29_14-05-12_p1-vs-normal_003.spit.jsonl",
+    ]
+    assert sorted(names) == names
+    two_humans = (PlayerInfo("human", "A"), PlayerInfo("human", "B"))
+    assert create(tmp_path, players=two_humans).path.name.endswith("_p1-vs-p2.spit.jsonl")
+    odd = (PlayerInfo("bot", "X", level="Very Hard!"), PlayerInfo("bot", "Y"))
+    assert create(tmp_path, players=odd).path.name.endswith("_very-hard-vs-bot.spit.jsonl")
+    for writer in writers:
+        writer.close()
+
+
+def test_the_directory_is_made_when_missing(tmp_path: Path) -> None:
+    writer = create(tmp_path / "a" / "b")
+    assert writer.path.parent == tmp_path / "a" / "b"
+    writer.close()
+
+
+def test_the_header_is_on_disk_as_soon_as_the_writer_exists(tmp_path: Path) -> None:
+    writer = create(tmp_path)
+    header = json.loads(writer.path.read_text(encoding="utf-8"))
+    assert (header["format"], header["version"], header["created"]) == (
+        "spit-replay",
+        "1.0",
+        "2026-11-29T14:05:12+01:00",
+    )
+    assert header["players"][1] == {
+        "kind": "bot",
+        "name": "Bot",
+        "level": "normal",
+        "policy": "strong",
+        "seed": 9,
+    }
+    replay = load_replay(writer.path)
+    assert replay.header.players == HUMAN_VS_BOT and replay.header.seed == 7
+    writer.close()
+
+
+def test_every_line_reaches_the_file_the_moment_it_happens(tmp_path: Path) -> None:
+    writer = create(tmp_path)
+    match = Match(hand_deal(), recorders=[writer])
+    assert len(writer.path.read_text().splitlines()) == 2  # header and deal
+    match.submit_at(3200, 1, Play(1, 0))
+    last = json.loads(writer.path.read_text().splitlines()[-1])
+    assert last == {
+        "type": "input",
+        "t": 3200,
+        "player": "p2",
+        "action": "play 1 0",
+        "accepted": True,
+    }
+    writer.close()
+
+
+def test_the_file_closes_itself_at_the_end_and_ignores_later_key_presses(tmp_path: Path) -> None:
+    path, match = record_game(tmp_path, 0)
+    assert match.phase is MatchPhase.GAME_OVER
+    size = path.stat().st_size
+    match.submit_at(match.time + 10, 0, Play(0, 0))  # on the game-over screen
+    assert path.stat().st_size == size
+    assert verify(load_replay(path)).valid
+
+
+def test_a_closed_writer_records_nothing_more(tmp_path: Path) -> None:
+    writer = create(tmp_path)
+    writer.close()
+    writer.close()
+    writer.on_input(InputRecord(5, 0, Play(0, 0), False, "not_playing"), None)  # type: ignore[arg-type]
+    assert len(writer.path.read_text().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"timing": Timing(slap_window_ms=-1)},
+        {"target": 0},
+        {"seed": -1},
+        {"seed": 2**64},
+    ],
+)
+def test_create_refuses_what_the_format_cannot_hold(
+    tmp_path: Path, changes: dict[str, object]
+) -> None:
+    with pytest.raises(ValueError):
+        create(tmp_path, **changes)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "player",
+    [
+        lambda: PlayerInfo("human", ""),
+        lambda: PlayerInfo("human", "a\x1b[31m"),
+        lambda: PlayerInfo("robot", "R2"),  # type: ignore[arg-type]
+        lambda: PlayerInfo("bot", "B", level="x" * 65),
+    ],
+)
+def test_player_info_refuses_names_that_cannot_be_shown_safely(player: object) -> None:
+    with pytest.raises(ValueError):
+        player()  # type: ignore[operator]
+
+
+class FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> None:
+    writer = ReplayWriter(FullDisk(), tmp_path / "x.spit.jsonl")
+    match = Match(hand_deal(), recorders=[writer])
+    match.submit_at(3200, 1, Play(1, 0))
+    assert isinstance(writer.error, OSError) and writer.error.errno == 28
+    writer.close()
+
+
+def test_the_writer_is_a_context_manager(tmp_path: Path) -> None:
+    with create(tmp_path) as writer:
+        pass
+    assert writer.path.read_text().count("\n") == 1
+
+
+def test_the_written_lines_are_readable_json_with_the_documented_keys(tmp_path: Path) -> None:
+    path, _ = record_game(tmp_path, 1, Variant.POINTS, created=WHEN)
+    kinds: dict[str, set[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        obj = json.loads(line)
+        kinds.setdefault(obj["type"], set()).update(obj)
+    assert kinds == {
+        "deal": {"type", "t", "round", "p1", "p2"},
+        "input": {"type", "t", "player", "action", "accepted"},
+        "checkpoint": {"type", "t", "hash"},
+        "end": {"type", "t", "winner", "rounds", "scores", "hash"},
+    }
+    assert re.fullmatch(r"2026-11-29_14-05-12_test-vs-test\.spit\.jsonl", path.name)
+    assert parse_replay(path.read_bytes()).header.players == BOTS
