@@ -1,0 +1,144 @@
+"""The Spades computer players: the level API, sensible single decisions, and whole
+bot-against-bot games (which must finish, be reproducible, and show hard beating easy)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spit.engine.cards import DECK, parse_card
+from spit.spades import (
+    Bid,
+    DeclineBlindNil,
+    Discard,
+    Exchange,
+    Keep,
+    Phase,
+    PlayCard,
+    State,
+    legal_actions,
+    new_game,
+    observe,
+    state_hash,
+)
+from spit.spades_bot import LEVELS, bot_description, duel, make_bot, play_game
+from spit.spades_bot.knowledge import read
+
+from .positions import position, run, through_draw
+
+HARD_OVER_EASY = 0.75
+"""Hard must win at least this share of games against easy (measured: about 93%)."""
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def choice(level: str, state: State, player: int, seed: int = 0) -> object:
+    return make_bot(level, player, seed).choose(
+        observe(state, player), legal_actions(state, player)
+    )
+
+
+# --- the level API ----------------------------------------------------------------------
+
+
+def test_levels_and_descriptions() -> None:
+    assert LEVELS == ("easy", "hard")
+    for level in LEVELS:
+        assert bot_description(level)
+        assert make_bot(level, 1, 3).player == 1
+    with pytest.raises(ValueError, match="unknown level"):
+        make_bot("expert", 0, 0)
+    with pytest.raises(ValueError, match="unknown level"):
+        bot_description("expert")
+
+
+def test_a_bot_refuses_to_act_out_of_turn() -> None:
+    state = new_game(DECK, DECK)
+    with pytest.raises(ValueError):
+        make_bot("hard", 1, 0).choose(observe(state, 1), [])
+
+
+# --- single decisions ---------------------------------------------------------------------
+
+
+def test_hard_keeps_a_high_spade_and_lets_a_low_card_go() -> None:
+    stock = (c("AS"), *(x for x in DECK if x != c("AS")))
+    state = run(new_game(stock, DECK), [(0, DeclineBlindNil()), (1, DeclineBlindNil())])
+    assert choice("hard", state, 0) == Keep()
+    low = (c("2C"), *(x for x in DECK if x != c("2C")))
+    state = run(new_game(low, DECK), [(0, DeclineBlindNil()), (1, DeclineBlindNil())])
+    assert choice("hard", state, 0) == Discard()
+
+
+def test_hard_bids_a_strong_hand_high_and_a_safe_hand_nil() -> None:
+    strong = "AS KS QS JS TS AH KH AD KD AC KC 2H 2D"
+    weak = "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S"
+    fillers = "3C 4C 5C 6C 7C 3D 4D 5D 6D 3H 4H 5H 6H"
+    state = position(strong, fillers, phase=Phase.BID, bids=(None, None), turn=0)
+    bid = choice("hard", state, 0)
+    assert isinstance(bid, Bid) and bid.tricks >= 9
+    state = position(weak, strong.replace("2H 2D", "QH QD"), phase=Phase.BID, bids=(None, None))
+    assert choice("hard", state._replace(turn=0), 0) == Bid(0)
+
+
+def test_hard_gives_away_its_dangerous_cards_in_a_blind_exchange() -> None:
+    state = position(
+        "AS AH 2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D",
+        "KS QS JS KH QH JH KD QD JD KC QC JC TC",
+        phase=Phase.EXCHANGE,
+        bids=(0, None),
+        blind=(True, False),
+        turn=0,
+    )
+    assert choice("hard", state, 0) == Exchange((c("AH"), c("AS")))
+
+
+def test_hard_keeps_a_safe_blind_hand() -> None:
+    state = through_draw(blind=(True, False))  # player 1 drew all the clubs: nothing to fear
+    assert choice("hard", state, 0) == Exchange()
+
+
+def test_hard_cashes_a_sure_winner_when_it_needs_tricks() -> None:
+    state = position("AH 4D 7C", "2H 5D 8C 9S", first=1, bids=(2, 1))
+    assert choice("hard", state, 0) == PlayCard(c("AH"))
+
+
+def test_hard_ducks_under_the_lead_with_a_nil() -> None:
+    state = position("3H 9H", "4H KH AC", first=0, turn=0, trick="5H", bids=(0, 4))
+    assert choice("hard", state, 0) == PlayCard(c("3H"))
+
+
+def test_hard_wins_cheaply_when_following() -> None:
+    state = position("6H KH AH", "2C 3C", first=0, turn=0, trick="5H", bids=(3, 3))
+    assert choice("hard", state, 0) == PlayCard(c("6H"))
+
+
+def test_knowledge_reads_voids_from_the_tricks() -> None:
+    state = position("2C 3C", "4D 5D", first=0, turn=0, tricks=[(1, "9H", "KD")], bids=(1, 1))
+    know = read(observe(state, 1))
+    assert know.chances(c("2H") & 3) == [0.0] * len(know.chances(c("2H") & 3))
+    assert c("KD") not in know.unseen and c("9H") not in know.unseen
+
+
+# --- whole games ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [("hard", "hard"), ("easy", "easy"), ("easy", "hard")])
+def test_bot_games_finish(levels: tuple[str, str]) -> None:
+    for seed in range(8):
+        final = play_game(levels, seed)
+        assert final.phase is Phase.GAME_OVER and final.winner in (0, 1)
+        assert max(final.scores) >= final.target
+
+
+def test_bot_games_are_reproducible() -> None:
+    a, b = play_game(("hard", "easy"), 42), play_game(("hard", "easy"), 42)
+    assert state_hash(a) == state_hash(b)
+    assert state_hash(play_game(("hard", "easy"), 43)) != state_hash(a)
+
+
+def test_hard_beats_easy() -> None:
+    result = duel(("hard", "easy"), 40, seed=2024)
+    assert result.unfinished == 0
+    assert result.rate(0) >= HARD_OVER_EASY, result
