@@ -26,7 +26,6 @@ from spit.engine.events import (
     Slapped,
     Stalled,
 )
-from spit.engine.observe import PlayerView, StockView, observe
 from spit.engine.rules import (
     Applied,
     Outcome,
@@ -40,6 +39,7 @@ from spit.engine.rules import (
 )
 from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
 from spit.engine.state import PLAYERS, Phase, Pile, State, Stockpiles, Variant
+from spit.engine.views import PlayerView, StockView, observe
 
 ENGINE_VERSION = "1.0"
 """Bumped when the rules' behaviour changes; replays record it."""

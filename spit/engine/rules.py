@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from spit.engine.actions import Action, Move, Play, Slap, Spit
 from spit.engine.cards import ADJACENT, DECK, Card
@@ -32,6 +33,24 @@ from spit.engine.events import (
 from spit.engine.state import Phase, Pile, State, Stockpiles, Variant
 
 _EMPTY: tuple[Pile, Pile] = ((), ())
+
+# Hot-path constants. Phase members are module globals here because an enum attribute
+# lookup costs ten times a global one, and legal actions come from shared instances
+# because building a frozen dataclass costs more than the rest of ``legal_actions``
+# (actions are immutable values, so sharing them is safe). The simulator and the bots
+# call these functions hundreds of thousands of times a second; see
+# docs/performance.md.
+_SPIT_PHASE: Final = Phase.SPIT
+_PLAYING: Final = Phase.PLAYING
+_SLAP_PHASE: Final = Phase.SLAP
+_PLAYS: Final = tuple((Play(s, 0), Play(s, 1)) for s in range(5))
+_MOVES: Final = tuple(Move(s) for s in range(5))
+_SPIT: Final = Spit()
+_SLAPS: Final = (Slap(0), Slap(1))
+_NO_PILE: Final = 52
+"""Stands for the top card of a spit pile that does not exist (one-pile rounds)."""
+_ADJ: Final = tuple((*row, False) for row in ADJACENT)
+"""``ADJACENT`` with a column for ``_NO_PILE``, where nothing can be played."""
 
 
 class Reason(StrEnum):
@@ -139,45 +158,58 @@ def legal_actions(state: State, player: int) -> list[Action]:
     for a player with no spit cards.
     """
     phase = state.phase
-    if phase is Phase.PLAYING:
+    if phase is _PLAYING:
         actions: list[Action] = []
-        stocks = state.stocks[player]
-        tops = [pile[-1] for pile in state.piles]
+        moves: list[Action] = []
+        top0, top1 = _tops(state.piles)
         has_space = False
-        for s, stock in enumerate(stocks):
+        for s, stock in enumerate(state.stocks[player]):
             if not stock:
                 has_space = True
                 continue
-            row = ADJACENT[stock[-1]]
-            for p, top in enumerate(tops):
-                if row[top]:
-                    actions.append(Play(s, p))
+            if len(stock) > 1:
+                moves.append(_MOVES[s])
+            row = _ADJ[stock[-1]]
+            if row[top0]:
+                actions.append(_PLAYS[s][0])
+            if row[top1]:
+                actions.append(_PLAYS[s][1])
         if has_space:
-            actions.extend(Move(s) for s, stock in enumerate(stocks) if len(stock) > 1)
+            actions += moves
         return actions
-    if phase is Phase.SPIT:
-        return [Spit()] if state.must_spit[player] else []
-    if phase is Phase.SLAP:
-        return [Slap(0), Slap(1)]
+    if phase is _SPIT_PHASE:
+        return [_SPIT] if state.must_spit[player] else []
+    if phase is _SLAP_PHASE:
+        return list(_SLAPS)
     return []
 
 
 def can_act(state: State, player: int) -> bool:
     """Whether ``player`` has any play or move; cheaper than ``legal_actions``."""
-    stocks = state.stocks[player]
-    tops = [pile[-1] for pile in state.piles]
+    top0, top1 = _tops(state.piles)
+    return _can_act(state.stocks[player], top0, top1)
+
+
+def _can_act(stocks: Stockpiles, top0: Card, top1: Card) -> bool:
     has_space = has_hidden = False
     for stock in stocks:
         if not stock:
             has_space = True
             continue
+        row = _ADJ[stock[-1]]
+        if row[top0] or row[top1]:
+            return True
         if len(stock) > 1:
             has_hidden = True
-        row = ADJACENT[stock[-1]]
-        for top in tops:
-            if row[top]:
-                return True
     return has_space and has_hidden
+
+
+def _tops(piles: tuple[Pile, ...]) -> tuple[int, int]:
+    """The top cards of the spit piles, ``_NO_PILE`` where there is no pile."""
+    n = len(piles)
+    if n == 2:
+        return piles[0][-1], piles[1][-1]
+    return (piles[0][-1] if n else _NO_PILE), _NO_PILE
 
 
 def apply(state: State, player: int, action: Action) -> Outcome:
@@ -194,33 +226,44 @@ def apply(state: State, player: int, action: Action) -> Outcome:
 
 
 def _play(state: State, player: int, action: Play) -> Outcome:
-    if state.phase is not Phase.PLAYING:
+    variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner = state
+    if phase is not _PLAYING:
         return Rejected(Reason.NOT_PLAYING)
     s, p = action.stock, action.pile
-    if not (0 <= s < 5 and 0 <= p < len(state.piles)):
+    if not (0 <= s < 5 and 0 <= p < len(piles)):
         return Rejected(Reason.BAD_INDEX)
-    stock = state.stocks[player][s]
+    row = stocks[player]
+    stock = row[s]
     if not stock:
         return Rejected(Reason.EMPTY_STOCKPILE)
     card = stock[-1]
-    pile = state.piles[p]
+    pile = piles[p]
     if not ADJACENT[card][pile[-1]]:
         return Rejected(Reason.NOT_ADJACENT)
     rest = stock[:-1]
-    piles = list(state.piles)
-    piles[p] = (*pile, card)
-    new = state._replace(
-        stocks=_with_stockpile(state.stocks, player, s, rest),
-        piles=tuple(piles),
+    new_row = _with_pile(row, s, rest)
+    new = State(
+        variant,
+        target,
+        round_,
+        phase,
+        (new_row, stocks[1]) if player == 0 else (stocks[0], new_row),
+        hands,
+        (*piles[:p], (*pile, card), *piles[p + 1 :]),
+        must,
+        short,
+        coll,
+        scores,
+        winner,
     )
     played = CardPlayed(player, s, p, card, rest[-1] if rest else None)
-    if not rest and not any(new.stocks[player]):
+    if not rest and not any(new_row):
         return _round_ends(new, (played,), EndReason.STOCK_OUT, player)
     return _after_action(new, (played,))
 
 
 def _move(state: State, player: int, action: Move) -> Outcome:
-    if state.phase is not Phase.PLAYING:
+    if state.phase is not _PLAYING:
         return Rejected(Reason.NOT_PLAYING)
     s = action.stock
     if not 0 <= s < 5:
@@ -234,41 +277,49 @@ def _move(state: State, player: int, action: Move) -> Outcome:
     if len(stock) == 1:
         return Rejected(Reason.LONE_CARD)
     to = stocks.index(())
-    row = list(stocks)
-    row[s], row[to] = stock[:-1], (stock[-1],)
-    both = list(state.stocks)
-    both[player] = _five(row)
-    new = state._replace(stocks=(both[0], both[1]))
+    row = _with_pile(_with_pile(stocks, s, stock[:-1]), to, (stock[-1],))
+    new = state._replace(stocks=(row, state.stocks[1]) if player == 0 else (state.stocks[0], row))
     return _after_action(new, (CardMoved(player, s, to, stock[-1], stock[-2]),))
 
 
 def _spit(state: State, player: int) -> Outcome:
-    if state.phase is not Phase.SPIT:
+    variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner = state
+    if phase is not _SPIT_PHASE:
         return Rejected(Reason.NOT_SPITTING)
-    if not state.must_spit[player]:
+    if not must[player]:
         return Rejected(Reason.ALREADY_SPAT)
-    hand = state.hands[player]
+    hand = hands[player]
     card = hand[0]
-    target = player if len(state.piles) == 2 else 0
-    piles = list(state.piles)
-    piles[target] = (*piles[target], card)
-    hands = list(state.hands)
-    hands[player] = hand[1:]
-    must = list(state.must_spit)
-    must[player] = False
-    new = state._replace(
-        hands=(hands[0], hands[1]), piles=tuple(piles), must_spit=(must[0], must[1])
+    to = player if len(piles) == 2 else 0
+    new_piles = (*piles[:to], (*piles[to], card), *piles[to + 1 :])
+    new_hands = (hand[1:], hands[1]) if player == 0 else (hands[0], hand[1:])
+    new_must = (False, must[1]) if player == 0 else (must[0], False)
+    pending = new_must[0] or new_must[1]
+    new = State(
+        variant,
+        target,
+        round_,
+        phase if pending else _PLAYING,
+        stocks,
+        new_hands,
+        new_piles,
+        new_must,
+        short,
+        coll,
+        scores,
+        winner,
     )
-    events: tuple[Event, ...] = (CardSpat(player, target, card),)
-    if any(must):
-        return Applied(new, events)
-    new = new._replace(phase=Phase.PLAYING)
-    return _after_action(new, (*events, PlayStarted()))
+    spat = CardSpat(player, to, card)
+    if pending:
+        return Applied(new, (spat,))
+    return _after_action(new, (spat, PlayStarted()))
 
 
 def _after_action(state: State, events: tuple[Event, ...]) -> Applied:
     """Detect a stall once play has settled (R13, D01)."""
-    if can_act(state, 0) or can_act(state, 1):
+    top0, top1 = _tops(state.piles)
+    stocks = state.stocks
+    if _can_act(stocks[0], top0, top1) or _can_act(stocks[1], top0, top1):
         return Applied(state, events)
     spitters = (bool(state.hands[0]), bool(state.hands[1]))
     if any(spitters):
@@ -356,15 +407,15 @@ def _winner(state: State) -> int | None:
     return out[0] if out else None
 
 
-def _with_stockpile(
-    stocks: tuple[Stockpiles, Stockpiles], player: int, index: int, pile: Pile
-) -> tuple[Stockpiles, Stockpiles]:
-    row = list(stocks[player])
-    row[index] = pile
-    if player == 0:
-        return (_five(row), stocks[1])
-    return (stocks[0], _five(row))
-
-
-def _five(row: list[Pile]) -> Stockpiles:
-    return (row[0], row[1], row[2], row[3], row[4])
+def _with_pile(row: Stockpiles, index: int, pile: Pile) -> Stockpiles:
+    """``row`` with stockpile ``index`` replaced by ``pile``."""
+    a, b, c, d, e = row
+    if index == 0:
+        return (pile, b, c, d, e)
+    if index == 1:
+        return (a, pile, c, d, e)
+    if index == 2:
+        return (a, b, pile, d, e)
+    if index == 3:
+        return (a, b, c, pile, e)
+    return (a, b, c, d, pile)

@@ -42,7 +42,6 @@ from spit.spades.events import (
     TrickTaken,
     redact,
 )
-from spit.spades.observe import PlayerView, observe
 from spit.spades.rules import (
     MAX_EXCHANGE,
     Applied,
@@ -59,6 +58,7 @@ from spit.spades.scoring import PlayerScore, score_player
 from spit.spades.serialize import dumps, from_json, loads, state_hash, to_json
 from spit.spades.state import TRICKS_PER_HAND, HandResult, Phase, State, Trick
 from spit.spades.tricks import SPADES, beats, is_spade, playable, trick_winner
+from spit.spades.views import PlayerView, observe
 
 SPADES_ENGINE_VERSION = "1.0"
 """Bumped when the rules' behaviour changes; replays record it."""

@@ -71,7 +71,7 @@ def position(
     rest: str = "piles",
     phase: Phase = Phase.PLAYING,
     must_spit: tuple[bool, bool] = (False, False),
-    short: int | None | str = "auto",
+    short: int | str | None = "auto",
     variant: Variant = Variant.STANDARD,
     target: int = 100,
     round: int = 1,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import get_args
 
 import pytest
 
@@ -36,7 +37,6 @@ from spit.engine import (
     parse_card,
     state_hash,
 )
-from spit.engine import actions as actions_module
 
 from .positions import cards, ok, position, refused
 
@@ -169,7 +169,7 @@ def test_decision_06_turning_up_is_automatic() -> None:
     played = ok(moved, 0, Play(1, 0))
     assert played.events[0] == CardPlayed(0, 1, 0, c("9H"), None)
     # There is no action for turning a card up.
-    assert set(actions_module.Action.__args__) == {Play, Move, Spit, Slap}  # type: ignore[attr-defined]
+    assert set(get_args(Action)) == {Play, Move, Spit, Slap}
 
 
 # D07 ------------------------------------------------------------------------------------
@@ -366,15 +366,11 @@ def test_decision_13_player_with_zero_cards_wins() -> None:
 
 
 def test_decision_14_moves_only_legal_when_an_empty_space_exists() -> None:
-    full = position(["2C 3D", "4C", "5D 6D", "KH", "8S 9S"], ["KS QS"], piles=["JC", "TD"])
+    full = position(["2C 3D", "4C", "5D 6D", "KH", "8S 9S"], ["KS QS"], piles=["JC", "3H"])
     refused(full, 0, Move(0), Reason.NO_EMPTY_SPACE)
     assert not any(isinstance(a, Move) for a in legal_actions(full, 0))
-    # Playing KH on the queen... no: KH on JC is not adjacent; play 9S on TD instead
-    # and then the four (a lone card) into the empty space...
-    opened = ok(full, 0, Play(4, 1)).state  # 9S on TD: stockpile 5 now has one card
-    refused(opened, 0, Move(0), Reason.NO_EMPTY_SPACE)
-    emptied = ok(full._replace(piles=(cards("JC"), cards("3H"))), 0, Play(1, 1)).state
-    assert emptied.stocks[0][1] == ()  # 4C went on 3H: fewer than five stockpiles
+    emptied = ok(full, 0, Play(1, 1)).state  # 4C on 3H empties stockpile 2
+    assert emptied.stocks[0][1] == ()
     assert Move(0) in legal_actions(emptied, 0)
     assert ok(emptied, 0, Move(0)).events[0] == CardMoved(0, 0, 1, c("3D"), c("2C"))
 
@@ -478,13 +474,16 @@ def test_decision_19_dealer_is_deterministic_and_does_not_use_random(
 def test_decision_19_dealer_stream_is_fixed() -> None:
     # Golden values: a change in the generator or the shuffle changes every seed's deal.
     dealer = Dealer(0)
+    # SplitMix64's published first output for seed 0 (below(2**64) returns it unchanged).
+    assert dealer.below(1 << 64) == 0xE220A8397B1DCDAF
+    dealer = Dealer(0)
     assert [dealer.below(1000) for _ in range(5)] == GOLDEN_BELOW
     state = new_game(Dealer(42).first_deal())
     assert state_hash(state) == GOLDEN_DEAL_HASH
 
 
-GOLDEN_BELOW: list[int] = []
-GOLDEN_DEAL_HASH = ""
+GOLDEN_BELOW = [535, 700, 679, 444, 747]
+GOLDEN_DEAL_HASH = "f7abbe51bc4bb182f671d54e0b322b96"
 
 
 # D20 ------------------------------------------------------------------------------------
@@ -498,7 +497,3 @@ def test_decision_20_stall_spits_onto_own_pile() -> None:
     assert two.events[0] == CardSpat(0, 0, c("7C"))
     assert two.state.piles[0][-1] == c("7C")
     assert two.state.piles[1][-1] == c("JC")
-
-
-def _unused(action: Action) -> None:  # keeps the Action import meaningful for readers
-    del action

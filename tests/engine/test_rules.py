@@ -468,9 +468,7 @@ def test_rule_16_gather_and_redeal_from_shuffles_of_collected() -> None:
         stocks, hand = lay_out(orders[p])
         assert new.stocks[p] == stocks
         assert new.hands[p] == hand
-        assert sorted([*(c for s in new.stocks[p] for c in s), *hand]) == list(
-            over.collected[p]
-        )
+        assert sorted([*(c for s in new.stocks[p] for c in s), *hand]) == list(over.collected[p])
     assert dealt.events == (RoundDealt(new.round, (len(new.hands[0]), len(new.hands[1]))),)
     assert new.must_spit == (bool(new.hands[0]), bool(new.hands[1]))
 
