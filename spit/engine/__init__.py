@@ -26,11 +26,10 @@ from spit.engine.events import (
     Slapped,
     Stalled,
 )
+from spit.engine.outcome import Applied, Rejected
 from spit.engine.rules import (
-    Applied,
     Outcome,
     Reason,
-    Rejected,
     apply,
     can_act,
     deal_round,

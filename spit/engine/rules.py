@@ -9,7 +9,6 @@ refer to ``docs/rules_sources/RULES.md`` and ``DECISIONS.md``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
@@ -30,6 +29,7 @@ from spit.engine.events import (
     Slapped,
     Stalled,
 )
+from spit.engine.outcome import Applied, Rejected
 from spit.engine.state import Phase, Pile, State, Stockpiles, Variant
 
 _EMPTY: tuple[Pile, Pile] = ((), ())
@@ -68,26 +68,8 @@ class Reason(StrEnum):
     NOT_SLAPPING = "there is nothing to slap now"
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """The action was legal: the resulting state and what happened, in order."""
-
-    state: State
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Rejected:
-    """The action was not legal; the state is unchanged."""
-
-    reason: Reason
-
-    @property
-    def message(self) -> str:
-        return self.reason.value
-
-
-Outcome = Applied | Rejected
+Outcome = Applied[State, Event] | Rejected[Reason]
+"""What ``apply`` returns."""
 
 
 def new_game(
@@ -124,7 +106,9 @@ def new_game(
     return deal_round(blank, orders).state
 
 
-def deal_round(state: State, orders: tuple[Sequence[Card], Sequence[Card]]) -> Applied:
+def deal_round(
+    state: State, orders: tuple[Sequence[Card], Sequence[Card]]
+) -> Applied[State, Event]:
     """Lay out the next round from the gathered cards in the given orders (R16, R17).
 
     Each ``orders[p]`` must be an ordering of exactly ``state.collected[p]``; raises
@@ -315,7 +299,7 @@ def _spit(state: State, player: int) -> Outcome:
     return _after_action(new, (spat, PlayStarted()))
 
 
-def _after_action(state: State, events: tuple[Event, ...]) -> Applied:
+def _after_action(state: State, events: tuple[Event, ...]) -> Applied[State, Event]:
     """Detect a stall once play has settled (R13, D01)."""
     top0, top1 = _tops(state.piles)
     stocks = state.stocks
@@ -330,7 +314,7 @@ def _after_action(state: State, events: tuple[Event, ...]) -> Applied:
 
 def _round_ends(
     state: State, events: tuple[Event, ...], reason: EndReason, player: int | None
-) -> Applied:
+) -> Applied[State, Event]:
     """Stop play (R14, D18): slap in a two-pile round, settle at once in a one-pile one."""
     events = (*events, RoundEnded(reason, player))
     if len(state.piles) == 2:
@@ -356,7 +340,9 @@ def _slap(state: State, player: int, action: Slap) -> Outcome:
     return _resolve(state, (slapped,), pile_taker=takers)
 
 
-def _resolve(state: State, events: tuple[Event, ...], pile_taker: tuple[int, ...]) -> Applied:
+def _resolve(
+    state: State, events: tuple[Event, ...], pile_taker: tuple[int, ...]
+) -> Applied[State, Event]:
     """Gather the cards (R16, R18), score them (R20, D11) and decide the game (R19, D12).
 
     ``pile_taker[i]`` is the player who takes spit pile ``i``.

@@ -14,6 +14,7 @@ The rules are in ``docs/rules_sources/SPADES.md`` (S01-S16, SD01-SD14).
 """
 
 from spit.engine.cards import Card, card_name, parse_card
+from spit.engine.outcome import Applied, Rejected
 from spit.spades.actions import (
     Action,
     Bid,
@@ -44,10 +45,8 @@ from spit.spades.events import (
 )
 from spit.spades.rules import (
     MAX_EXCHANGE,
-    Applied,
     Outcome,
     Reason,
-    Rejected,
     apply,
     legal_actions,
     new_game,

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from typing import TypeVar
 
 from spit.engine.cards import DECK, Card
+from spit.engine.outcome import Applied, Rejected
 from spit.engine.state import Pile
 from spit.spades.actions import (
     Action,
@@ -86,26 +86,8 @@ _PHASE_OF: dict[type, tuple[Phase, Reason]] = {
 """The phase each kind of action belongs to, and the message when it comes at another time."""
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """The action was legal: the resulting state and what happened, in order."""
-
-    state: State
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Rejected:
-    """The action was not legal; the state is unchanged."""
-
-    reason: Reason
-
-    @property
-    def message(self) -> str:
-        return self.reason.value
-
-
-Outcome = Applied | Rejected
+Outcome = Applied[State, Event] | Rejected[Reason]
+"""What ``apply`` returns."""
 
 
 def new_game(
@@ -129,7 +111,9 @@ def new_game(
     return _hand(target, 1, first, stock, exchange_order, (0, 0), (0, 0), ())
 
 
-def next_hand(state: State, stock: Sequence[Card], exchange_order: Sequence[Card]) -> Applied:
+def next_hand(
+    state: State, stock: Sequence[Card], exchange_order: Sequence[Card]
+) -> Applied[State, Event]:
     """Start the next hand from a fresh shuffle; the previous second player draws first (S15).
 
     Raises ``ValueError`` if the hand is not over or the orders are not shuffles of the deck.
@@ -233,7 +217,7 @@ def apply(state: State, player: int, action: Action) -> Outcome:
             return _blind(state, player, declared=isinstance(action, DeclareBlindNil))
 
 
-def _blind(state: State, player: int, declared: bool) -> Applied:
+def _blind(state: State, player: int, declared: bool) -> Applied[State, Event]:
     """S07, SD04: the first drawer answers, then the second; then the draw begins."""
     new = state._replace(
         blind=_set(state.blind, player, declared),
@@ -246,7 +230,7 @@ def _blind(state: State, player: int, declared: bool) -> Applied:
     return Applied(new, (BlindNilChosen(player, declared),))
 
 
-def _draw(state: State, player: int, keep_first: bool) -> Applied:
+def _draw(state: State, player: int, keep_first: bool) -> Applied[State, Event]:
     """S03, S04, SD02, SD03: two cards off the stock, one kept, one discarded."""
     top, under = state.stock[0], state.stock[1]
     kept, gone = (top, under) if keep_first else (under, top)
@@ -289,7 +273,7 @@ def _exchange(state: State, player: int, cards: tuple[Card, ...]) -> Outcome:
     return _to_bidding(new, events)
 
 
-def _to_bidding(state: State, events: tuple[Event, ...]) -> Applied:
+def _to_bidding(state: State, events: tuple[Event, ...]) -> Applied[State, Event]:
     """Bids in order, the second player first, skipping blind-nil bidders (S05, SD11)."""
     waiting = [p for p in (state.second, state.first) if state.bids[p] is None]
     if waiting:
@@ -331,7 +315,7 @@ def _play(state: State, player: int, card: Card) -> Outcome:
     return _score(new, tuple(events))
 
 
-def _score(state: State, events: tuple[Event, ...]) -> Applied:
+def _score(state: State, events: tuple[Event, ...]) -> Applied[State, Event]:
     """S12-S14, SD07, SD08, then the end of the game (S16, SD12)."""
     bids = (state.bids[0] or 0, state.bids[1] or 0)
     tricks = (state.tricks_won(0), state.tricks_won(1))
