@@ -1,0 +1,72 @@
+"""``spit-tui play``: straight to the table, two players on one keyboard or against a bot.
+
+Options override the saved settings for this game only; keys, card style and theme
+come from the settings. Bad options end with a one-line message and status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+MAX_SEED = 2**64 - 1
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_SEED}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot",
+        metavar="LEVEL",
+        help="play against the computer: beginner, easy, normal, hard or expert "
+        "(without it, two players share the keyboard)",
+    )
+    parser.add_argument(
+        "--variant",
+        choices=("standard", "points"),
+        help="standard: get rid of all your cards; points: lowest total when someone "
+        "reaches 100 (default: from the settings)",
+    )
+    parser.add_argument(
+        "--seed", type=_seed, metavar="N", help="deal from this seed (the same seed, the same deal)"
+    )
+    parser.add_argument(
+        "--replay-dir", type=Path, metavar="DIR", help="save the replay here instead"
+    )
+    parser.add_argument(
+        "--no-record", action="store_true", help="do not save a replay of this game"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from spit.bots import LEVELS
+    from spit.engine import Variant
+    from spit.tui.settings import load_settings, settings_path
+
+    if args.bot is not None and args.bot not in LEVELS:
+        choices = ", ".join(LEVELS)
+        print(f"spit-tui play: unknown bot level {args.bot!r} (choose {choices})", file=sys.stderr)
+        return 2
+    settings, _warnings = load_settings(settings_path())  # the app shows the warnings
+    config = settings.game_config(bot_level=args.bot, seed=args.seed)
+    if args.variant is not None:
+        config = replace(config, variant=Variant(args.variant))
+    if args.replay_dir is not None:
+        config = replace(config, replay_dir=args.replay_dir.expanduser())
+    if args.no_record:
+        config = replace(config, record=False)
+
+    from spit.tui.app import SpitApp
+
+    result = SpitApp(start_game=config).run()
+    return result or 0

@@ -1,0 +1,147 @@
+"""The screens shown over the table: the key help, leaving, and the game's result.
+
+Each is modal, so while it is up the table's priority bindings are out of the chain
+and its own keys (Enter, Escape, letters) cannot play a card by accident. The game is
+paused underneath while the help or the question is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from spit.tui.keymap import key_label
+
+
+@dataclass(frozen=True, slots=True)
+class KeyHelp:
+    """What the help overlay lists."""
+
+    keys: Mapping[str, str]
+    """Binding id -> key (the resolved keymap)."""
+    names: tuple[str, str]
+    players: tuple[int, ...]
+    """The players who use the keyboard (0, or 0 and 1)."""
+    cursor: bool
+    """Whether the arrow-key scheme is on (against a bot)."""
+    ascii_only: bool = False
+
+
+def help_text(help: KeyHelp) -> str:
+    """The key table: one line per stockpile, a column per key, one block per player."""
+    keys, label = help.keys, _labeller(help.ascii_only)
+    arrows = ("<", ">", "v") if help.ascii_only else ("◀", "▶", "⇥")
+    block = "  ".join(f"{a:^3}" for a in arrows)
+    names = "".join(f"{help.names[p]:^17}" for p in help.players)
+    blocks = "".join(f"{block:^17}" for _ in help.players)
+    lines = [f"{'':11}{names}".rstrip(), f"{'stockpile':11}{blocks}".rstrip()]
+    for stock in range(1, 6):
+        row = f"{stock:^9}  "
+        for p in help.players:
+            ids = (f"p{p + 1}.play.{stock}.left", f"p{p + 1}.play.{stock}.right")
+            cells = [label(keys[i]) for i in ids] + [label(keys[f"p{p + 1}.move.{stock}"])]
+            row += f"{'  '.join(f'{c:^3}' for c in cells):^17}"
+        lines.append(row.rstrip())
+    lines += [
+        "",
+        f"{arrows[0]} play onto the left pile   {arrows[1]} onto the right pile",
+        f"{arrows[2]} move the card into an empty space (turns up the next)",
+        f"When a round ends, {arrows[0]} keys slap the left pile, {arrows[1]} the right.",
+    ]
+    if help.cursor:
+        moves = "/".join(label(keys[f"cursor.{d}"]) for d in ("left", "right"))
+        aims = "/".join(label(keys[f"cursor.{d}"]) for d in ("up", "down"))
+        lines += [
+            "",
+            f"Or: {moves} choose a stockpile, {aims} the left/right pile,",
+            f"{label(keys['cursor.play'])} plays (or slaps), "
+            f"{label(keys['cursor.move'])} moves into an empty space.",
+        ]
+    lines += [
+        "",
+        "A card fits one rank above or below a pile's top (A fits K and 2).",
+        f"{label(keys['pause'])} pause   {label(keys['help'])} help   "
+        f"{label(keys['quit'])} leave the game",
+    ]
+    return "\n".join(lines)
+
+
+def _labeller(ascii_only: bool) -> Callable[[str], str]:
+    return lambda key: key_label(key, ascii_only=ascii_only)
+
+
+class HelpOverlay(ModalScreen[None]):
+    """The keys, over the paused table. Any key closes it, so nobody has to know which."""
+
+    def __init__(self, help: KeyHelp) -> None:
+        super().__init__()
+        self._help = help
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Keys", classes="title")
+            yield Static(Text(help_text(self._help), no_wrap=True), id="help-keys")
+            yield Static("Press any key to go back to the game", classes="hint")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    """Leave the game? The game is paused while this is asked."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Leave", show=False),
+        Binding("n,escape", "answer(False)", "Stay", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Leave this game?", classes="title")
+            yield Static("The replay keeps what was played so far.", markup=False)
+            yield Static("Y or Enter: leave     N or Esc: keep playing", classes="hint")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    headline: str
+    lines: tuple[str, ...]
+    replay: Path | None
+
+
+class ResultOverlay(ModalScreen[bool]):
+    """The game's result; dismissed with True for a rematch, False to leave."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,r", "answer(True)", "Rematch", show=False),
+        Binding("escape,q", "answer(False)", "Leave", show=False),
+    ]
+
+    def __init__(self, result: Result) -> None:
+        super().__init__()
+        self._result = result
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self._result.headline, classes="title", markup=False)
+            yield Static("\n".join(self._result.lines), markup=False)
+            if self._result.replay is not None:
+                yield Static(f"Replay saved: {self._result.replay}", classes="dim", markup=False)
+            yield Static("Enter: rematch     Esc: leave", classes="hint")
+
+    def action_answer(self, rematch: bool) -> None:
+        self.dismiss(rematch)

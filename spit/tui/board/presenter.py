@@ -1,0 +1,353 @@
+"""What the table says: turning a match and its events into a ``TableView``.
+
+The presenter keeps the short-lived things a player needs to see and the match does
+not keep: which key was just refused and why, which card just landed, that the spit
+cards were turned up, how the round ended. It reads rules only from the engine
+(``can_act``, ``observe``) and never decides anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from spit.engine import (
+    CardMoved,
+    CardPlayed,
+    CardSpat,
+    EndReason,
+    Move,
+    Play,
+    RoundDealt,
+    RoundEnded,
+    RoundResolved,
+    Slapped,
+    Stalled,
+    Variant,
+    can_act,
+    observe,
+)
+from spit.match import (
+    CountdownKind,
+    CountdownTick,
+    InputHandled,
+    InputRecord,
+    Match,
+    MatchPhase,
+    SlapWindowClosed,
+    TimedEvent,
+)
+from spit.tui.board.overlays import Result
+from spit.tui.board.view import Centre, Pile, Side, TableView
+from spit.tui.cards import CardPainter
+
+FLASH_MS = 450
+"""How long a refused stockpile keeps its warning outline."""
+MESSAGE_MS = 1300
+"""How long a refusal ("too slow!") stays beside the player's row."""
+HIGHLIGHT_MS = 700
+"""How long the card that just landed on a pile stays highlighted."""
+SPIT_MS = 700
+"""How long "SPIT!" shows after the spit cards are turned up."""
+
+_SIDES = ("left", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    """Who sits where, as the table names them."""
+
+    names: tuple[str, str]
+    shorts: tuple[str, str]
+    humans: tuple[int, ...]
+    """The players at the keyboard (the others are bots)."""
+    bot_level: str | None = None
+
+    @classmethod
+    def for_game(cls, bot_level: str | None) -> Players:
+        if bot_level is None:
+            return cls(("Player 1", "Player 2"), ("P1", "P2"), (0, 1))
+        return cls(("You", f"{bot_level.capitalize()} bot"), ("You", "Bot"), (0,), bot_level)
+
+
+@dataclass(frozen=True, slots=True)
+class _Note:
+    """A refused key, shown for a moment beside the player's row."""
+
+    text: str
+    stock: int | None
+    outline_until: int
+    until: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """The arrow-key selection against a bot: a stockpile and a spit pile."""
+
+    stock: int
+    pile: int
+
+
+def refusal(record: InputRecord, phase: MatchPhase) -> str:
+    """What to tell a player whose key did nothing (at most 12 characters)."""
+    if record.too_slow:
+        return "too slow!"
+    if record.reason == "not_playing":
+        return "round over" if phase is MatchPhase.ROUND_OVER else "wait for it"
+    known = {
+        "not_adjacent": "not playable",
+        "empty_stockpile": "no card",
+        "no_empty_space": "no space",
+        "lone_card": "can't move it",
+        "not_slapping": "too late",
+        "bad_index": "no such pile",
+        "paused": "paused",
+    }
+    reason = record.reason or "refused"
+    return known.get(reason, reason.replace("_", " "))[:12]
+
+
+class Presenter:
+    """Builds the board's view of one game; ``absorb`` each batch of match events."""
+
+    def __init__(self, players: Players, painter: CardPainter, label: Callable[[str], str]) -> None:
+        """``label(binding_id)`` gives the key to show for a binding."""
+        self.players = players
+        self.painter = painter
+        self.label = label
+        self._notes: dict[int, _Note] = {}
+        self._highlight: tuple[int, int] | None = None
+        self._spat_until = 0
+        self._countdown = 0
+        self._footer = ""
+        self._one_pile = False
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self._slapped: Slapped | None = None
+        self._nobody_slapped = False
+        self._ended: RoundEnded | None = None
+        self._resolved: RoundResolved | None = None
+
+    @property
+    def fading(self) -> bool:
+        """Whether something on the table will change by itself soon."""
+        return bool(self._notes) or self._highlight is not None or self._spat_until > 0
+
+    def absorb(self, timed: Sequence[TimedEvent], match: Match, now: int) -> bool:
+        """Take note of what happened (``now`` on the screen's clock); True if anything did."""
+        names = self.players.names
+        for item in timed:
+            event = item.event
+            if isinstance(event, InputHandled):
+                self._input(event.record, match.phase, now)
+            elif isinstance(event, CardPlayed):
+                self._highlight = (event.pile, now + HIGHLIGHT_MS)
+                pile = "pile" if self._one_pile else f"{_SIDES[event.pile]} pile"
+                card = self.painter.name(event.card)
+                self._footer = f"{names[event.player]} played {card} on the {pile}"
+            elif isinstance(event, CardMoved):
+                card = self.painter.name(event.card)
+                self._footer = f"{names[event.player]} moved {card} to space {event.to + 1}"
+            elif isinstance(event, CardSpat):
+                self._spat_until = now + SPIT_MS
+            elif isinstance(event, Stalled):
+                self._footer = "Nobody can play: new spit cards are coming"
+            elif isinstance(event, CountdownTick):
+                self._countdown = event.seconds_left
+            elif isinstance(event, RoundEnded):
+                self._ended = event
+                if event.reason is EndReason.STOCK_OUT and event.player is not None:
+                    self._footer = f"{names[event.player]} played the last stockpile card!"
+                else:
+                    self._footer = "Nobody can play and no spit cards are left"
+            elif isinstance(event, SlapWindowClosed):
+                self._nobody_slapped = True
+            elif isinstance(event, Slapped):
+                self._slapped = event
+            elif isinstance(event, RoundResolved):
+                self._resolved = event
+            elif isinstance(event, RoundDealt):
+                self._new_round()
+                self._one_pile = 0 in event.spit_cards  # R17: one spit pile this round
+                self._footer = ""
+        return bool(timed)
+
+    def _input(self, record: InputRecord, phase: MatchPhase, now: int) -> None:
+        if record.accepted:
+            self._notes.pop(record.player, None)
+        elif record.player in self.players.humans:
+            action = record.action
+            stock = action.stock if isinstance(action, Play | Move) else None
+            self.note(record.player, refusal(record, phase), stock, now)
+
+    def note(self, player: int, text: str, stock: int | None, now: int) -> None:
+        """Show ``text`` beside ``player``'s row, and outline ``stock`` briefly."""
+        self._notes[player] = _Note(text, stock, now + FLASH_MS, now + MESSAGE_MS)
+
+    def expire(self, now: int) -> bool:
+        """Let effects that have run their time go; True if any did."""
+        changed = False
+        for player, note in list(self._notes.items()):
+            if note.until <= now:
+                del self._notes[player]
+                changed = True
+            elif note.stock is not None and note.outline_until <= now:
+                self._notes[player] = _Note(note.text, None, 0, note.until)
+                changed = True
+        if self._highlight is not None and self._highlight[1] <= now:
+            self._highlight = None
+            changed = True
+        if self._spat_until and self._spat_until <= now:
+            self._spat_until = 0
+            changed = True
+        return changed
+
+    # -- the view ------------------------------------------------------------------
+
+    def view(
+        self, match: Match, *, paused: bool, seconds: int | None, cursor: Cursor | None
+    ) -> TableView:
+        """The table now. ``paused``: the player paused (not an overlay); ``seconds``: the
+        whole seconds left to the slap or the next deal; ``cursor``: the arrow selection."""
+        state = match.state
+        variant = "points to 100" if state.variant is Variant.POINTS else "standard game"
+        header = f"Round {state.round} · {variant}"
+        if self.players.bot_level is not None:
+            header += f" · vs {self.players.bot_level} bot"
+        label = self.label
+        hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
+        target = None
+        if cursor is not None and state.piles:
+            target = min(cursor.pile, len(state.piles) - 1)
+        return TableView(
+            header=header,
+            keys_hint=hint,
+            sides=(self._side(match, 0, cursor), self._side(match, 1, None)),
+            piles=tuple(Pile(p[-1] if p else None, len(p)) for p in state.piles),
+            centre=self._centre(match, paused, seconds or 0),
+            footer=self._footer or self._default_footer(),
+            highlight_pile=self._highlight[0] if self._highlight is not None else None,
+            target_pile=target,
+        )
+
+    def _default_footer(self) -> str:
+        label = self.label
+        if self.players.bot_level is not None:
+            keys = "/".join(label(f"cursor.{d}") for d in ("left", "right", "up", "down"))
+            play, move = label("cursor.play"), label("cursor.move")
+            return f"Letter keys play at once; or {keys} select, {play} plays, {move} moves"
+        return "Player 1: left half of the keyboard · Player 2: right half"
+
+    def _side(self, match: Match, player: int, cursor: Cursor | None) -> Side:
+        state = match.state
+        keys = None
+        if player in self.players.humans:
+            p = f"p{player + 1}"
+            keys = tuple(
+                (
+                    self.label(f"{p}.play.{n}.left"),
+                    self.label(f"{p}.play.{n}.right"),
+                    self.label(f"{p}.move.{n}"),
+                )
+                for n in range(1, 6)
+            )
+        status, status_role = "", "dim"
+        dot, ring = ("*", "o") if self.painter.ascii else ("●", "○")
+        if match.phase is MatchPhase.PLAYING:
+            if can_act(state, player):
+                status, status_role = f"{dot} can play", "good"
+            else:
+                status = f"{ring} no play"
+        elif match.phase is MatchPhase.SLAP:
+            status, status_role = "slap!", "alert"
+        if state.variant is Variant.POINTS:
+            score = f"{state.scores[player]} points"
+        else:
+            held = state.cards_held(player)
+            score = f"{held} card{'s' if held != 1 else ''}"
+        note = self._notes.get(player)
+        return Side(
+            name=self.players.names[player],
+            short=self.players.shorts[player],
+            stocks=observe(state, player).own,
+            spit_cards=len(state.hands[player]),
+            keys=keys,
+            status=status,
+            status_role=status_role,
+            score=score,
+            message=note.text if note else "",
+            flash_stock=note.stock if note else None,
+            cursor_stock=cursor.stock if cursor is not None else None,
+        )
+
+    def _centre(self, match: Match, paused: bool, seconds: int) -> Centre:
+        state = match.state
+        phase = match.phase
+        if paused:
+            return Centre("Paused", "PAUSED", f"{self.label('pause')} to play on")
+        if phase is MatchPhase.COUNTDOWN:
+            if match.countdown_kind is CountdownKind.START:
+                return Centre(f"Round {state.round}: get ready", str(self._countdown))
+            return Centre("Nobody can play", str(self._countdown), "Spit cards are coming")
+        if phase is MatchPhase.PLAYING:
+            return Centre("", "SPIT!") if self._spat_until else Centre()
+        if phase is MatchPhase.SLAP:
+            a, b = (len(p) for p in state.piles)
+            left, right = ("<", ">") if self.painter.ascii else ("◀", "▶")
+            detail = f"{left} {a} cards     {b} cards {right}\n{seconds} s to slap"
+            return Centre("Slap the smaller pile!", "SLAP!", detail, "alert")
+        if phase is MatchPhase.ROUND_OVER:
+            return Centre(f"Round {state.round} over", "", self._summary(match, seconds))
+        if phase is MatchPhase.GAME_OVER and state.winner is not None:
+            return Centre("Game over", self._winner_big(state.winner))
+        return Centre("The recorded game ends here")
+
+    def _summary(self, match: Match, seconds: int) -> str:
+        names, shorts = self.players.names, self.players.shorts
+        lines = []
+        if self._nobody_slapped:
+            lines.append("Nobody slapped: own piles taken")
+        elif self._slapped is not None:
+            pile = _SIDES[self._slapped.pile]
+            lines.append(f"{names[self._slapped.player]} slapped the {pile} pile")
+        elif self._ended is not None and self._ended.player is not None:
+            lines.append(f"{names[self._ended.player]} went out first")
+        resolved = self._resolved
+        if resolved is not None:
+            cards, scores, left = resolved.cards, resolved.scores, resolved.left
+            lines.append(f"Cards: {shorts[0]} {cards[0]} · {shorts[1]} {cards[1]}")
+            if match.state.variant is Variant.POINTS:
+                lines.append(
+                    f"Points: {shorts[0]} {scores[0]} (+{left[0]})"
+                    f" · {shorts[1]} {scores[1]} (+{left[1]})"
+                )
+        lines.append(f"Next round in {seconds}")
+        return "\n".join(lines)
+
+    def _winner_big(self, winner: int) -> str:
+        if self.players.bot_level is not None:
+            return "YOU WIN" if winner == 0 else "BOT WINS"
+        return f"P{winner + 1} WINS"
+
+    def result(self, match: Match, seed: int, replay: Path | None) -> Result:
+        """The result overlay's text for a finished game."""
+        state = match.state
+        name = self.players.names[state.winner or 0]
+        headline = "You win!" if name == "You" else f"{name} wins!"
+        lines = [f"After {state.round} round{'s' if state.round != 1 else ''}."]
+        s = self.players.shorts
+        if state.variant is Variant.POINTS:
+            a, b = state.scores
+            lines.append(f"Points (lowest wins): {s[0]} {a} · {s[1]} {b}")
+        else:
+            a, b = state.cards_held(0), state.cards_held(1)
+            lines.append(f"Cards left: {s[0]} {a} · {s[1]} {b}")
+        command = f"spit-tui play --seed {seed}"
+        if self.players.bot_level is not None:
+            command += f" --bot {self.players.bot_level}"
+        if state.variant is Variant.POINTS:
+            command += " --variant points"
+        lines.append(f"This deal again: {command}")
+        return Result(headline, tuple(lines), replay)

@@ -1,0 +1,71 @@
+"""What the board shows, as plain immutable values.
+
+The game screen decides what to say (whose card flashed, what the countdown reads);
+the board only decides where to draw it. Keeping the two apart means the board can be
+drawn, and tested, from a value, with no match and no app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spit.engine import Card, StockView
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One player's row of stockpiles and everything written beside it."""
+
+    name: str
+    short: str
+    """A few letters for tight places ("P1", "You", "Bot")."""
+    stocks: tuple[StockView, ...]
+    """Five stockpiles, left to right (empty ones have ``face_up`` ``None``)."""
+    spit_cards: int
+    keys: tuple[tuple[str, str, str], ...] | None = None
+    """Per stockpile: the labels of its left-pile, right-pile and move keys; ``None`` for
+    a side played by the computer."""
+    status: str = ""
+    """A short line under the name, e.g. whether the player can play."""
+    status_role: str = "dim"
+    score: str = ""
+    message: str = ""
+    """A short-lived note for this player ("too slow!")."""
+    message_role: str = "bad"
+    flash_stock: int | None = None
+    """A stockpile whose key was just refused: drawn with a warning outline."""
+    cursor_stock: int | None = None
+    """The stockpile the arrow keys have selected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Centre:
+    """The space between the two spit piles: a caption, large text and a detail line."""
+
+    caption: str = ""
+    big: str = ""
+    detail: str = ""
+    role: str = "big"
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    top: Card | None
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    header: str
+    keys_hint: str
+    """The pause/help/quit keys, shown at the top right."""
+    sides: tuple[Side, Side]
+    """Indexed by player: player 1 (index 0) is drawn at the bottom, player 2 at the top."""
+    piles: tuple[Pile, ...]
+    """The spit piles: two, one (a one-pile round) or none (between rounds)."""
+    centre: Centre
+    footer: str = ""
+    highlight_pile: int | None = None
+    """The pile a card just landed on."""
+    target_pile: int | None = None
+    """The pile the arrow keys aim at."""

@@ -1,0 +1,160 @@
+"""Cards drawn with characters: faces, backs with a count, and empty spaces.
+
+A picture is a tuple of lines, each a tuple of ``(text, role)`` runs exactly ``width``
+cells wide; pictures are immutable, so a painter draws each one once and reuses it.
+Roles are names, not colours (``"face ink-red"``, ``"back count"``): the
+board turns each name into a style from its theme, so cards follow dark and light
+themes and this module needs no Textual.
+
+Faces follow usolitaire: a rounded box with the rank and suit in opposite corners.
+The ASCII style draws ``+-+`` boxes and suit letters, for terminals without Unicode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from spit.engine import Card, is_red, rank, suit
+
+Run = tuple[str, str]
+Line = tuple[Run, ...]
+Picture = tuple[Line, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    width: int
+    height: int
+
+
+MEDIUM: Final = CardSize(7, 5)
+LARGE: Final = CardSize(9, 7)
+HUGE: Final = CardSize(11, 9)
+SIZES: Final = (HUGE, LARGE, MEDIUM)
+"""Largest first: the board takes the first one the terminal has room for."""
+
+_RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUITS_UNICODE: Final = "♣♦♥♠"
+_SUITS_ASCII: Final = "CDHS"
+_FOUR_COLOURS: Final = ("ink-green", "ink-blue", "ink-red", "ink-black")
+
+
+@dataclass(frozen=True, slots=True)
+class _Box:
+    top_left: str
+    top_right: str
+    bottom_left: str
+    bottom_right: str
+    horizontal: str
+    vertical: str
+    back: str
+    space_h: str
+    space_v: str
+
+
+_UNICODE_BOX: Final = _Box("╭", "╮", "╰", "╯", "─", "│", "░", "┄", "┆")
+_ASCII_BOX: Final = _Box("+", "+", "+", "+", "-", "|", "#", ".", ":")
+
+
+class CardPainter:
+    """Draws cards in one style: ``"unicode"`` or ``"ascii"``, two or four colours."""
+
+    def __init__(self, style: str = "unicode", four_colour: bool = False) -> None:
+        self.ascii = style == "ascii"
+        self.four_colour = four_colour
+        self._box = _ASCII_BOX if self.ascii else _UNICODE_BOX
+        self._suits = _SUITS_ASCII if self.ascii else _SUITS_UNICODE
+        self._pictures: dict[tuple[object, ...], Picture] = {}
+
+    def rank_text(self, card: Card) -> str:
+        return _RANKS[rank(card)]
+
+    def suit_text(self, card: Card) -> str:
+        return self._suits[suit(card)]
+
+    def name(self, card: Card) -> str:
+        """Short name for messages: ``"10♥"``."""
+        return self.rank_text(card) + self.suit_text(card)
+
+    def ink(self, card: Card) -> str:
+        """The role that colours ``card``'s rank and suit."""
+        if self.four_colour:
+            return _FOUR_COLOURS[suit(card)]
+        return "ink-red" if is_red(card) else "ink-black"
+
+    def face(self, card: Card, size: CardSize, border: str = "edge") -> Picture:
+        """``card`` face up; ``border`` is the role of its outline (a highlight, say)."""
+        key = ("face", card, size, border)
+        picture = self._pictures.get(key)
+        if picture is None:
+            picture = self._pictures[key] = self._face(card, size, border)
+        return picture
+
+    def _face(self, card: Card, size: CardSize, border: str) -> Picture:
+        inner = size.width - 2
+        ink = f"face {self.ink(card)}"
+        blank = " " * inner
+        r, s = self.rank_text(card), self.suit_text(card)
+        if size.height <= 5:
+            corner = r + s
+            body = [
+                [(corner, ink), (blank[len(corner) :], "face")],
+                [*_centred(s, inner, ink)],
+                [(blank[len(corner) :], "face"), (corner, ink)],
+            ]
+        else:
+            middle = size.height - 2
+            body = [[(blank, "face")] for _ in range(middle)]
+            body[0] = [(r, ink), (blank[len(r) :], "face")]
+            body[1] = [(s, ink), (blank[1:], "face")]
+            body[middle // 2] = _centred(s, inner, ink)
+            body[-2] = [(blank[1:], "face"), (s, ink)]
+            body[-1] = [(blank[len(r) :], "face"), (r, ink)]
+        return self._framed(body, size, border)
+
+    def back(self, size: CardSize, count: int | None = None, border: str = "edge") -> Picture:
+        """A face-down card, with ``count`` written across it if given."""
+        key = ("back", size, count, border)
+        picture = self._pictures.get(key)
+        if picture is None:
+            picture = self._pictures[key] = self._back(size, count, border)
+        return picture
+
+    def _back(self, size: CardSize, count: int | None, border: str) -> Picture:
+        inner = size.width - 2
+        pattern = self._box.back * inner
+        body: list[list[Run]] = [[(pattern, "back")] for _ in range(size.height - 2)]
+        if count is not None:
+            text = str(count)[:inner]
+            left = (inner - len(text) + 1) // 2
+            mid = (size.height - 2) // 2
+            body[mid] = [
+                (pattern[:left], "back"),
+                (text, "back count"),
+                (pattern[left + len(text) :], "back"),
+            ]
+        return self._framed(body, size, border)
+
+    def space(self, size: CardSize) -> Picture:
+        """An empty place where a card could be: a dotted outline."""
+        role = "space"
+        b = self._box
+        inner = size.width - 2
+        top = b.top_left + b.space_h * inner + b.top_right
+        bottom = b.bottom_left + b.space_h * inner + b.bottom_right
+        side = ((b.space_v, role), (" " * inner, ""), (b.space_v, role))
+        return (((top, role),), *(side for _ in range(size.height - 2)), ((bottom, role),))
+
+    def _framed(self, body: list[list[Run]], size: CardSize, edge: str) -> Picture:
+        b = self._box
+        inner = size.width - 2
+        top = ((b.top_left + b.horizontal * inner + b.top_right, edge),)
+        bottom = ((b.bottom_left + b.horizontal * inner + b.bottom_right, edge),)
+        sides = (((b.vertical, edge), *line, (b.vertical, edge)) for line in body)
+        return (top, *sides, bottom)
+
+
+def _centred(text: str, width: int, role: str) -> list[Run]:
+    left = (width - len(text)) // 2
+    return [(" " * left, "face"), (text, role), (" " * (width - left - len(text)), "face")]

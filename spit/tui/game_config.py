@@ -1,0 +1,44 @@
+"""Everything needed to start a game on screen, as one immutable value.
+
+The menu builds one from the settings, ``spit-tui play`` from its arguments; the game
+screen takes it and nothing else, so both ways into a game behave the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spit.engine import Variant
+from spit.match import Timing
+
+CARD_STYLES = ("unicode", "ascii")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    bot_level: str | None = None
+    """A level from ``spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""
+    variant: Variant = Variant.STANDARD
+    seed: int | None = None
+    """The deal; ``None`` draws a random seed when the game starts (shown at the end, so
+    a good deal can be played again)."""
+    keymap_preset: str = "qwerty"
+    """A name from ``spit.tui.keymap.PRESETS``."""
+    key_overrides: Mapping[str, str] = field(default_factory=dict)
+    """Binding id -> key, on top of the preset."""
+    card_style: str = "unicode"
+    """"unicode" (box lines and suit symbols) or "ascii" for terminals without them."""
+    four_colour: bool = False
+    """Clubs green and diamonds blue, so no two suits share a colour."""
+    replay_dir: Path | None = None
+    """Where the replay is written; ``None`` means ``spit.paths.replays_dir()``."""
+    record: bool = True
+    """Write a replay file as the game is played."""
+    timing: Timing | None = None
+    """The match's pacing; ``None`` for the standard ``Timing()``."""
+
+    def __post_init__(self) -> None:
+        if self.card_style not in CARD_STYLES:
+            raise ValueError(f"card_style must be one of {CARD_STYLES}, not {self.card_style!r}")

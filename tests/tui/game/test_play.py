@@ -1,0 +1,284 @@
+"""Playing the game screen with real key presses, on a FakeClock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.screen import Screen
+
+from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
+from spit.match import FakeClock, Match, MatchPhase
+from spit.replay import load_replay, verify
+from spit.tui.app import SpitApp
+from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
+from spit.tui.game_config import GameConfig
+from spit.tui.game_screen import GameScreen
+from tests.tui.game.driver import SEED, Driver, game_app
+
+
+def _playing(match: Match) -> bool:
+    return match.phase is MatchPhase.PLAYING
+
+
+async def test_two_players_play_a_whole_game_and_it_is_recorded(tmp_path: Path) -> None:
+    clock = FakeClock()
+    app = game_app(clock, record=True, replay_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        assert "Round 1: get ready" in driver.text
+        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        assert "Slap the smaller pile!" in driver.text
+        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        assert "Round 1 over" in driver.text
+        assert "Player 2 slapped the" in driver.text
+        await driver.play_until(lambda m: m.state.round == 2)
+        await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
+        await pilot.pause()
+        assert isinstance(app.screen, ResultOverlay)
+        assert driver.match.state.round == 3
+        # Every key the policy pressed was legal, so every input was accepted.
+        replay = load_replay(next(tmp_path.glob("*.spit.jsonl")))
+        checked = verify(replay)
+        assert checked.valid and checked.finished
+        assert checked.inputs == driver.match.input_count == 83
+        assert checked.winner == driver.match.state.winner
+
+        await pilot.press("enter")  # a rematch deals the next seed
+        assert app.screen is driver.screen
+        assert driver.screen.seed == SEED + 1
+        assert driver.match.state.round == 1
+        assert driver.match.phase is MatchPhase.COUNTDOWN
+        assert len(list(tmp_path.glob("*.spit.jsonl"))) == 2
+
+
+async def test_refused_keys_say_why() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.press(0, Play(0, 0))
+        assert "wait for it" in driver.text  # before the first spit
+        await driver.play_until(_playing)
+        await driver.press(0, Play(0, 0))  # seed 7: player 1 cannot play at first
+        view = driver.screen.board.view
+        assert view is not None
+        assert view.sides[0].message == "not playable"
+        assert view.sides[0].flash_stock == 0
+        await driver.wait(500)
+        assert driver.screen.board.view.sides[0].flash_stock is None  # type: ignore[union-attr]
+        await driver.wait(1000)
+        assert "not playable" not in driver.text
+
+
+def _race(match: Match) -> tuple[Play, Play] | None:
+    """A play of player 2's that turns one of player 1's plays on the same pile illegal."""
+    if match.phase is not MatchPhase.PLAYING:
+        return None
+    state = match.state
+    for second in legal_actions(state, 1):
+        if not isinstance(second, Play):
+            continue
+        after = apply(state, 1, second)
+        assert isinstance(after, Applied)
+        for first in legal_actions(state, 0):
+            if not isinstance(first, Play) or first.pile != second.pile:
+                continue
+            if isinstance(apply(after.state, 0, first), Rejected):
+                return second, first
+    return None
+
+
+async def test_losing_a_race_is_too_slow() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(lambda m: _race(m) is not None)
+        race = _race(driver.match)
+        assert race is not None
+        await driver.press(1, race[0])
+        await driver.wait(200)
+        await driver.press(0, race[1])
+        assert "too slow!" in driver.text
+        assert driver.screen.board.view.highlight_pile == race[0].pile  # type: ignore[union-attr]
+
+
+async def test_pause_freezes_the_match_and_keys() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await pilot.press("backspace")
+        assert driver.match.paused
+        assert driver.screen.pause_reasons == {"user"}
+        assert "Paused" in driver.text
+        await driver.wait(60_000)
+        assert driver.match.phase is MatchPhase.COUNTDOWN
+        await driver.press(1, Play(0, 1))
+        assert "paused" in driver.text
+        assert driver.match.input_count == 0
+        await pilot.press("backspace")
+        assert not driver.match.paused
+        await driver.wait(3000)
+        assert driver.match.phase is MatchPhase.PLAYING
+        assert driver.match.time == 3000
+
+
+async def test_help_shows_the_keys_and_pauses() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await pilot.press("question_mark")
+        assert isinstance(pilot.app.screen, HelpOverlay)
+        assert driver.match.paused
+        keys = pilot.app.screen.query_one("#help-keys").render()
+        assert "Player 2" in str(keys)
+        await pilot.press("q")  # any key closes it, and plays nothing
+        assert pilot.app.screen is driver.screen
+        assert not driver.match.paused
+        assert driver.match.input_count == 0
+
+
+async def test_quit_asks_first_and_then_exits_the_app() -> None:
+    clock = FakeClock()
+    app = game_app(clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmQuit)
+        assert driver.match.paused
+        await pilot.press("n")
+        assert app.screen is driver.screen
+        assert not driver.match.paused
+        await pilot.press("escape", "y")
+    assert app.return_code == 0
+
+
+async def test_quit_returns_to_the_screen_below() -> None:
+    class Below(Screen[None]):
+        pass
+
+    clock = FakeClock()
+    app = game_app(clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        below = Below()
+        await app.push_screen(below)
+        game = GameScreen(GameConfig(seed=SEED, record=False), clock)
+        await app.push_screen(game)
+        await pilot.press("escape", "enter")
+        assert app.screen is below
+        assert app.is_running
+
+
+async def test_too_small_pauses_until_the_window_grows() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(70, 20)) as pilot:
+        driver = Driver(pilot, clock)
+        assert "Make the window at least 80×24" in driver.text
+        assert driver.screen.pause_reasons == {"small"}
+        await driver.wait(10_000)
+        assert driver.match.phase is MatchPhase.COUNTDOWN
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not driver.match.paused
+        assert "Round 1: get ready" in driver.text
+
+
+async def test_idle_table_stops_the_tick() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        assert driver.screen.ticking  # the countdown is due
+        await driver.play_until(_playing)
+        await driver.wait(1000)  # "SPIT!" has faded
+        assert driver.match.next_due() is None
+        assert not driver.screen.ticking
+
+
+async def test_against_a_bot_with_the_arrow_keys() -> None:
+    clock = FakeClock()
+    async with game_app(clock, bot_level="beginner").run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(_playing)
+        cursor = (0, 0)
+        used = set()
+        for _ in range(400):
+            match = driver.match
+            if match.state.round > 1 or match.phase is MatchPhase.GAME_OVER:
+                break
+            actions = legal_actions(match.state, 0) if _playing(match) else []
+            if match.phase is MatchPhase.SLAP:
+                await pilot.press("up", "space")  # slap the left pile
+                used.add("slap")
+            elif actions:
+                action = actions[0]
+                stock = action.stock if isinstance(action, Play | Move) else 0
+                steps = (stock - cursor[0]) % 5
+                await pilot.press(*["right"] * steps)
+                if isinstance(action, Play):
+                    await pilot.press("up" if action.pile == 0 else "down", "space")
+                    cursor = (stock, action.pile)
+                else:
+                    await pilot.press("enter")
+                    cursor = (stock, cursor[1])
+                used.add(type(action).__name__)
+            await driver.wait(300)
+        assert driver.match.state.round > 1 or driver.match.phase is MatchPhase.GAME_OVER
+        assert {"Play", "slap"} <= used
+        inputs = driver.match.input_count
+        assert inputs > 20
+        board = driver.screen.board.view
+        assert board is not None and board.sides[1].keys is None  # the bot has no keys
+
+
+async def test_caps_lock_and_other_layouts() -> None:
+    clock = FakeClock()
+    async with game_app(clock, keymap_preset="azerty").run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(_playing)
+        assert " A  " in driver.text and " W  " in driver.text  # AZERTY keys on the table
+        await pilot.press("A")  # Caps Lock: player 1's stockpile 1 onto the left pile
+        assert "not playable" in driver.text
+        assert driver.match.input_count == 1
+
+
+async def test_spit_tui_play_lands_on_the_table_and_leaves_the_app() -> None:
+    config = GameConfig(seed=SEED, record=False)
+    app = SpitApp(start_game=config, clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("escape", "y")
+    assert app.return_code == 0
+
+
+async def test_points_variant_shows_the_scores() -> None:
+    clock = FakeClock()
+    async with game_app(clock, variant=Variant.POINTS).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock, fast=True)
+        assert "points to 100" in driver.text
+        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        scores = driver.match.state.scores
+        assert f"Points: P1 {scores[0]} (+{scores[0]})" in driver.text
+        assert f"{scores[1]} points" in driver.text
+
+
+async def test_help_key_closes_its_own_overlay_in_the_real_app() -> None:
+    app = SpitApp(start_game=GameConfig(seed=SEED, record=False), clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpOverlay)
+        await pilot.press("question_mark")
+        assert app.screen is game
+        assert isinstance(game, GameScreen) and not game.match.paused
+
+
+async def test_nobody_slaps_and_each_takes_their_own_pile() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock, fast=True)
+        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        assert "4 s to slap" in driver.text
+        await driver.wait(1000)
+        assert "3 s to slap" in driver.text
+        await driver.to_deadline()
+        assert "Nobody slapped: own piles taken" in driver.text
+        await driver.press(0, Play(0, 0))  # a slap key just too late
+        assert "too slow!" in driver.text
