@@ -29,7 +29,29 @@ PACKAGE = ROOT / "spit"
 
 ENGINE_FORBIDDEN = {"textual", "rich", "asyncio", "time", "random"}
 HEADLESS_FORBIDDEN = {"textual", "rich"}
-HEADLESS_PACKAGES = ("spit.match", "spit.bots", "spit.replay")
+HEADLESS_PACKAGES = (
+    "spit.match",
+    "spit.bots",
+    "spit.replay",
+    "spit.sim",
+    "spit.stats",
+    "spit.spades",
+    "spit.spades_bot",
+)
+
+ALLOWED_LAYERS: dict[str, set[str]] = {
+    "engine": set(),
+    "spades": {"engine"},
+    "match": {"engine"},
+    "bots": {"engine", "match"},
+    "spades_bot": {"engine", "spades"},
+    "replay": {"engine", "match", "spades", "paths"},
+    "sim": {"engine", "match", "bots", "replay", "paths"},
+    "stats": {"engine", "match", "bots", "replay", "paths"},
+    "tui": {"engine", "match", "bots", "replay", "paths", "sim", "stats", "spades", "spades_bot"},
+}
+"""Which of the project's own packages each package may import: dependencies point one
+way, from the front ends down to the pure rules (README, "How the code is laid out")."""
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -164,3 +186,33 @@ def test_the_scanner_sees_every_kind_of_import(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert imported_modules(sample) == {"time", "os", "rich", "asyncio", "textual", "random"}
+
+
+def project_imports(path: Path) -> set[str]:
+    """The ``spit`` subpackages that ``path`` imports (``spit.engine`` -> ``engine``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            top, _, rest = name.partition(".")
+            sub = rest.split(".")[0]
+            if (
+                top == "spit"
+                and sub
+                and (PACKAGE / sub).is_dir() | (PACKAGE / f"{sub}.py").is_file()
+            ):
+                found.add(sub)
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED_LAYERS))
+def test_dependencies_point_one_way(package: str) -> None:
+    allowed = ALLOWED_LAYERS[package] | {package}
+    for path in sorted((PACKAGE / package).rglob("*.py")):
+        bad = project_imports(path) - allowed
+        assert not bad, f"{path.relative_to(ROOT)} imports spit.{sorted(bad)} (a higher layer)"

@@ -1,0 +1,50 @@
+"""Statistics: every finished game in a SQLite database, worked out from its replay.
+
+The back end of the statistics screens (no UI here). Replays are the record; the
+database is an index of figures computed from them, so it can always be rebuilt::
+
+    db = StatsDB.open()              # data_dir()/stats.sqlite3; made, migrated or rebuilt
+    if db.notice: ...                # tell the user it had to be rebuilt
+    db.record_game(writer.path)      # after a game; None if unfinished; idempotent
+    db.recent_games(20), db.results_by_level(), db.personal_bests(), db.cpm_trend(20)
+    db.game_story(path)              # both players' cards over time, for a chart
+
+How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
+concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
+"""
+
+from spit.stats.db import DB_NAME, RebuildReport, StatsDB, StatsUnavailable, default_path
+from spit.stats.figures import RUN_GAP_MS, GameFigures, PlayerFigures, game_figures
+from spit.stats.queries import MIN_REACTIONS, Best, CpmPoint, LevelResults, PersonalBests
+from spit.stats.schema import MIGRATIONS, SCHEMA_VERSION
+from spit.stats.story import Story, StoryPoint, game_story, story_of
+from spit.stats.summary import GameSummary, Mode, PlayerSummary, summarize
+from spit.stats.walk import UnusableReplay
+
+__all__ = [
+    "DB_NAME",
+    "MIGRATIONS",
+    "MIN_REACTIONS",
+    "RUN_GAP_MS",
+    "SCHEMA_VERSION",
+    "Best",
+    "CpmPoint",
+    "GameFigures",
+    "GameSummary",
+    "LevelResults",
+    "Mode",
+    "PersonalBests",
+    "PlayerFigures",
+    "PlayerSummary",
+    "RebuildReport",
+    "StatsDB",
+    "StatsUnavailable",
+    "Story",
+    "StoryPoint",
+    "UnusableReplay",
+    "default_path",
+    "game_figures",
+    "game_story",
+    "story_of",
+    "summarize",
+]

@@ -1,0 +1,175 @@
+"""The figures of one game, worked out by re-simulating its replay.
+
+Definitions (per player unless stated):
+
+- **Cards played**: accepted ``Play`` inputs, i.e. cards put on a spit pile. Spits
+  (automatic) and moves between stockpiles are not plays.
+- **Playing time** (per game): the game time during which cards could be played, from
+  each ``PlayStarted`` to the next stall or round end. Countdowns, slap windows and
+  round summaries are left out, as is time spent paused (replays hold game time only).
+- **Cards per minute**: cards played per minute of playing time, so that a game with
+  many stalls or rounds is not slower on paper than the same play in fewer of them.
+  0 when there was no playing time.
+- **Reaction time**: how long a player took to use a chance to play. A chance opens
+  when the table changes so that the player can play a card after not being able to
+  (a spit, a card revealed by either player's play or move, the other player's card on
+  a pile), and again at each of the player's own plays if they can still play after
+  it. It ends with the player's next accepted play, which gives one sample (the time
+  from the opening), or without a sample when the table changes so that the player
+  can play nothing (the other player took the card's place, a stall, the round's end).
+  A chance stays open while the player can play something, even if the card that
+  could be played changes: the player could have played all that time. The figure is
+  the mean of the samples; ``None`` when there is none.
+- **Rejected presses**: inputs the match refused (an illegal key, a press during a
+  countdown, a spit key, a race lost). **Too slow** counts those among them that were
+  legal a moment before the other player's change (the match's ``too_slow`` flag).
+- **Fastest run**: the longest series of a player's own accepted plays, each less
+  than ``RUN_GAP_MS`` after the one before. The other player's plays in between do not
+  break it (both play at once); one play is a run of 1.
+- **Duration** (per game): game time from the first deal to the end of the game,
+  countdowns and round summaries included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from spit.engine import (
+    Phase,
+    Play,
+    PlayStarted,
+    RoundEnded,
+    Stalled,
+    State,
+    legal_actions,
+    state_hash,
+)
+from spit.match import InputHandled
+from spit.replay import Replay
+from spit.stats.walk import moments
+
+RUN_GAP_MS: Final = 1000
+"""Plays closer than this belong to the same run."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    cards_played: int
+    cards_per_minute: float
+    reaction_ms: float | None
+    """Mean reaction time; ``None`` without a sample."""
+    reactions: int
+    """Reaction samples (chances used): how much the mean is worth."""
+    rejected: int
+    too_slow: int
+    fastest_run: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    winner: int | None
+    """``None`` for an unfinished game (the replay stops before its end)."""
+    rounds: int
+    duration_ms: int
+    """Up to the end of the game, or to the last line of an unfinished replay."""
+    playing_ms: int
+    final_hash: str
+    """``state_hash`` of the table after the last line, as ``spit.replay.verify``."""
+    players: tuple[PlayerFigures, PlayerFigures]
+
+
+class _Player:
+    """One player's running counts while the game is walked through."""
+
+    def __init__(self) -> None:
+        self.plays = 0
+        self.rejected = 0
+        self.too_slow = 0
+        self.samples: list[int] = []
+        self.chance_since: int | None = None
+        self.run = self.best_run = 0
+        self.last_play: int | None = None
+
+    def played(self, t: int) -> None:
+        self.plays += 1
+        # No open chance: it opened at this very time (a timer ran just before).
+        since = t if self.chance_since is None else self.chance_since
+        self.samples.append(t - since)
+        self.chance_since = None
+        near = self.last_play is not None and t - self.last_play < RUN_GAP_MS
+        self.run = self.run + 1 if near else 1
+        self.best_run = max(self.best_run, self.run)
+        self.last_play = t
+
+    def table_changed(self, t: int, state: State, player: int) -> None:
+        if not _can_play(state, player):
+            self.chance_since = None
+        elif self.chance_since is None:
+            self.chance_since = t
+
+    def figures(self, playing_ms: int) -> PlayerFigures:
+        samples = self.samples
+        return PlayerFigures(
+            cards_played=self.plays,
+            cards_per_minute=self.plays * 60_000 / playing_ms if playing_ms else 0.0,
+            reaction_ms=sum(samples) / len(samples) if samples else None,
+            reactions=len(samples),
+            rejected=self.rejected,
+            too_slow=self.too_slow,
+            fastest_run=self.best_run,
+        )
+
+
+def _can_play(state: State, player: int) -> bool:
+    return state.phase is Phase.PLAYING and any(
+        isinstance(a, Play) for a in legal_actions(state, player)
+    )
+
+
+def game_figures(replay: Replay) -> GameFigures:
+    """Re-simulate ``replay`` and work out its figures (see the module docstring).
+
+    Raises ``UnusableReplay`` if the file holds no deal or is not the game it claims
+    to be.
+    """
+    players = (_Player(), _Player())
+    playing_ms = 0
+    playing_since: int | None = None
+    state: State | None = None
+    ended_at: int | None = None
+    t = 0
+    for moment in moments(replay):
+        t = moment.t
+        for timed in moment.events:
+            event = timed.event
+            if isinstance(event, InputHandled):
+                record = event.record
+                tally = players[record.player]
+                if not record.accepted:
+                    tally.rejected += 1
+                    tally.too_slow += int(record.too_slow)
+                elif isinstance(record.action, Play):
+                    tally.played(timed.t)
+            elif isinstance(event, PlayStarted):
+                playing_since = timed.t
+            elif isinstance(event, Stalled | RoundEnded) and playing_since is not None:
+                playing_ms += timed.t - playing_since
+                playing_since = None
+        if moment.state is not state:
+            state = moment.state
+            for p, tally in enumerate(players):
+                tally.table_changed(t, state, p)
+            if state.phase is Phase.GAME_OVER:
+                ended_at = t
+    assert state is not None  # the walk starts with the first deal
+    if playing_since is not None:  # an unfinished game stopped during play
+        playing_ms += t - playing_since
+    return GameFigures(
+        winner=state.winner,
+        rounds=state.round,
+        duration_ms=t if ended_at is None else ended_at,
+        playing_ms=playing_ms,
+        final_hash=state_hash(state),
+        players=(players[0].figures(playing_ms), players[1].figures(playing_ms)),
+    )

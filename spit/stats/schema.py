@@ -1,0 +1,153 @@
+"""The database's tables, and the numbered steps that bring any older database up to date.
+
+The schema version lives in SQLite's ``PRAGMA user_version`` (0 in a new, empty file).
+``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``; ``migrate`` applies
+the missing steps in order inside one write transaction, so two programs opening the
+same old database at once migrate it once, and a failed step leaves it as it was.
+Steps are never edited once released: a change to the schema is a new step at the end.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    description: str
+    sql: str
+
+
+MIGRATIONS: Final = (
+    Migration(
+        "games and their players",
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game_key TEXT NOT NULL UNIQUE,
+            final_hash TEXT NOT NULL,
+            replay_path TEXT NOT NULL,
+            started TEXT NOT NULL,       -- ISO 8601, UTC: sorts as text
+            mode TEXT NOT NULL,          -- spit.stats.Mode
+            human_seat INTEGER,
+            opponent_level TEXT,
+            variant TEXT NOT NULL,
+            winner INTEGER NOT NULL,
+            rounds INTEGER NOT NULL,
+            duration_ms INTEGER NOT NULL,
+            playing_ms INTEGER NOT NULL
+        );
+        CREATE TABLE players (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            level TEXT,
+            won INTEGER NOT NULL,
+            cards_played INTEGER NOT NULL,
+            cards_per_minute REAL NOT NULL,
+            reaction_ms REAL,
+            reactions INTEGER NOT NULL,
+            rejected INTEGER NOT NULL,
+            fastest_run INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        """,
+    ),
+    Migration(
+        "races lost; games by start time",
+        """
+        ALTER TABLE players ADD COLUMN too_slow INTEGER;
+        CREATE INDEX games_by_start ON games (started);
+        """,
+    ),
+)
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+class SchemaError(Exception):
+    """The database is not one this program can use; the message says why."""
+
+
+def version(conn: sqlite3.Connection) -> int:
+    row = conn.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the database to ``SCHEMA_VERSION`` and return the version it had (0: it
+    was new, and this call made it). ``conn`` must be in autocommit mode
+    (``isolation_level=None``). Raises ``SchemaError`` for a database of a newer
+    version or one that is not ours, and ``sqlite3.Error`` if a step fails."""
+    if version(conn) == SCHEMA_VERSION:
+        return SCHEMA_VERSION
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        current = version(conn)  # another program may have migrated meanwhile
+        if current > SCHEMA_VERSION:
+            raise SchemaError(
+                f"it has schema version {current}, made by a newer spit-tui "
+                f"(this one knows up to {SCHEMA_VERSION})"
+            )
+        if current == 0 and _tables(conn):
+            raise SchemaError("it holds tables of some other program")
+        for number, step in enumerate(MIGRATIONS[current:], start=current + 1):
+            _apply(conn, number, step)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return current
+
+
+def _apply(conn: sqlite3.Connection, number: int, step: Migration) -> None:
+    for statement in _statements(step.sql):
+        try:
+            conn.execute(statement)
+        except sqlite3.OperationalError as err:
+            if getattr(err, "sqlite_errorname", None) != "SQLITE_ERROR":
+                raise  # not the schema's fault: a full disk, an I/O error...
+            raise SchemaError(f"it cannot be migrated to version {number} ({err})") from None
+
+
+def check(conn: sqlite3.Connection) -> None:
+    """Raise ``SchemaError`` unless the tables are those a new database gets: a file
+    may claim the current version and hold something else."""
+    if _layout(conn) != _expected_layout():
+        raise SchemaError(f"its tables are not those of schema version {SCHEMA_VERSION}")
+
+
+@cache
+def _expected_layout() -> dict[str, list[str]]:
+    fresh = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(fresh)
+        return _layout(fresh)
+    finally:
+        fresh.close()
+
+
+def _layout(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table's column names, in order."""
+    return {
+        table: [
+            str(row[0]) for row in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))
+        ]
+        for table in _tables(conn)
+    }
+
+
+def _tables(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    return [str(row[0]) for row in rows]
+
+
+def _statements(script: str) -> list[str]:
+    """``executescript`` would commit the open transaction; the steps hold no string
+    literals with semicolons, so splitting on them is safe."""
+    return [s.strip() for s in script.split(";") if s.strip()]

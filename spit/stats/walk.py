@@ -1,0 +1,92 @@
+"""A replay re-simulated as a series of moments: the table after every change.
+
+Statistics need more than the replay package's line-by-line ``Resimulation``: the
+automatic spits and slap defaults happen between two lines, on the match's timers, and
+the figures (how long a play was possible, how many cards each player held) depend on
+the table at those moments too. So the walk moves the match forward one due timer at a
+time up to each line, as a viewer would for smooth playback, and reports the table
+after each step (timers due at a line's own time run with the line, before it, as in
+the match). The re-simulation itself, with all its checks, stays the replay package's;
+a file it cannot use raises ``UnusableReplay`` here, with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from spit.engine import State
+from spit.match import Match, TimedEvent
+from spit.replay import Replay, ReplayMismatch, Resimulation, UnreadableReplay, load_replay
+
+
+class UnusableReplay(Exception):
+    """A replay the statistics cannot use; the message says why, for the user."""
+
+    def __init__(self, message: str, *, unfinished: bool = False) -> None:
+        super().__init__(message)
+        self.unfinished = unfinished
+        """Nothing is wrong with it, the game just stops before its end (or its start)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The table at game time ``t`` and the events that led to it since the previous
+    moment. Moments come in time order; several may share a time (two lines at the
+    same time, such as an input and the checkpoint after it)."""
+
+    t: int
+    state: State
+    events: tuple[TimedEvent, ...]
+
+
+def read_replay(path: str | os.PathLike[str]) -> Replay:
+    """The replay at ``path``, if it can be read without a problem (like
+    ``spit.replay.verify``, a single bad line makes the file invalid)."""
+    try:
+        replay = load_replay(path)
+    except UnreadableReplay as err:
+        raise UnusableReplay(f"unreadable: {err}") from None
+    if replay.problems:
+        raise UnusableReplay(f"invalid: {replay.problems[0]}")
+    return replay
+
+
+def moments(replay: Replay) -> Iterator[Moment]:
+    """Every moment of the replayed game, from the first deal at ``t`` = 0 to the last
+    line of the file. A moment whose ``state`` is the previous one's object changed
+    nothing on the table (a countdown tick, a refused input).
+
+    Raises ``UnusableReplay`` if the file holds no deal, or where the file and the game
+    differ (possibly after some moments were produced).
+    """
+    try:
+        yield from _moments(replay)
+    except ReplayMismatch as err:
+        raise UnusableReplay(f"invalid: {err}") from None
+
+
+def _moments(replay: Replay) -> Iterator[Moment]:
+    try:
+        sim = Resimulation(replay, collect_events=True)
+    except ValueError as err:  # no deal: the game never started
+        raise UnusableReplay(f"unfinished: {err}", unfinished=True) from None
+    match = sim.match
+    yield _moment(match)
+    while (record := sim.peek()) is not None:
+        while (due := match.next_due()) is not None and due < record.t:
+            try:
+                match.advance_to(due)
+            except ValueError as err:  # the engine refused the next recorded deal
+                raise UnusableReplay(
+                    f"invalid: line {record.line}: a round was due at t={due}, before this "
+                    f"line, and cannot be dealt from the next deal line ({err})"
+                ) from None
+            yield _moment(match)
+        sim.step()  # the line itself, with the timers due at its time
+        yield _moment(match)
+
+
+def _moment(match: Match) -> Moment:
+    return Moment(match.time, match.state, tuple(match.drain()))

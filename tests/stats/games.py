@@ -1,0 +1,104 @@
+"""Replays for the statistics tests: random games with chosen players, and one tiny
+hand-written game whose every figure is worked out by hand in ``test_figures``."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from spit.engine import Variant
+from spit.match import Match, SeededDeals, Timing
+from spit.replay import PlayerInfo, ReplayWriter
+from tests.replay.agents import RandomAgent
+
+HUMAN = PlayerInfo("human", "Ann")
+START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone(timedelta(hours=1)))
+
+
+def bot(level: str, name: str = "Bot") -> PlayerInfo:
+    return PlayerInfo("bot", name, level=level, policy="random", seed=1)
+
+
+def play(
+    directory: Path,
+    seed: int,
+    players: tuple[PlayerInfo, PlayerInfo] = (HUMAN, bot("normal")),
+    *,
+    minute: int | None = None,
+    limit_ms: int = 3_600_000,
+) -> Path:
+    """Record a game between two random players (whatever the header calls them),
+    started ``minute`` minutes after ``START`` (default: ``seed``)."""
+    created = START + timedelta(minutes=seed if minute is None else minute)
+    writer = ReplayWriter.create(
+        directory,
+        players=players,
+        variant=Variant.STANDARD,
+        target=100,
+        timing=Timing(),
+        seed=seed,
+        created=created,
+    )
+    match = Match(
+        SeededDeals(seed),
+        agents=[RandomAgent(0, seed), RandomAgent(1, seed)],
+        recorders=[writer],
+        collect_events=False,
+    )
+    match.run_to_end(limit_ms)
+    writer.close()
+    return writer.path
+
+
+SHORT_HAND = "3C"
+LONG_HAND = (
+    "2C 2D 2H 2S 3D 3H 3S 4C 4H 4S 5C 5D 5H 5S 6C 4D 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S 9C "
+    "9D 9H 9S TC TD TH TS JC JD JH JS QC QD QH QS KC KD KH KS AC AD AH AS"
+)
+"""Stockpiles 2C | 2D 3H | 2H 3S 4S | 2S 4C 5C 5H | 3D 4H 5D 5S 6C (face-up last),
+then 4D is the first spit card."""
+
+
+def hand_game(
+    directory: Path,
+    name: str = "hand",
+    players: tuple[PlayerInfo, PlayerInfo] = (HUMAN, bot("easy")),
+    *,
+    created: str | None = "2026-03-01T12:00:00+01:00",
+    short_seat: int = 0,
+    finished: bool = True,
+) -> Path:
+    """The game of ``docs/replay-format.md``: the player in ``short_seat`` holds only
+    the three of clubs and goes out at 3900 ms, winning in one round (without the last
+    input, if not ``finished``).
+
+    - 2500: the short player presses too early (refused: countdown).
+    - 3000: the long player spits 4D; the short player's 3C is playable from now.
+    - 3200: the long player plays 3H on 4D (3C no longer playable); 2D is revealed.
+    - 3500: the long player plays 2D on 3H (3C playable again); nothing else playable.
+    - 3900: the short player plays 3C on 2D and is out.
+    """
+    short, long = ("p1", "p2") if short_seat == 0 else ("p2", "p1")
+    header = {
+        "format": "spit-replay",
+        "version": "1.0",
+        "created": created,
+        "players": [p.to_json() for p in players],
+    }
+    if created is None:
+        del header["created"]
+    records = [
+        header,
+        {"type": "deal", "round": 1, short: SHORT_HAND, long: LONG_HAND},
+        {"type": "input", "t": 2500, "player": short, "action": "play 0 0", "accepted": False},
+        {"type": "input", "t": 3200, "player": long, "action": "play 1 0", "accepted": True},
+        {"type": "input", "t": 3500, "player": long, "action": "play 1 0", "accepted": True},
+        {"type": "input", "t": 3900, "player": short, "action": "play 0 0", "accepted": True},
+    ]
+    if not finished:
+        records.pop()
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{name}.spit.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path

@@ -1,0 +1,24 @@
+"""What each process does in ``test_concurrency`` (a module of its own, so that a
+process started with "spawn" can import it)."""
+
+from __future__ import annotations
+
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+
+from spit.stats import StatsDB
+
+
+def open_and_record(
+    database: Path, replays: Path, files: list[Path], start: Barrier, results: Queue[object]
+) -> None:
+    """Open the database (all processes at once) and record every file twice; report
+    how many of them were finished games, or the error."""
+    try:
+        start.wait(timeout=60)
+        with StatsDB.open(database, replays=replays) as db:
+            recorded = [db.record_game(path) for path in files for _ in range(2)]
+        results.put(sum(summary is not None for summary in recorded) // 2)
+    except Exception as err:
+        results.put(repr(err))
