@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
     "replays": ("spit.commands.replays", "browse saved games"),
     "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),
+    "spades": ("spit.commands.spades", "play Spades against the computer"),
 }
 """Subcommand name -> (module, one-line help). A module defines ``add_arguments(parser)``
 and ``run(args) -> int``."""
@@ -34,7 +35,15 @@ def _available() -> dict[str, str]:
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line: the first word that is not an option
+    (the top-level options take no values)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser, with the options of ``command`` only: other subcommands' modules are
+    not imported, so starting one never pays for the others' imports."""
     parser = argparse.ArgumentParser(
         prog="spit-tui",
         description="Spit (Speed / Slam), the real-time card game, in the terminal. "
@@ -44,12 +53,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in _available().items():
         cmd = sub.add_parser(name, help=COMMANDS[name][1], description=COMMANDS[name][1])
-        importlib.import_module(module).add_arguments(cmd)
+        if name == command:
+            importlib.import_module(module).add_arguments(cmd)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = build_parser(_chosen(words)).parse_args(words)
     command = args.command or "menu"
     module = _available().get(command, "spit.commands.menu")
     try:

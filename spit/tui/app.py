@@ -1,34 +1,142 @@
 """The Textual application: one app, the menu and the game as screens.
 
-Skeleton by the lead; the menu/settings engineer owns and extends this file. The
-constructor is a contract: `spit-tui` opens the menu, `spit-tui play` passes
-``start_game`` and lands straight on the table.
+The constructor is a contract: `spit-tui` opens the menu, `spit-tui play` passes
+``start_game`` and lands straight on the table. Games started from the menu are
+pushed over it, so leaving a game (its screen popped or dismissed) shows the menu again.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import gc
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from spit.tui.settings import Settings, load_settings, save_settings, settings_path
 
 if TYPE_CHECKING:
     from spit.match import Clock
     from spit.tui.game_config import GameConfig
-    from spit.tui.settings import Settings
+
+_IMPORTED_AT = time.perf_counter()
+"""Start-up is logged relative to this, the closest point to process start the app owns."""
+
+
+FREEZE_AFTER_S = 0.3
+"""How long after the first frame (of the app, or of a game from the menu) the garbage
+collector is frozen: late enough for the frame to be on screen (the collection holds
+the interpreter, so the thread writing the frame would wait for it), well within the
+game's start countdown."""
+
+
+def _freeze_garbage_collector() -> None:
+    """Exempt everything alive now (modules, styles, the table) from garbage collection.
+
+    Start-up leaves some hundred thousand long-lived objects; without this, the first
+    full collection during play scans them all and stalls a key press by ~100 ms. The
+    collection first keeps today's garbage from being frozen for good.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 class SpitApp(App[int]):
-    """spit-tui. ``clock`` is for tests (a FakeClock); live play uses the real clock."""
+    """spit-tui. ``clock`` is for tests (a FakeClock); live play uses the real clock.
+
+    ``settings`` ``None`` reads them from the settings file in the user's config
+    directory; problems with that file are shown as warnings once the app is up.
+    Changes made in the Settings screen are saved to that file either way.
+    """
 
     TITLE = "spit-tui"
+    CSS_PATH = "shell.tcss"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", id="app.help"),
+    ]
 
     def __init__(
         self,
         settings: Settings | None = None,
         start_game: GameConfig | None = None,
         clock: Clock | None = None,
+        *,
+        start_screen: Screen[Any] | None = None,
     ) -> None:
         super().__init__()
-        self.settings = settings
+        self.settings_file = settings_path()
+        self._settings_warnings: list[str] = []
+        if settings is None:
+            settings, self._settings_warnings = load_settings(self.settings_file)
+        self.settings: Settings = settings
         self.start_game = start_game
+        self.start_screen = start_screen
+        """A screen to land on instead of the menu (``spit-tui spades``)."""
         self.clock = clock
+        self.theme = settings.theme
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu, at the bottom of the stack so that leaving anything returns to it."""
+        if self.start_game is not None or self.start_screen is not None:
+            return Screen()
+        from spit.tui.screens.menu import MainMenu
+
+        return MainMenu()
+
+    def on_mount(self) -> None:
+        if self.start_game is not None:
+            from spit.tui.game_screen import GameScreen
+
+            self.push_screen(GameScreen(self.start_game, self.clock))
+        elif self.start_screen is not None:
+            self.push_screen(self.start_screen)
+        for warning in self._settings_warnings:
+            self.notify(warning, title="Settings", severity="warning", timeout=15, markup=False)
+
+    def on_ready(self) -> None:
+        self.log.info(f"started in {(time.perf_counter() - _IMPORTED_AT) * 1000:.0f} ms")
+        self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()
+
+    def play(self, bot_level: str | None = None) -> None:
+        """Start a game from the menu with the current settings; the menu stays beneath."""
+        from spit.tui.game_screen import GameScreen
+
+        self.push_screen(GameScreen(self.settings.game_config(bot_level=bot_level), self.clock))
+        self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
+
+    def replay_dir(self) -> Path:
+        """Where games are saved: the one in the settings, or the default data directory."""
+        if self.settings.replay_dir is not None:
+            return self.settings.replay_dir
+        from spit.paths import replays_dir
+
+        return replays_dir()
+
+    def change_settings(self, settings: Settings) -> bool:
+        """Use ``settings`` from now on and save them; False (and a notice) if saving failed."""
+        self.settings = settings
+        self.theme = settings.theme
+        try:
+            save_settings(settings, self.settings_file)
+        except OSError as error:
+            self.notify(
+                f"Could not save {self.settings_file}: {error}",
+                title="Settings",
+                severity="error",
+                markup=False,
+            )
+            return False
+        return True
+
+    def action_help(self) -> None:
+        from spit.tui.screens.how_to_play import HowToPlay
+
+        if not isinstance(self.screen, HowToPlay):
+            self.push_screen(HowToPlay())

@@ -1,0 +1,120 @@
+"""Key press to the frame that shows the played card, spit-tui against the bare app.
+
+    python benchmarks/tui_keypress.py --games 20
+
+Both programs run in real pseudo-terminals (tui_pty.py), in the same run, press for
+press. For spit-tui each game is ``spit-tui play --seed N --no-record`` (two players);
+the benchmark follows the same deal in a headless ``Match`` to know which keys play a
+card, presses them (either player's), and times each press until the pile under the
+card shows its new size. The bare app's presses are timed until its counter changes.
+Targets: median at most 1.3x the bare app's, 99th percentile at most 2x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from tui_pty import PtyProgram, percentile, python
+
+from spit.engine import Play, legal_actions
+from spit.match import Match, MatchPhase, SeededDeals, Timing
+from spit.tui.keymap import PRESETS, key_label
+
+SIDES = ("left", "right")
+
+
+def key_bytes(player: int, play: Play) -> bytes:
+    key = PRESETS["qwerty"][f"p{player + 1}.play.{play.stock + 1}.{SIDES[play.pile]}"]
+    return key_label(key).lower().encode()
+
+
+def pile_text(size: int) -> str:
+    """How the board labels a spit pile of ``size`` cards (the needle we wait for)."""
+    return f" {size} card{'s' if size != 1 else ''} "
+
+
+class Game:
+    """A game on screen and the same game in a headless match, kept in step."""
+
+    def __init__(self, seed: int, argv: list[str]) -> None:
+        self.match = Match(SeededDeals(seed), timing=Timing())
+        self.time = Timing().start_countdown_ms
+        self.match.advance_to(self.time)
+        self.program = PtyProgram(argv)
+        self.program.wait_for(pile_text(1), timeout=20)
+        self.program.drain(0.3)
+
+    def next_press(self) -> tuple[int, Play, str] | None:
+        """A card play whose result shows as a pile size nothing else on screen shows."""
+        state = self.match.state
+        if self.match.phase is not MatchPhase.PLAYING:
+            return None
+        sizes = [len(pile) for pile in state.piles]
+        for player in (0, 1):
+            for action in legal_actions(state, player):
+                if isinstance(action, Play):
+                    new = sizes[action.pile] + 1
+                    if new not in sizes and new < 10:
+                        return player, action, pile_text(new)
+        return None
+
+    def press(self, player: int, play: Play, needle: str) -> float:
+        since = len(self.program.text)
+        start = self.program.press(key_bytes(player, play))
+        seen = self.program.wait_for(needle, since=since)
+        self.time += 1
+        self.match.submit_at(self.time, player, play)
+        return seen - start
+
+    def close(self) -> None:
+        self.program.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
+    args = parser.parse_args()
+    bare = PtyProgram(python("benchmarks/bare_app.py"))
+    bare.wait_for("presses: 0", timeout=20)
+    bare_count = 0
+    spit: list[float] = []
+    base: list[float] = []
+    gaps = random.Random(0)
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        game = Game(seed, python("-m", "spit.cli", "play", "--seed", str(seed), "--no-record"))
+        try:
+            for _ in range(args.presses):
+                chosen = game.next_press()
+                if chosen is None:
+                    break
+                spit.append(game.press(*chosen))
+                time.sleep(gaps.uniform(0.05, 0.15))
+                bare_count += 1
+                since = len(bare.text)
+                start = bare.press(b"x")
+                base.append(bare.wait_for(f"presses: {bare_count}", since=since) - start)
+                time.sleep(gaps.uniform(0.05, 0.15))
+        finally:
+            game.close()
+    bare.close()
+    print(f"{len(spit)} presses over {args.games} games (seeds from {args.first_seed})")
+    for name, values in (("bare app", base), ("spit-tui", spit)):
+        ms = [v * 1000 for v in values]
+        print(
+            f"{name:9} median {statistics.median(ms):6.2f} ms   p99 {percentile(ms, 0.99):6.2f} ms"
+            f"   max {max(ms):6.2f} ms"
+        )
+    median_ratio = statistics.median(spit) / statistics.median(base)
+    p99_ratio = percentile(spit, 0.99) / percentile(base, 0.99)
+    print(
+        f"ratio     median {median_ratio:.2f}x (target <= 1.3)   p99 {p99_ratio:.2f}x (target <= 2)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The main menu, the first thing `spit-tui` shows, and the bot chooser it opens.
+
+Nothing here runs on a timer: an idle menu only waits for keys.
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from spit.tui.screens.base import ShellModal, ShellScreen
+
+TITLE = "♠ ♥  S P I T  ♦ ♣"
+SUBTITLE = "the real-time card game, in the terminal"
+
+ENTRIES = (
+    ("two_players", "1", "Two players (this keyboard)"),
+    ("bot", "2", "Play against a bot"),
+    ("replays", "3", "Replays"),
+    ("how_to_play", "4", "How to play"),
+    ("settings", "5", "Settings"),
+    ("quit", "q", "Quit"),
+)
+"""Menu entry id (its action is ``action_<id>``), hotkey, label."""
+
+
+class MainMenu(ShellScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, id_, label, id=f"menu.{id_}", show=False) for id_, key, label in ENTRIES
+    ]
+
+    def compose_content(self) -> ComposeResult:
+        with Vertical(id="menu-body"):
+            yield Static(TITLE, id="menu-title")
+            yield Static(SUBTITLE, id="menu-subtitle")
+            with Center():
+                yield OptionList(
+                    *(
+                        Option(Text.assemble((key, "bold"), "  ", label), id=id_)
+                        for id_, key, label in ENTRIES
+                    ),
+                    id="menu-options",
+                )
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: its objects may be garbage collected again (see
+        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody."""
+        gc.unfreeze()
+
+    @on(OptionList.OptionSelected, "#menu-options")
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        await self.run_action(str(event.option_id))
+
+    def action_two_players(self) -> None:
+        self.spit_app.play(bot_level=None)
+
+    def action_bot(self) -> None:
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self.spit_app.play(bot_level=level)
+
+        self.app.push_screen(BotChooser(self.spit_app.settings.bot_level), chosen)
+
+    def action_replays(self) -> None:
+        from spit.tui.screens.replays import ReplayList
+
+        self.app.push_screen(ReplayList())
+
+    def action_how_to_play(self) -> None:
+        self.spit_app.action_help()
+
+    def action_settings(self) -> None:
+        from spit.tui.screens.settings_screen import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+
+def _level_option(level: str, description: str) -> Option:
+    prompt = Text(description)
+    prompt.stylize("bold", 0, len(level))
+    return Option(prompt, id=level)
+
+
+class BotChooser(ShellModal[str | None]):
+    """Pick the bot's level; the result is the level, or ``None`` if the player backed out."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
+    ]
+
+    def __init__(self, default_level: str) -> None:
+        super().__init__()
+        self.default_level = default_level
+
+    def compose_content(self) -> ComposeResult:
+        from spit.bots import LEVELS, bot_description
+
+        options = OptionList(
+            *(_level_option(level, bot_description(level)) for level in LEVELS), id="bot-levels"
+        )
+        if self.default_level in LEVELS:
+            options.highlighted = LEVELS.index(self.default_level)
+        with Vertical(classes="dialog"):
+            yield Static("Play against a bot: choose its level", classes="dialog-title")
+            yield options
+            yield Static("enter play · escape back", classes="dialog-hint")
+
+    @on(OptionList.OptionSelected, "#bot-levels")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_id)

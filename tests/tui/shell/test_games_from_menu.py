@@ -1,0 +1,63 @@
+"""Games started from the menu use the settings and come back to the menu."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from spit.match import FakeClock
+from spit.tui.app import FREEZE_AFTER_S, SpitApp
+from spit.tui.game_screen import GameScreen
+from spit.tui.screens.menu import MainMenu
+from spit.tui.settings import Settings
+
+
+async def test_two_player_game_and_back(spit_home: Path) -> None:
+    app = SpitApp(settings=Settings(card_style="ascii", four_colour=True), clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.config.bot_level is None
+        assert game.config.card_style == "ascii"
+        assert game.config.four_colour
+        await pilot.pause(FREEZE_AFTER_S + 0.2)
+        assert gc.get_freeze_count() > 0  # no full collection stalls the game
+        await pilot.press("escape", "y")
+        assert isinstance(app.screen, MainMenu)
+        assert gc.get_freeze_count() == 0  # the game's objects can be collected
+        # The game was recorded where the settings say, and the replay list shows it.
+        await pilot.press("3")
+        assert app.screen.query("#replay-files")
+    assert list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
+
+
+async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
+    settings = Settings(bot_level="easy", record_replays=False, key_overrides={"quit": "f10"})
+    app = SpitApp(settings=settings, clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "down", "enter")
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.config.bot_level == "normal"
+        assert game.config.key_overrides == {"quit": "f10"}
+        assert not game.config.record
+        await pilot.press("f10", "y")
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_backing_out_of_the_bot_chooser_starts_nothing() -> None:
+    app = SpitApp(clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "escape")
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
+    app = SpitApp(settings=Settings(record_replays=False), clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await pilot.resize_terminal(70, 20)
+        await pilot.press("escape", "y")
+        assert isinstance(app.screen, MainMenu)
+        assert app.screen.has_class("-too-small")

@@ -1,0 +1,130 @@
+"""The Settings screen, driven with real key presses: every change lands in the TOML file."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import OptionList, Static
+
+from spit.tui.app import SpitApp
+from spit.tui.screens.confirm import Confirm
+from spit.tui.screens.menu import MainMenu
+from spit.tui.screens.settings_screen import KeyCapture, SettingsScreen
+from spit.tui.settings import Settings
+
+
+def saved(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+async def test_changes_are_saved_and_applied(settings_file: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        assert isinstance(app.screen, SettingsScreen)
+        # The theme select has the focus first; pick the next theme in its list.
+        await pilot.press("enter", "down", "enter")
+        theme = saved(settings_file)["theme"]
+        assert theme != "textual-dark"
+        assert app.theme == theme
+        await pilot.press("tab", "tab", "enter", "down", "enter")  # card style
+        await pilot.press("tab", "tab", "space")  # four colours
+        await pilot.press("tab", "space")  # save replays
+        await pilot.press("tab", *"/tmp/elsewhere", "enter")
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenu)
+    data = saved(settings_file)
+    assert data["card_style"] == "ascii"
+    assert data["four_colour"] is True
+    assert data["record_replays"] is False
+    assert data["replay_dir"] == "/tmp/elsewhere"
+    assert app.settings.replay_dir == Path("/tmp/elsewhere")
+
+
+async def test_remap_a_key_and_reject_a_conflict(settings_file: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        bindings = app.screen.query_one("#key-bindings", OptionList)
+        bindings.focus()
+        await pilot.press("enter")  # the first binding: player 1, stockpile 1, left pile
+        assert isinstance(app.screen, KeyCapture)
+        await pilot.press("e")  # already player 1's stockpile 3 on the left pile
+        assert isinstance(app.screen, KeyCapture)
+        error = str(app.screen.query_one("#capture-error", Static).render())
+        assert "E is already the key for Player 1: play stockpile 3" in error
+        assert not settings_file.exists()
+        await pilot.press("1")
+        assert isinstance(app.screen, SettingsScreen)
+        assert saved(settings_file)["key_overrides"] == {"p1.play.1.left": "1"}
+        assert app.settings.key_overrides == {"p1.play.1.left": "1"}
+        assert "*" in str(bindings.get_option_at_index(0).prompt)
+
+        await pilot.press("enter", "escape")  # cancelling keeps the new key
+        assert app.settings.key_overrides == {"p1.play.1.left": "1"}
+        await pilot.press("delete")  # back to the layout's key
+        assert saved(settings_file)["key_overrides"] == {}
+
+
+async def test_reset_all_keys_asks_first(settings_file: Path) -> None:
+    app = SpitApp(settings=Settings(key_overrides={"p1.move.1": "1", "p2.move.1": "2"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5", "ctrl+r")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        assert len(app.settings.key_overrides) == 2
+        await pilot.press("ctrl+r", "y")
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.settings.key_overrides == {}
+
+
+async def test_changing_the_layout_resets_clashing_keys() -> None:
+    # "a" is free on qwerty once player 1's stockpile 1 moves to "1", but it is a key of
+    # the azerty layout, so the remapping cannot stay.
+    app = SpitApp(settings=Settings(key_overrides={"p1.play.1.right": "1", "p1.move.1": "a"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        from textual.widgets import Select
+
+        app.screen.query_one("#keymap_preset", Select).focus()
+        await pilot.press("enter", "down", "enter")
+        assert app.settings.keymap_preset == "azerty"
+        assert app.settings.key_overrides == {}
+
+
+async def test_broken_settings_file_warns_and_uses_defaults(settings_file: Path) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text('theme = "textual-light"\nfour_colour = "yes"\nsound = true\n')
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("four_colour must be true or false" in m for m in messages)
+        assert any("unknown setting 'sound' ignored" in m for m in messages)
+        assert app.settings == Settings(theme="textual-light")
+        assert app.theme == "textual-light"
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_unreadable_toml_warns_and_uses_defaults(settings_file: Path) -> None:
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("[[[")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any("not valid TOML" in n.message for n in app._notifications)
+        assert app.settings == Settings()
+
+
+async def test_unwritable_settings_file_says_so(spit_home: Path) -> None:
+    spit_home.parent.mkdir(parents=True, exist_ok=True)
+    spit_home.write_text("a file where the config directory should be")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        app.screen.query_one("#four_colour").focus()
+        await pilot.press("space")
+        assert app.settings.four_colour  # still used for this session
+        assert any("Could not save" in n.message for n in app._notifications)
