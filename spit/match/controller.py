@@ -119,12 +119,15 @@ class Match:
         """The earliest time at which a timer fires or an agent wants to act."""
         if self.finished:
             return None
-        times = [w for a in self._agents if (w := a.next_wakeup()) is not None]
-        if self._ticks:
-            times.append(self._ticks[0])
-        if self.deadline is not None:
-            times.append(self.deadline)
-        return max(min(times), self.time) if times else None
+        # Called before every step of a simulated game, hence no temporary list.
+        due = self.deadline
+        if self._ticks and (due is None or self._ticks[0] < due):
+            due = self._ticks[0]
+        for agent in self._agents:
+            wake = agent.next_wakeup()
+            if wake is not None and (due is None or wake < due):
+                due = wake
+        return None if due is None else max(due, self.time)
 
     def advance_to(self, t: int) -> None:
         """Run every timer and agent due up to and including game time ``t``."""
@@ -153,11 +156,8 @@ class Match:
     def run_to_end(self, limit_ms: int) -> None:
         """Jump from one due time to the next until the game ends, nothing is due any
         more, or game time ``limit_ms`` is reached: how the simulator plays."""
-        while not self.finished:
-            due = self.next_due()
-            if due is None or due > limit_ms:
-                return
-            self.advance_to(due)
+        while (due := self.next_due()) is not None and due <= limit_ms:
+            self._run_due(due)  # what advance_to(due) does, without asking next_due twice
 
     # -- clock time ----------------------------------------------------------------
 
@@ -216,9 +216,9 @@ class Match:
         if self.deadline == t:
             self.deadline = None
             self._timer_fired(t)
+        if self.finished:
+            return
         for agent in self._agents:
-            if self.finished:
-                return
             wake = agent.next_wakeup()
             if wake is None or wake > t:
                 continue
@@ -228,6 +228,8 @@ class Match:
                 raise RuntimeError(f"agent for player {agent.player + 1} did not move its wake-up")
             if action is not None:
                 self._handle(t, agent.player, action)
+                if self.finished:  # only an input (or a timer, above) can end the game
+                    return
 
     def _handle(self, t: int, player: int, action: Action) -> InputRecord:
         before = self.state
@@ -343,5 +345,6 @@ class Match:
         timed = [TimedEvent(t, e) for e in events]
         if self._collect:
             self._outbox.extend(timed)
+        state = self.state
         for agent in self._agents:
-            agent.on_events(t, self.state, timed)
+            agent.on_events(t, state, timed)

@@ -1,0 +1,234 @@
+"""A bot player: a policy driven through the human model, as a match ``Agent``.
+
+The bot lives in three steps, like a person at the table:
+
+1. **Notice.** Every change reaches ``on_events`` at once, but the bot only keeps it as
+   a snapshot; it looks at the table ``perception_ms`` later, and what it sees then is
+   the table as it was ``perception_ms`` ago.
+2. **Decide and reach.** On that stale table it asks its policy for an action and
+   commits to it; the card lands a reaction time later (lognormal, from its own seeded
+   random source).
+3. **Land or re-plan.** If, while reaching, it notices that the pile it aims at has
+   changed (or the round has), it stops, hesitates ``retarget_ms`` and looks again
+   instead of playing onto a card it did not choose. If it does not notice in time, the
+   action is submitted and the match may refuse it; then the bot looks again once it
+   has seen what happened.
+
+The simulator runs hundreds of these games a second, so the bot is frugal: an event
+that leaves the table as it was costs one identity check, a decision is taken once per
+look (see ``_glance``), and ``observe`` and the policy are skipped when only one action
+is possible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from itertools import islice
+from typing import NamedTuple
+
+from spit.bots.human import HumanModel
+from spit.bots.policies import Policy
+from spit.engine import Action, Phase, Play, Slap, State, legal_actions, observe
+from spit.match.events import InputHandled, TimedEvent
+
+
+class Plan(NamedTuple):
+    """An action the bot has decided on and is reaching for."""
+
+    action: Action
+    looked_at: int
+    """When the bot looked at the table (and decided)."""
+    seen_at: int
+    """Game time of the table it saw then: at least ``perception_ms`` earlier."""
+    basis: State
+    """That table: the action was legal on it."""
+    due: int
+    """When the action lands, unless the bot notices a change first."""
+    aim: int
+    """The spit pile a play aims at; -1 for a move or a slap."""
+    aim_size: int
+    """That pile's size on ``basis``: a different size means someone played on it."""
+
+
+class BotAgent:
+    """A computer player for one seat. See the module docstring for how it behaves."""
+
+    def __init__(
+        self,
+        player: int,
+        policy: Policy,
+        model: HumanModel,
+        seed: int,
+        *,
+        level: str | None = None,
+    ) -> None:
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        self.player = player
+        self.policy = policy
+        self.model = model
+        self.seed = seed
+        self.level = level
+        self._rng = random.Random(seed)
+        self._seen: deque[tuple[int, State]] = deque()
+        """Snapshots (time, table), oldest first; the first is the latest one old
+        enough to have been perceived, the rest are changes not yet noticed."""
+        self._latest: State | None = None
+        self._wake: int | None = None
+        self._plan: Plan | None = None
+        self._notice: int | None = None
+        """When the bot will notice that its plan's target changed."""
+        self._waiting = False
+        """An action was submitted and its outcome not yet reported."""
+
+    @property
+    def plan(self) -> Plan | None:
+        """What the bot is reaching for right now, if anything."""
+        return self._plan
+
+    # -- the Agent protocol ----------------------------------------------------------
+
+    def next_wakeup(self) -> int | None:
+        return self._wake
+
+    def on_events(self, t: int, state: State, events: Sequence[TimedEvent]) -> None:
+        if self._waiting:
+            self._read_outcome(t, events)
+        if state is self._latest:
+            return
+        self._latest = state
+        seen = self._seen
+        seen.append((t, state))
+        horizon = t - self.model.perception_ms
+        while len(seen) > 1 and seen[1][0] <= horizon:
+            seen.popleft()
+        plan = self._plan
+        if plan is not None and plan.seen_at == t:
+            # A later change in the same millisecond: the look would have seen this one.
+            self._plan = self._notice = self._wake = None
+            self._glance(t, state)
+        elif plan is not None:
+            if self._notice is None and _disturbs(plan, state):
+                self._notice = t + self.model.perception_ms
+                if self._wake is None or self._notice < self._wake:
+                    self._wake = self._notice
+        elif self._wake is None and not self._waiting:
+            self._glance(t, state)
+
+    def wake(self, t: int, state: State) -> Action | None:
+        plan = self._plan
+        if plan is None:
+            self._look(t)
+            return None
+        self._plan = None
+        noticed = self._notice is not None and self._notice <= t
+        self._notice = None
+        if noticed:
+            self._wake = t + self.model.retarget_ms
+            return None
+        self._wake = None
+        self._waiting = True
+        return plan.action
+
+    # -- internals -------------------------------------------------------------------
+
+    def _read_outcome(self, t: int, events: Sequence[TimedEvent]) -> None:
+        """A refused action means the table moved on: look again once that is seen."""
+        for timed in events:
+            event = timed.event
+            if type(event) is InputHandled and event.record.player == self.player:
+                self._waiting = False
+                if not event.record.accepted:
+                    newest = self._seen[-1][0] if self._seen else t
+                    self._wake = max(t + self.model.retarget_ms, newest + self.model.perception_ms)
+                return
+
+    def _glance(self, t: int, table: State) -> None:
+        """An idle bot's look at a change, made ``perception_ms`` after it.
+
+        That look would see exactly ``table`` (any later change is not perceived yet),
+        so the decision is taken now, on ``table``, and only the action waits for
+        perception plus reaction. Same result as waking up for the look, at half the
+        wake-ups, which is what keeps the simulator fast.
+        """
+        self._plan_on(t, table, t + self.model.perception_ms)
+
+    def _look(self, t: int) -> None:
+        """A look at a time of the bot's choosing (after a hesitation, a refusal or an
+        overlook): it sees the latest snapshot at least ``perception_ms`` old."""
+        model = self.model
+        seen = self._seen
+        horizon = t - model.perception_ms
+        while len(seen) > 1 and seen[1][0] <= horizon:
+            seen.popleft()
+        self._wake = None
+        if not seen:
+            return
+        seen_at, table = seen[0]
+        if self._plan_on(seen_at, table, t):
+            plan = self._plan
+            assert plan is not None
+            for when, later in islice(seen, 1, None):
+                if _disturbs(plan, later):
+                    self._notice = when + model.perception_ms
+                    self._wake = min(plan.due, self._notice)
+                    break
+        elif len(seen) > 1:
+            # Nothing to do on what it sees, but the table has changed since: look again
+            # when that change becomes visible.
+            visible = seen[1][0] + model.perception_ms
+            self._wake = visible if self._wake is None else min(self._wake, visible)
+
+    def _plan_on(self, seen_at: int, table: State, looked_at: int) -> bool:
+        """Decide on ``table`` as seen at ``looked_at``; plan the action if there is one.
+
+        Without one, schedules another look if a possible action was overlooked (nothing
+        else would prompt one if the table stays as it is).
+        """
+        model = self.model
+        action, missed = self._decide(table)
+        if action is None:
+            if missed:
+                self._wake = looked_at + model.reaction(self._rng)
+            return False
+        if type(action) is Play:
+            aim, aim_size = action.pile, len(table.piles[action.pile])
+            due = looked_at + model.reaction(self._rng)
+        else:
+            aim, aim_size = -1, 0
+            reaction = model.slap_reaction if type(action) is Slap else model.reaction
+            due = looked_at + reaction(self._rng)
+        self._plan = Plan(action, looked_at, seen_at, table, due, aim, aim_size)
+        self._wake = due
+        return True
+
+    def _decide(self, table: State) -> tuple[Action | None, bool]:
+        """The action chosen on ``table``, and whether a possible one was overlooked."""
+        phase = table.phase
+        if phase is not Phase.PLAYING and phase is not Phase.SLAP:
+            return None, False  # spits are automatic, and between rounds nothing is to do
+        model = self.model
+        actions = legal_actions(table, self.player)
+        missed = False
+        if phase is Phase.PLAYING and model.overlook and actions:
+            rand = self._rng.random
+            kept = [a for a in actions if rand() >= model.overlook]
+            missed = len(kept) < len(actions)
+            actions = kept
+        if len(actions) < 2:
+            # One option needs no policy, and skipping the view halves the cost.
+            return (actions[0] if actions else None), missed
+        choice = self.policy.choose(observe(table, self.player), actions)
+        if phase is Phase.SLAP and model.wrong_slap and self._rng.random() < model.wrong_slap:
+            choice = actions[1 - actions.index(choice)]
+        return choice, missed
+
+
+def _disturbs(plan: Plan, table: State) -> bool:
+    """Would seeing ``table`` make the bot drop ``plan``? Yes if the round moved on or
+    someone played onto the pile it aims at."""
+    if table.phase is not plan.basis.phase:
+        return True
+    return plan.aim >= 0 and len(table.piles[plan.aim]) != plan.aim_size

@@ -1,0 +1,205 @@
+"""``spit-tui sim``: bot-against-bot games, headless, for statistics and bot tuning.
+
+Runs ``spit.sim.run_games`` and prints its figures, as text or (``--json``) as one JSON
+object. Bad arguments end with one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from spit.bots import LEVELS, POLICIES
+from spit.engine import Variant
+from spit.sim import DEFAULT_LIMIT_MS, BotSpec, SimResult, run_games
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    levels = ", ".join(LEVELS)
+    policies = ", ".join(POLICIES)
+    # No usage block: a bad argument gets exactly one line on stderr (and --help lists
+    # every option anyway).
+    parser.usage = argparse.SUPPRESS
+    parser.epilog = (
+        f"Levels: {levels}. A level may be given another policy at the same speed as "
+        f"LEVEL/POLICY (policies: {policies}), e.g. --p1 normal/naive. Games 2k and 2k+1 "
+        "share a deal with the bots' seats swapped."
+    )
+    parser.add_argument(
+        "--games", type=_positive_int, default=100, metavar="N", help="games to play (default 100)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, metavar="S", help="seed for deals and bots (default 1)"
+    )
+    parser.add_argument(
+        "--p1",
+        type=_bot_spec,
+        default=BotSpec("normal"),
+        metavar="LEVEL",
+        help="the first bot (default normal)",
+    )
+    parser.add_argument(
+        "--p2",
+        type=_bot_spec,
+        default=BotSpec("normal"),
+        metavar="LEVEL",
+        help="the second bot (default normal)",
+    )
+    parser.add_argument(
+        "--variant",
+        choices=[v.value for v in Variant],
+        default=Variant.STANDARD.value,
+        help="how the game is won",
+    )
+    parser.add_argument(
+        "--target",
+        type=_positive_int,
+        default=100,
+        metavar="POINTS",
+        help="points variant: the total that ends the game (default 100)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="J",
+        help="worker processes (results do not depend on it; default 1)",
+    )
+    parser.add_argument(
+        "--limit-minutes",
+        type=_positive_float,
+        default=DEFAULT_LIMIT_MS / 60_000,
+        metavar="M",
+        help="stop a game after M game-minutes and count it as unfinished (default 30)",
+    )
+    parser.add_argument(
+        "--save-replays", type=Path, metavar="DIR", help="save every game's replay in DIR"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the text summary"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    replay_dir: Path | None = args.save_replays
+    if replay_dir is not None:
+        problem = _prepare_replay_dir(replay_dir)
+        if problem:
+            return _usage_error(problem)
+    try:
+        with _progress(args.games, enabled=sys.stdout.isatty()) as progress:
+            result = run_games(
+                args.games,
+                args.seed,
+                args.p1,
+                args.p2,
+                variant=Variant(args.variant),
+                target=args.target,
+                limit_ms=max(1, round(args.limit_minutes * 60_000)),
+                jobs=args.jobs,
+                replay_dir=replay_dir,
+                progress=progress,
+            )
+    except OSError as err:  # a replay that could not be written
+        print(f"spit-tui sim: error: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(summary(result))
+    return 0
+
+
+def summary(result: SimResult) -> str:
+    """The text report: who won how often, how long games took, how fast bots played."""
+    setup = result.setup
+    names = (str(setup.p1), str(setup.p2))
+    width = max(len(n) for n in names)
+    low, high = result.p1_interval
+    rates = (
+        (result.p1_win_rate, low, high),
+        (1 - result.p1_win_rate, 1 - high, 1 - low),
+    )
+    lines = [
+        f"{names[0]} vs {names[1]}: {result.games} games, seed {setup.seed}, "
+        f"{setup.variant.value} variant (games 2k, 2k+1: same deal, seats swapped)",
+    ]
+    for role in (0, 1):
+        rate, lo, hi = rates[role]
+        lines.append(
+            f"  p{role + 1} {names[role]:<{width}}  {result.wins(role):>6} wins  {rate:6.1%}"
+            f"  (95% CI {lo:.1%} to {hi:.1%})  {result.cards_per_minute(role):5.1f} cards/min"
+        )
+    limit_min = setup.limit_ms / 60_000
+    rate = result.games / max(result.elapsed_s, 1e-9)
+    lines += [
+        f"  unfinished after {limit_min:g} game-minutes (draws): {result.unfinished}",
+        f"  mean {result.mean_rounds:.2f} rounds, {result.mean_length_s:.1f} game-seconds a game",
+        f"  {result.elapsed_s:.2f} s wall, {rate:.0f} games/s",
+    ]
+    return "\n".join(lines)
+
+
+def _usage_error(message: str) -> int:
+    print(f"spit-tui sim: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _prepare_replay_dir(directory: Path) -> str | None:
+    """Why replays cannot be saved in ``directory``, or ``None`` once it exists."""
+    try:
+        import spit.replay  # noqa: F401
+    except ImportError:
+        return "--save-replays needs the spit.replay module, which is not installed"
+    if directory.exists() and not directory.is_dir():
+        return f"--save-replays: {directory} is not a directory"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return f"--save-replays: cannot create {directory}: {err.strerror}"
+    return None
+
+
+@contextmanager
+def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[int], None] | None]:
+    """A transient rich progress bar on a terminal; nothing when output is piped."""
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+    return value
+
+
+def _bot_spec(text: str) -> BotSpec:
+    try:
+        return BotSpec.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None

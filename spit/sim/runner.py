@@ -1,0 +1,190 @@
+"""Many simulated games, on one core or several, and their statistics.
+
+Games are split into batches of consecutive indices. A batch runs in whatever process
+picks it up, but every game's seeds come from the run's seed and the game's index
+(``spit.sim.game``), and results are put back in index order before anything is
+summed, so the figures are identical for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spit.engine import Variant
+from spit.match import Timing
+from spit.sim.game import BotSpec, GameRecord, GameSetup, play_game
+from spit.sim.stats import wilson
+
+DEFAULT_LIMIT_MS = 30 * 60 * 1000
+"""A game still running after 30 game-minutes is stopped and counted as unfinished."""
+
+BATCHES_PER_JOB = 8
+"""Enough batches per worker to even out the load, few enough to keep overhead low."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimResult:
+    """The games of one run, in index order, and the figures derived from them."""
+
+    setup: GameSetup
+    records: tuple[GameRecord, ...]
+    elapsed_s: float
+    """Wall-clock seconds: the only figure that differs between identical runs."""
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    def wins(self, role: int) -> int:
+        """Games won by the bot given first (``role`` 0) or second (1)."""
+        return sum(r.won_by(role) for r in self.records)
+
+    @property
+    def unfinished(self) -> int:
+        """Games stopped at the time limit: draws."""
+        return sum(r.winner is None for r in self.records)
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.unfinished
+
+    @property
+    def p1_win_rate(self) -> float:
+        """The first bot's share of the finished games (0.5 if none finished)."""
+        return self.wins(0) / self.finished if self.finished else 0.5
+
+    @property
+    def p1_interval(self) -> tuple[float, float]:
+        """95% Wilson interval for ``p1_win_rate``."""
+        return wilson(self.wins(0), self.finished)
+
+    @property
+    def mean_rounds(self) -> float:
+        return sum(r.rounds for r in self.records) / self.games
+
+    @property
+    def mean_length_s(self) -> float:
+        """Mean game length in game seconds (unfinished games count at the limit)."""
+        return sum(r.length_ms for r in self.records) / self.games / 1000
+
+    def cards_per_minute(self, role: int) -> float:
+        """Cards the first (0) or second (1) bot played per game minute."""
+        minutes = sum(r.length_ms for r in self.records) / 60_000
+        return sum(r.plays_by(role) for r in self.records) / minutes if minutes else 0.0
+
+    def refused_share(self, role: int) -> float:
+        """Share of that bot's inputs the match refused (races lost, stale plays)."""
+        refused = sum(r.refused[r.p1_seat ^ role] for r in self.records)
+        played = sum(r.plays_by(role) for r in self.records)
+        return refused / (refused + played) if refused + played else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.p1_interval
+        return {
+            "games": self.games,
+            "seed": self.setup.seed,
+            "p1": str(self.setup.p1),
+            "p2": str(self.setup.p2),
+            "variant": self.setup.variant.value,
+            "p1_wins": self.wins(0),
+            "p2_wins": self.wins(1),
+            "unfinished": self.unfinished,
+            "p1_win_rate": round(self.p1_win_rate, 6),
+            "p1_win_rate_ci95": [round(low, 6), round(high, 6)],
+            "mean_rounds": round(self.mean_rounds, 4),
+            "mean_game_s": round(self.mean_length_s, 3),
+            "p1_cards_per_minute": round(self.cards_per_minute(0), 3),
+            "p2_cards_per_minute": round(self.cards_per_minute(1), 3),
+            "p1_refused_share": round(self.refused_share(0), 4),
+            "p2_refused_share": round(self.refused_share(1), 4),
+            "limit_s": self.setup.limit_ms / 1000,
+            "elapsed_s": round(self.elapsed_s, 3),
+        }
+
+
+def run_games(
+    games: int,
+    seed: int,
+    p1: BotSpec | str,
+    p2: BotSpec | str,
+    *,
+    variant: Variant = Variant.STANDARD,
+    target: int = 100,
+    timing: Timing | None = None,
+    limit_ms: int = DEFAULT_LIMIT_MS,
+    jobs: int = 1,
+    replay_dir: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """Play ``games`` games of bot ``p1`` against bot ``p2`` on a virtual clock.
+
+    Games ``2k`` and ``2k+1`` share a deal with the seats swapped. ``progress`` is
+    called with the number of games finished so far, after each batch. Raises
+    ``ValueError`` for impossible arguments.
+    """
+    if games < 1:
+        raise ValueError("the number of games must be at least 1")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
+    if limit_ms < 1:
+        raise ValueError("the time limit must be positive")
+    setup = GameSetup(
+        seed=seed,
+        p1=p1 if isinstance(p1, BotSpec) else BotSpec.parse(p1),
+        p2=p2 if isinstance(p2, BotSpec) else BotSpec.parse(p2),
+        variant=variant,
+        target=target,
+        timing=timing or Timing(),
+        limit_ms=limit_ms,
+        replay_dir=replay_dir,
+    )
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    for batch in _run_batches(setup, _batches(games, jobs), jobs):
+        records.extend(batch)
+        if progress is not None:
+            progress(len(records))
+    records.sort(key=lambda r: r.index)
+    return SimResult(setup, tuple(records), time.perf_counter() - start)
+
+
+def _batches(games: int, jobs: int) -> list[range]:
+    """Consecutive index ranges: one per 50 games in-process (so that progress moves),
+    ``BATCHES_PER_JOB`` per worker otherwise."""
+    count = BATCHES_PER_JOB * jobs if jobs > 1 else -(-games // 50)
+    size = -(-games // count)
+    return [range(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def _play_batch(setup: GameSetup, indices: range) -> list[GameRecord]:
+    return [play_game(setup, i) for i in indices]
+
+
+def _run_batches(setup: GameSetup, batches: list[range], jobs: int) -> Iterator[list[GameRecord]]:
+    if jobs == 1:
+        for indices in batches:
+            yield _play_batch(setup, indices)
+        return
+    # "spawn" rather than fork: the caller may be running threads (a progress bar), and
+    # forking a threaded process can deadlock.
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_init)
+    try:
+        futures = [pool.submit(_play_batch, setup, indices) for indices in batches]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        # After Ctrl-C, batches not yet started are dropped rather than played.
+        pool.shutdown(cancel_futures=True)
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the run and exits cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

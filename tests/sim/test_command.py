@@ -1,0 +1,103 @@
+"""``spit-tui sim`` as a user runs it: output, JSON, replays and bad arguments."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spit.cli import main
+from spit.replay import load_replay, verify
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(["sim", *args])
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, "--games", "4", "--seed", "3", "--p1", "hard", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert {"games", "p1_wins", "p2_wins", "elapsed_s", "unfinished"} <= data.keys()
+    assert data["games"] == 4
+    assert data["p1_wins"] + data["p2_wins"] + data["unfinished"] == 4
+    assert data["p1"] == "hard" and data["p2"] == "normal"
+    low, high = data["p1_win_rate_ci95"]
+    assert 0 <= low <= data["p1_win_rate"] <= high <= 1
+
+
+def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "--games", "2", "--p1", "expert", "--p2", "beginner/strong")
+    assert code == 0
+    assert "expert vs beginner/strong: 2 games" in out
+    assert "p1 expert" in out and "95% CI" in out and "cards/min" in out
+    assert "unfinished after 30 game-minutes (draws): 0" in out
+
+
+def test_unfinished_games_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "--games", "2", "--limit-minutes", "0.25", "--json")
+    assert code == 0 and json.loads(out)["unfinished"] == 2
+
+
+def test_replays_are_saved_and_verify(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "replays"
+    code, _, _ = run_cli(
+        capsys, "--games", "2", "--p1", "expert", "--p2", "easy", "--save-replays", str(folder)
+    )
+    assert code == 0
+    files = sorted(folder.iterdir())
+    assert len(files) == 2
+    for path in files:
+        replay = load_replay(path)
+        assert verify(replay).valid and verify(replay).finished
+        assert {p.level for p in replay.header.players} == {"expert", "easy"}
+        assert all(p.kind == "bot" for p in replay.header.players)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "--games: must be at least 1"),
+        (["--games", "many"], "--games: 'many' is not a whole number"),
+        (["--jobs", "0"], "--jobs: must be at least 1"),
+        (["--p1", "wizard"], "--p1: unknown bot level 'wizard'"),
+        (["--p2", "normal/lucky"], "--p2: unknown bot policy 'lucky'"),
+        (["--variant", "blitz"], "--variant: invalid choice"),
+        (["--limit-minutes", "-1"], "--limit-minutes: must be a positive number"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run_cli(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and err.startswith("spit-tui sim: error:")
+
+
+def test_replay_folder_that_is_a_file_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "taken"
+    blocker.write_text("")
+    code, _, err = run_cli(capsys, "--games", "2", "--save-replays", str(blocker))
+    assert code == 2 and "is not a directory" in err and err.count("\n") == 1
+
+
+def test_the_installed_command_fails_cleanly() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spit.cli", "sim", "--p1", "wizard"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert done.stderr.strip().startswith("spit-tui sim: error: argument --p1")

@@ -1,0 +1,77 @@
+"""``spit.sim.run_games``: reproducible, paired, job-independent statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from spit.engine import Variant
+from spit.sim import BotSpec, derive_seed, run_games, wilson
+
+
+def test_same_seed_same_games_other_seed_other_games() -> None:
+    first = run_games(6, 9, "hard", "normal")
+    assert first.records == run_games(6, 9, "hard", "normal").records
+    assert first.records != run_games(6, 10, "hard", "normal").records
+
+
+def test_results_do_not_depend_on_the_number_of_jobs() -> None:
+    alone = run_games(12, 4, "normal", "normal/naive", jobs=1)
+    spread = run_games(12, 4, "normal", "normal/naive", jobs=2)
+    assert alone.records == spread.records
+    assert alone.to_json() | {"elapsed_s": 0} == spread.to_json() | {"elapsed_s": 0}
+
+
+def test_games_come_in_pairs_with_one_deal_and_swapped_seats() -> None:
+    result = run_games(6, 2, "expert", "beginner")
+    for k in range(3):
+        first, second = result.records[2 * k], result.records[2 * k + 1]
+        assert first.deal_seed == second.deal_seed == derive_seed(2, "deal", k)
+        assert (first.p1_seat, second.p1_seat) == (0, 1)
+    assert len({r.deal_seed for r in result.records}) == 3
+
+
+def test_wins_are_counted_per_bot_whatever_its_seat() -> None:
+    result = run_games(4, 1, "expert", "beginner")
+    assert result.wins(0) == 4 and result.wins(1) == 0
+    assert {r.winner for r in result.records} == {0, 1}  # the expert won from both seats
+    assert result.p1_win_rate == 1.0
+    assert result.cards_per_minute(0) > result.cards_per_minute(1) > 0
+
+
+def test_games_over_the_time_limit_are_unfinished_draws() -> None:
+    result = run_games(2, 1, "beginner", "beginner", limit_ms=20_000)
+    assert result.unfinished == 2 and result.wins(0) == result.wins(1) == 0
+    assert result.p1_win_rate == 0.5 and result.p1_interval == (0.0, 1.0)
+    assert all(r.length_ms <= 20_000 for r in result.records)
+
+
+def test_points_variant_is_played() -> None:
+    result = run_games(2, 1, "hard", "easy", variant=Variant.POINTS, target=30)
+    assert result.finished == 2 and result.setup.variant is Variant.POINTS
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"games": 0}, "games"), ({"jobs": 0}, "jobs"), ({"limit_ms": 0}, "limit")],
+)
+def test_impossible_arguments_are_value_errors(kwargs: dict[str, int], message: str) -> None:
+    args = {"games": 2, "seed": 1, "p1": "normal", "p2": "normal"} | kwargs
+    with pytest.raises(ValueError, match=message):
+        run_games(**args)  # type: ignore[arg-type]
+
+
+def test_bot_specs() -> None:
+    assert BotSpec.parse("hard") == BotSpec("hard")
+    assert BotSpec.parse("easy/strong") == BotSpec("easy", "strong")
+    assert str(BotSpec("easy", "strong")) == "easy/strong"
+    for bad in ("", "hard/", "hard/x", "master", "/naive"):
+        with pytest.raises(ValueError):
+            BotSpec.parse(bad)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
