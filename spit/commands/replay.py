@@ -1,9 +1,13 @@
 """``spit-tui replay``: check a saved game (``--check``), or watch it in the viewer.
 
-``--check`` re-simulates the file strictly and exits 0 when it is consistent (an
-interrupted game included), 1 at the first problem (printed with its line number) and
-2 when the file cannot be read at all. ``--json`` prints the same as one JSON object,
-for scripts. Watching is the viewer's job: ``view`` is where it plugs in.
+``--check`` takes a replay of either game (Spit or Spades), re-simulates it strictly
+and exits 0 when it is consistent (an interrupted game included), 1 at the first
+problem (printed with its line number) and 2 when the file cannot be read at all.
+``--json`` prints the same as one JSON object, for scripts. Without ``--check`` the
+file (the latest saved game when none is given) opens in the replay viewer
+(``spit.tui.viewer``); a missing or unreadable file ends with a one-line message and
+status 2 before the app starts, a file that is not consistent shows its problem in
+the viewer and ends with status 1.
 """
 
 from __future__ import annotations
@@ -15,7 +19,15 @@ from pathlib import Path
 
 from spit.engine import Variant
 from spit.paths import replays_dir
-from spit.replay import Replay, UnreadableReplay, Verification, load_replay, verify
+from spit.replay import (
+    SUFFIX,
+    AnyReplay,
+    SpadesReplay,
+    UnreadableReplay,
+    Verification,
+    load_any_replay,
+    verify_any,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,13 +56,39 @@ def run(args: argparse.Namespace) -> int:
 
 
 def view(args: argparse.Namespace) -> int:
-    """Open the replay viewer on ``args.file`` (or let the user pick a game)."""
-    print(
-        "spit-tui replay: the replay viewer is not available yet; "
-        "use --check to verify a replay file",
-        file=sys.stderr,
-    )
-    return 2
+    """Open the replay viewer on ``args.file``, or on the latest game saved where the
+    settings save games."""
+    from spit.tui.app import SpitApp
+    from spit.tui.settings import load_settings, settings_path
+    from spit.tui.viewer import ReplayViewerScreen
+
+    settings, _warnings = load_settings(settings_path())  # the app shows the warnings
+    directory = settings.replay_dir or replays_dir()
+    path = resolve(args.file) if args.file is not None else latest_replay(directory)
+    if path is None:
+        print(
+            f"spit-tui replay: there are no saved games in {directory} yet; "
+            "play one with spit-tui play, or give a FILE",
+            file=sys.stderr,
+        )
+        return 2
+
+    screen = ReplayViewerScreen(path)
+    if screen.problem is not None and screen.problem.unreadable:
+        print(f"spit-tui replay: {path}: {screen.problem.message}", file=sys.stderr)
+        return 2
+    result = SpitApp(start_screen=screen).run()
+    return 1 if screen.problem is not None else result or 0
+
+
+def latest_replay(directory: Path) -> Path | None:
+    """The most recently written Spit replay in ``directory``, if there is one."""
+    try:
+        files = [(p.stat().st_mtime, p.name, p) for p in directory.glob(f"*{SUFFIX}")]
+    except OSError:
+        return None
+    files = [f for f in files if f[2].is_file()]
+    return max(files)[2] if files else None
 
 
 def resolve(file: str) -> Path:
@@ -65,19 +103,19 @@ def resolve(file: str) -> Path:
 def check(path: Path, *, as_json: bool = False) -> int:
     """Verify the replay at ``path``, print the report, return the exit status."""
     try:
-        replay = load_replay(path)
+        replay = load_any_replay(path)
     except UnreadableReplay as err:
         if as_json:
             print(json.dumps({"valid": False, "finished": False, "error": str(err), "line": None}))
         else:
             print(f"spit-tui replay: {path}: {err}", file=sys.stderr)
         return 2
-    result = verify(replay)
+    result = verify_any(replay)
     print(json.dumps(result.to_json()) if as_json else report(path, replay, result))
     return 0 if result.valid else 1
 
 
-def report(path: Path, replay: Replay, result: Verification) -> str:
+def report(path: Path, replay: AnyReplay, result: Verification) -> str:
     """A few lines for a person: what the game was and whether the file holds up."""
     header = replay.header
     players = header.players
@@ -87,13 +125,16 @@ def report(path: Path, replay: Replay, result: Verification) -> str:
         state = "consistent, finished"
     else:
         state = "consistent, unfinished (the recording stops there)"
-    game = header.variant.value
-    if header.variant is Variant.POINTS:
-        game += f" (to {header.target})"
+    if isinstance(replay, SpadesReplay):
+        game, rounds = f"spades (to {replay.header.target})", "hand"
+    else:
+        game, rounds = replay.header.variant.value, "round"
+        if replay.header.variant is Variant.POINTS:
+            game += f" (to {replay.header.target})"
     lines = [
         f"{path.name}: {state}",
         f"  players   {players[0].describe()} vs {players[1].describe()}",
-        f"  game      {game}, {result.rounds} round{'s' * (result.rounds != 1)}, "
+        f"  game      {game}, {result.rounds} {rounds}{'s' * (result.rounds != 1)}, "
         f"{_clock(result.duration_ms)} of play",
         f"  inputs    {result.inputs}",
     ]

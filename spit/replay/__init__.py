@@ -12,8 +12,15 @@ Record a game by passing a writer to the match as a recorder::
 
 and check or replay one with ``verify(load_replay(path))``, ``Resimulation`` (line by
 line, for a viewer) or ``replay_match`` (the match after any number of inputs).
+
+Spades games use the same format with ``"game": "spades"`` in the header: the front end
+reports each hand and action to a ``SpadesReplayWriter``, and ``verify_spades``
+(``SpadesResimulation`` line by line) re-plays a file through the Spades engine.
+``load_any_replay`` and ``verify_any`` take a file of either game.
 """
 
+from spit.replay.fields import FORMAT_NAME, FORMAT_VERSION, PlayerInfo
+from spit.replay.games import AnyReplay, load_any_replay, parse_any_replay, verify_any
 from spit.replay.reader import (
     MAX_FILE_BYTES,
     MAX_LINE_BYTES,
@@ -24,18 +31,19 @@ from spit.replay.reader import (
     load_replay,
     parse_replay,
 )
-from spit.replay.records import (
-    FORMAT_NAME,
-    FORMAT_VERSION,
-    Checkpoint,
-    Deal,
-    End,
-    Header,
-    Input,
-    PlayerInfo,
-    Record,
-)
+from spit.replay.records import Checkpoint, Deal, End, Header, Input, Record
 from spit.replay.resimulate import ReplayMismatch, Resimulation, replay_match
+from spit.replay.spades_reader import SpadesReplay, load_spades_replay, parse_spades_replay
+from spit.replay.spades_records import (
+    SpadesCheckpoint,
+    SpadesEnd,
+    SpadesHand,
+    SpadesHeader,
+    SpadesInput,
+    SpadesRecord,
+)
+from spit.replay.spades_verify import SpadesResimulation, verify_spades
+from spit.replay.spades_writer import SPADES_SUFFIX, SpadesReplayWriter
 from spit.replay.verify import Verification, verify
 from spit.replay.writer import CHECKPOINT_EVERY, SUFFIX, ReplayWriter
 
@@ -46,7 +54,9 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_LINES",
     "MAX_LINE_BYTES",
+    "SPADES_SUFFIX",
     "SUFFIX",
+    "AnyReplay",
     "Checkpoint",
     "Deal",
     "End",
@@ -59,10 +69,25 @@ __all__ = [
     "ReplayMismatch",
     "ReplayWriter",
     "Resimulation",
+    "SpadesCheckpoint",
+    "SpadesEnd",
+    "SpadesHand",
+    "SpadesHeader",
+    "SpadesInput",
+    "SpadesRecord",
+    "SpadesReplay",
+    "SpadesReplayWriter",
+    "SpadesResimulation",
     "UnreadableReplay",
     "Verification",
+    "load_any_replay",
     "load_replay",
+    "load_spades_replay",
+    "parse_any_replay",
     "parse_replay",
+    "parse_spades_replay",
     "replay_match",
     "verify",
+    "verify_any",
+    "verify_spades",
 ]

@@ -10,6 +10,10 @@ bounded numbers and no NaN, and nothing is ever evaluated.
 A last line without its newline that is not valid JSON is where the recording was
 interrupted (a crash, ``kill -9``): it is dropped and ``truncated`` set, not reported
 as a problem.
+
+These guards are the same for every game (``parse_lines``); a game brings only how to
+read its header and lines and the checks that need the lines before (``LineRules``).
+Spit's are here, Spades' in ``spit.replay.spades_reader``.
 """
 
 from __future__ import annotations
@@ -18,25 +22,29 @@ import json
 import math
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from spit import __version__
-from spit.replay.records import (
+from spit.replay.fields import (
     FORMAT_NAME,
     FORMAT_VERSION,
+    FormatError,
+    UnknownLineType,
+    read_game,
+    read_version,
+    show,
+)
+from spit.replay.records import (
     Checkpoint,
     Deal,
     End,
-    FormatError,
     Header,
     Input,
     Record,
-    UnknownLineType,
-    read_version,
     record_from_json,
-    show,
 )
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
@@ -51,10 +59,13 @@ conversion, so a huge number costs nothing, whatever Python's own digit limit is
 
 _BOM: Final = b"\xef\xbb\xbf"
 
+H = TypeVar("H")
+R = TypeVar("R")
+
 
 class UnreadableReplay(Exception):
     """The file cannot be read as a replay at all: missing, not a file, too large,
-    or without a valid header (including one of an unknown major version)."""
+    or without a valid header (including one of an unknown major version or game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +75,36 @@ class Problem:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
+
+
+class LineRules(Protocol[R]):
+    """What one game adds to the reader: its lines, and the checks across lines."""
+
+    def record(self, data: Any, line: int) -> R:
+        """The record a parsed JSON line holds. Raises ``FormatError``."""
+        ...
+
+    def accept(self, record: R) -> str | None:
+        """Why ``record`` cannot follow the lines accepted so far, or ``None`` (and it
+        is taken as the latest line)."""
+        ...
+
+
+OpenHeader = Callable[[dict[str, Any], tuple[int, int]], tuple[H, LineRules[R]]]
+"""Reads a game's header (after the format and version were checked) and gives the
+rules for its lines. Raises ``FormatError`` or ``UnreadableReplay``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lines(Generic[H, R]):
+    """A file as read: the header, the good lines in file order, and what was wrong."""
+
+    header: H
+    records: tuple[R, ...]
+    problems: tuple[Problem, ...]
+    """Lines that were skipped, and why, in file order."""
+    truncated: bool
+    """The file ends in an incomplete line (the recording was interrupted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +139,21 @@ class Replay:
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:
-    """Read the replay at ``path``. Raises ``UnreadableReplay`` with a message fit for
-    the user when there is nothing to read; every other problem is in ``problems``."""
+    """Read the Spit replay at ``path``. Raises ``UnreadableReplay`` with a message fit
+    for the user when there is nothing to read; every other problem is in ``problems``."""
+    path = Path(path)
+    return parse_replay(read_replay_bytes(path), path)
+
+
+def parse_replay(data: bytes, path: Path | None = None) -> Replay:
+    """Read a Spit replay from its bytes; see ``load_replay``."""
+    lines = parse_lines(data, _open_spit)
+    return Replay(lines.header, lines.records, lines.problems, lines.truncated, path)
+
+
+def read_replay_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the replay file at ``path``, if it is a regular file no larger than
+    a replay may be. Raises ``UnreadableReplay``."""
     path = Path(path)
     try:
         info = path.stat()
@@ -117,16 +171,52 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
         raise UnreadableReplay(f"cannot read it: {err}") from None
     if len(data) > MAX_FILE_BYTES:
         raise UnreadableReplay(_too_large())
-    return parse_replay(data, path)
+    return data
 
 
-def parse_replay(data: bytes, path: Path | None = None) -> Replay:
-    """Read a replay from its bytes; see ``load_replay``."""
+def parse_lines(data: bytes, open_header: OpenHeader[H, R]) -> Lines[H, R]:
+    """Read a replay's bytes with every guard, the game's header and lines read by
+    ``open_header`` and the rules it returns."""
+    reader: _Reader[H, R] = _Reader(open_header)
+    _feed(data, reader)
+    if reader.header is None:
+        raise UnreadableReplay("the file is empty (it has no header line)")
+    return Lines(reader.header, tuple(reader.records), tuple(reader.problems), reader.truncated)
+
+
+def read_header(data: bytes) -> dict[str, Any]:
+    """Only the header object, with its format and major version checked: enough to
+    tell which game's reader to use. Raises ``UnreadableReplay`` as ``parse_lines``."""
+    reader: _Reader[None, None] = _Reader(None)
+    _feed(data, reader)
+    if reader.header_object is None:
+        raise UnreadableReplay("the file is empty (it has no header line)")
+    return reader.header_object
+
+
+def refuse_other_games(obj: dict[str, Any], game: str) -> None:
+    """Raise ``UnreadableReplay`` unless the header ``obj`` is a replay of ``game``."""
+    found = read_game(obj)
+    if found is None:
+        raise UnreadableReplay(
+            f"it is a replay of the game {show(obj.get('game'))}, which this spit-tui "
+            f"({__version__}) does not know"
+        )
+    if found != game:
+        raise UnreadableReplay(f"it is a {found.title()} replay, not a {game.title()} one")
+
+
+def _open_spit(obj: dict[str, Any], version: tuple[int, int]) -> tuple[Header, _SpitLines]:
+    refuse_other_games(obj, "spit")
+    return Header.from_json(obj, version), _SpitLines()
+
+
+def _feed(data: bytes, reader: _Reader[Any, Any]) -> None:
+    """Split ``data`` into lines and give them to ``reader``, up to the limits."""
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
-    reader = _Reader()
     start = number = 0
-    while start < len(data) and len(reader.problems) < MAX_PROBLEMS:
+    while start < len(data) and len(reader.problems) < MAX_PROBLEMS and not reader.done:
         number += 1
         if number > MAX_LINES:
             if data[start:].strip():
@@ -137,28 +227,23 @@ def parse_replay(data: bytes, path: Path | None = None) -> Replay:
         end = end if complete else len(data)
         reader.feed(number, data[start:end], complete=complete)
         start = end + 1
-    if reader.header is None:
-        raise UnreadableReplay("the file is empty (it has no header line)")
-    return Replay(
-        reader.header,
-        tuple(reader.records),
-        tuple(reader.problems),
-        reader.truncated,
-        path,
-    )
 
 
-class _Reader:
-    """Line-by-line state: the header once read, then records with cross-line checks."""
+class _Reader(Generic[H, R]):
+    """Line-by-line state: the header once read, then the game's records. Without
+    ``open_header`` it stops at the header object (``done``)."""
 
-    def __init__(self) -> None:
-        self.header: Header | None = None
-        self.records: list[Record] = []
+    def __init__(self, open_header: OpenHeader[H, R] | None) -> None:
+        self._open_header = open_header
+        self.header: H | None = None
+        self.header_object: dict[str, Any] | None = None
+        self.records: list[R] = []
         self.problems: list[Problem] = []
         self.truncated = False
-        self._rounds = 0
-        self._time = 0
-        self._ended = False
+        self.done = False
+        self._rules: LineRules[R] | None = None
+        self._newer = False
+        """The file is of a newer minor version: its unknown line types are skipped."""
 
     def problem(self, line: int, message: str) -> None:
         self.problems.append(Problem(line, message))
@@ -179,71 +264,84 @@ class _Reader:
             return self._fail(number, str(err))
         except RecursionError:
             return self._fail(number, "JSON nested too deeply")
-        if self.header is None:
-            self.header = _header(number, data)
-            return None
+        if self._rules is None:
+            return self._header(number, data)
         try:
-            record = record_from_json(data, number)
+            record = self._rules.record(data, number)
         except UnknownLineType as err:
-            if self.header.version[1] > FORMAT_VERSION[1]:
+            if self._newer:
                 return None  # written by a newer minor version: safe to skip
             return self.problem(number, str(err))
         except FormatError as err:
             return self.problem(number, str(err))
-        self._add(record)
+        message = self._rules.accept(record)
+        if message is not None:
+            return self.problem(number, message)
+        self.records.append(record)
         return None
+
+    def _header(self, number: int, data: Any) -> None:
+        if not isinstance(data, dict):
+            raise UnreadableReplay(f"line {number}: not a spit-tui replay (no header object)")
+        try:
+            version = read_version(data)
+            if version[0] != FORMAT_VERSION[0]:
+                writer = data.get("writer")
+                by = writer if isinstance(writer, str) and writer.isprintable() else None
+                raise UnreadableReplay(
+                    f"it was written in replay format {version[0]}.{version[1]}"
+                    f"{f' by {by[:64]}' if by else ''}; this spit-tui ({__version__}) reads "
+                    f"{FORMAT_NAME} {FORMAT_VERSION[0]}.x only"
+                )
+            self.header_object = data
+            if self._open_header is None:
+                self.done = True
+                return
+            self.header, self._rules = self._open_header(data, version)
+        except FormatError as err:
+            raise UnreadableReplay(f"line {number}: bad header: {err}") from None
+        self._newer = version[1] > FORMAT_VERSION[1]
 
     def _broken(self, number: int, complete: bool, message: str) -> None:
         """An undecodable line: the interruption if it is the incomplete last line."""
-        if complete or self.header is None:
+        if complete or self._rules is None:
             return self._fail(number, message)
         self.truncated = True
         return None
 
     def _fail(self, number: int, message: str) -> None:
-        if self.header is None:
+        if self._rules is None:
             raise UnreadableReplay(f"line {number}: {message}")
         return self.problem(number, message)
 
-    def _add(self, record: Record) -> None:
-        """Checks that need the lines before: order of rounds, time, the end."""
-        line = record.line
+
+class _SpitLines:
+    """The checks that need the lines before: order of rounds, time, the end."""
+
+    def __init__(self) -> None:
+        self._rounds = 0
+        self._time = 0
+        self._ended = False
+
+    def record(self, data: Any, line: int) -> Record:
+        return record_from_json(data, line)
+
+    def accept(self, record: Record) -> str | None:
         if self._ended:
-            return self.problem(line, "a line after the end of the game")
+            return "a line after the end of the game"
         if record.t < self._time:
-            return self.problem(line, f"time goes backwards: t={record.t} after t={self._time}")
+            return f"time goes backwards: t={record.t} after t={self._time}"
         if isinstance(record, Deal):
             if record.round != self._rounds + 1:
-                return self.problem(
-                    line, f"expected the deal of round {self._rounds + 1}, not of {record.round}"
-                )
+                return f"expected the deal of round {self._rounds + 1}, not of {record.round}"
             if record.round == 1 and record.t != 0:
-                return self.problem(line, "round 1 is dealt at t=0")
+                return "round 1 is dealt at t=0"
             self._rounds += 1
         elif self._rounds == 0:
-            return self.problem(line, "the first line after the header must deal round 1")
+            return "the first line after the header must deal round 1"
         self._ended = isinstance(record, End)
         self._time = record.t
-        self.records.append(record)
         return None
-
-
-def _header(number: int, data: Any) -> Header:
-    if not isinstance(data, dict):
-        raise UnreadableReplay(f"line {number}: not a spit-tui replay (no header object)")
-    try:
-        version = read_version(data)
-        if version[0] != FORMAT_VERSION[0]:
-            writer = data.get("writer")
-            by = writer if isinstance(writer, str) and writer.isprintable() else None
-            raise UnreadableReplay(
-                f"it was written in replay format {version[0]}.{version[1]}"
-                f"{f' by {by[:64]}' if by else ''}; this spit-tui ({__version__}) reads "
-                f"{FORMAT_NAME} {FORMAT_VERSION[0]}.x only"
-            )
-        return Header.from_json(data, version)
-    except FormatError as err:
-        raise UnreadableReplay(f"line {number}: bad header: {err}") from None
 
 
 def _too_large() -> str:

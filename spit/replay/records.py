@@ -1,119 +1,49 @@
-"""The lines of a replay file as typed values, and their JSON form.
+"""The lines of a Spit replay file as typed values, and their JSON form.
 
 Both directions live here, side by side, so the writer can only write what the reader
 accepts: every ``to_json`` has its ``from_json`` next to it. Reading is strict about
 each field's type and range (the file may come from anywhere) and lenient about
 anything it does not know (unknown keys are ignored, so that a newer minor version of
-the format can add fields). ``docs/replay-format.md`` is the specification.
+the format can add fields). What every game's lines share (the players, the version,
+the value readers) is in ``spit.replay.fields``; ``docs/replay-format.md`` is the
+specification.
 """
 
 from __future__ import annotations
 
-import contextlib
-import re
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, TypeAlias
 
-from spit.engine import DECK, Action, Card, Variant, card_name, parse_action, parse_card
+from spit.engine import Action, Variant, parse_action
 from spit.match import Orders, Timing
+from spit.replay.fields import (
+    DEFAULT_PLAYERS,
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    MAX_SEED,
+    MAX_TARGET,
+    MAX_TIME_MS,
+    PLAYER_KEYS,
+    FormatError,
+    PlayerInfo,
+    UnknownLineType,
+    as_object,
+    card_names,
+    cards_of,
+    check_int,
+    deck_problems,
+    get_int,
+    get_optional_int,
+    hash_of,
+    player_of,
+    read_players,
+    read_provenance,
+    show,
+)
 
-FORMAT_NAME: Final = "spit-replay"
-FORMAT_VERSION: Final = (1, 0)
-"""(major, minor). A reader reads every minor version of its major; a new major means
-old readers must refuse the file."""
-
-MAX_TIME_MS: Final = 10**12
-"""Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
-MAX_TARGET: Final = 1_000_000
-MAX_SEED: Final = 2**64 - 1
 MAX_SCORE: Final = 2**31 - 1
 MAX_ROUNDS: Final = 1_000_000
-MAX_TEXT: Final = 64
-"""Longest name, level, policy, writer, engine or creation-time string, in characters."""
 MAX_ACTION_TEXT: Final = 16
-
-PLAYER_KEYS: Final = ("p1", "p2")
-"""How files name the players: ``"p1"`` is player 0 in the engine."""
-
-_VERSION = re.compile(r"([0-9]{1,4})\.([0-9]{1,4})")
-_HASH = re.compile(r"[0-9a-f]{32}")
-
-
-class FormatError(ValueError):
-    """A line that does not follow the format; the message says what is wrong."""
-
-
-class UnknownLineType(FormatError):
-    """A line whose ``type`` this version does not know (maybe from a newer minor)."""
-
-
-def show(value: object) -> str:
-    """A value from the file, quoted safely for a message: ``repr`` escapes control
-    characters (no terminal escapes get through) and the length is capped."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _object(data: Any, what: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise FormatError(f"{what} must be a JSON object, not {show(data)}")
-    return data
-
-
-def _require(obj: dict[str, Any], key: str) -> Any:
-    if key not in obj:
-        raise FormatError(f"{key!r} is missing")
-    return obj[key]
-
-
-def _check_text(key: str, value: Any) -> str:
-    if not (isinstance(value, str) and 0 < len(value) <= MAX_TEXT and value.isprintable()):
-        raise FormatError(
-            f"{key!r} must be 1 to {MAX_TEXT} printable characters, not {show(value)}"
-        )
-    return value
-
-
-def _check_int(key: str, value: Any, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        raise FormatError(f"{key!r} must be a whole number from {lo} to {hi}, not {show(value)}")
-    return value
-
-
-def _get_int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
-    if key not in obj and default is not None:
-        return default
-    return _check_int(key, _require(obj, key), lo, hi)
-
-
-def _player(obj: dict[str, Any], key: str) -> int:
-    value = obj.get(key)
-    if value not in PLAYER_KEYS:
-        raise FormatError(f'{key!r} must be "p1" or "p2", not {show(value)}')
-    return PLAYER_KEYS.index(value)
-
-
-def _hash(obj: dict[str, Any]) -> str:
-    value = obj.get("hash")
-    if not (isinstance(value, str) and _HASH.fullmatch(value)):
-        raise FormatError(f"'hash' must be 32 lower-case hex digits, not {show(value)}")
-    return value
-
-
-def _cards(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
-    value = obj.get(key)
-    if not isinstance(value, str):
-        raise FormatError(
-            f'{key!r} must be a string of cards such as "TD 3C AS", not {show(value)}'
-        )
-    return tuple(_card(key, token) for token in value.split())
-
-
-def _card(key: str, token: str) -> Card:
-    if len(token) <= 3:
-        with contextlib.suppress(ValueError):
-            return parse_card(token)
-    raise FormatError(f"{key!r}: {show(token)} is not a card")
 
 
 def _check_deck(orders: Orders) -> None:
@@ -121,68 +51,9 @@ def _check_deck(orders: Orders) -> None:
     and the game is over once a player has none."""
     if not orders[0] or not orders[1]:
         raise FormatError("each player must be dealt at least one card")
-    seen = [0] * len(DECK)
-    for card in (*orders[0], *orders[1]):
-        seen[card] += 1
-    twice = [card_name(c) for c in DECK if seen[c] > 1]
-    missing = [card_name(c) for c in DECK if seen[c] == 0]
-    if twice or missing:
-        parts = [f"{' '.join(twice[:5])} more than once"] if twice else []
-        parts += [f"{' '.join(missing[:5])} missing"] if missing else []
-        raise FormatError(
-            f"a deal must hold each of the 52 cards exactly once ({', '.join(parts)})"
-        )
-
-
-PlayerKind: TypeAlias = Literal["human", "bot"]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    """Who sat in a seat: a human, or a bot with its level, policy and seed."""
-
-    kind: PlayerKind
-    name: str
-    level: str | None = None
-    policy: str | None = None
-    seed: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in ("human", "bot"):
-            raise FormatError(f"a player is 'human' or 'bot', not {show(self.kind)}")
-        _check_text("name", self.name)
-        for key, value in (("level", self.level), ("policy", self.policy)):
-            if value is not None:
-                _check_text(key, value)
-        if self.seed is not None:
-            _check_int("seed", self.seed, 0, MAX_SEED)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "name": self.name}
-        for key in ("level", "policy", "seed"):
-            if (value := getattr(self, key)) is not None:
-                out[key] = value
-        return out
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlayerInfo:
-        obj = _object(data, "a player")
-        return cls(
-            _require(obj, "kind"),
-            _require(obj, "name"),
-            obj.get("level"),
-            obj.get("policy"),
-            obj.get("seed"),
-        )
-
-    def describe(self) -> str:
-        """For summaries: ``Ann (human)``, ``Bot (bot, normal)``."""
-        if self.kind == "human":
-            return f"{self.name} (human)"
-        return f"{self.name} (bot, {self.level})" if self.level else f"{self.name} (bot)"
-
-
-DEFAULT_PLAYERS: Final = (PlayerInfo("human", "Player 1"), PlayerInfo("human", "Player 2"))
+    problems = deck_problems((*orders[0], *orders[1]))
+    if problems:
+        raise FormatError(f"a deal must hold each of the 52 cards exactly once ({problems})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,10 +93,7 @@ class Header:
     @classmethod
     def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
-        for key in ("writer", "engine", "created"):
-            value = obj.get(key)
-            if value is not None:
-                _check_text(key, value)
+        writer, engine, created = read_provenance(obj)
         variant = obj.get("variant", Variant.STANDARD.value)
         if variant not in [v.value for v in Variant]:
             raise FormatError(f"unknown variant {show(variant)}")
@@ -233,40 +101,18 @@ class Header:
             timing = Timing.from_json(obj.get("timing", {}))
         except ValueError as err:
             raise FormatError(str(err)) from None
-        players = obj.get("players")
-        if players is None:
-            pair = DEFAULT_PLAYERS
-        elif isinstance(players, list) and len(players) == 2:
-            pair = (PlayerInfo.from_json(players[0]), PlayerInfo.from_json(players[1]))
-        else:
-            raise FormatError("'players' must be a list of two players")
-        seed = obj.get("seed")
-        if seed is not None:
-            _check_int("seed", seed, 0, MAX_SEED)
+        players = read_players(obj)
         return cls(
             variant=Variant(variant),
-            target=_get_int(obj, "target", 1, MAX_TARGET, default=100),
+            target=get_int(obj, "target", 1, MAX_TARGET, default=100),
             timing=timing,
-            players=pair,
-            seed=seed,
-            created=obj.get("created"),
-            writer=obj.get("writer"),
-            engine=obj.get("engine"),
+            players=players,
+            seed=get_optional_int(obj, "seed", 0, MAX_SEED),
+            created=created,
+            writer=writer,
+            engine=engine,
             version=version,
         )
-
-
-def read_version(obj: dict[str, Any]) -> tuple[int, int]:
-    """The format version a header claims. Raises ``FormatError`` if it is no header."""
-    if obj.get("format") != FORMAT_NAME:
-        raise FormatError(
-            f'not a spit-tui replay (the first line has no "format": "{FORMAT_NAME}")'
-        )
-    version = obj.get("version")
-    found = _VERSION.fullmatch(version) if isinstance(version, str) else None
-    if found is None:
-        raise FormatError(f"'version' must be \"MAJOR.MINOR\", not {show(version)}")
-    return int(found[1]), int(found[2])
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,15 +131,15 @@ class Deal:
             "type": "deal",
             "t": self.t,
             "round": self.round,
-            "p1": " ".join(card_name(c) for c in self.orders[0]),
-            "p2": " ".join(card_name(c) for c in self.orders[1]),
+            "p1": card_names(self.orders[0]),
+            "p2": card_names(self.orders[1]),
         }
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Deal:
-        round_no = _get_int(obj, "round", 1, MAX_ROUNDS)
-        t = _get_int(obj, "t", 0, MAX_TIME_MS, default=0 if round_no == 1 else None)
-        orders = (_cards(obj, "p1"), _cards(obj, "p2"))
+        round_no = get_int(obj, "round", 1, MAX_ROUNDS)
+        t = get_int(obj, "t", 0, MAX_TIME_MS, default=0 if round_no == 1 else None)
+        orders = (cards_of(obj, "p1"), cards_of(obj, "p2"))
         _check_deck(orders)
         return cls(t, round_no, orders, line)
 
@@ -333,7 +179,7 @@ class Input:
         if accepted is not None and type(accepted) is not bool:
             raise FormatError(f"'accepted' must be true or false, not {show(accepted)}")
         return cls(
-            _get_int(obj, "t", 0, MAX_TIME_MS), _player(obj, "player"), action, accepted, line
+            get_int(obj, "t", 0, MAX_TIME_MS), player_of(obj, "player"), action, accepted, line
         )
 
 
@@ -350,7 +196,7 @@ class Checkpoint:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Checkpoint:
-        return cls(_get_int(obj, "t", 0, MAX_TIME_MS), _hash(obj), line)
+        return cls(get_int(obj, "t", 0, MAX_TIME_MS), hash_of(obj), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,13 +225,13 @@ class End:
         scores = obj.get("scores")
         if not (isinstance(scores, list) and len(scores) == 2):
             raise FormatError(f"'scores' must be a list of two numbers, not {show(scores)}")
-        a, b = (_check_int("scores", s, 0, MAX_SCORE) for s in scores)
+        a, b = (check_int("scores", s, 0, MAX_SCORE) for s in scores)
         return cls(
-            _get_int(obj, "t", 0, MAX_TIME_MS),
-            _player(obj, "winner"),
-            _get_int(obj, "rounds", 1, MAX_ROUNDS),
+            get_int(obj, "t", 0, MAX_TIME_MS),
+            player_of(obj, "winner"),
+            get_int(obj, "rounds", 1, MAX_ROUNDS),
             (a, b),
-            _hash(obj),
+            hash_of(obj),
             line,
         )
 
@@ -403,7 +249,7 @@ _RECORD_TYPES: Final[dict[str, type[Deal] | type[Input] | type[Checkpoint] | typ
 
 def record_from_json(data: Any, line: int) -> Record:
     """The record a parsed JSON line holds. Raises ``FormatError``."""
-    obj = _object(data, "a line")
+    obj = as_object(data, "a line")
     kind = obj.get("type")
     reader = _RECORD_TYPES.get(kind) if isinstance(kind, str) else None
     if reader is None:

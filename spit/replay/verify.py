@@ -13,8 +13,8 @@ from typing import Any
 
 from spit.engine import ENGINE_VERSION, state_hash
 from spit.match import MatchPhase
+from spit.replay.fields import PLAYER_KEYS
 from spit.replay.reader import Replay
-from spit.replay.records import PLAYER_KEYS
 from spit.replay.resimulate import ReplayMismatch, Resimulation, usable_records
 
 

@@ -8,12 +8,15 @@ clock, never from counting ticks (Textual drops late ticks), and the interval is
 paused when nothing is due and no effect is fading, so an idle game costs no CPU.
 
 Every game is recorded as it is played: a ``ReplayWriter`` is one of the match's
-recorders, closed at game over or when the player leaves.
+recorders, closed at game over or when the player leaves. A ``GameLog`` keeps the same
+game in memory for the result screen's story (``spit.tui.board.story``); a finished
+game's replay is also added to the statistics database, in a worker thread.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,14 +27,15 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from spit.engine import Action, Move, Play, Slap
-from spit.match import Clock, Match, MatchPhase, MonotonicClock, SeededDeals, Timing
-from spit.replay import PlayerInfo, ReplayWriter
+from spit.match import Clock, Match, MatchPhase, MonotonicClock, Recorder, SeededDeals, Timing
+from spit.replay import Header, PlayerInfo, ReplayWriter
 from spit.tui.board.draw import fits
 from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, KeyHelp, ResultOverlay
 from spit.tui.board.presenter import Cursor, Players, Presenter
 from spit.tui.board.widget import Board
 from spit.tui.cards import CardPainter
 from spit.tui.game_config import GameConfig
+from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 
 TICK_HZ = 30
@@ -87,6 +91,7 @@ class GameScreen(Screen[None]):
         self.seed = 0
         self.replay_path: Path | None = None
         self._writer: ReplayWriter | None = None
+        self._log: GameLog
         self._timer: Timer | None = None
         self._ticking = False
         self._pauses: set[str] = set()
@@ -138,14 +143,17 @@ class GameScreen(Screen[None]):
             from spit.bots import make_bot
 
             bots.append(make_bot(self.config.bot_level, 1, self.seed))
-        self._writer = self._open_writer(timing, bots[0].policy.name if bots else None)
+        players = self._player_infos(bots[0].policy.name if bots else None)
+        self._writer = self._open_writer(timing, players)
+        self._log = GameLog(Header(self.config.variant, TARGET, timing, players, seed=self.seed))
+        recorders: list[Recorder] = [self._writer] if self._writer is not None else []
         self.match = Match(
             SeededDeals(self.seed),
             variant=self.config.variant,
             target=TARGET,
             timing=timing,
             agents=bots,
-            recorders=[self._writer] if self._writer is not None else [],
+            recorders=[*recorders, self._log],
             clock=self.clock,
         )
         self._finished = False
@@ -157,23 +165,29 @@ class GameScreen(Screen[None]):
         self._redraw()
         self._schedule()
 
-    def _open_writer(self, timing: Timing, policy: str | None) -> ReplayWriter | None:
-        """A replay file for this game, or ``None`` (with a notice) if it cannot be made."""
-        self.replay_path = None
-        if not self.config.record:
-            return None
-        from spit.paths import replays_dir
-
+    def _player_infos(self, policy: str | None) -> tuple[PlayerInfo, PlayerInfo]:
+        """Who plays, as the replay records it."""
         names = self.players.names
         second = PlayerInfo("human", names[1])
         if self.config.bot_level is not None:
             second = PlayerInfo(
                 "bot", names[1], level=self.config.bot_level, policy=policy, seed=self.seed
             )
+        return PlayerInfo("human", names[0]), second
+
+    def _open_writer(
+        self, timing: Timing, players: tuple[PlayerInfo, PlayerInfo]
+    ) -> ReplayWriter | None:
+        """A replay file for this game, or ``None`` (with a notice) if it cannot be made."""
+        self.replay_path = None
+        if not self.config.record:
+            return None
+        from spit.paths import replays_dir
+
         try:
             writer = ReplayWriter.create(
                 self.config.replay_dir or replays_dir(),
-                players=(PlayerInfo("human", names[0]), second),
+                players=players,
                 variant=self.config.variant,
                 target=TARGET,
                 timing=timing,
@@ -222,6 +236,8 @@ class GameScreen(Screen[None]):
         if self.match.phase is MatchPhase.GAME_OVER and not self._finished:
             self._finished = True
             self._close_writer()
+            if self.replay_path is not None:
+                self._record_in_stats(self.replay_path)
             self.call_after_refresh(self._show_result)
         return changed
 
@@ -339,8 +355,29 @@ class GameScreen(Screen[None]):
 
     # -- results and drawing -------------------------------------------------------
 
+    def _record_in_stats(self, path: Path) -> None:
+        """Add the finished game to the statistics, in a thread: opening the database
+        may mean rebuilding it from every replay. Run by the app, so that leaving the
+        game does not abandon it; a failure is a notice, never an error."""
+        app = self.app
+
+        def record() -> None:
+            from spit.stats import StatsDB
+
+            try:
+                with StatsDB.open() as db:
+                    if db.notice:
+                        app.notify(db.notice, title="Statistics", markup=False)
+                    db.record_game(path)
+            except Exception as error:  # a full disk, a locked or unusable database
+                message = f"This game could not be added to the statistics: {error}"
+                app.notify(message, title="Statistics", severity="warning", markup=False)
+
+        app.run_worker(record, name="record game", group="stats", thread=True)
+
     def _show_result(self) -> None:
         result = self.presenter.result(self.match, self.seed, self.replay_path)
+        result = replace(result, story=self._log.replay(), shorts=self.players.shorts)
         self.app.push_screen(ResultOverlay(result), self._result_answered)
 
     def _result_answered(self, rematch: bool | None) -> None:

@@ -123,10 +123,12 @@ def test_a_bare_name_is_found_in_the_replays_directory(
     assert run(capsys, "game.spit.jsonl", "--check")[0] == 0
 
 
-def test_without_check_the_viewer_is_not_there_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, str(FINISHED))
+def test_without_check_a_missing_file_is_not_opened_in_the_viewer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, str(tmp_path / "missing.spit.jsonl"))
     assert (code, out) == (2, "")
-    assert "--check" in err
+    assert "cannot read it" in err
 
 
 def test_check_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,9 @@ row moves (the legend at the left says so). Names, whether a player can play and
 short messages go in the right margin of their row.
 
 The largest card size that fits is used; the table is centred in what is left, with
-the header on the first line and the footer on the last.
+the header on the first line and the footer on the last. A ``compact`` table (for the
+replay viewer, which needs rows for its timeline) leaves out the blank rows between the
+header, the three rows of cards and the footer when there is no room for them.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class Geometry:
     card: CardSize
     width: int
     height: int
+    gap: int = 1
+    """Blank rows between the header, each row of cards and the footer."""
 
     @property
     def pitch(self) -> int:
@@ -47,35 +51,47 @@ class Geometry:
         return self.stocks_x + 5 * self.pitch - COLUMN_GAP + 2
 
 
-def geometry(card: CardSize) -> Geometry:
-    """The room a table with ``card``-sized cards needs."""
+def geometry(card: CardSize, gap: int = 1) -> Geometry:
+    """The room a table with ``card``-sized cards and ``gap`` blank rows between its
+    parts needs: a header, three rows of cards each with a line of labels, a footer."""
     pitch = card.width + KEY_GAP + 1 + COLUMN_GAP
     width = LEGEND_WIDTH + 1 + 5 * pitch - COLUMN_GAP + 2 + INFO_WIDTH
-    return Geometry(card, width, 3 * card.height + 9)
+    return Geometry(card, width, 3 * (card.height + 1) + 2 + 4 * gap, gap)
 
 
 MIN_WIDTH = geometry(MEDIUM).width
 MIN_HEIGHT = geometry(MEDIUM).height
+COMPACT_MIN_HEIGHT = geometry(MEDIUM, gap=0).height
 
 
-def fits(width: int, height: int) -> bool:
-    return width >= MIN_WIDTH and height >= MIN_HEIGHT
+def fits(width: int, height: int, *, compact: bool = False) -> bool:
+    return width >= MIN_WIDTH and height >= (COMPACT_MIN_HEIGHT if compact else MIN_HEIGHT)
 
 
-def draw_table(view: TableView, width: int, height: int, painter: CardPainter) -> Canvas:
+def _layout(width: int, height: int, compact: bool) -> Geometry | None:
+    """The largest cards that fit, with blank rows if at all possible."""
+    candidates = [geometry(size) for size in SIZES]
+    if compact:
+        candidates += [geometry(size, gap=0) for size in SIZES]
+    return next((g for g in candidates if g.width <= width and g.height <= height), None)
+
+
+def draw_table(
+    view: TableView, width: int, height: int, painter: CardPainter, *, compact: bool = False
+) -> Canvas:
     """The table as ``view`` describes it, on a ``width`` x ``height`` canvas."""
     canvas = Canvas(width, height)
-    if not fits(width, height):
+    geo = _layout(width, height, compact)
+    if geo is None:
         _too_small(canvas)
         return canvas
-    geo = next(g for g in map(geometry, SIZES) if g.width <= width and g.height <= height)
     _header(canvas, view)
     ox = (width - geo.width) // 2
-    oy = 1 + (height - geo.height) // 2
-    h = geo.card.height
-    _row(canvas, geo, ox, oy + 1, view.sides[1], painter)
-    _middle(canvas, geo, ox, oy + h + 3, view, painter)
-    _row(canvas, geo, ox, oy + 2 * h + 5, view.sides[0], painter)
+    top = 1 + (height - geo.height) // 2 + geo.gap
+    step = geo.card.height + 1 + geo.gap
+    _row(canvas, geo, ox, top, view.sides[1], painter)
+    _middle(canvas, geo, ox, top + step, view, painter)
+    _row(canvas, geo, ox, top + 2 * step, view.sides[0], painter)
     return canvas
 
 

@@ -1,4 +1,5 @@
-"""The screens shown over the table: the key help, leaving, and the game's result.
+"""The screens shown over the table: the key help, leaving, and the game's result
+(with the story of the game, when there is one: ``spit.tui.board.story``).
 
 Each is modal, so while it is up the table's priority bindings are out of the chain
 and its own keys (Enter, Escape, letters) cannot play a card by accident. The game is
@@ -20,6 +21,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from spit.replay import Replay
+from spit.tui.board.story import StoryPanel
 from spit.tui.keymap import key_label
 
 
@@ -121,6 +124,10 @@ class Result:
     headline: str
     lines: tuple[str, ...]
     replay: Path | None
+    story: Replay | None = None
+    """The game, for its story (a chart and figures) under the result."""
+    shorts: tuple[str, str] = ("P1", "P2")
+    """The players' names in the story."""
 
 
 class ResultOverlay(ModalScreen[bool]):
@@ -139,6 +146,8 @@ class ResultOverlay(ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(self._result.headline, classes="title", markup=False)
             yield Static("\n".join(self._result.lines), markup=False)
+            if self._result.story is not None:
+                yield StoryPanel(self._result.story, self._result.shorts)
             if self._result.replay is not None:
                 yield Static(f"Replay saved: {self._result.replay}", classes="dim", markup=False)
             yield Static("Enter: rematch     Esc: leave", classes="hint")

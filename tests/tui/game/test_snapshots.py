@@ -23,6 +23,7 @@ def _setup(clock: FakeClock, done: Check, steps_after: int = 0) -> Any:
         await driver.play_until(done)
         for _ in range(steps_after):
             await driver.step()
+        await pilot.app.workers.wait_for_complete()  # the result's story
         await pilot.pause()
 
     return run_before

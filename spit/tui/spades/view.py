@@ -1,0 +1,280 @@
+"""What the Spades table shows, as plain immutable values, and how it is worked out.
+
+``present`` turns the player's view of the game (``spit.spades.PlayerView``, which
+holds nothing the player may not know) and the screen's own state (cursor, chosen
+cards, the bid being typed, recent messages) into a ``SpadesTable``; ``draw`` only
+decides where it goes. So the table can be tested from values, without an app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spit.engine import DECK, Card
+from spit.spades import SPADES, HandResult, Phase, PlayerView, playable
+from spit.tui.cards import CardPainter
+from spit.tui.spades.game import BOT, HUMAN
+
+HAND_KEYS = "abcdefghijklm"
+"""One key per card of a full hand, left to right."""
+SUIT_ORDER = (SPADES, 2, 0, 1)
+"""Spades (trumps) first, then hearts, clubs, diamonds: the colours alternate."""
+
+
+def display_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The hand as it is laid out: by suit (``SUIT_ORDER``), low to high in each."""
+    return tuple(sorted(hand, key=lambda c: (SUIT_ORDER.index(c & 3), c >> 2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """What the screen keeps besides the game: the player's choices in progress."""
+
+    cursor: int = 0
+    """Index into the laid-out hand."""
+    chosen: frozenset[Card] = frozenset()
+    """Cards picked for a blind-nil exchange."""
+    bid: str = ""
+    """The digits typed so far."""
+    error: str = ""
+    """Why the last key did nothing (a bad bid, a card that may not be played)."""
+    notes: tuple[str, ...] = ()
+    """What just happened, newest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandCard:
+    card: Card
+    key: str
+    raised: bool = False
+    """Chosen for the exchange: drawn a row higher."""
+    usable: bool = True
+    """Its key does something now (a legal card to play, or any card in an exchange)."""
+    cursor: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A place in the centre: a card face up, a face-down pile with a count, or empty."""
+
+    card: Card | None = None
+    back: int | None = None
+    label: str = ""
+    hot: bool = False
+    """Outlined: the card that took the trick, or the card being drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    label: str
+    you: str
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesTable:
+    title: str
+    names: tuple[str, str]
+    opponent_cards: int
+    opponent_lines: tuple[str, ...]
+    caption: str
+    slots: tuple[Slot, Slot]
+    scores: tuple[ScoreRow, ...]
+    history: tuple[ScoreRow, ...]
+    notes: tuple[str, ...]
+    prompt: tuple[str, str]
+    error: str
+    hand: tuple[HandCard, ...]
+    footer: str
+    keys_hint: str = "? help  q quit"
+    columns: tuple[str, str] = ("You", "Bot")
+    """The score sheet's column heads."""
+
+
+def present(
+    view: PlayerView, controls: Controls, names: tuple[str, str], painter: CardPainter
+) -> SpadesTable:
+    """The table for ``view`` with the screen's ``controls``."""
+    mine = view.to_move == HUMAN
+    return SpadesTable(
+        title=f"Spades · hand {view.hand_number} · first to {view.target}",
+        names=names,
+        opponent_cards=view.opponent_cards,
+        opponent_lines=_opponent(view),
+        caption=_caption(view, names, painter),
+        slots=_slots(view, names),
+        scores=_scores(view),
+        history=tuple(_history_row(r) for r in view.history),
+        notes=controls.notes,
+        prompt=_prompt(view, controls, names, painter) if mine else _waiting(view, names),
+        error=controls.error,
+        hand=_hand(view, controls),
+        footer=_footer(view, mine),
+    )
+
+
+def _opponent(view: PlayerView) -> tuple[str, ...]:
+    lines = [f"{view.opponent_cards} card{'s' * (view.opponent_cards != 1)}"]
+    if view.blind[BOT]:
+        lines.append("blind nil!")
+    if view.first == BOT:
+        lines.append("draws first")
+    else:
+        lines.append("bids first")
+    return tuple(lines)
+
+
+def _bid_text(view: PlayerView, player: int) -> str:
+    bid = view.bids[player]
+    if view.blind[player]:
+        return "blind"
+    if bid is None:
+        return "-"
+    return "nil" if bid == 0 else str(bid)
+
+
+def _scores(view: PlayerView) -> tuple[ScoreRow, ...]:
+    before_play = view.phase in (Phase.BLIND, Phase.DRAW, Phase.EXCHANGE)
+    tricks = ("-", "-") if before_play else tuple(str(n) for n in view.tricks_won)
+    return (
+        ScoreRow("bid", _bid_text(view, HUMAN), _bid_text(view, BOT)),
+        ScoreRow("tricks", tricks[HUMAN], tricks[BOT]),
+        ScoreRow("score", str(view.scores[HUMAN]), str(view.scores[BOT])),
+        ScoreRow("bags", str(view.bags[HUMAN]), str(view.bags[BOT])),
+    )
+
+
+def _history_row(result: HandResult) -> ScoreRow:
+    return ScoreRow(f"hand {result.hand}", f"{result.points[HUMAN]:+}", f"{result.points[BOT]:+}")
+
+
+def _caption(view: PlayerView, names: tuple[str, str], painter: CardPainter) -> str:
+    phase = view.phase
+    if phase is Phase.BLIND:
+        return "Blind nil?"
+    if phase is Phase.DRAW:
+        return f"The draw: {view.stock_size} cards left"
+    if phase is Phase.EXCHANGE:
+        return "Blind-nil exchange"
+    if phase is Phase.BID:
+        return "Bidding"
+    if view.trick:
+        leader = names[view.leader]
+        return f"Trick {len(view.tricks) + 1}: {leader} led {painter.name(view.trick[0])}"
+    if view.tricks:
+        last = view.tricks[-1]
+        who = "You take" if last.winner == HUMAN else f"{names[last.winner]} takes"
+        return f"{who} trick {len(view.tricks)}"
+    return "Trick 1"
+
+
+def _slots(view: PlayerView, names: tuple[str, str]) -> tuple[Slot, Slot]:
+    phase = view.phase
+    if phase in (Phase.BLIND, Phase.DRAW):
+        top = Slot() if view.top_card is None else Slot(view.top_card, label="top card", hot=True)
+        return Slot(back=view.stock_size, label="stock"), top
+    if phase is Phase.EXCHANGE:
+        pile = len(DECK) - len(view.hand) - view.opponent_cards
+        return Slot(back=pile, label="set aside"), Slot()
+    cards: list[Card | None] = [None, None]
+    hot: int | None = None
+    if view.trick:
+        cards[view.leader] = view.trick[0]
+    elif view.tricks and phase is not Phase.BID:
+        last = view.tricks[-1]
+        cards[last.leader], cards[1 - last.leader] = last.lead, last.follow
+        hot = last.winner
+    bot, you = (Slot(cards[p], label=names[p], hot=p == hot) for p in (BOT, HUMAN))
+    return bot, you  # the bot's card on the left, the player's on the right
+
+
+def _hand(view: PlayerView, controls: Controls) -> tuple[HandCard, ...]:
+    cards = display_order(view.hand)
+    mine = view.to_move == HUMAN
+    exchanging = mine and view.phase is Phase.EXCHANGE
+    playing = mine and view.phase is Phase.PLAY
+    legal = set(playable(view.hand, view.trick[0] if view.trick else None, view.broken))
+    cursor = controls.cursor if exchanging or playing else None
+    return tuple(
+        HandCard(
+            card,
+            HAND_KEYS[i],
+            raised=exchanging and card in controls.chosen,
+            usable=exchanging or (playing and card in legal),
+            cursor=i == cursor,
+        )
+        for i, card in enumerate(cards)
+    )
+
+
+def _prompt(
+    view: PlayerView, controls: Controls, names: tuple[str, str], painter: CardPainter
+) -> tuple[str, str]:
+    """What the player is asked, and the keys that answer it."""
+    phase = view.phase
+    if phase is Phase.BLIND:
+        return (
+            "Bid blind nil before you see a card? +200 if you take no trick, -200 if you do.",
+            "b: blind nil    n: no, draw as usual",
+        )
+    if phase is Phase.DRAW:
+        assert view.top_card is not None
+        top = painter.name(view.top_card)
+        return (
+            f"Your draw: the top card is {top}. Keep it, or take the next card instead.",
+            f"k: keep {top}    d: discard {top} and take the next card",
+        )
+    if phase is Phase.EXCHANGE:
+        count = len(controls.chosen)
+        return (
+            f"Give away up to 3 cards for random set-aside ones ({count} chosen).",
+            "a-m (or arrows, Space): choose    Enter: swap them (none: keep your hand)",
+        )
+    if phase is Phase.BID:
+        other = view.bids[BOT]
+        said = "" if other is None else f" {names[BOT]} bid {_bid_text(view, BOT)}."
+        field = f"[{controls.bid:>2}_]" if len(controls.bid) < 2 else f"[{controls.bid}]"
+        return (
+            f"Your bid: {field} tricks, 0 (nil) to 13.{said}",
+            "type the number, Enter to bid, Backspace to correct",
+        )
+    if view.trick:
+        led = view.trick[0]
+        suit = painter.suit_text(led)
+        follow = any(c & 3 == led & 3 for c in view.hand)
+        ask = f"Follow suit: play a {suit}." if follow else f"No {suit}: play any card."
+        return ask, _play_keys(painter)
+    ask = "Your lead." if view.broken else "Your lead (no spades until they are broken)."
+    return ask, _play_keys(painter)
+
+
+def _play_keys(painter: CardPainter) -> str:
+    arrows = "<-/->" if painter.ascii else "←/→"
+    return f"a-m: play that card    {arrows} and Enter: play the card at [ ]"
+
+
+def _waiting(view: PlayerView, names: tuple[str, str]) -> tuple[str, str]:
+    phase = view.phase
+    if phase is Phase.HAND_OVER:
+        return _result_line(view.history[-1], names), "Enter: next hand"
+    if phase is Phase.GAME_OVER:
+        return _result_line(view.history[-1], names), ""
+    return f"{names[BOT]} is thinking...", ""
+
+
+def _result_line(result: HandResult, names: tuple[str, str]) -> str:
+    parts = []
+    for player in (HUMAN, BOT):
+        bid = result.bids[player]
+        said = "blind nil" if result.blind[player] else ("nil" if bid == 0 else f"bid {bid}")
+        part = f"{names[player]}: {said}, took {result.tricks[player]}, {result.points[player]:+}"
+        parts.append(part)
+    return f"Hand {result.hand}. " + "  ".join(parts)
+
+
+def _footer(view: PlayerView, mine: bool) -> str:
+    if view.phase in (Phase.BLIND, Phase.DRAW) and not view.hand:
+        return "your cards will appear here as you draw them"
+    if view.phase is Phase.PLAY and mine:
+        return "spades are broken" if view.broken else "spades are not broken yet"
+    return ""

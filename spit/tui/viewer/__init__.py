@@ -1,0 +1,10 @@
+"""The replay viewer: a saved game played back on the live game's table.
+
+``ReplayViewerScreen(path)`` is the screen (``spit-tui replay FILE`` runs it, the
+menu's replay browser can push it); ``timeline`` works a replay out once when it is
+opened, ``playback`` puts the table at any moment of it.
+"""
+
+from spit.tui.viewer.screen import ReplayViewerScreen
+
+__all__ = ["ReplayViewerScreen"]

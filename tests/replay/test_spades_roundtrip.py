@@ -1,0 +1,162 @@
+"""Record a Spades game, read it back, re-play it: the same game must come out. And the
+writer's promises: named files, lines on disk at once, a strict header, a disk error
+that never stops the game, a file that closes itself at the end."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from spit.engine import DECK
+from spit.replay import (
+    PlayerInfo,
+    SpadesReplayWriter,
+    SpadesResimulation,
+    UnreadableReplay,
+    load_any_replay,
+    load_replay,
+    load_spades_replay,
+    parse_any_replay,
+    parse_spades_replay,
+    verify_spades,
+)
+from spit.spades import HandOrders, Keep, Phase, State, new_game, state_hash
+
+from .spades_games import record_spades_game
+
+WHEN = datetime(2026, 11, 29, 14, 5, 12, tzinfo=UTC)
+PLAYERS = (PlayerInfo("human", "You"), PlayerInfo("bot", "Hard bot", level="hard", seed=9))
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize(
+    ("seed", "levels"),
+    [(0, ("hard", "hard")), (1, ("easy", "hard")), (2, ("easy", "easy")), (3, ("hard", "easy"))],
+)
+def test_a_recorded_bot_game_verifies_to_the_same_result(
+    tmp_path: Path, seed: int, levels: tuple[str, str]
+) -> None:
+    states: list[State] = []
+    path, final, inputs = record_spades_game(
+        tmp_path, seed, levels=levels, target=300, blind_in={2}, mistake_in={1}, states=states
+    )
+    assert final.phase is Phase.GAME_OVER
+    result = verify_spades(load_spades_replay(path))
+    assert (result.valid, result.error, result.line) == (True, None, None)
+    assert (result.finished, result.winner) == (True, final.winner)
+    assert (result.rounds, result.inputs) == (final.hand, inputs)
+    assert result.final_hash == state_hash(final)
+    sim = SpadesResimulation(load_spades_replay(path))
+    for n, state in enumerate(states, start=1):
+        sim.seek(n)
+        assert sim.state == state
+
+
+def test_the_first_player_and_target_come_from_the_header(tmp_path: Path) -> None:
+    path, final, _ = record_spades_game(tmp_path, 4, target=120, first=1)
+    replay = load_spades_replay(path)
+    assert (replay.header.first, replay.header.target) == (1, 120)
+    assert verify_spades(replay).final_hash == state_hash(final)
+
+
+def test_every_cut_of_a_recording_at_a_line_end_is_a_valid_unfinished_game(
+    tmp_path: Path,
+) -> None:
+    path, _, _ = record_spades_game(tmp_path, 5, stop_after=70)
+    data = path.read_bytes()
+    ends = [i + 1 for i, byte in enumerate(data) if byte == ord("\n")]
+    for end in ends[1::7]:
+        result = verify_spades(parse_spades_replay(data[:end]))
+        assert (result.valid, result.finished) == (True, False), end
+
+
+def create(directory: Path, **changes: object) -> SpadesReplayWriter:
+    options: dict[str, object] = {"players": PLAYERS, "seed": 7, "created": WHEN, **changes}
+    return SpadesReplayWriter.create(directory, **options)  # type: ignore[arg-type]
+
+
+def test_files_are_named_by_start_time_and_players_and_never_clash(tmp_path: Path) -> None:
+    writers = [create(tmp_path) for _ in range(3)]
+    names = [w.path.name for w in writers]
+    assert names == [
+        "2026-11-29_14-05-12_p1-vs-hard.spades.jsonl",
+        "2026-11-29_14-05-12_p1-vs-hard_002.spades.jsonl",
+        "2026-11-29_14-05-12_p1-vs-hard_003.spades.jsonl",
+    ]
+    for writer in writers:
+        writer.close()
+
+
+def test_each_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) -> None:
+    with create(tmp_path / "new") as writer:
+        header = json.loads(writer.path.read_text(encoding="utf-8"))
+        assert (header["format"], header["version"], header["game"]) == (
+            "spit-replay",
+            "1.0",
+            "spades",
+        )
+        orders = HandOrders(DECK, DECK)
+        writer.on_hand(0, 1, orders)
+        state = new_game(*orders)
+        writer.on_input(5, 0, Keep(), False, state)
+        lines = writer.path.read_text(encoding="utf-8").splitlines()
+        assert [json.loads(line)["type"] for line in lines[1:]] == ["hand", "input"]
+    replay = load_spades_replay(writer.path)
+    assert replay.header.players == PLAYERS and replay.header.seed == 7
+
+
+@pytest.mark.parametrize("changes", [{"target": 0}, {"first": 2}, {"seed": -1}])
+def test_create_refuses_what_the_format_cannot_hold(
+    tmp_path: Path, changes: dict[str, object]
+) -> None:
+    with pytest.raises(ValueError):
+        create(tmp_path, **changes)
+    assert list(tmp_path.iterdir()) == []
+
+
+class FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> None:
+    writer = SpadesReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
+    writer.on_hand(0, 1, HandOrders(DECK, DECK))
+    assert isinstance(writer.error, OSError) and writer.error.errno == 28
+    assert writer.closed
+    writer.close()
+
+
+def test_the_file_closes_itself_at_the_end_of_the_game(tmp_path: Path) -> None:
+    path, final, _ = record_spades_game(tmp_path, 6, target=100)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[-1])["type"] == "end"
+    replay = load_spades_replay(path)
+    assert replay.closing is not None and replay.closing.scores == final.scores
+
+
+def test_spit_and_spades_files_are_told_apart(tmp_path: Path) -> None:
+    spades = GOLDEN / "spades_hand_written.spades.jsonl"
+    spit = GOLDEN / "hand_written.spit.jsonl"
+    with pytest.raises(UnreadableReplay, match="it is a Spades replay, not a Spit one"):
+        load_replay(spades)
+    with pytest.raises(UnreadableReplay, match="it is a Spit replay, not a Spades one"):
+        load_spades_replay(spit)
+    assert type(load_any_replay(spades)).__name__ == "SpadesReplay"
+    assert type(load_any_replay(spit)).__name__ == "Replay"
+    named = spit.read_bytes().replace(b'"version": "1.0"', b'"version": "1.0", "game": "spit"', 1)
+    assert type(parse_any_replay(named)).__name__ == "Replay"
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [('"hearts"', "the game 'hearts', which this spit-tui"), ("5", "'game' must be")],
+)
+def test_a_replay_of_an_unknown_game_is_unreadable(game: str, message: str) -> None:
+    data = b'{"format": "spit-replay", "version": "1.0", "game": ' + game.encode() + b"}\n"
+    with pytest.raises(UnreadableReplay, match=message):
+        parse_any_replay(data)

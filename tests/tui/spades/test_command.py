@@ -1,0 +1,79 @@
+"""``spit-tui spades``: its options become the screen's, the app lands on it, and bad
+options exit with status 2 and one line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spit.cli import COMMANDS, build_parser, main
+from spit.tui.app import SpitApp
+from spit.tui.spades import SpadesScreen
+
+
+def _screen(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> SpadesScreen:
+    started: list[SpadesScreen] = []
+
+    def run(self: SpitApp, *args: Any, **kwargs: Any) -> None:
+        assert isinstance(self.start_screen, SpadesScreen)
+        started.append(self.start_screen)
+
+    monkeypatch.setattr(SpitApp, "run", run)
+    assert main(["spades", *argv]) == 0
+    return started[0]
+
+
+def test_the_command_is_listed() -> None:
+    assert COMMANDS["spades"][0] == "spit.commands.spades"
+    assert "spades" in build_parser().format_help()
+
+
+def test_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    argv = ["--level", "easy", "--seed", "12", "--replay-dir", str(tmp_path)]
+    screen = _screen(monkeypatch, argv)
+    assert (screen.level, screen.requested_seed, screen.replay_dir) == ("easy", 12, tmp_path)
+    assert screen.record
+
+
+def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = _screen(monkeypatch, ["--no-record"])
+    assert (screen.level, screen.requested_seed, screen.record) == ("hard", None, False)
+    assert screen.replay_dir is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--level", "expert"], "invalid choice: 'expert'"),
+        (["--seed", "-1"], "must be between 0 and"),
+        (["--seed", "x"], "not a whole number"),
+    ],
+)
+def test_bad_options_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["spades", *argv])
+    assert raised.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_an_unknown_level_is_refused_by_the_screen_too() -> None:
+    with pytest.raises(ValueError, match="unknown Spades bot level"):
+        SpadesScreen("expert")
+
+
+def test_the_options_are_read_without_importing_textual() -> None:
+    code = (
+        "import contextlib, sys, spit.cli\n"
+        "with contextlib.suppress(SystemExit):\n"
+        "    spit.cli.main(['spades', '--help'])\n"
+        "print('textual' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "--level {easy,hard}" in done.stdout
+    assert done.stdout.split()[-1] == "False"

@@ -1,0 +1,171 @@
+"""Playing Spades against the bot with real key presses, from the draw to the result
+and a rematch, and every way a key can be refused along the way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from spit.replay import load_spades_replay, verify_spades
+from spit.spades import Phase
+from spit.tui.board.overlays import ConfirmQuit, ResultOverlay
+from spit.tui.spades import SpadesScreen
+from spit.tui.spades.help import SpadesHelp
+
+from .driver import Player, screen_of, spades_app
+
+
+def result_shown(screen: SpadesScreen) -> bool:
+    return isinstance(screen.app.screen, ResultOverlay)
+
+
+async def test_a_whole_game_then_a_rematch(tmp_path: Path) -> None:
+    app = spades_app(target=100, replay_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+        await player.play_until(result_shown)
+        game = screen.game
+        assert game.over and max(game.state.scores) >= 100
+        assert screen.board.text().count("Hand ") >= 1
+        first_replay = screen.replay_path
+        assert first_replay is not None
+        result = verify_spades(load_spades_replay(first_replay))
+        assert (result.valid, result.finished, result.winner) == (True, True, game.state.winner)
+        assert result.rounds == game.state.hand >= 2
+        await pilot.press("enter")  # rematch
+        assert app.screen is screen and screen.game is not game
+        assert (screen.game.state.hand, screen.game.state.scores) == (1, (0, 0))
+        assert screen.game.seed == game.seed + 1
+        assert screen.replay_path not in (None, first_replay)
+        assert "Hand 1: you draw first." in screen.board.text()
+
+
+async def test_a_full_hand_is_scored_and_the_next_one_starts() -> None:
+    async with spades_app().run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+        await player.play_until(lambda s: s.game.state.phase is Phase.HAND_OVER)
+        state = screen.game.state
+        (result,) = state.history
+        text = screen.board.text()
+        assert f"Hand 1. You: bid {result.bids[0]}, took {result.tricks[0]}" in text
+        assert "Enter: next hand" in text
+        score_line = next(line for line in text.splitlines() if "score" in line)
+        assert score_line.split()[-2:] == [str(state.scores[0]), str(state.scores[1])]
+        await pilot.press("enter")
+        assert screen.game.state.hand == 2
+        assert "Hand 2: Hard bot draws first." in screen.board.text()
+
+
+async def test_blind_nil_and_the_exchange() -> None:
+    async with spades_app().run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+        await pilot.press("b")
+        assert screen.game.state.blind[0]
+        await player.play_until(lambda s: s.game.state.phase is Phase.EXCHANGE)
+        text = screen.board.text()
+        assert "Give away up to 3 cards" in text and "(0 chosen)" in text
+        await pilot.press("a", "b", "b", "right", "right", "space", "m")
+        assert len(screen.controls.chosen) == 3
+        await pilot.press("e")
+        assert "At most three cards" in screen.board.text()
+        assert len(screen.controls.chosen) == 3
+        given = set(screen.controls.chosen)
+        await pilot.press("enter")
+        state = screen.game.state
+        assert len(state.received[0]) == 3 and set(state.discards[0][-3:]) == given
+        assert state.phase is Phase.PLAY  # a blind nil is the bid: the bot bid, and leads
+        assert "(no spades until they are broken)" in screen.board.text() or state.trick
+
+
+async def test_bids_are_typed_checked_and_corrected() -> None:
+    async with spades_app().run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+        await player.play_until(lambda s: s.game.state.phase is Phase.BID and s.game.to_move == 0)
+        await pilot.press("enter")
+        assert "Type your bid first" in screen.board.text()
+        await pilot.press("1", "5")
+        assert "[15]" in screen.board.text() and "A bid is 0 (nil) to 13" in screen.board.text()
+        await pilot.press("enter")
+        assert "15 is too many" in screen.board.text()
+        assert screen.game.state.phase is Phase.BID
+        await pilot.press("backspace", "backspace", "up", "up", "up")
+        assert screen.controls.bid == "2"  # up from nothing starts at 0
+        await pilot.press("down", "enter")
+        assert screen.game.state.bids[0] == 1
+
+
+async def test_a_card_that_may_not_be_played_is_refused_and_recorded(tmp_path: Path) -> None:
+    async with spades_app(replay_dir=tmp_path).run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+
+        def following(s: SpadesScreen) -> bool:
+            view = s.game.view
+            if view.phase is not Phase.PLAY or view.to_move != 0 or not view.trick:
+                return False
+            return len(s.cursor_stops()) < len(view.hand)
+
+        await player.play_until(following)
+        stops = screen.cursor_stops()
+        wrong = next(i for i in range(len(screen.game.view.hand)) if i not in stops)
+        before = screen.game.state
+        await pilot.press("abcdefghijklm"[wrong])
+        assert screen.game.state is before
+        assert "You must follow the suit led." in screen.board.text()
+        replay_path = screen.replay_path
+        assert replay_path is not None
+        replay = load_spades_replay(replay_path)
+        assert replay.inputs[-1].accepted is False
+        assert verify_spades(replay).valid
+
+
+async def test_help_and_leaving() -> None:
+    app = spades_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, SpadesHelp)
+        await pilot.press("x")
+        assert app.screen is screen
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")
+        assert app.screen is screen
+        await pilot.press("escape", "y")
+    assert app.return_code == 0
+
+
+async def until(pilot: Pilot[int], done: Callable[[], bool]) -> bool:
+    """Let the app run until ``done()``, for up to about five seconds."""
+    for _ in range(500):
+        if done():
+            return True
+        await pilot.pause(0.01)
+    return done()
+
+
+async def test_the_bot_acts_after_its_pause() -> None:
+    async with spades_app(bot_delay=0.02).run_test(size=(80, 24)) as pilot:
+        screen = screen_of(pilot)
+        await pilot.press("n")
+        assert await until(pilot, lambda: screen.game.to_move == 0)
+        assert screen.game.state.phase is Phase.DRAW
+
+
+async def test_the_bot_waits_while_an_overlay_is_up() -> None:
+    async with spades_app(bot_delay=60).run_test(size=(80, 24)) as pilot:
+        screen = screen_of(pilot)
+        await pilot.press("n")  # decline blind nil: the bot is to move
+        assert "Hard bot is thinking..." in screen.board.text()
+        await pilot.press("question_mark")
+        screen.wake()  # its pause is over, but the help is up
+        assert screen.game.to_move == 1 and screen.game.state.phase is Phase.BLIND
+        await pilot.press("x")
+        screen.wake()
+        assert screen.game.to_move == 0 and screen.game.state.phase is Phase.DRAW
