@@ -111,6 +111,15 @@ class SpitApp(App[int]):
         self.push_screen(GameScreen(self.settings.game_config(bot_level=bot_level), self.clock))
         self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
 
+    def leave(self, screen: Screen[Any]) -> None:
+        """Close ``screen``: back to the screen below, or out of the app when it is the
+        screen the app was started on (``spit-tui replays``) and nothing is beneath it."""
+        stack = self.screen_stack
+        if len(stack) == 2 and stack[-1] is screen and type(stack[0]) is Screen:
+            self.exit(0)
+        else:
+            self.pop_screen()
+
     def replay_dir(self) -> Path:
         """Where games are saved: the one in the settings, or the default data directory."""
         if self.settings.replay_dir is not None:

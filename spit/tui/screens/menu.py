@@ -24,12 +24,17 @@ SUBTITLE = "the real-time card game, in the terminal"
 ENTRIES = (
     ("two_players", "1", "Two players (this keyboard)"),
     ("bot", "2", "Play against a bot"),
-    ("replays", "3", "Replays"),
-    ("how_to_play", "4", "How to play"),
-    ("settings", "5", "Settings"),
+    ("spades", "3", "Spades against a bot"),
+    ("replays", "4", "Replays"),
+    ("statistics", "5", "Statistics"),
+    ("how_to_play", "6", "How to play"),
+    ("settings", "7", "Settings"),
     ("quit", "q", "Quit"),
 )
 """Menu entry id (its action is ``action_<id>``), hotkey, label."""
+
+SPADES_LEVEL = "hard"
+"""The Spades bot offered first: a fair game for someone who knows Spades."""
 
 
 class MainMenu(ShellScreen):
@@ -64,16 +69,47 @@ class MainMenu(ShellScreen):
         self.spit_app.play(bot_level=None)
 
     def action_bot(self) -> None:
+        from spit.bots import LEVELS, bot_description
+
         def chosen(level: str | None) -> None:
             if level is not None:
                 self.spit_app.play(bot_level=level)
 
-        self.app.push_screen(BotChooser(self.spit_app.settings.bot_level), chosen)
+        chooser = BotChooser(
+            "Play against a bot: choose its level",
+            [(level, bot_description(level)) for level in LEVELS],
+            self.spit_app.settings.bot_level,
+        )
+        self.app.push_screen(chooser, chosen)
+
+    def action_spades(self) -> None:
+        try:
+            from spit.spades_bot import LEVELS, bot_description
+            from spit.tui.spades import SpadesScreen
+        except ImportError:
+            self.notify("Spades is not available in this version.", severity="warning")
+            return
+
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self.app.push_screen(SpadesScreen.from_settings(self.spit_app.settings, level))
+
+        chooser = BotChooser(
+            "Spades against a bot: choose its level",
+            [(level, f"{level}: {bot_description(level)}") for level in LEVELS],
+            SPADES_LEVEL,
+        )
+        self.app.push_screen(chooser, chosen)
 
     def action_replays(self) -> None:
-        from spit.tui.screens.replays import ReplayList
+        from spit.tui.screens.replays import ReplayBrowser
 
-        self.app.push_screen(ReplayList())
+        self.app.push_screen(ReplayBrowser())
+
+    def action_statistics(self) -> None:
+        from spit.tui.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
 
     def action_how_to_play(self) -> None:
         self.spit_app.action_help()
@@ -94,26 +130,29 @@ def _level_option(level: str, description: str) -> Option:
 
 
 class BotChooser(ShellModal[str | None]):
-    """Pick the bot's level; the result is the level, or ``None`` if the player backed out."""
+    """Pick the bot's level among ``levels`` (level, description starting with the
+    level); the result is the level, or ``None`` if the player backed out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
     ]
 
-    def __init__(self, default_level: str) -> None:
+    def __init__(self, title: str, levels: list[tuple[str, str]], default_level: str) -> None:
         super().__init__()
+        self.heading = title
+        self.levels = levels
         self.default_level = default_level
 
     def compose_content(self) -> ComposeResult:
-        from spit.bots import LEVELS, bot_description
-
         options = OptionList(
-            *(_level_option(level, bot_description(level)) for level in LEVELS), id="bot-levels"
+            *(_level_option(level, description) for level, description in self.levels),
+            id="bot-levels",
         )
-        if self.default_level in LEVELS:
-            options.highlighted = LEVELS.index(self.default_level)
+        names = [level for level, _ in self.levels]
+        if self.default_level in names:
+            options.highlighted = names.index(self.default_level)
         with Vertical(classes="dialog"):
-            yield Static("Play against a bot: choose its level", classes="dialog-title")
+            yield Static(self.heading, classes="dialog-title", markup=False)
             yield options
             yield Static("enter play · escape back", classes="dialog-hint")
 

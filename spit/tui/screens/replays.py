@@ -1,74 +1,354 @@
-"""The saved games, newest first.
+"""The saved games, newest first: watch, rename, delete or export one.
 
-A stand-in until the replay browser exists: it shows what is in the replays directory
-and how to watch a game from the command line.
+The screen appears at once and fills in as a worker thread reads the folder: the
+files are summed up without re-simulating anything (``saved_games``), in batches, so
+a folder of hundreds of games shows its first rows before the last are read.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.coordinate import Coordinate
+from textual.message import Message
+from textual.widgets import DataTable, Footer, Static
+from textual.widgets.data_table import RowKey
+from textual.worker import get_current_worker
 
+from spit.tui.screens import saved_games
+from spit.tui.screens.ask_text import AskText
 from spit.tui.screens.base import ShellScreen
+from spit.tui.screens.confirm import Confirm
+from spit.tui.screens.saved_games import SavedGame, SavedGameError
 
-REPLAY_SUFFIX = ".spit.jsonl"
-"""How the replay writer names its files (see ``spit.paths.replays_dir``)."""
+BATCH_SIZE: Final = 50
+BATCH_SECONDS: Final = 0.1
+"""A batch of rows is shown when it has this many, or after this long."""
+
+COLUMNS: Final = (("Date", "date"), ("Mode", "mode"), ("Result", "result"))
+NUMBER_COLUMNS: Final = (("Length", "length"), ("Rounds", "rounds"))
 
 
-def replay_files(directory: Path) -> list[Path]:
-    """The replays in ``directory``, newest first (empty if it does not exist yet)."""
+def shown_path(path: Path) -> str:
+    """``path`` with the home folder written ``~``: shorter, and the same on every
+    machine for the same place."""
     try:
-        files = [p for p in directory.iterdir() if p.name.endswith(REPLAY_SUFFIX) and p.is_file()]
-    except OSError:
-        return []
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+        return f"~/{path.relative_to(Path.home())}"
+    except (ValueError, RuntimeError):
+        return str(path)
 
 
-def _describe(path: Path) -> Text:
-    stat = path.stat()
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stat.st_mtime))
-    kilobytes = max(1, -(-stat.st_size // 1024))
-    return Text.assemble((when, "bold"), (f"{kilobytes:>6} KB  ", "dim"), path.name)
+def _row(game: SavedGame) -> tuple[Text, ...]:
+    result_style = "" if game.finished else "dim"
+    return (
+        Text(game.date_text),
+        Text(game.mode),
+        Text(game.result, style=result_style),
+        Text(game.length_text, justify="right"),
+        Text(game.rounds_text, justify="right"),
+    )
 
 
-class ReplayList(ShellScreen):
+def _newest_first(games: Iterable[SavedGame]) -> list[SavedGame]:
+    return sorted(games, key=lambda game: game.order, reverse=True)
+
+
+class GameTable(DataTable[Text]):
+    """The list: a row per game; enter (or a click on the highlighted row) watches it.
+
+    Enter is the table's own key, not the screen's, so that it is handled after the
+    arrow keys pressed before it, whatever their speed."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="replays.back"),
+        Binding("enter", "select_cursor", "Watch", id="replays.open"),
     ]
 
+
+class ReplayBrowser(ShellScreen):
+    """The replays in ``directory`` (default: the app's replays folder)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rename", "Rename", id="replays.rename"),
+        Binding("d,delete", "delete", "Delete", id="replays.delete"),
+        Binding("e", "export", "Export", id="replays.export"),
+        Binding("escape", "back", "Back", id="replays.back"),
+    ]
+
+    @dataclass
+    class Listed(Message):
+        """The folder was listed: ``total`` files to read, or why it could not be."""
+
+        total: int
+        error: str | None = None
+
+    @dataclass
+    class Summarized(Message):
+        """A batch of files was read; ``done`` with the last one."""
+
+        games: tuple[SavedGame, ...]
+        done: bool = False
+
+    def __init__(self, directory: Path | None = None) -> None:
+        super().__init__()
+        self.folder = directory
+        """The folder asked for; ``None`` for the one in the settings."""
+        self.games: list[SavedGame] = []
+        """Those read so far, newest first: the table's rows, in order."""
+        self._late: list[SavedGame] = []
+        """Games read after newer ones that belong below them: put in their place once
+        every file is read, with one refill of the table rather than one a batch."""
+
+    @property
+    def directory(self) -> Path:
+        return self.folder or self.spit_app.replay_dir()
+
     def compose_content(self) -> ComposeResult:
-        directory = self.spit_app.replay_dir()
-        files = replay_files(directory)
         yield Static("Replays", classes="screen-title")
-        if files:
-            yield Static(
-                f"{len(files)} saved in {directory}, newest first.",
-                classes="screen-hint",
-                markup=False,
-            )
-            yield OptionList(*(Option(_describe(p), id=str(p)) for p in files), id="replay-files")
-            yield Static(
-                "Watching a replay here comes in a later version; "
-                "for now run: spit-tui replay FILE",
-                classes="screen-hint",
-            )
-        else:
-            yield Static(
-                f"No replays yet. Games you play are saved in {directory}.",
-                id="no-replays",
-                classes="screen-hint",
-                markup=False,
-            )
+        yield Static(
+            f"Reading {shown_path(self.directory)}…",
+            id="replays-status",
+            classes="screen-hint",
+            markup=False,
+        )
+        table = GameTable(id="replay-files", cursor_type="row", zebra_stripes=True)
+        for label, key in COLUMNS:
+            table.add_column(label, key=key)
+        for label, key in NUMBER_COLUMNS:
+            table.add_column(Text(label, justify="right"), key=key)
+        yield table
+        yield Static(id="replay-detail", classes="screen-hint", markup=False)
+        yield Static(id="no-replays", markup=False)
         yield Footer()
 
-    @on(OptionList.OptionSelected, "#replay-files")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.notify(f"To watch it, run: spit-tui replay {event.option_id}", markup=False)
+    def on_mount(self) -> None:
+        self._read_folder(self.directory)
+
+    # -- reading the folder ----------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="replay-list")
+    def _read_folder(self, directory: Path) -> None:
+        worker = get_current_worker()
+        try:
+            files = saved_games.replay_files(directory)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.post_message(self.Listed(0, f"Cannot read the folder {directory}: {reason}"))
+            return
+        self.post_message(self.Listed(len(files)))
+        batch: list[SavedGame] = []
+        sent = time.monotonic()
+        for path, info in files:
+            if worker.is_cancelled:
+                return
+            batch.append(saved_games.CACHE.summary(path, info))
+            if len(batch) >= BATCH_SIZE or time.monotonic() - sent > BATCH_SECONDS:
+                self.post_message(self.Summarized(tuple(batch)))
+                batch = []
+                sent = time.monotonic()
+        saved_games.CACHE.keep_only(directory, {path for path, _ in files})
+        self.post_message(self.Summarized(tuple(batch), done=True))
+
+    @on(Listed)
+    def _listed(self, message: Listed) -> None:
+        if message.error is not None:
+            self._show_empty(message.error)
+        elif message.total:
+            where = shown_path(self.directory)
+            self._status(f"Reading {message.total} saved games in {where}…")
+
+    @on(Summarized)
+    def _summarized(self, message: Summarized) -> None:
+        batch = _newest_first(message.games)
+        last = self.games[-1].order if self.games else None
+        table = self._table
+        for game in batch:
+            if last is None or game.order < last:
+                self.games.append(game)
+                table.add_row(*_row(game), key=str(game.path))
+            else:
+                self._late.append(game)
+        if message.done:
+            if self._late:
+                self.games = _newest_first([*self.games, *self._late])
+                self._late = []
+                self._show_rows(self._current())
+            self._status_count()
+        self._show_detail()
+
+    # -- showing --------------------------------------------------------------------
+
+    @property
+    def _table(self) -> GameTable:
+        return self.query_one("#replay-files", GameTable)
+
+    def _status(self, text: str) -> None:
+        self.query_one("#replays-status", Static).update(text)
+
+    def _status_count(self) -> None:
+        count = len(self.games)
+        if count == 0:
+            self._show_empty(
+                f"No saved games yet in {shown_path(self.directory)}.\n\n"
+                "Every game you play is saved there (unless Save replays is off in "
+                "Settings). Play one from the menu, 1 for two players or 2 against a "
+                "bot, and come back to watch it."
+            )
+            return
+        games = "1 saved game" if count == 1 else f"{count} saved games"
+        self._status(f"{games} in {shown_path(self.directory)}, newest first.")
+
+    def _show_empty(self, text: str) -> None:
+        self.add_class("-no-replays")
+        self._status("")
+        self.query_one("#no-replays", Static).update(text)
+
+    def _show_rows(self, cursor: SavedGame | None) -> None:
+        """Fill the table again from ``games``, the cursor on ``cursor`` if it is there."""
+        table = self._table
+        table.clear()
+        for game in self.games:
+            table.add_row(*_row(game), key=str(game.path))
+        if cursor is not None and cursor in self.games:
+            table.move_cursor(row=self.games.index(cursor), animate=False)
+
+    def _show_detail(self) -> None:
+        game = self._current()
+        detail = ""
+        if game is not None:
+            detail = game.name if game.problem is None else f"{game.name}: {game.problem}"
+        self.query_one("#replay-detail", Static).update(detail)
+
+    @on(DataTable.RowHighlighted, "#replay-files")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    def _current(self) -> SavedGame | None:
+        """The game under the cursor."""
+        table = self._table
+        if not table.row_count:
+            return None
+        return self._game(table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key)
+
+    def _game(self, row_key: RowKey) -> SavedGame | None:
+        return next((g for g in self.games if str(g.path) == row_key.value), None)
+
+    # -- actions --------------------------------------------------------------------
+
+    @on(DataTable.RowSelected, "#replay-files")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        game = self._game(event.row_key)
+        if game is not None:
+            self._open(game)
+
+    def _open(self, game: SavedGame) -> None:
+        if game.problem is not None:
+            self.notify(
+                f"{game.name} cannot be watched: {game.problem}", severity="error", markup=False
+            )
+            return
+        if game.game != "spit":
+            self.notify("Spades games cannot be watched here yet.", severity="warning")
+            return
+        try:
+            from spit.tui.viewer import ReplayViewerScreen
+        except ImportError:
+            self.notify(f"To watch it, run: spit-tui replay {game.path}", markup=False)
+            return
+        self.app.push_screen(ReplayViewerScreen(game.path, clock=self.spit_app.clock))
+
+    def action_rename(self) -> None:
+        game = self._current()
+        if game is None:
+            return
+
+        def renamed(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                new = saved_games.rename(game, text)
+            except SavedGameError as error:
+                self.notify(str(error), severity="error", markup=False)
+                return
+            if new.path != game.path:
+                self.games[self.games.index(game)] = new
+                self.games = _newest_first(self.games)  # the name breaks ties
+                self._show_rows(new)
+                self.notify(f"Renamed to {new.name}", markup=False)
+
+        self.app.push_screen(
+            AskText(
+                f"Rename {game.name}",
+                game.stem,
+                hint=f"{game.suffix} is added",
+                problem=lambda text: saved_games.rename_problem(game, text),
+            ),
+            renamed,
+        )
+
+    def action_delete(self) -> None:
+        game = self._current()
+        if game is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                saved_games.delete(game)
+            except SavedGameError as error:
+                self.notify(str(error), severity="error", markup=False)
+                return
+            self.games.remove(game)
+            self._table.remove_row(str(game.path))
+            self._status_count()
+            self._show_detail()
+            self.notify(f"Deleted {game.name}", markup=False)
+
+        self.app.push_screen(
+            Confirm(f"Delete {game.name} ({game.date_text}, {game.mode})? It cannot be undone."),
+            answered,
+        )
+
+    def action_export(self) -> None:
+        game = self._current()
+        if game is None:
+            return
+
+        def chosen(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                target = saved_games.export(game, text)
+            except SavedGameError as error:
+                self.notify(str(error), severity="error", markup=False)
+                return
+            self.notify(f"Copied to {target}", markup=False)
+
+        def problem(text: str) -> str | None:
+            try:
+                saved_games.export_target(game, text)
+            except SavedGameError as error:
+                return str(error)
+            return None
+
+        self.app.push_screen(
+            AskText(
+                f"Export a copy of {game.name} to",
+                shown_path(saved_games.default_export_folder() / game.name),
+                hint="a file or a folder",
+                problem=problem,
+                select_all=False,
+            ),
+            chosen,
+        )
+
+    def action_back(self) -> None:
+        self.spit_app.leave(self)

@@ -5,11 +5,15 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from spit.match import FakeClock
 from spit.tui.app import FREEZE_AFTER_S, SpitApp
 from spit.tui.game_screen import GameScreen
-from spit.tui.screens.menu import MainMenu
+from spit.tui.screens.menu import SPADES_LEVEL, MainMenu
 from spit.tui.settings import Settings
+
+from .menu_keys import MENU
 
 
 async def test_two_player_game_and_back(spit_home: Path) -> None:
@@ -27,7 +31,7 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
         assert isinstance(app.screen, MainMenu)
         assert gc.get_freeze_count() == 0  # the game's objects can be collected
         # The game was recorded where the settings say, and the replay list shows it.
-        await pilot.press("3")
+        await pilot.press(MENU["replays"])
         assert app.screen.query("#replay-files")
     assert list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
 
@@ -61,3 +65,29 @@ async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
         await pilot.press("escape", "y")
         assert isinstance(app.screen, MainMenu)
         assert app.screen.has_class("-too-small")
+
+
+async def test_spades_starts_on_the_chosen_level_with_the_settings(tmp_path: Path) -> None:
+    from spit.tui.spades import SpadesScreen
+
+    settings = Settings(replay_dir=tmp_path / "games", card_style="ascii")
+    app = SpitApp(settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["spades"])
+        levels = app.screen.query_one("#bot-levels", OptionList)
+        assert levels.highlighted is not None
+        assert levels.get_option_at_index(levels.highlighted).id == SPADES_LEVEL
+        await pilot.press("up", "enter")
+        game = app.screen
+        assert isinstance(game, SpadesScreen)
+        assert game.level != SPADES_LEVEL
+        assert game.replay_dir == tmp_path / "games"
+        await pilot.press("q", "y")
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_backing_out_of_the_spades_chooser_starts_nothing() -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["spades"], "escape")
+        assert isinstance(app.screen, MainMenu)

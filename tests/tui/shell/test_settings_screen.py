@@ -14,6 +14,8 @@ from spit.tui.screens.menu import MainMenu
 from spit.tui.screens.settings_screen import KeyCapture, SettingsScreen
 from spit.tui.settings import Settings
 
+from .menu_keys import MENU
+
 
 def saved(path: Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
@@ -22,7 +24,7 @@ def saved(path: Path) -> dict[str, Any]:
 async def test_changes_are_saved_and_applied(settings_file: Path) -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
+        await pilot.press(MENU["settings"])
         assert isinstance(app.screen, SettingsScreen)
         # The theme select has the focus first; pick the next theme in its list.
         await pilot.press("enter", "down", "enter")
@@ -46,7 +48,7 @@ async def test_changes_are_saved_and_applied(settings_file: Path) -> None:
 async def test_remap_a_key_and_reject_a_conflict(settings_file: Path) -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
+        await pilot.press(MENU["settings"])
         bindings = app.screen.query_one("#key-bindings", OptionList)
         bindings.focus()
         await pilot.press("enter")  # the first binding: player 1, stockpile 1, left pile
@@ -71,7 +73,7 @@ async def test_remap_a_key_and_reject_a_conflict(settings_file: Path) -> None:
 async def test_reset_all_keys_asks_first(settings_file: Path) -> None:
     app = SpitApp(settings=Settings(key_overrides={"p1.move.1": "1", "p2.move.1": "2"}))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5", "ctrl+r")
+        await pilot.press(MENU["settings"], "ctrl+r")
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")
         assert len(app.settings.key_overrides) == 2
@@ -85,7 +87,7 @@ async def test_changing_the_layout_resets_clashing_keys() -> None:
     # the azerty layout, so the remapping cannot stay.
     app = SpitApp(settings=Settings(key_overrides={"p1.play.1.right": "1", "p1.move.1": "a"}))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
+        await pilot.press(MENU["settings"])
         from textual.widgets import Select
 
         app.screen.query_one("#keymap_preset", Select).focus()
@@ -123,7 +125,7 @@ async def test_unwritable_settings_file_says_so(spit_home: Path) -> None:
     spit_home.write_text("a file where the config directory should be")
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
+        await pilot.press(MENU["settings"])
         app.screen.query_one("#four_colour").focus()
         await pilot.press("space")
         assert app.settings.four_colour  # still used for this session

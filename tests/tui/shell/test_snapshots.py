@@ -16,6 +16,8 @@ from textual.widgets import Input
 from spit.tui.app import SpitApp
 from spit.tui.settings import Settings
 
+from .menu_keys import MENU
+
 SnapCompare = Callable[..., bool]
 SMALL = (80, 24)
 BIG = (120, 36)
@@ -62,37 +64,39 @@ class TestBotChooser:
         # The levels' blurbs belong to the bots and change with their tuning: fixed here,
         # so that this picture only changes when the chooser does.
         monkeypatch.setattr("spit.bots.bot_description", lambda level: f"{level}: a bot")
-        assert snap_compare(app(bot_level="hard"), run_before=no_blink("2"), terminal_size=SMALL)
+        assert snap_compare(
+            app(bot_level="hard"), run_before=no_blink(MENU["bot"]), terminal_size=SMALL
+        )
 
 
 class TestHowToPlay:
     def test_keyboard(self, snap_compare: SnapCompare) -> None:
-        assert snap_compare(app(), run_before=no_blink("4"), terminal_size=SMALL)
+        assert snap_compare(app(), run_before=no_blink(MENU["how_to_play"]), terminal_size=SMALL)
 
     def test_keyboard_follows_preset_and_overrides(self, snap_compare: SnapCompare) -> None:
         chosen = app(keymap_preset="azerty", key_overrides={"p1.move.1": "1", "pause": "f2"})
-        assert snap_compare(chosen, run_before=no_blink("4"), terminal_size=BIG)
+        assert snap_compare(chosen, run_before=no_blink(MENU["how_to_play"]), terminal_size=BIG)
 
     def test_keyboard_light_theme(self, snap_compare: SnapCompare) -> None:
         light = app(theme="textual-light")
         assert snap_compare(light, run_before=no_blink("question_mark"), terminal_size=SMALL)
 
     def test_rules(self, snap_compare: SnapCompare) -> None:
-        assert snap_compare(app(), run_before=no_blink("4", "r"), terminal_size=BIG)
+        assert snap_compare(app(), run_before=no_blink(MENU["how_to_play"], "r"), terminal_size=BIG)
 
 
 class TestSettings:
     def test_settings(self, snap_compare: SnapCompare) -> None:
         chosen = app(four_colour=True, key_overrides={"p1.play.1.left": "1"})
-        assert snap_compare(chosen, run_before=no_blink("5"), terminal_size=SMALL)
+        assert snap_compare(chosen, run_before=no_blink(MENU["settings"]), terminal_size=SMALL)
 
     def test_settings_big_light(self, snap_compare: SnapCompare) -> None:
         light = app(theme="textual-light", variant="points")
-        assert snap_compare(light, run_before=no_blink("5"), terminal_size=BIG)
+        assert snap_compare(light, run_before=no_blink(MENU["settings"]), terminal_size=BIG)
 
     def test_key_conflict(self, snap_compare: SnapCompare) -> None:
         async def remap_to_taken_key(pilot: Pilot[Any]) -> None:
-            await pilot.press("5")
+            await pilot.press(MENU["settings"])
             pilot.app.screen.query_one("#key-bindings").focus()
             await pilot.press("enter", "e")
 

@@ -1,0 +1,45 @@
+"""``spit-tui replays``: the app, opened on the list of saved games.
+
+Escape there leaves the app, as the list was all it was started for. A folder given on
+the command line is listed instead of the one in the settings; a folder that does not
+exist ends with a one-line message and status 2 before the app starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spit.tui.app import SpitApp
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        metavar="FOLDER",
+        help="list the replays in this folder (default: where games are saved, as in Settings)",
+    )
+
+
+def browser_app(folder: Path | None) -> SpitApp:
+    """The app on the replay list of ``folder`` (``None``: the settings' folder)."""
+    from spit.tui.app import SpitApp
+    from spit.tui.screens.replays import ReplayBrowser
+
+    return SpitApp(start_screen=ReplayBrowser(folder))
+
+
+def run(args: argparse.Namespace) -> int:
+    folder: Path | None = args.folder
+    if folder is not None:
+        folder = folder.expanduser()
+        if not folder.is_dir():
+            problem = "is not a folder" if folder.exists() else "does not exist"
+            print(f"spit-tui replays: {folder} {problem}", file=sys.stderr)
+            return 2
+    return browser_app(folder).run() or 0

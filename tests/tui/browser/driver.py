@@ -1,0 +1,53 @@
+"""The browser on the menu's app, as a player opens it, and reading what it shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from spit.tui.app import SpitApp
+from spit.tui.screens.menu import ENTRIES
+from spit.tui.screens.replays import ReplayBrowser
+
+MENU = {entry_id: key for entry_id, key, _label in ENTRIES}
+"""The menu's hotkeys by entry id."""
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Until the screen's worker has finished and its messages are shown."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def open_browser(pilot: Pilot[Any]) -> ReplayBrowser:
+    await pilot.press(MENU["replays"])
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ReplayBrowser)
+    return screen
+
+
+def rows(app: SpitApp) -> list[tuple[str, ...]]:
+    """The table's cells as text, top to bottom."""
+    table = app.screen.query_one("#replay-files", DataTable)
+    return [
+        tuple(cell.plain if isinstance(cell, Text) else str(cell) for cell in table.get_row_at(i))
+        for i in range(table.row_count)
+    ]
+
+
+def names(app: SpitApp) -> list[str]:
+    table = app.screen.query_one("#replay-files", DataTable)
+    return [str(row.key.value).rsplit("/", 1)[-1] for row in table.ordered_rows]
+
+
+def text_of(app: SpitApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+def notices(app: SpitApp) -> list[str]:
+    return [n.message for n in app._notifications]

@@ -1,0 +1,354 @@
+"""The replay browser, driven with real key presses over the menu."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from spit.tui.app import SpitApp
+from spit.tui.screens import saved_games
+from spit.tui.screens.ask_text import AskText
+from spit.tui.screens.confirm import Confirm
+from spit.tui.screens.menu import MainMenu
+from spit.tui.screens.replays import ReplayBrowser
+
+from .driver import MENU, names, notices, open_browser, rows, settle, text_of
+from .library import NAMES
+
+
+async def test_lists_newest_first_with_date_mode_result_length_rounds(
+    library: list[Path],
+) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_browser(pilot)
+        assert rows(app) == [
+            ("2026-03-02 09:30", "Two players", "unfinished", "0:03", "1"),
+            ("2026-03-01 12:03", "vs hard bot", "You won", "3:34", "11"),
+            ("2026-03-01 12:02", "vs easy bot", "You lost", "3:36", "13"),
+            ("2026-03-01 12:01", "vs normal bot", "You won", "3:39", "12"),
+            ("2026-01-03 10:00", "Spades", "North won", "1:53", "8"),
+            ("2026-01-02 15:04", "Bots: test vs test", "Righty won", "0:59", "3"),
+            ("2026-01-01 08:00", "Bots: test vs test", "unfinished", "0:39", "3"),
+        ]
+        assert names(app) == list(NAMES)
+        assert text_of(app, "#replays-status") == (
+            "7 saved games in ~/.spit-tui/data/replays, newest first."
+        )
+        assert text_of(app, "#replay-detail") == NAMES[0]
+        await pilot.press("down")
+        assert text_of(app, "#replay-detail") == NAMES[1]
+
+
+async def test_the_screen_shows_before_the_files_are_read(
+    library: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = threading.Event()
+    summary = saved_games.SummaryCache.summary
+
+    def slow_summary(
+        self: saved_games.SummaryCache, path: Path, info: os.stat_result
+    ) -> saved_games.SavedGame:
+        go_on.wait(timeout=10)
+        return summary(self, path, info)
+
+    monkeypatch.setattr(saved_games.SummaryCache, "summary", slow_summary)
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["replays"])
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayBrowser)
+        assert app.screen.query_one(DataTable).row_count == 0
+        assert text_of(app, "#replays-status").startswith("Reading 7 saved games")
+        go_on.set()
+        await settle(pilot)
+        assert len(rows(app)) == 7
+
+
+async def test_hundreds_of_files_are_listed_without_re_simulating_any(
+    replays: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = Path(__file__).parents[2] / "replay" / "golden" / "standard_finished.spit.jsonl"
+    data = source.read_bytes()
+    replays.mkdir(parents=True)
+    for i in range(300):
+        path = replays / f"game-{i:03}.spit.jsonl"
+        path.write_bytes(data)
+        os.utime(path, (1_700_000_000 + i,) * 2)
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a replay was re-simulated or read whole")
+
+    monkeypatch.setattr("spit.match.controller.Match.__init__", forbidden)
+    monkeypatch.setattr("spit.replay.reader.parse_lines", forbidden)
+    monkeypatch.setattr("spit.replay.reader.read_replay_bytes", forbidden)
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        assert len(rows(app)) == 300
+        assert set(rows(app)) == {
+            ("2026-01-02 15:04", "Bots: test vs test", "Righty won", "0:59", "3")
+        }
+        # Same start time: by name, the latest first.
+        assert names(app)[:2] == ["game-299.spit.jsonl", "game-298.spit.jsonl"]
+
+
+async def test_a_second_look_reads_only_the_files_that_changed(
+    library: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[str] = []
+    summarize = saved_games.summarize
+
+    def counting(path: Path, info: os.stat_result) -> saved_games.SavedGame:
+        read.append(path.name)
+        return summarize(path, info)
+
+    monkeypatch.setattr(saved_games, "summarize", counting)
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        assert len(read) == 7
+        await pilot.press("escape")
+        read.clear()
+        with library[1].open("a") as file:
+            file.write("\n")
+        await open_browser(pilot)
+        assert read == [library[1].name]
+
+
+async def test_empty_folder_says_how_to_make_a_replay(replays: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_browser(pilot)
+        assert screen.has_class("-no-replays")
+        message = text_of(app, "#no-replays")
+        assert "No saved games yet in ~/.spit-tui/data/replays" in message
+        assert "Play one from the menu" in message
+        await pilot.press("enter", "r", "d", "e")  # nothing to act on: nothing happens
+        assert app.screen is screen
+
+
+async def test_a_folder_that_cannot_be_read_says_so(home: Path) -> None:
+    not_a_folder = home / "file"
+    not_a_folder.write_text("")
+    app = SpitApp(start_screen=ReplayBrowser(not_a_folder))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Cannot read the folder" in text_of(app, "#no-replays")
+
+
+async def test_unreadable_files_are_listed_and_say_why(replays: Path) -> None:
+    replays.mkdir(parents=True)
+    (replays / "junk.spit.jsonl").write_text("nonsense\n")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        assert rows(app)[0][1:3] == ("?", "unreadable")
+        assert "not valid JSON" in text_of(app, "#replay-detail")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayBrowser)
+        assert any("cannot be watched" in n for n in notices(app))
+
+
+# -- watching -------------------------------------------------------------------------
+
+
+async def test_enter_opens_the_viewer_and_escape_comes_back(library: list[Path]) -> None:
+    from spit.tui.viewer import ReplayViewerScreen
+
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        browser = await open_browser(pilot)
+        await pilot.press("down", "enter")
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        assert viewer.path == library[1]
+        assert viewer.problem is None
+        await pilot.press("escape")
+        assert app.screen is browser
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_spades_games_cannot_be_watched_yet(library: list[Path]) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        browser = await open_browser(pilot)
+        await pilot.press(*["down"] * 4, "enter")
+        assert app.screen is browser
+        assert any("Spades" in n for n in notices(app))
+
+
+# -- renaming -------------------------------------------------------------------------
+
+
+async def test_rename_keeps_the_suffix(library: list[Path], replays: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("down", "r")
+        dialog = app.screen
+        assert isinstance(dialog, AskText)
+        assert dialog.query_one(Input).value == library[1].name.removesuffix(".spit.jsonl")
+        await pilot.press(*"my best game", "enter")
+        assert isinstance(app.screen, ReplayBrowser)
+        assert not library[1].exists()
+        assert (replays / "my best game.spit.jsonl").exists()
+        assert names(app)[1] == "my best game.spit.jsonl"
+        assert text_of(app, "#replay-detail") == "my best game.spit.jsonl"
+        # Typing the suffix too does not double it.
+        await pilot.press("r")
+        app.screen.query_one(Input).value = "second best.spit.jsonl"
+        await pilot.press("enter")
+        assert names(app)[1] == "second best.spit.jsonl"
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ("", "Type a name."),
+        ("a/b", "A name cannot hold /."),
+        (".hidden", "A name cannot start with a dot."),
+        ("bots", "bots.spit.jsonl already exists: choose another name."),
+        ("x" * 300, "That name is too long."),
+    ],
+)
+async def test_rename_refuses_bad_names_and_stays_open(
+    library: list[Path], typed: str, problem: str
+) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("r")
+        dialog = app.screen
+        dialog.query_one(Input).value = typed
+        await pilot.press("enter")
+        assert app.screen is dialog
+        assert text_of(app, "#ask-problem") == problem
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayBrowser)
+        assert all(path.exists() for path in library)
+
+
+async def test_a_spades_game_keeps_its_own_suffix(library: list[Path], replays: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press(*["down"] * 4, "r")
+        app.screen.query_one(Input).value = "cards"
+        await pilot.press("enter")
+        assert (replays / "cards.spades.jsonl").exists()
+
+
+# -- deleting -------------------------------------------------------------------------
+
+
+async def test_delete_asks_first(library: list[Path]) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("down", "d")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        assert library[1].exists()
+        assert len(rows(app)) == 7
+        await pilot.press("d", "y")
+        assert not library[1].exists()
+        assert library[1].name not in names(app)
+        assert len(rows(app)) == 6
+        assert text_of(app, "#replays-status").startswith("6 saved games")
+        assert text_of(app, "#replay-detail") == library[2].name  # the cursor stays put
+
+
+async def test_deleting_the_last_game_shows_the_empty_folder(replays: Path) -> None:
+    replays.mkdir(parents=True)
+    (replays / "only.spit.jsonl").write_text("nonsense\n")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_browser(pilot)
+        await pilot.press("delete", "y")
+        assert screen.has_class("-no-replays")
+        assert not list(replays.iterdir())
+
+
+# -- exporting ------------------------------------------------------------------------
+
+
+async def test_export_copies_to_the_home_folder_by_default(library: list[Path], home: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("e")
+        assert app.screen.query_one(Input).value == f"~/{library[0].name}"
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayBrowser)
+        assert (home / library[0].name).read_bytes() == library[0].read_bytes()
+        assert any(f"Copied to {home / library[0].name}" in n for n in notices(app))
+        # Once more: the copy is there now, and is never overwritten.
+        await pilot.press("e", "enter")
+        assert "already exists" in text_of(app, "#ask-problem")
+
+
+async def test_export_to_a_folder_or_a_new_name(library: list[Path], tmp_path: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("e")
+        app.screen.query_one(Input).value = str(tmp_path)
+        await pilot.press("enter", "e")
+        app.screen.query_one(Input).value = str(tmp_path / "for-ann.jsonl")
+        await pilot.press("enter")
+    assert (tmp_path / library[0].name).exists()
+    assert (tmp_path / "for-ann.jsonl").exists()
+
+
+async def test_export_to_nowhere_says_why(library: list[Path], tmp_path: Path) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("e")
+        app.screen.query_one(Input).value = str(tmp_path / "no" / "such" / "copy.jsonl")
+        await pilot.press("enter")
+        assert text_of(app, "#ask-problem") == f"There is no folder {tmp_path / 'no' / 'such'}."
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayBrowser)
+
+
+async def test_a_failed_export_is_reported(
+    library: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreadable(self: Path) -> bytes:
+        raise OSError(5, "Input/output error")
+
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("e")
+        app.screen.query_one(Input).value = str(tmp_path)
+        with monkeypatch.context() as patched:
+            patched.setattr(Path, "read_bytes", unreadable)
+            await pilot.press("enter")
+        assert isinstance(app.screen, ReplayBrowser)
+        assert f"Could not read {library[0].name}: Input/output error" in notices(app)
+    assert not (tmp_path / library[0].name).exists()
+
+
+async def test_keys_typed_ahead_are_handled_in_order(library: list[Path]) -> None:
+    """As a terminal delivers them: all at once, without waiting for the screen."""
+    from textual import events
+
+    from spit.tui.viewer import ReplayViewerScreen
+
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        for key, character in [("down", None), ("down", None), ("enter", "\r")]:
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayViewerScreen)
+        assert app.screen.path == library[2]

@@ -1,0 +1,78 @@
+"""What the replay browser and the Statistics screen look like, one class per screen
+(pytest-textual-snapshot), over fixed games: fixed names and start times, dates taken
+from the files' headers, the home folder written ``~``; nothing from the wall clock.
+
+Update after an intended change with ``pytest tests/tui/browser --snapshot-update``
+and look at the report before committing the new SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from spit.tui.app import SpitApp
+from spit.tui.settings import Settings
+
+from .driver import MENU, settle
+from .library import recorded_games
+
+SnapCompare = Callable[..., bool]
+SMALL = (80, 24)
+BIG = (120, 36)
+
+
+def app(**settings: Any) -> SpitApp:
+    return SpitApp(settings=Settings(**settings))
+
+
+def opened(entry: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Open the menu's ``entry``, wait for its figures, then press ``keys``."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press(MENU[entry])
+        await settle(pilot)
+        await pilot.press(*keys)
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
+
+class TestBrowser:
+    def test_list(self, snap_compare: SnapCompare, library: list[Path]) -> None:
+        assert snap_compare(app(), run_before=opened("replays", "down"), terminal_size=SMALL)
+
+    def test_list_big_light(self, snap_compare: SnapCompare, library: list[Path]) -> None:
+        light = app(theme="textual-light")
+        assert snap_compare(light, run_before=opened("replays"), terminal_size=BIG)
+
+    def test_empty(self, snap_compare: SnapCompare, replays: Path) -> None:
+        assert snap_compare(app(), run_before=opened("replays"), terminal_size=SMALL)
+
+    def test_rename_refused(self, snap_compare: SnapCompare, library: list[Path]) -> None:
+        keys = ("r", *"bots", "enter")
+        assert snap_compare(app(), run_before=opened("replays", *keys), terminal_size=SMALL)
+
+    def test_delete_asks(self, snap_compare: SnapCompare, library: list[Path]) -> None:
+        keys = ("down", "down", "d")
+        assert snap_compare(app(), run_before=opened("replays", *keys), terminal_size=SMALL)
+
+
+class TestStatistics:
+    def test_figures(self, snap_compare: SnapCompare, replays: Path) -> None:
+        recorded_games(replays)
+        assert snap_compare(app(), run_before=opened("statistics"), terminal_size=SMALL)
+
+    def test_figures_big_light(self, snap_compare: SnapCompare, replays: Path) -> None:
+        recorded_games(replays)
+        light = app(theme="textual-light")
+        assert snap_compare(light, run_before=opened("statistics"), terminal_size=BIG)
+
+    def test_no_games_yet(self, snap_compare: SnapCompare, replays: Path) -> None:
+        assert snap_compare(app(), run_before=opened("statistics"), terminal_size=SMALL)
