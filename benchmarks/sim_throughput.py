@@ -10,6 +10,12 @@ virtual clock, with paired deals and seat swaps, exactly what ``spit-tui sim`` r
 The same games are played ``--repeat`` times and the fastest run is reported, by wall
 clock and by CPU time (the steadier figure on a shared machine). Target: at least 200
 games per second with two ``normal`` bots. ``--profile`` prints a cProfile summary.
+
+To compare two versions on a shared machine, measure both in the same session, in turns:
+copy the old package aside (``cp -r spit /tmp/baseline/``) and alternate runs with
+``PYTHONPATH=/tmp/baseline`` and without it. Load changes from minute to minute, so
+figures taken at different times do not compare. ``docs/performance.md`` ("Simulator")
+records the figures.
 """
 
 from __future__ import annotations

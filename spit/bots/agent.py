@@ -16,8 +16,8 @@ The bot lives in three steps, like a person at the table:
 
 The simulator runs hundreds of these games a second, so the bot is frugal: an event
 that leaves the table as it was costs one identity check, a decision is taken once per
-look (see ``_glance``), and ``observe`` and the policy are skipped when only one action
-is possible.
+look (see the glance in ``on_events``), and ``observe`` and the policy are skipped when
+only one action is possible.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from itertools import islice
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from spit.bots.human import HumanModel
 from spit.bots.policies import Policy
@@ -52,6 +52,19 @@ class Plan(NamedTuple):
     """That pile's size on ``basis``: a different size means someone played on it."""
 
 
+_new_plan = tuple.__new__
+"""Builds a ``Plan`` from a ready tuple, skipping the named tuple's generated
+``__new__``: a bot makes a plan on most looks, several hundred per game."""
+
+_PLAYING: Final = Phase.PLAYING
+_SLAP: Final = Phase.SLAP
+
+_HISTORY: Final = 16
+"""Snapshots kept before old ones are dropped. Only a look reads the history, and it
+drops what it can no longer see first, so pruning on every change (a few hundred times
+a game) would only cost time; this bound just keeps the memory small."""
+
+
 class BotAgent:
     """A computer player for one seat. See the module docstring for how it behaves."""
 
@@ -73,8 +86,9 @@ class BotAgent:
         self.level = level
         self._rng = random.Random(seed)
         self._seen: deque[tuple[int, State]] = deque()
-        """Snapshots (time, table), oldest first; the first is the latest one old
-        enough to have been perceived, the rest are changes not yet noticed."""
+        """Snapshots (time, table), oldest first. After ``_forget`` the first is the
+        latest one old enough to have been perceived, the rest are changes not yet
+        noticed."""
         self._latest: State | None = None
         self._wake: int | None = None
         self._plan: Plan | None = None
@@ -94,28 +108,36 @@ class BotAgent:
         return self._wake
 
     def on_events(self, t: int, state: State, events: Sequence[TimedEvent]) -> None:
+        """Keep a snapshot of a changed table; an idle bot also glances at it.
+
+        A glance is the look an idle bot makes ``perception_ms`` after a change. That look
+        would see exactly ``state`` (any later change is not perceived yet), so the
+        decision is taken now, on ``state``, and only the action waits for perception
+        plus reaction. Same result as waking up for the look, at half the wake-ups, which
+        is what keeps the simulator fast.
+        """
         if self._waiting:
             self._read_outcome(t, events)
         if state is self._latest:
             return
         self._latest = state
+        perception = self.model.perception_ms
         seen = self._seen
         seen.append((t, state))
-        horizon = t - self.model.perception_ms
-        while len(seen) > 1 and seen[1][0] <= horizon:
-            seen.popleft()
+        if len(seen) > _HISTORY:
+            self._forget(t)
         plan = self._plan
-        if plan is not None and plan.seen_at == t:
-            # A later change in the same millisecond: the look would have seen this one.
+        if plan is None:
+            if self._wake is None and not self._waiting:
+                self._plan_on(t, state, t + perception)  # a glance
+        elif plan.seen_at == t:
+            # A later change in the same millisecond: the glance would have seen this one.
             self._plan = self._notice = self._wake = None
-            self._glance(t, state)
-        elif plan is not None:
-            if self._notice is None and _disturbs(plan, state):
-                self._notice = t + self.model.perception_ms
-                if self._wake is None or self._notice < self._wake:
-                    self._wake = self._notice
-        elif self._wake is None and not self._waiting:
-            self._glance(t, state)
+            self._plan_on(t, state, t + perception)
+        elif self._notice is None and _disturbs(plan, state):
+            self._notice = notice = t + perception
+            if self._wake is None or notice < self._wake:
+                self._wake = notice
 
     def wake(self, t: int, state: State) -> Action | None:
         plan = self._plan
@@ -145,24 +167,20 @@ class BotAgent:
                     self._wake = max(t + self.model.retarget_ms, newest + self.model.perception_ms)
                 return
 
-    def _glance(self, t: int, table: State) -> None:
-        """An idle bot's look at a change, made ``perception_ms`` after it.
-
-        That look would see exactly ``table`` (any later change is not perceived yet),
-        so the decision is taken now, on ``table``, and only the action waits for
-        perception plus reaction. Same result as waking up for the look, at half the
-        wake-ups, which is what keeps the simulator fast.
-        """
-        self._plan_on(t, table, t + self.model.perception_ms)
+    def _forget(self, t: int) -> None:
+        """Drop the snapshots that a look at time ``t`` can no longer see: all but the
+        latest one at least ``perception_ms`` old."""
+        seen = self._seen
+        horizon = t - self.model.perception_ms
+        while len(seen) > 1 and seen[1][0] <= horizon:
+            seen.popleft()
 
     def _look(self, t: int) -> None:
         """A look at a time of the bot's choosing (after a hesitation, a refusal or an
         overlook): it sees the latest snapshot at least ``perception_ms`` old."""
         model = self.model
+        self._forget(t)
         seen = self._seen
-        horizon = t - model.perception_ms
-        while len(seen) > 1 and seen[1][0] <= horizon:
-            seen.popleft()
         self._wake = None
         if not seen:
             return
@@ -200,28 +218,34 @@ class BotAgent:
             aim, aim_size = -1, 0
             reaction = model.slap_reaction if type(action) is Slap else model.reaction
             due = looked_at + reaction(self._rng)
-        self._plan = Plan(action, looked_at, seen_at, table, due, aim, aim_size)
+        self._plan = _new_plan(Plan, (action, looked_at, seen_at, table, due, aim, aim_size))
         self._wake = due
         return True
 
     def _decide(self, table: State) -> tuple[Action | None, bool]:
         """The action chosen on ``table``, and whether a possible one was overlooked."""
         phase = table.phase
-        if phase is not Phase.PLAYING and phase is not Phase.SLAP:
+        if phase is not _PLAYING and phase is not _SLAP:
             return None, False  # spits are automatic, and between rounds nothing is to do
         model = self.model
         actions = legal_actions(table, self.player)
         missed = False
-        if phase is Phase.PLAYING and model.overlook and actions:
+        overlook = model.overlook
+        if phase is _PLAYING and overlook and actions:
             rand = self._rng.random
-            kept = [a for a in actions if rand() >= model.overlook]
+            kept: list[Action] = []
+            # A loop, not a comprehension: one would make ``rand`` and ``overlook`` closure
+            # cells, which slows every use of them (this runs hundreds of times a game).
+            for action in actions:
+                if rand() >= overlook:
+                    kept.append(action)
             missed = len(kept) < len(actions)
             actions = kept
         if len(actions) < 2:
             # One option needs no policy, and skipping the view halves the cost.
             return (actions[0] if actions else None), missed
         choice = self.policy.choose(observe(table, self.player), actions)
-        if phase is Phase.SLAP and model.wrong_slap and self._rng.random() < model.wrong_slap:
+        if phase is _SLAP and model.wrong_slap and self._rng.random() < model.wrong_slap:
             choice = actions[1 - actions.index(choice)]
         return choice, missed
 

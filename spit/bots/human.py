@@ -46,20 +46,22 @@ class HumanModel:
 
     def reaction(self, rng: random.Random) -> int:
         """A fresh reaction time for one play or move."""
-        return self._lognormal(self.reaction_median_ms, rng)
+        return _lognormal(self.reaction_median_ms, self.reaction_spread, self.reaction_min_ms, rng)
 
     def slap_reaction(self, rng: random.Random) -> int:
         """A fresh reaction time for a slap (same spread as plays)."""
-        return self._lognormal(self.slap_median_ms, rng)
-
-    def _lognormal(self, median: int, rng: random.Random) -> int:
-        # median * e^(sigma Z) is lognormal with that median; gauss() is the cheapest
-        # normal draw in ``random``, and a bot draws hundreds of these per game.
-        spread = math.exp(self.reaction_spread * rng.gauss())
-        return max(self.reaction_min_ms, int(median * spread))
+        return _lognormal(self.slap_median_ms, self.reaction_spread, self.reaction_min_ms, rng)
 
     @property
     def typical_play_ms(self) -> int:
         """Median time from a change on the table to the bot's answering card landing
         (perception plus median reaction): the figure to compare with a human."""
         return self.perception_ms + self.reaction_median_ms
+
+
+def _lognormal(median: int, spread: float, floor: int, rng: random.Random) -> int:
+    """``median * e^(spread Z)``, which is lognormal with that median, and at least
+    ``floor``. ``gauss()`` is the cheapest normal draw in ``random``; a bot draws
+    hundreds of these per game."""
+    ms = int(median * math.exp(spread * rng.gauss()))
+    return ms if ms > floor else floor

@@ -7,14 +7,14 @@ states and diffing them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
 from spit.engine.cards import Card
+from spit.engine.value import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardPlayed:
     """``card`` went from stockpile ``stock`` onto spit pile ``pile``; ``revealed`` was
     turned up beneath it (R07, R08)."""
@@ -26,7 +26,7 @@ class CardPlayed:
     revealed: Card | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardMoved:
     """``card`` went from stockpile ``stock`` into the empty space ``to`` (R09)."""
 
@@ -37,7 +37,7 @@ class CardMoved:
     revealed: Card
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardSpat:
     """``player`` turned up spit card ``card`` onto spit pile ``pile`` (R05, R13)."""
 
@@ -46,12 +46,12 @@ class CardSpat:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayStarted:
     """Every pending spit is done: cards may be played."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Stalled:
     """Nobody can act; the players in ``spitters`` must spit (R13, D01, D02)."""
 
@@ -65,7 +65,7 @@ class EndReason(StrEnum):
     """Stalled with no spit cards left anywhere (R14, D03, D10)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundEnded:
     """Play stopped; in a two-pile round the slap comes next (R14)."""
 
@@ -73,7 +73,7 @@ class RoundEnded:
     player: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Slapped:
     """``player`` slapped ``pile`` first and takes it; the other player takes the
     other pile (R15, D08). ``sizes`` are both piles' sizes at the slap."""
@@ -83,7 +83,7 @@ class Slapped:
     sizes: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundResolved:
     """Cards are gathered: ``cards`` is each player's total for the next deal,
     ``left`` the cards each still held (what the points variant scores, D11)."""
@@ -93,7 +93,7 @@ class RoundResolved:
     scores: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoundDealt:
     """Round ``round`` is laid out; ``spit_cards`` per player (0 means one pile, R17)."""
 
@@ -101,7 +101,7 @@ class RoundDealt:
     spit_cards: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameOver:
     winner: int
 

@@ -6,16 +6,17 @@ same discipline: a bad action is data, not an exception, and never changes the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
+
+from spit.engine.value import value
 
 S = TypeVar("S")
 E = TypeVar("E")
 R = TypeVar("R", bound=StrEnum)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Applied(Generic[S, E]):
     """The action was legal: the resulting state and what happened, in order."""
 
@@ -23,7 +24,7 @@ class Applied(Generic[S, E]):
     events: tuple[E, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rejected(Generic[R]):
     """The action was not legal; the state is unchanged. ``reason``'s value is a
     message fit to show a player."""

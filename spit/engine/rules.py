@@ -51,6 +51,9 @@ _NO_PILE: Final = 52
 """Stands for the top card of a spit pile that does not exist (one-pile rounds)."""
 _ADJ: Final = tuple((*row, False) for row in ADJACENT)
 """``ADJACENT`` with a column for ``_NO_PILE``, where nothing can be played."""
+_new_state = tuple.__new__
+"""Builds a ``State`` from a ready tuple, skipping the named tuple's generated
+``__new__``: the most frequent actions (plays, spits) build one each."""
 
 
 class Reason(StrEnum):
@@ -226,19 +229,22 @@ def _play(state: State, player: int, action: Play) -> Outcome:
         return Rejected(Reason.NOT_ADJACENT)
     rest = stock[:-1]
     new_row = _with_pile(row, s, rest)
-    new = State(
-        variant,
-        target,
-        round_,
-        phase,
-        (new_row, stocks[1]) if player == 0 else (stocks[0], new_row),
-        hands,
-        (*piles[:p], (*pile, card), *piles[p + 1 :]),
-        must,
-        short,
-        coll,
-        scores,
-        winner,
+    new = _new_state(
+        State,
+        (
+            variant,
+            target,
+            round_,
+            phase,
+            (new_row, stocks[1]) if player == 0 else (stocks[0], new_row),
+            hands,
+            (*piles[:p], (*pile, card), *piles[p + 1 :]),
+            must,
+            short,
+            coll,
+            scores,
+            winner,
+        ),
     )
     played = CardPlayed(player, s, p, card, rest[-1] if rest else None)
     if not rest and not any(new_row):
@@ -279,19 +285,22 @@ def _spit(state: State, player: int) -> Outcome:
     new_hands = (hand[1:], hands[1]) if player == 0 else (hands[0], hand[1:])
     new_must = (False, must[1]) if player == 0 else (must[0], False)
     pending = new_must[0] or new_must[1]
-    new = State(
-        variant,
-        target,
-        round_,
-        phase if pending else _PLAYING,
-        stocks,
-        new_hands,
-        new_piles,
-        new_must,
-        short,
-        coll,
-        scores,
-        winner,
+    new = _new_state(
+        State,
+        (
+            variant,
+            target,
+            round_,
+            phase if pending else _PLAYING,
+            stocks,
+            new_hands,
+            new_piles,
+            new_must,
+            short,
+            coll,
+            scores,
+            winner,
+        ),
     )
     spat = CardSpat(player, to, card)
     if pending:

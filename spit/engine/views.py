@@ -7,10 +7,10 @@ Bots decide from a view like this so that they cannot cheat by construction.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from spit.engine.cards import Card
-from spit.engine.state import Phase, State, Variant
+from spit.engine.cards import DECK, Card
+from spit.engine.state import Phase, State, Stockpiles, Variant
 
 
 class StockView(NamedTuple):
@@ -39,28 +39,52 @@ class PlayerView(NamedTuple):
     winner: int | None
 
 
-def _row(state: State, player: int) -> tuple[StockView, ...]:
-    return tuple(
-        StockView(pile[-1] if pile else None, max(len(pile) - 1, 0))
-        for pile in state.stocks[player]
+_new_view = tuple.__new__
+"""Builds a named tuple from a ready tuple, skipping the generated ``__new__`` and its
+keyword handling: ``observe`` runs for most bot decisions, and this halves its cost."""
+
+_STOCK_VIEWS: Final = tuple(
+    tuple(_new_view(StockView, (card, down)) for down in range(len(DECK))) for card in DECK
+)
+"""``_STOCK_VIEWS[card][face_down]``: every possible non-empty stockpile view, built once.
+Views are immutable values, so sharing them is safe, and looking one up costs a fraction
+of building it (ten per ``observe``)."""
+
+_NO_STOCK: Final = StockView(None, 0)
+
+
+def _row(stocks: Stockpiles) -> tuple[StockView, ...]:
+    # Spelled out for the five spaces: a quarter faster than a comprehension.
+    views = _STOCK_VIEWS
+    a, b, c, d, e = stocks
+    return (
+        views[a[-1]][len(a) - 1] if a else _NO_STOCK,
+        views[b[-1]][len(b) - 1] if b else _NO_STOCK,
+        views[c[-1]][len(c) - 1] if c else _NO_STOCK,
+        views[d[-1]][len(d) - 1] if d else _NO_STOCK,
+        views[e[-1]][len(e) - 1] if e else _NO_STOCK,
     )
 
 
 def observe(state: State, player: int) -> PlayerView:
     """The part of ``state`` that ``player`` is allowed to know."""
     other = 1 - player
-    return PlayerView(
-        player=player,
-        variant=state.variant,
-        round=state.round,
-        phase=state.phase,
-        own=_row(state, player),
-        opponent=_row(state, other),
-        own_spit_cards=len(state.hands[player]),
-        opponent_spit_cards=len(state.hands[other]),
-        pile_tops=tuple(p[-1] for p in state.piles if p),
-        pile_sizes=tuple(len(p) for p in state.piles),
-        must_spit=state.must_spit[player],
-        scores=state.scores,
-        winner=state.winner,
+    stocks, hands, piles = state.stocks, state.hands, state.piles
+    return _new_view(
+        PlayerView,
+        (
+            player,
+            state.variant,
+            state.round,
+            state.phase,
+            _row(stocks[player]),
+            _row(stocks[other]),
+            len(hands[player]),
+            len(hands[other]),
+            tuple([p[-1] for p in piles if p]),
+            tuple(map(len, piles)),
+            state.must_spit[player],
+            state.scores,
+            state.winner,
+        ),
     )

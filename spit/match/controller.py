@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Final
 
 from spit.engine import (
     Action,
@@ -65,6 +66,16 @@ class MatchPhase(StrEnum):
     GAME_OVER = "game_over"
     ENDED = "ended"
     """A replayed game whose recording stops here (no further deal was recorded)."""
+
+
+# Phases tested on every step are module globals: an enum attribute lookup costs ten
+# times a global one, and the simulator steps a match hundreds of thousands of times a
+# second (docs/performance.md, "Simulator").
+_PLAYING: Final = MatchPhase.PLAYING
+_GAME_OVER: Final = MatchPhase.GAME_OVER
+_ENDED: Final = MatchPhase.ENDED
+_SPIT_PHASE: Final = Phase.SPIT
+_PLAYING_PHASE: Final = Phase.PLAYING
 
 
 class Match:
@@ -117,17 +128,21 @@ class Match:
 
     def next_due(self) -> int | None:
         """The earliest time at which a timer fires or an agent wants to act."""
-        if self.finished:
+        phase = self.phase
+        if phase is _GAME_OVER or phase is _ENDED:
             return None
         # Called before every step of a simulated game, hence no temporary list.
         due = self.deadline
-        if self._ticks and (due is None or self._ticks[0] < due):
-            due = self._ticks[0]
+        ticks = self._ticks
+        if ticks and (due is None or ticks[0] < due):
+            due = ticks[0]
         for agent in self._agents:
             wake = agent.next_wakeup()
             if wake is not None and (due is None or wake < due):
                 due = wake
-        return None if due is None else max(due, self.time)
+        if due is None:
+            return None
+        return due if due > self.time else self.time
 
     def advance_to(self, t: int) -> None:
         """Run every timer and agent due up to and including game time ``t``."""
@@ -151,7 +166,8 @@ class Match:
     @property
     def finished(self) -> bool:
         """The game is over (or, for a replay, its recording has ended)."""
-        return self.phase in (MatchPhase.GAME_OVER, MatchPhase.ENDED)
+        phase = self.phase
+        return phase is _GAME_OVER or phase is _ENDED
 
     def run_to_end(self, limit_ms: int) -> None:
         """Jump from one due time to the next until the game ends, nothing is due any
@@ -208,15 +224,17 @@ class Match:
 
     def _run_due(self, t: int) -> None:
         self.time = t
-        if self._ticks and self._ticks[0] == t:
-            self._ticks.pop(0)
+        ticks = self._ticks
+        if ticks and ticks[0] == t:
+            ticks.pop(0)
             self._seconds_left -= 1
             assert self.countdown_kind is not None
             self._emit(t, (CountdownTick(self.countdown_kind, self._seconds_left),))
         if self.deadline == t:
             self.deadline = None
             self._timer_fired(t)
-        if self.finished:
+        phase = self.phase
+        if phase is _GAME_OVER or phase is _ENDED:
             return
         for agent in self._agents:
             wake = agent.next_wakeup()
@@ -309,10 +327,10 @@ class Match:
     def _follow_state(self, t: int) -> None:
         """Set the match phase and its timer from the engine's phase."""
         phase = self.state.phase
-        if phase is Phase.SPIT:
+        if phase is _PLAYING_PHASE:  # by far the most common: tested first
+            self.phase, self.deadline = _PLAYING, None
+        elif phase is _SPIT_PHASE:
             self._start_countdown(t, CountdownKind.STALL)
-        elif phase is Phase.PLAYING:
-            self.phase, self.deadline = MatchPhase.PLAYING, None
         elif phase is Phase.SLAP:
             self.phase, self.deadline = MatchPhase.SLAP, t + self.timing.slap_window_ms
             sizes = (len(self.state.piles[0]), len(self.state.piles[1]))
@@ -338,11 +356,15 @@ class Match:
         self.deadline = t + length
         seconds = -(-length // 1000)
         self._seconds_left = seconds
-        self._ticks = [self.deadline - 1000 * k for k in range(seconds - 1, -1, -1)]
+        self._ticks = list(range(self.deadline - 1000 * (seconds - 1), self.deadline + 1, 1000))
         self._emit(t, (CountdownStarted(kind, self.deadline), CountdownTick(kind, seconds)))
 
     def _emit(self, t: int, events: Sequence[MatchEvent]) -> None:
-        timed = [TimedEvent(t, e) for e in events]
+        # A loop, not a comprehension: one would make ``t`` a closure cell, which slows
+        # every use of it (this runs for every change of every simulated game).
+        timed = []
+        for event in events:
+            timed.append(TimedEvent(t, event))
         if self._collect:
             self._outbox.extend(timed)
         state = self.state

@@ -6,11 +6,11 @@ replay viewer) can draw it without knowing anything about the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
 from spit.engine import Action, Event
+from spit.engine.value import value
 
 
 class CountdownKind(StrEnum):
@@ -20,7 +20,7 @@ class CountdownKind(StrEnum):
     """Nobody can play: a short wait, then everyone with spit cards spits."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class InputRecord:
     """One input as it arrived and what became of it. Rejected inputs are kept too, so
     a front end can say "too slow!" and a replay can show what a player tried."""
@@ -35,13 +35,13 @@ class InputRecord:
     """It was legal a moment ago, before the other player got there first (R10)."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CountdownStarted:
     kind: CountdownKind
     ends_at: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CountdownTick:
     """Whole seconds left in the running countdown (0 means "Spit!")."""
 
@@ -49,7 +49,7 @@ class CountdownTick:
     seconds_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SlapWindowOpened:
     """Slap now; at ``ends_at`` each player gets the pile on their own side (D08)."""
 
@@ -57,27 +57,27 @@ class SlapWindowOpened:
     sizes: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SlapWindowClosed:
     """Nobody slapped in time: the ``Slapped`` event that follows is the default
     (each player takes the pile on their own side, D08), not a player's slap."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class NextRoundAt:
     """The round summary is on; the next deal comes at ``at``."""
 
     at: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class InputHandled:
     """An input was applied or rejected; ``record`` says which."""
 
     record: InputRecord
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PauseChanged:
     paused: bool
 
@@ -94,7 +94,7 @@ MatchEvent: TypeAlias = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TimedEvent:
     t: int
     event: MatchEvent
