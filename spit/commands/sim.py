@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from spit.bots import LEVELS, POLICIES
+from spit.commands._args import one_line_errors, parsed_by, positive_float, positive_int
 from spit.engine import Variant
 from spit.sim import DEFAULT_LIMIT_MS, BotSpec, SimResult, run_games
 
@@ -21,34 +22,26 @@ from spit.sim import DEFAULT_LIMIT_MS, BotSpec, SimResult, run_games
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     levels = ", ".join(LEVELS)
     policies = ", ".join(POLICIES)
-    # No usage block: a bad argument gets exactly one line on stderr (and --help lists
-    # every option anyway).
-    parser.usage = argparse.SUPPRESS
+    one_line_errors(parser)
     parser.epilog = (
         f"Levels: {levels}. A level may be given another policy at the same speed as "
         f"LEVEL/POLICY (policies: {policies}), e.g. --p1 normal/naive. Games 2k and 2k+1 "
         "share a deal with the bots' seats swapped."
     )
     parser.add_argument(
-        "--games", type=_positive_int, default=100, metavar="N", help="games to play (default 100)"
+        "--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)"
     )
     parser.add_argument(
         "--seed", type=int, default=1, metavar="S", help="seed for deals and bots (default 1)"
     )
-    parser.add_argument(
-        "--p1",
-        type=_bot_spec,
-        default=BotSpec("normal"),
-        metavar="LEVEL",
-        help="the first bot (default normal)",
-    )
-    parser.add_argument(
-        "--p2",
-        type=_bot_spec,
-        default=BotSpec("normal"),
-        metavar="LEVEL",
-        help="the second bot (default normal)",
-    )
+    for seat, which in (("p1", "first"), ("p2", "second")):
+        parser.add_argument(
+            f"--{seat}",
+            type=parsed_by(BotSpec.parse),
+            default=BotSpec("normal"),
+            metavar="LEVEL",
+            help=f"the {which} bot (default normal)",
+        )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
@@ -57,21 +50,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--target",
-        type=_positive_int,
+        type=positive_int,
         default=100,
         metavar="POINTS",
         help="points variant: the total that ends the game (default 100)",
     )
     parser.add_argument(
         "--jobs",
-        type=_positive_int,
+        type=positive_int,
         default=1,
         metavar="J",
         help="worker processes (results do not depend on it; default 1)",
     )
     parser.add_argument(
         "--limit-minutes",
-        type=_positive_float,
+        type=positive_float,
         default=DEFAULT_LIMIT_MS / 60_000,
         metavar="M",
         help="stop a game after M game-minutes and count it as unfinished (default 30)",
@@ -176,30 +169,3 @@ def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[int], None] | 
     with Progress(*columns, transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda done: bar.update(task, completed=done)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
-    return value
-
-
-def _bot_spec(text: str) -> BotSpec:
-    try:
-        return BotSpec.parse(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None

@@ -2,32 +2,21 @@
 
 The card style, colours, theme and replay settings come from the saved settings; the
 options override them for this game. Bad options end with a one-line message and
-status 2 (argparse's convention).
+status 2 (argparse's convention, ``spit.commands._args``).
 """
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 
-MAX_SEED = 2**64 - 1
-"""The largest seed a replay can record."""
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_SEED}")
-    return value
+from spit.commands._args import add_recording_options, one_line_errors, seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from spit.spades_bot import LEVELS
 
+    one_line_errors(parser)
     parser.add_argument(
         "--level",
         default="hard",
@@ -36,16 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=_seed,
+        type=seed,
         metavar="N",
         help="shuffle from this seed (the same seed, the same hands)",
     )
-    parser.add_argument(
-        "--replay-dir", type=Path, metavar="DIR", help="save the replay here instead"
-    )
-    parser.add_argument(
-        "--no-record", action="store_true", help="do not save a replay of this game"
-    )
+    add_recording_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,10 +17,22 @@ Spades games use the same format with ``"game": "spades"`` in the header: the fr
 reports each hand and action to a ``SpadesReplayWriter``, and ``verify_spades``
 (``SpadesResimulation`` line by line) re-plays a file through the Spades engine.
 ``load_any_replay`` and ``verify_any`` take a file of either game.
+
+For a list of saved games that must not read whole files, ``read_header`` gives just
+the first line's object (or raises ``UnreadableReplay``), and ``read_game`` and
+``read_version`` what it claims (or raise ``FormatError``).
 """
 
-from spit.replay.fields import FORMAT_NAME, FORMAT_VERSION, PlayerInfo
+from spit.replay.fields import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    FormatError,
+    PlayerInfo,
+    read_game,
+    read_version,
+)
 from spit.replay.games import AnyReplay, load_any_replay, parse_any_replay, verify_any
+from spit.replay.mismatch import ReplayMismatch
 from spit.replay.reader import (
     MAX_FILE_BYTES,
     MAX_LINE_BYTES,
@@ -30,9 +42,10 @@ from spit.replay.reader import (
     UnreadableReplay,
     load_replay,
     parse_replay,
+    read_header,
 )
 from spit.replay.records import Checkpoint, Deal, End, Header, Input, Record
-from spit.replay.resimulate import ReplayMismatch, Resimulation, replay_match
+from spit.replay.resimulate import Resimulation, replay_match
 from spit.replay.spades_reader import SpadesReplay, load_spades_replay, parse_spades_replay
 from spit.replay.spades_records import (
     SpadesCheckpoint,
@@ -60,6 +73,7 @@ __all__ = [
     "Checkpoint",
     "Deal",
     "End",
+    "FormatError",
     "Header",
     "Input",
     "PlayerInfo",
@@ -86,6 +100,9 @@ __all__ = [
     "parse_any_replay",
     "parse_replay",
     "parse_spades_replay",
+    "read_game",
+    "read_header",
+    "read_version",
     "replay_match",
     "verify",
     "verify_any",

@@ -9,7 +9,9 @@ closed, or that hit a disk error (kept in ``error``), writes nothing more, so a 
 never crashes because its recording failed.
 
 Files are created exclusively and named by ``file_stem``: the start time and the
-players, numbered when several games start in the same second.
+players, numbered when several games start in the same second. A file is only made
+for a header the reader would take back (``LineWriter._start``), so a bad option
+never leaves a file behind.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ import os
 import re
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Final, Self, TextIO
+from typing import Any, Final, Protocol, Self, TextIO
 
-from spit.replay.fields import PlayerInfo
+from spit.replay.closing import Closing
+from spit.replay.fields import FORMAT_VERSION, PlayerInfo
 
 _MAX_SAME_NAME: Final = 100_000
 _last_number: dict[Path, int] = {}
@@ -31,7 +33,19 @@ _last_number: dict[Path, int] = {}
 games a second, and should not try every taken name again for each."""
 
 
-class LineWriter:
+class WrittenHeader(Protocol):
+    """A game's header, as its writer starts a file with it."""
+
+    @property
+    def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> object: ...
+
+
+class LineWriter(Closing):
     """One replay file being written: the file, the error that stopped it, closing."""
 
     def __init__(self, file: TextIO, path: Path) -> None:
@@ -55,16 +69,18 @@ class LineWriter:
                 self.error = err
             self._file = None
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
+    @classmethod
+    def _start(cls, directory: Path, header: WrittenHeader, when: datetime, suffix: str) -> Self:
+        """A writer on a new file in ``directory`` (made if missing), named after ``when``
+        and the players, with ``header`` written. Raises ``ValueError`` for a header the
+        reader would refuse (before any file is made) and ``OSError`` when the file
+        cannot be created or written."""
+        type(header).from_json(json.loads(line_text(header.to_json())), FORMAT_VERSION)
+        writer = cls(*open_new(directory, file_stem(when, header.players), suffix))
+        writer._write(header.to_json())
+        if writer.error is not None:
+            raise writer.error
+        return writer
 
     def _write(self, obj: dict[str, Any]) -> None:
         if self._file is None:

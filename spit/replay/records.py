@@ -4,13 +4,15 @@ Both directions live here, side by side, so the writer can only write what the r
 accepts: every ``to_json`` has its ``from_json`` next to it. Reading is strict about
 each field's type and range (the file may come from anywhere) and lenient about
 anything it does not know (unknown keys are ignored, so that a newer minor version of
-the format can add fields). What every game's lines share (the players, the version,
-the value readers) is in ``spit.replay.fields``; ``docs/replay-format.md`` is the
-specification.
+the format can add fields). What every game's lines share is in ``spit.replay.fields``
+(the players, the version, the value readers) and ``spit.replay.line_parts`` (the
+header's common keys, inputs, scores, a line's type and time);
+``docs/replay-format.md`` is the specification.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
@@ -18,27 +20,29 @@ from spit.engine import Action, Variant, parse_action
 from spit.match import Orders, Timing
 from spit.replay.fields import (
     DEFAULT_PLAYERS,
-    FORMAT_NAME,
     FORMAT_VERSION,
-    MAX_SEED,
     MAX_TARGET,
     MAX_TIME_MS,
     PLAYER_KEYS,
     FormatError,
     PlayerInfo,
-    UnknownLineType,
-    as_object,
     card_names,
     cards_of,
-    check_int,
     deck_problems,
     get_int,
-    get_optional_int,
     hash_of,
     player_of,
-    read_players,
-    read_provenance,
     show,
+)
+from spit.replay.line_parts import (
+    header_json,
+    input_json,
+    line_json,
+    read_accepted,
+    read_action,
+    read_header_fields,
+    read_record,
+    read_scores,
 )
 
 MAX_SCORE: Final = 2**31 - 1
@@ -76,24 +80,17 @@ class Header:
     version: tuple[int, int] = FORMAT_VERSION
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format": FORMAT_NAME,
-            "version": f"{self.version[0]}.{self.version[1]}",
-            "writer": self.writer,
-            "engine": self.engine,
-            "created": self.created,
+        settings = {
             "variant": self.variant.value,
             "target": self.target,
             "timing": self.timing.to_json(),
-            "seed": self.seed,
-            "players": [p.to_json() for p in self.players],
         }
-        return {k: v for k, v in out.items() if v is not None}
+        return header_json(self, settings)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
-        writer, engine, created = read_provenance(obj)
+        common = read_header_fields(obj)
         variant = obj.get("variant", Variant.STANDARD.value)
         if variant not in [v.value for v in Variant]:
             raise FormatError(f"unknown variant {show(variant)}")
@@ -101,17 +98,12 @@ class Header:
             timing = Timing.from_json(obj.get("timing", {}))
         except ValueError as err:
             raise FormatError(str(err)) from None
-        players = read_players(obj)
         return cls(
             variant=Variant(variant),
             target=get_int(obj, "target", 1, MAX_TARGET, default=100),
             timing=timing,
-            players=players,
-            seed=get_optional_int(obj, "seed", 0, MAX_SEED),
-            created=created,
-            writer=writer,
-            engine=engine,
             version=version,
+            **common,
         )
 
 
@@ -127,13 +119,12 @@ class Deal:
     record has one; it takes no part in comparisons."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "deal",
-            "t": self.t,
+        cards = {
             "round": self.round,
             "p1": card_names(self.orders[0]),
             "p2": card_names(self.orders[1]),
         }
+        return line_json("deal", self.t, cards)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Deal:
@@ -156,28 +147,12 @@ class Input:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "type": "input",
-            "t": self.t,
-            "player": PLAYER_KEYS[self.player],
-            "action": str(self.action),
-        }
-        if self.accepted is not None:
-            out["accepted"] = self.accepted
-        return out
+        return line_json("input", self.t, input_json(self.player, self.action, self.accepted))
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Input:
-        text = obj.get("action")
-        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-            raise FormatError(f"'action' must be an action such as \"play 3 1\", not {show(text)}")
-        try:
-            action = parse_action(text)
-        except ValueError as err:
-            raise FormatError(str(err)) from None
-        accepted = obj.get("accepted")
-        if accepted is not None and type(accepted) is not bool:
-            raise FormatError(f"'accepted' must be true or false, not {show(accepted)}")
+        action = read_action(obj, parse_action, MAX_ACTION_TEXT, "play 3 1")
+        accepted = read_accepted(obj)
         return cls(
             get_int(obj, "t", 0, MAX_TIME_MS), player_of(obj, "player"), action, accepted, line
         )
@@ -192,7 +167,7 @@ class Checkpoint:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "checkpoint", "t": self.t, "hash": self.hash}
+        return line_json("checkpoint", self.t, {"hash": self.hash})
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Checkpoint:
@@ -211,26 +186,25 @@ class End:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "end",
-            "t": self.t,
-            "winner": PLAYER_KEYS[self.winner],
-            "rounds": self.rounds,
-            "scores": list(self.scores),
-            "hash": self.hash,
-        }
+        return line_json(
+            "end",
+            self.t,
+            {
+                "winner": PLAYER_KEYS[self.winner],
+                "rounds": self.rounds,
+                "scores": list(self.scores),
+                "hash": self.hash,
+            },
+        )
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> End:
-        scores = obj.get("scores")
-        if not (isinstance(scores, list) and len(scores) == 2):
-            raise FormatError(f"'scores' must be a list of two numbers, not {show(scores)}")
-        a, b = (check_int("scores", s, 0, MAX_SCORE) for s in scores)
+        scores = read_scores(obj, 0, MAX_SCORE)
         return cls(
             get_int(obj, "t", 0, MAX_TIME_MS),
             player_of(obj, "winner"),
             get_int(obj, "rounds", 1, MAX_ROUNDS),
-            (a, b),
+            scores,
             hash_of(obj),
             line,
         )
@@ -239,19 +213,14 @@ class End:
 Record: TypeAlias = Deal | Input | Checkpoint | End
 """Any line after the header."""
 
-_RECORD_TYPES: Final[dict[str, type[Deal] | type[Input] | type[Checkpoint] | type[End]]] = {
-    "deal": Deal,
-    "input": Input,
-    "checkpoint": Checkpoint,
-    "end": End,
+_RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], Record]]] = {
+    "deal": Deal.from_json,
+    "input": Input.from_json,
+    "checkpoint": Checkpoint.from_json,
+    "end": End.from_json,
 }
 
 
 def record_from_json(data: Any, line: int) -> Record:
     """The record a parsed JSON line holds. Raises ``FormatError``."""
-    obj = as_object(data, "a line")
-    kind = obj.get("type")
-    reader = _RECORD_TYPES.get(kind) if isinstance(kind, str) else None
-    if reader is None:
-        raise UnknownLineType(f"unknown line type {show(kind)}")
-    return reader.from_json(obj, line)
+    return read_record(data, line, _RECORD_TYPES)

@@ -17,17 +17,9 @@ from __future__ import annotations
 
 from spit.engine import State, state_hash
 from spit.match import InputRecord, Match, MatchPhase, Orders, ScriptedDeals
+from spit.replay.mismatch import ReplayMismatch, check_closing, check_hash
 from spit.replay.reader import Replay
 from spit.replay.records import Checkpoint, Deal, End, Input, Record
-
-
-class ReplayMismatch(Exception):
-    """The re-simulated game differs from the file at ``line``."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
 
 
 def usable_records(replay: Replay) -> tuple[Record, ...]:
@@ -187,11 +179,7 @@ class Resimulation:
             ("the number of rounds", record.rounds, state.round),
             ("the scores", record.scores, state.scores),
         )
-        for what, recorded, actual in claims:
-            if recorded != actual:
-                raise ReplayMismatch(
-                    record.line, f"{what} at the end is {actual}, not {recorded} as recorded"
-                )
+        check_closing(record.line, claims)
         self._compare_hash(record.line, record.t, record.hash)
 
     def _advance(self, record: Record) -> None:
@@ -215,13 +203,7 @@ class Resimulation:
             )
 
     def _compare_hash(self, line: int, t: int, recorded: str) -> None:
-        actual = state_hash(self.state)
-        if actual != recorded:
-            raise ReplayMismatch(
-                line,
-                f"the table at t={t} is not the one recorded "
-                f"(state hash {actual[:12]}..., recorded {recorded[:12]}...)",
-            )
+        check_hash(line, f"the table at t={t}", state_hash(self.state), recorded)
 
 
 def replay_match(replay: Replay, inputs: int | None = None) -> Match:

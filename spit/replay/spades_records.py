@@ -10,32 +10,35 @@ values and silent about unknown keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
 from spit.replay.fields import (
     DEFAULT_PLAYERS,
-    FORMAT_NAME,
     FORMAT_VERSION,
-    MAX_SEED,
     MAX_TARGET,
     MAX_TIME_MS,
     PLAYER_KEYS,
     FormatError,
     PlayerInfo,
-    UnknownLineType,
-    as_object,
     card_names,
     cards_of,
-    check_int,
     deck_problems,
     get_int,
     get_optional_int,
     hash_of,
     player_of,
-    read_players,
-    read_provenance,
-    show,
+)
+from spit.replay.line_parts import (
+    header_json,
+    input_json,
+    line_json,
+    read_accepted,
+    read_action,
+    read_header_fields,
+    read_record,
+    read_scores,
 )
 from spit.spades import Action, HandOrders, parse_action
 
@@ -51,12 +54,6 @@ MAX_ACTION_TEXT: Final = 24
 
 def _time(obj: dict[str, Any]) -> int | None:
     return get_optional_int(obj, "t", 0, MAX_TIME_MS)
-
-
-def _line(kind: str, t: int | None, fields: dict[str, Any]) -> dict[str, Any]:
-    """A line's JSON: its type, its time if it has one, then its fields."""
-    head: dict[str, Any] = {"type": kind} if t is None else {"type": kind, "t": t}
-    return {**head, **fields}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,33 +74,16 @@ class SpadesHeader:
     version: tuple[int, int] = FORMAT_VERSION
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format": FORMAT_NAME,
-            "version": f"{self.version[0]}.{self.version[1]}",
-            "game": GAME,
-            "writer": self.writer,
-            "engine": self.engine,
-            "created": self.created,
-            "target": self.target,
-            "first": PLAYER_KEYS[self.first],
-            "seed": self.seed,
-            "players": [p.to_json() for p in self.players],
-        }
-        return {k: v for k, v in out.items() if v is not None}
+        return header_json(self, {"target": self.target, "first": PLAYER_KEYS[self.first]}, GAME)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> SpadesHeader:
         """Read the header fields after ``read_version`` has accepted ``version``."""
-        writer, engine, created = read_provenance(obj)
         return cls(
             target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
             first=player_of(obj, "first") if "first" in obj else 0,
-            players=read_players(obj),
-            seed=get_optional_int(obj, "seed", 0, MAX_SEED),
-            created=created,
-            writer=writer,
-            engine=engine,
             version=version,
+            **read_header_fields(obj),
         )
 
 
@@ -118,7 +98,7 @@ class SpadesHand:
     """The line number it was read from (0 if it was not read from a file)."""
 
     def to_json(self) -> dict[str, Any]:
-        return _line(
+        return line_json(
             "hand",
             self.t,
             {
@@ -150,23 +130,12 @@ class SpadesInput:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"player": PLAYER_KEYS[self.player], "action": str(self.action)}
-        if self.accepted is not None:
-            out["accepted"] = self.accepted
-        return _line("input", self.t, out)
+        return line_json("input", self.t, input_json(self.player, self.action, self.accepted))
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesInput:
-        text = obj.get("action")
-        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-            raise FormatError(f"'action' must be an action such as \"bid 4\", not {show(text)}")
-        try:
-            action = parse_action(text)
-        except ValueError as err:
-            raise FormatError(str(err)) from None
-        accepted = obj.get("accepted")
-        if accepted is not None and type(accepted) is not bool:
-            raise FormatError(f"'accepted' must be true or false, not {show(accepted)}")
+        action = read_action(obj, parse_action, MAX_ACTION_TEXT, "bid 4")
+        accepted = read_accepted(obj)
         return cls(_time(obj), player_of(obj, "player"), action, accepted, line)
 
 
@@ -179,7 +148,7 @@ class SpadesCheckpoint:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return _line("checkpoint", self.t, {"hash": self.hash})
+        return line_json("checkpoint", self.t, {"hash": self.hash})
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesCheckpoint:
@@ -198,7 +167,7 @@ class SpadesEnd:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return _line(
+        return line_json(
             "end",
             self.t,
             {
@@ -211,15 +180,12 @@ class SpadesEnd:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesEnd:
-        scores = obj.get("scores")
-        if not (isinstance(scores, list) and len(scores) == 2):
-            raise FormatError(f"'scores' must be a list of two numbers, not {show(scores)}")
-        a, b = (check_int("scores", s, -MAX_SCORE, MAX_SCORE) for s in scores)
+        scores = read_scores(obj, -MAX_SCORE, MAX_SCORE)
         return cls(
             _time(obj),
             player_of(obj, "winner"),
             get_int(obj, "hands", 1, MAX_HANDS),
-            (a, b),
+            scores,
             hash_of(obj),
             line,
         )
@@ -228,21 +194,14 @@ class SpadesEnd:
 SpadesRecord: TypeAlias = SpadesHand | SpadesInput | SpadesCheckpoint | SpadesEnd
 """Any line of a Spades replay after the header."""
 
-_RECORD_TYPES: Final[
-    dict[str, type[SpadesHand] | type[SpadesInput] | type[SpadesCheckpoint] | type[SpadesEnd]]
-] = {
-    "hand": SpadesHand,
-    "input": SpadesInput,
-    "checkpoint": SpadesCheckpoint,
-    "end": SpadesEnd,
+_RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], SpadesRecord]]] = {
+    "hand": SpadesHand.from_json,
+    "input": SpadesInput.from_json,
+    "checkpoint": SpadesCheckpoint.from_json,
+    "end": SpadesEnd.from_json,
 }
 
 
 def spades_record_from_json(data: Any, line: int) -> SpadesRecord:
     """The record a parsed JSON line of a Spades replay holds. Raises ``FormatError``."""
-    obj = as_object(data, "a line")
-    kind = obj.get("type")
-    reader = _RECORD_TYPES.get(kind) if isinstance(kind, str) else None
-    if reader is None:
-        raise UnknownLineType(f"unknown line type {show(kind)}")
-    return reader.from_json(obj, line)
+    return read_record(data, line, _RECORD_TYPES)

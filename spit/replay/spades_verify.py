@@ -11,7 +11,7 @@ match the state hash. Times play no part. A file that simply stops is valid and 
 
 from __future__ import annotations
 
-from spit.replay.resimulate import ReplayMismatch
+from spit.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
 from spit.replay.spades_reader import SpadesReplay
 from spit.replay.spades_records import (
     SpadesCheckpoint,
@@ -141,21 +141,11 @@ class SpadesResimulation:
             ("the number of hands", record.hands, state.hand),
             ("the scores", record.scores, state.scores),
         )
-        for what, recorded, actual in claims:
-            if recorded != actual:
-                raise ReplayMismatch(
-                    record.line, f"{what} at the end is {actual}, not {recorded} as recorded"
-                )
+        check_closing(record.line, claims)
         self._compare_hash(record.line, record.hash)
 
     def _compare_hash(self, line: int, recorded: str) -> None:
-        actual = state_hash(self._game(line))
-        if actual != recorded:
-            raise ReplayMismatch(
-                line,
-                f"the game after this line is not the one recorded "
-                f"(state hash {actual[:12]}..., recorded {recorded[:12]}...)",
-            )
+        check_hash(line, "the game after this line", state_hash(self._game(line)), recorded)
 
 
 def verify_spades(replay: SpadesReplay) -> Verification:
@@ -165,7 +155,8 @@ def verify_spades(replay: SpadesReplay) -> Verification:
     try:
         sim.seek()
     except ReplayMismatch as err:
-        return _invalid(sim, err.line, err.message + _engine_note(replay))
+        note = engine_note(replay.header.engine, SPADES_ENGINE_VERSION, "Spades engine")
+        return _invalid(sim, err.line, err.message + note)
     if replay.problems:
         problem = replay.problems[0]
         return _invalid(sim, problem.line, problem.message)
@@ -187,14 +178,3 @@ def verify_spades(replay: SpadesReplay) -> Verification:
 def _invalid(sim: SpadesResimulation, line: int, message: str) -> Verification:
     hands = 0 if sim.state is None else sim.state.hand
     return Verification(False, False, hands, None, sim.inputs, sim.time, error=message, line=line)
-
-
-def _engine_note(replay: SpadesReplay) -> str:
-    """A difference may just mean the rules changed since the file was recorded."""
-    engine = replay.header.engine
-    if engine is None or engine == SPADES_ENGINE_VERSION:
-        return ""
-    return (
-        f" (the file was recorded with Spades engine {engine}; "
-        f"this is Spades engine {SPADES_ENGINE_VERSION})"
-    )

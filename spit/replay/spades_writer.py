@@ -9,14 +9,13 @@ itself) from the state after the action, so the front end cannot forget them.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
 from spit import __version__
-from spit.replay.fields import FORMAT_VERSION, PlayerInfo
-from spit.replay.recording import LineWriter, file_stem, line_text, open_new
+from spit.replay.fields import PlayerInfo
+from spit.replay.recording import LineWriter
 from spit.replay.spades_records import (
     DEFAULT_TARGET,
     SpadesCheckpoint,
@@ -63,12 +62,7 @@ class SpadesReplayWriter(LineWriter):
         )
         if first not in (0, 1):
             raise ValueError("the first player must be 0 or 1")
-        SpadesHeader.from_json(json.loads(line_text(header.to_json())), FORMAT_VERSION)
-        writer = cls(*open_new(directory, file_stem(when, players), SPADES_SUFFIX))
-        writer._write(header.to_json())
-        if writer.error is not None:
-            raise writer.error
-        return writer
+        return cls._start(directory, header, when, SPADES_SUFFIX)
 
     def on_hand(self, t: int, hand: int, orders: HandOrders) -> None:
         """Hand ``hand`` starts from ``orders`` (before any of its actions)."""

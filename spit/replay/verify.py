@@ -14,8 +14,9 @@ from typing import Any
 from spit.engine import ENGINE_VERSION, state_hash
 from spit.match import MatchPhase
 from spit.replay.fields import PLAYER_KEYS
+from spit.replay.mismatch import ReplayMismatch, engine_note
 from spit.replay.reader import Replay
-from spit.replay.resimulate import ReplayMismatch, Resimulation, usable_records
+from spit.replay.resimulate import Resimulation, usable_records
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,8 @@ def verify(replay: Replay) -> Verification:
             sim = Resimulation(replay)
             sim.seek()
     except ReplayMismatch as err:
-        return _invalid(sim, err.line, err.message + _engine_note(replay))
+        note = engine_note(replay.header.engine, ENGINE_VERSION)
+        return _invalid(sim, err.line, err.message + note)
     if problem is not None:
         return _invalid(sim, problem.line, problem.message)
     if sim is None:  # just a header: the game was interrupted before the first deal
@@ -88,11 +90,3 @@ def _invalid(sim: Resimulation | None, line: int, message: str) -> Verification:
     return Verification(
         False, False, sim.state.round, None, sim.inputs, sim.match.time, error=message, line=line
     )
-
-
-def _engine_note(replay: Replay) -> str:
-    """A difference may just mean the rules changed since the file was recorded."""
-    engine = replay.header.engine
-    if engine is None or engine == ENGINE_VERSION:
-        return ""
-    return f" (the file was recorded with engine {engine}; this is engine {ENGINE_VERSION})"

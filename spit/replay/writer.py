@@ -15,7 +15,6 @@ The file handling is shared with the other games' writers (``spit.replay.recordi
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import Final, TextIO
@@ -23,8 +22,8 @@ from typing import Final, TextIO
 from spit import __version__
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
 from spit.match import InputRecord, Orders, Timing
-from spit.replay.fields import FORMAT_VERSION, PlayerInfo
-from spit.replay.recording import LineWriter, file_stem, line_text, open_new
+from spit.replay.fields import PlayerInfo
+from spit.replay.recording import LineWriter
 from spit.replay.records import Checkpoint, Deal, End, Header, Input
 
 CHECKPOINT_EVERY: Final = 100
@@ -71,12 +70,7 @@ class ReplayWriter(LineWriter):
             writer=f"spit-tui {__version__}",
             engine=ENGINE_VERSION,
         )
-        Header.from_json(json.loads(line_text(header.to_json())), FORMAT_VERSION)  # as read back
-        writer = cls(*open_new(directory, file_stem(when, players), SUFFIX))
-        writer._write(header.to_json())
-        if writer.error is not None:
-            raise writer.error
-        return writer
+        return cls._start(directory, header, when, SUFFIX)
 
     # -- Recorder ------------------------------------------------------------------
 

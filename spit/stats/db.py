@@ -28,11 +28,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Final
 
 from spit.paths import data_dir, replays_dir
 from spit.replay import SUFFIX
+from spit.replay.closing import Closing
 from spit.stats import queries, schema
 from spit.stats.queries import CpmPoint, LevelResults, PersonalBests
 from spit.stats.story import Story, game_story
@@ -87,7 +87,7 @@ class RebuildReport:
         return f"{text} ({' and '.join(skipped)} skipped)" if skipped else text
 
 
-class StatsDB:
+class StatsDB(Closing):
     """The statistics of every finished game. Make one with ``open``."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path, replays: Path) -> None:
@@ -130,17 +130,6 @@ class StatsDB:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
-
-    def __enter__(self) -> StatsDB:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- writing -------------------------------------------------------------------
 

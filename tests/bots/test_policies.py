@@ -12,30 +12,15 @@ from spit.engine import (
     Play,
     PlayerView,
     Slap,
-    State,
     StockView,
     legal_actions,
     observe,
     parse_card,
 )
 from tests.bots.tables import playing_tables
+from tests.engine.positions import scrambled
 
 TABLES = list(playing_tables(seed=3, count=400))
-
-
-def hide_differently(state: State, rng: random.Random) -> State:
-    """The same table with every face-down card (stockpiles and spit cards, both
-    players) dealt out again at random: nothing a player may see changes."""
-    hidden = [c for row in state.stocks for pile in row for c in pile[:-1]]
-    hidden += [c for hand in state.hands for c in hand]
-    rng.shuffle(hidden)
-    cards = iter(hidden)
-    stocks = tuple(
-        tuple(tuple([*(next(cards) for _ in pile[:-1]), pile[-1]]) if pile else () for pile in row)
-        for row in state.stocks
-    )
-    hands = tuple(tuple(next(cards) for _ in hand) for hand in state.hands)
-    return state._replace(stocks=stocks, hands=hands)
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))
@@ -53,7 +38,7 @@ def test_choice_does_not_depend_on_hidden_cards(name: str) -> None:
     policy = POLICIES[name]
     rng = random.Random(5)
     for state in TABLES[:150]:
-        other = hide_differently(state, rng)
+        other = scrambled(state, rng)
         for player in (0, 1):
             assert observe(other, player) == observe(state, player)
             actions = legal_actions(state, player)

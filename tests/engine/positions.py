@@ -19,10 +19,15 @@ Where the unnamed cards go (``rest``):
 - ``"collected"``: between rounds, half to each player's gathered cards;
   ``"collected0"`` / ``"collected1"``: all to that player.
 - ``"none"``: left out; the state then does not hold the whole deck.
+
+Also here, for the tests that play on from a position or through whole games: one
+card (``c``), the action space, legal play that never waits (``actor``, ``next_round``)
+and the same table with its hidden cards moved (``scrambled``).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from spit.engine import (
@@ -30,17 +35,37 @@ from spit.engine import (
     Action,
     Applied,
     Card,
+    Dealer,
+    Move,
     Phase,
     Pile,
+    Play,
     Reason,
     Rejected,
+    Slap,
+    Spit,
     State,
     Stockpiles,
     Variant,
     apply,
+    deal_round,
     legal_actions,
     parse_card,
 )
+
+ACTION_SPACE: tuple[Action, ...] = (
+    *(Play(s, p) for s in range(5) for p in range(2)),
+    *(Move(s) for s in range(5)),
+    Spit(),
+    Slap(0),
+    Slap(1),
+)
+"""Every action there is, legal or not."""
+
+
+def c(text: str) -> Card:
+    """One card: ``c("AS")``."""
+    return parse_card(text)
 
 
 def cards(text: str) -> Pile:
@@ -100,18 +125,13 @@ def position(
         else:
             a, b = _halves(leftover)
             pl[0], pl[1] = a + pl[0], b + pl[1]
-    elif rest == "hands":
+    elif rest in ("hands", "collected"):
+        zone = hd if rest == "hands" else co
         a, b = _halves(leftover)
-        hd[0] += a
-        hd[1] += b
-    elif rest in ("hand0", "hand1"):
-        hd[int(rest[-1])] += leftover
-    elif rest == "collected":
-        a, b = _halves(leftover)
-        co[0] += a
-        co[1] += b
-    elif rest in ("collected0", "collected1"):
-        co[int(rest[-1])] += leftover
+        zone[0] += a
+        zone[1] += b
+    elif rest in ("hand0", "hand1", "collected0", "collected1"):
+        (hd if rest.startswith("hand") else co)[int(rest[-1])] += leftover
     elif rest != "none":
         raise ValueError(f"unknown rest {rest!r}")
     if short == "auto":
@@ -160,3 +180,35 @@ def refused(state: State, player: int, action: Action, reason: Reason) -> None:
     outcome = apply(state, player, action)
     assert outcome == Rejected(reason), f"{action} by {player}: {outcome}"
     assert tuple(state) == before
+
+
+def actor(state: State, player: int) -> tuple[int, list[Action]]:
+    """``player`` and their legal actions or, when they have none, the other player and
+    theirs: in a running round someone can always act, so play never waits."""
+    actions = legal_actions(state, player)
+    if not actions:
+        player = 1 - player
+        actions = legal_actions(state, player)
+    return player, actions
+
+
+def next_round(state: State, dealer: Dealer) -> State:
+    """The next round after ``state`` (between rounds), each player's gathered cards
+    shuffled by ``dealer`` as the match does."""
+    orders = (dealer.shuffle(state.collected[0]), dealer.shuffle(state.collected[1]))
+    return deal_round(state, orders).state
+
+
+def scrambled(state: State, rng: random.Random) -> State:
+    """The same table with every hidden card (face-down stockpile cards and all spit
+    cards) shuffled among the hidden places: nothing a player may see changes."""
+    hidden = [c for row in state.stocks for pile in row for c in pile[:-1]]
+    hidden.extend(c for hand in state.hands for c in hand)
+    rng.shuffle(hidden)
+    it = iter(hidden)
+    stocks = tuple(
+        tuple(tuple([*(next(it) for _ in pile[:-1]), pile[-1]]) if pile else () for pile in row)
+        for row in state.stocks
+    )
+    hands = tuple(tuple(next(it) for _ in hand) for hand in state.hands)
+    return state._replace(stocks=stocks, hands=hands)

@@ -34,15 +34,10 @@ from spit.engine import (
     legal_actions,
     new_game,
     observe,
-    parse_card,
     state_hash,
 )
 
-from .positions import cards, ok, position, refused
-
-
-def c(text: str) -> int:
-    return parse_card(text)
+from .positions import c, cards, ok, position, refused
 
 
 def stall_after_play(**kwargs: object) -> State:

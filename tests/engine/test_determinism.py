@@ -13,30 +13,30 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from spit.engine import (
     ENGINE_VERSION,
-    Action,
-    Applied,
     Dealer,
     Phase,
     State,
     Variant,
-    apply,
-    deal_round,
-    legal_actions,
     new_game,
     parse_action,
     state_hash,
 )
 
+from .positions import actor, next_round, ok
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository: the subprocess runs there, to import the helpers in ``tests``."""
+
 GAME = """
 import json, random, sys
-from spit.engine import (
-    Applied, Dealer, Phase, Variant, apply, deal_round, legal_actions, new_game, state_hash,
-)
+from spit.engine import Dealer, Phase, Variant, new_game, state_hash
+from tests.engine.positions import actor, next_round, ok
 
 seed, variant = int(sys.argv[1]), Variant(sys.argv[2])
 rng = random.Random(seed)
@@ -45,18 +45,12 @@ state = new_game(dealer.first_deal(), variant)
 log, hashes = [], []
 while state.phase is not Phase.GAME_OVER:
     if state.phase is Phase.ROUND_OVER:
-        orders = (dealer.shuffle(state.collected[0]), dealer.shuffle(state.collected[1]))
-        state = deal_round(state, orders).state
+        state = next_round(state, dealer)
         hashes.append(state_hash(state))
         continue
-    player = rng.randrange(2)
-    actions = legal_actions(state, player)
-    if not actions:
-        player = 1 - player
-        actions = legal_actions(state, player)
+    player, actions = actor(state, rng.randrange(2))
     action = rng.choice(actions)
-    outcome = apply(state, player, action)
-    assert isinstance(outcome, Applied)
+    outcome = ok(state, player, action)
     state = outcome.state
     log.append([player, str(action), [type(e).__name__ for e in outcome.events]])
     if len(log) % 25 == 0:
@@ -75,6 +69,7 @@ def run_in_subprocess(seed: int, variant: Variant, hash_seed: str) -> dict[str, 
         text=True,
         check=True,
         timeout=60,
+        cwd=ROOT,
     )
     result: dict[str, object] = json.loads(done.stdout)
     return result
@@ -97,11 +92,8 @@ def replay(seed: int, variant: Variant, log: object) -> str:
     assert isinstance(log, list)
     for player, text, _events in log:
         if state.phase is Phase.ROUND_OVER:
-            orders = (dealer.shuffle(state.collected[0]), dealer.shuffle(state.collected[1]))
-            state = deal_round(state, orders).state
-        outcome = apply(state, player, parse_action(text))
-        assert isinstance(outcome, Applied)
-        state = outcome.state
+            state = next_round(state, dealer)
+        state = ok(state, player, parse_action(text)).state
     assert state.phase is Phase.GAME_OVER
     return state_hash(state)
 
@@ -115,17 +107,10 @@ def first_legal_game(seed: int, variant: Variant, limit: int) -> tuple[State, li
     n = 0
     while state.phase is not Phase.GAME_OVER and n < limit:
         if state.phase is Phase.ROUND_OVER:
-            orders = (dealer.shuffle(state.collected[0]), dealer.shuffle(state.collected[1]))
-            state = deal_round(state, orders).state
+            state = next_round(state, dealer)
             continue
-        player = n % 2
-        actions: list[Action] = legal_actions(state, player)
-        if not actions:
-            player = 1 - player
-            actions = legal_actions(state, player)
-        outcome = apply(state, player, actions[0])
-        assert isinstance(outcome, Applied)
-        state = outcome.state
+        player, actions = actor(state, n % 2)
+        state = ok(state, player, actions[0]).state
         n += 1
         if n % 100 == 0:
             hashes.append(state_hash(state))

@@ -17,21 +17,15 @@ import random
 import pytest
 
 from spit.engine import (
-    Action,
     Applied,
     Dealer,
-    Move,
     Phase,
-    Play,
     Rejected,
-    Slap,
-    Spit,
     State,
     Variant,
     action_key,
     apply,
     can_act,
-    deal_round,
     from_json,
     legal_actions,
     new_game,
@@ -39,7 +33,7 @@ from spit.engine import (
     to_json,
 )
 
-from .positions import all_cards
+from .positions import ACTION_SPACE, actor, all_cards, next_round
 
 GAMES = 2000
 CHUNKS = 8
@@ -56,14 +50,6 @@ MAX_ACTIONS_PER_ROUND = 73
 """Within a round every card is played or spat at most once (52 at most), each move
 turns up one of at most 20 face-down cards (D04), and one slap ends it."""
 MAX_ROUNDS = 500
-
-ACTION_SPACE: tuple[Action, ...] = (
-    *(Play(s, p) for s in range(5) for p in range(2)),
-    *(Move(s) for s in range(5)),
-    Spit(),
-    Slap(0),
-    Slap(1),
-)
 
 
 def check_step(state: State, step: int) -> None:
@@ -105,16 +91,11 @@ def play_random_game(seed: int, variant: Variant) -> tuple[State, int]:
         assert state.round <= MAX_ROUNDS, f"seed {seed}: no end after {MAX_ROUNDS} rounds"
         if state.phase is Phase.ROUND_OVER:
             check_step_round_over(state)
-            orders = (dealer.shuffle(state.collected[0]), dealer.shuffle(state.collected[1]))
-            state = deal_round(state, orders).state
+            state = next_round(state, dealer)
             in_round = 0
             continue
         check_step(state, steps)
-        player = rng.getrandbits(1)
-        legal = legal_actions(state, player)
-        if not legal:
-            player = 1 - player
-            legal = legal_actions(state, player)
+        player, legal = actor(state, rng.getrandbits(1))
         outcome = apply(state, player, legal[rng.randrange(len(legal))])
         assert type(outcome) is Applied
         state = outcome.state

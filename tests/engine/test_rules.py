@@ -37,16 +37,11 @@ from spit.engine import (
     legal_actions,
     new_game,
     observe,
-    parse_card,
     rank,
     suit,
 )
 
-from .positions import all_cards, cards, ok, position, refused
-
-
-def c(text: str) -> int:
-    return parse_card(text)
+from .positions import actor, all_cards, c, cards, next_round, ok, position, refused
 
 
 def locations(state: State) -> dict[int, tuple[object, ...]]:
@@ -76,14 +71,9 @@ def random_transitions(seeds: range, max_actions: int = 3000):
             if state.phase is Phase.GAME_OVER:
                 break
             if state.phase is Phase.ROUND_OVER:
-                orders = (dealer.shuffle(state.collected[0]), dealer.shuffle(state.collected[1]))
-                state = deal_round(state, orders).state
+                state = next_round(state, dealer)
                 continue
-            player = rng.randrange(2)
-            actions = legal_actions(state, player)
-            if not actions:
-                player = 1 - player
-                actions = legal_actions(state, player)
+            player, actions = actor(state, rng.randrange(2))
             action = rng.choice(actions)
             outcome = ok(state, player, action)
             yield state, player, action, outcome

@@ -37,7 +37,6 @@ from spit.engine import (
     Applied,
     CardSpat,
     Dealer,
-    Move,
     Phase,
     Play,
     Rejected,
@@ -53,15 +52,7 @@ from spit.engine import (
     observe,
 )
 
-from .positions import all_cards
-
-ACTION_SPACE: tuple[Action, ...] = (
-    *(Play(s, p) for s in range(5) for p in range(2)),
-    *(Move(s) for s in range(5)),
-    Spit(),
-    Slap(0),
-    Slap(1),
-)
+from .positions import ACTION_SPACE, all_cards, scrambled
 
 ACTIVE = (Phase.SPIT, Phase.PLAYING, Phase.SLAP)
 
@@ -75,21 +66,6 @@ def piles_touched(action: Action, player: int, state: State) -> set[int]:
     if isinstance(action, Slap):
         return {0, 1}
     return set()
-
-
-def scrambled(state: State, rng: random.Random) -> State:
-    """The same table with every hidden card (face-down stockpile cards and all spit
-    cards) shuffled among the hidden places."""
-    hidden = [c for row in state.stocks for pile in row for c in pile[:-1]]
-    hidden.extend(c for hand in state.hands for c in hand)
-    rng.shuffle(hidden)
-    it = iter(hidden)
-    stocks = tuple(
-        tuple(tuple([*(next(it) for _ in pile[:-1]), pile[-1]]) if pile else () for pile in row)
-        for row in state.stocks
-    )
-    hands = tuple(tuple(next(it) for _ in hand) for hand in state.hands)
-    return state._replace(stocks=stocks, hands=hands)
 
 
 class SpitMachine(RuleBasedStateMachine):

@@ -1,12 +1,14 @@
-"""Recording test games: two ``RandomAgent`` players, a ``ReplayWriter``, a match."""
+"""Recording test games: two ``RandomAgent`` players (or the agents given), a
+``ReplayWriter``, a match."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 from spit.engine import State, Variant
-from spit.match import InputRecord, Match, Orders, SeededDeals, Timing
+from spit.match import Agent, InputRecord, Match, Orders, SeededDeals, Timing
 from spit.replay import PlayerInfo, ReplayWriter
 
 from .agents import RandomAgent
@@ -36,6 +38,42 @@ class StatesAfterInputs:
         pass
 
 
+def recorded_match(
+    directory: Path,
+    seed: int,
+    variant: Variant = Variant.STANDARD,
+    *,
+    players: tuple[PlayerInfo, PlayerInfo] = BOTS,
+    agents: Sequence[Agent] | None = None,
+    timing: Timing | None = None,
+    target: int = 100,
+    created: datetime | None = None,
+    extra: StatesAfterInputs | None = None,
+) -> tuple[ReplayWriter, Match]:
+    """A match on the deals of ``seed``, not started, recorded by a new writer in
+    ``directory`` (and by ``extra``); two ``RandomAgent`` players unless ``agents``."""
+    timing = timing or Timing()
+    writer = ReplayWriter.create(
+        directory,
+        players=players,
+        variant=variant,
+        target=target,
+        timing=timing,
+        seed=seed,
+        created=created,
+    )
+    match = Match(
+        SeededDeals(seed),
+        variant=variant,
+        target=target,
+        timing=timing,
+        agents=[RandomAgent(0, seed), RandomAgent(1, seed)] if agents is None else agents,
+        recorders=[writer] if extra is None else [writer, extra],
+        collect_events=False,
+    )
+    return writer, match
+
+
 def record_game(
     directory: Path,
     seed: int,
@@ -49,24 +87,8 @@ def record_game(
 ) -> tuple[Path, Match]:
     """Play a whole game (or up to ``limit_ms``) and record it; the writer is closed
     only by the end of the game, as in a real session."""
-    timing = timing or Timing()
-    writer = ReplayWriter.create(
-        directory,
-        players=BOTS,
-        variant=variant,
-        target=target,
-        timing=timing,
-        seed=seed,
-        created=created,
-    )
-    match = Match(
-        SeededDeals(seed),
-        variant=variant,
-        target=target,
-        timing=timing,
-        agents=[RandomAgent(0, seed), RandomAgent(1, seed)],
-        recorders=[writer] if extra is None else [writer, extra],
-        collect_events=False,
+    writer, match = recorded_match(
+        directory, seed, variant, timing=timing, target=target, created=created, extra=extra
     )
     match.run_to_end(limit_ms)
     return writer.path, match

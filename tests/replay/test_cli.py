@@ -1,4 +1,5 @@
-"""``spit-tui replay FILE --check [--json]``: exit codes 0, 1, 2 and what is printed."""
+"""``spit-tui replay FILE --check [--json]`` on either game's files: exit codes 0
+(consistent), 1 (inconsistent at a line) and 2 (unreadable), and what is printed."""
 
 from __future__ import annotations
 
@@ -12,8 +13,31 @@ import pytest
 
 from spit.cli import main
 
-GOLDEN = Path(__file__).parent / "golden"
+from .goldens import EXPECTED, GOLDEN, broken_copy
+
 FINISHED = GOLDEN / "standard_finished.spit.jsonl"
+
+SUMMARIES = {
+    "standard_finished.spit.jsonl": [
+        "standard_finished.spit.jsonl: consistent, finished",
+        "  players   Lefty (bot, test) vs Righty (bot, test)",
+        "  game      standard, 3 rounds, 0:59 of play",
+        "  inputs    135",
+        "  winner    Righty (p2)",
+        "  hash      1caaa98a291d50707b719a9e3873ead6",
+    ],
+    "spades_finished.spades.jsonl": [
+        "spades_finished.spades.jsonl: consistent, finished",
+        "  players   North (bot, hard) vs South (bot, easy)",
+        "  game      spades (to 500), 8 hands, 1:53 of play",
+        "  inputs    449",
+        "  winner    North (p1)",
+        "  hash      98d082e6950b1c5ac0c974ce96e4619a",
+    ],
+}
+"""The report on each game's finished golden file."""
+
+EACH_GAME = pytest.mark.parametrize("name", sorted(SUMMARIES))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -22,41 +46,32 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def broken(tmp_path: Path) -> Path:
-    """The finished golden game with one refused input claimed as accepted."""
-    lines = FINISHED.read_text(encoding="utf-8").splitlines(keepends=True)
-    i = next(i for i, line in enumerate(lines) if '"accepted": false' in line)
-    lines[i] = lines[i].replace('"accepted": false', '"accepted": true')
-    path = tmp_path / "broken.spit.jsonl"
-    path.write_text("".join(lines), encoding="utf-8")
-    return path
-
-
+@EACH_GAME
 def test_a_consistent_finished_game_exits_0_with_a_summary(
-    capsys: pytest.CaptureFixture[str],
+    name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, str(FINISHED), "--check")
+    code, out, err = run(capsys, str(GOLDEN / name), "--check")
     assert (code, err) == (0, "")
-    assert out.splitlines() == [
-        "standard_finished.spit.jsonl: consistent, finished",
-        "  players   Lefty (bot, test) vs Righty (bot, test)",
-        "  game      standard, 3 rounds, 0:59 of play",
-        "  inputs    135",
-        "  winner    Righty (p2)",
-        "  hash      1caaa98a291d50707b719a9e3873ead6",
-    ]
+    assert out.splitlines() == SUMMARIES[name]
 
 
-def test_an_unfinished_game_exits_0_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, str(GOLDEN / "unfinished.spit.jsonl"), "--check")
-    assert code == 0
-    assert "consistent, unfinished" in out and "winner" not in out
-
-
-def test_an_inconsistent_file_exits_1_with_the_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [("unfinished.spit.jsonl", "3 rounds"), ("spades_unfinished.spades.jsonl", "2 hands")],
+)
+def test_an_unfinished_game_exits_0_and_says_so(
+    name: str, says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(capsys, str(broken(tmp_path)), "--check")
+    code, out, _ = run(capsys, str(GOLDEN / name), "--check")
+    assert code == 0
+    assert "consistent, unfinished" in out and says in out and "winner" not in out
+
+
+@EACH_GAME
+def test_an_inconsistent_file_exits_1_with_the_line(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, str(broken_copy(name, tmp_path)), "--check")
     assert code == 1
     assert "NOT consistent" in out
     assert "  problem   line " in out and "recorded as accepted" in out
@@ -82,26 +97,44 @@ def test_an_unreadable_file_exits_2_with_a_message(
         assert "format 4.2 by spit-tui 7.0" in err
 
 
-def test_json_reports_carry_the_documented_keys(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (b'{"format": "spit-replay", "version": "1.0", "game": "hearts"}', "does not know"),
+        (b'{"format": "spit-replay", "version": "2.0", "game": "spades"}', "format 2.0"),
+        (b'{"format": "spit-replay", "version": "1.0", "game": "spades", "target": 0}', "target"),
+        (b'{"format": "spit-replay", "version": "1.0", "game": "spades", "first": 1}', "first"),
+    ],
+)
+def test_an_unreadable_spades_header_exits_2_with_a_message(
+    header: bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(capsys, str(FINISHED), "--check", "--json")
+    path = tmp_path / "x.spades.jsonl"
+    path.write_bytes(header + b"\n")
+    code, out, err = run(capsys, str(path), "--check")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"spit-tui replay: {path}: ") and message in err
+    assert err.count("\n") == 1
+
+
+@EACH_GAME
+def test_json_reports_carry_the_documented_keys(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, str(GOLDEN / name), "--check", "--json")
     assert code == 0
-    assert json.loads(out) == {
-        "valid": True,
-        "finished": True,
-        "rounds": 3,
-        "winner": "p2",
-        "inputs": 135,
-        "duration_ms": 59168,
-        "final_hash": "1caaa98a291d50707b719a9e3873ead6",
-    }
-    code, out, _ = run(capsys, str(broken(tmp_path)), "--check", "--json")
+    assert json.loads(out) == EXPECTED[name]
+    code, out, _ = run(capsys, str(broken_copy(name, tmp_path)), "--check", "--json")
     report = json.loads(out)
     assert code == 1
-    assert report["valid"] is False and report["finished"] is False
+    assert (report["valid"], report["finished"], report["winner"]) == (False, False, None)
     assert isinstance(report["error"], str) and isinstance(report["line"], int)
     assert "final_hash" not in report
+
+
+def test_json_reports_on_unreadable_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(capsys, str(tmp_path / "missing"), "--check", "--json")
     assert (code, err) == (2, "")
     assert json.loads(out) == {
@@ -110,6 +143,12 @@ def test_json_reports_carry_the_documented_keys(
         "error": "cannot read it: No such file or directory",
         "line": None,
     }
+    path = tmp_path / "hearts.jsonl"
+    path.write_text('{"format": "spit-replay", "version": "1.0", "game": "hearts"}\n')
+    code, out, err = run(capsys, str(path), "--check", "--json")
+    assert (code, err) == (2, "")
+    report = json.loads(out)
+    assert (report["valid"], report["line"]) == (False, None) and "hearts" in report["error"]
 
 
 def test_a_bare_name_is_found_in_the_replays_directory(

@@ -1,73 +1,41 @@
 """Golden replays: files written by earlier versions must keep verifying, with the same
 result, as the code evolves (the way OpenSpiel keeps its playthroughs). A failure here
 means the rules, the match timing or the format changed under existing saved games:
-bump ``ENGINE_VERSION`` or the format version deliberately rather than editing these."""
+bump ``ENGINE_VERSION`` (``SPADES_ENGINE_VERSION``) or the format version deliberately
+rather than editing these. ``python -m tests.replay.make_golden`` and
+``python -m tests.replay.spades_games`` write the generated ones."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
-from spit.replay import Resimulation, load_replay, verify
+from spit.replay import (
+    Resimulation,
+    SpadesResimulation,
+    load_any_replay,
+    load_replay,
+    load_spades_replay,
+    verify_any,
+)
+from spit.replay.spades_records import SpadesEnd, SpadesInput
 
-GOLDEN = Path(__file__).parent / "golden"
-
-EXPECTED: dict[str, dict[str, Any]] = {
-    "standard_finished": {
-        "valid": True,
-        "finished": True,
-        "rounds": 3,
-        "winner": "p2",
-        "inputs": 135,
-        "duration_ms": 59168,
-        "final_hash": "1caaa98a291d50707b719a9e3873ead6",
-    },
-    "points_finished": {
-        "valid": True,
-        "finished": True,
-        "rounds": 7,
-        "winner": "p1",
-        "inputs": 310,
-        "duration_ms": 143076,
-        "final_hash": "dc684daf80974dc5ef99beb45a744c21",
-    },
-    "unfinished": {
-        "valid": True,
-        "finished": False,
-        "rounds": 3,
-        "winner": None,
-        "inputs": 93,
-        "duration_ms": 39933,
-        "final_hash": "790d7576c7401993a250170516a9457c",
-    },
-    "hand_written": {
-        "valid": True,
-        "finished": True,
-        "rounds": 1,
-        "winner": "p1",
-        "inputs": 5,
-        "duration_ms": 3900,
-        "final_hash": "fb83880d3d1b92192ddc4f47760704a9",
-    },
-}
+from .goldens import EXPECTED, GOLDEN
 
 
 def test_every_golden_file_has_an_expectation() -> None:
-    names = [p.name.removesuffix(".spit.jsonl") for p in GOLDEN.glob("*.spit.jsonl")]
-    assert sorted(names) == sorted(EXPECTED)
+    assert sorted(p.name for p in GOLDEN.glob("*.jsonl")) == sorted(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_golden_replay_verifies_with_the_recorded_result(name: str) -> None:
-    replay = load_replay(GOLDEN / f"{name}.spit.jsonl")
+    replay = load_any_replay(GOLDEN / name)
     assert replay.problems == ()
-    assert verify(replay).to_json() == EXPECTED[name]
+    assert verify_any(replay).to_json() == EXPECTED[name]
 
 
-def test_the_unfinished_golden_file_ends_in_an_interrupted_line() -> None:
-    replay = load_replay(GOLDEN / "unfinished.spit.jsonl")
+@pytest.mark.parametrize("name", ["unfinished.spit.jsonl", "spades_unfinished.spades.jsonl"])
+def test_the_unfinished_golden_files_end_in_an_interrupted_line(name: str) -> None:
+    replay = load_any_replay(GOLDEN / name)
     assert replay.truncated
     assert replay.closing is None
 
@@ -81,6 +49,17 @@ def test_golden_finished_files_carry_checkpoints_and_a_closing_line() -> None:
     assert replay.header.players[0].name == "Lefty"
 
 
+def test_the_finished_game_has_a_blind_nil_exchange_a_refused_card_and_hand_checkpoints() -> None:
+    replay = load_spades_replay(GOLDEN / "spades_finished.spades.jsonl")
+    actions = [str(i.action) for i in replay.inputs]
+    assert "blind" in actions and any(a.startswith("exchange ") for a in actions)
+    assert [i.accepted for i in replay.inputs].count(False) == 1
+    assert len(replay.hands) == 8 and len(replay.checkpoints) == 7  # every hand end but the last
+    closing = replay.closing
+    assert isinstance(closing, SpadesEnd) and (closing.winner, closing.hands) == (0, 8)
+    assert closing.scores == (523, 377)
+
+
 def test_stepping_through_a_golden_file_visits_every_line_once() -> None:
     replay = load_replay(GOLDEN / "standard_finished.spit.jsonl")
     sim = Resimulation(replay)
@@ -89,3 +68,13 @@ def test_stepping_through_a_golden_file_visits_every_line_once() -> None:
         seen.append(record)
     assert seen == list(replay.records)
     assert sim.inputs == len(replay.inputs)
+
+
+def test_stepping_through_a_golden_spades_file_visits_every_line_once() -> None:
+    replay = load_spades_replay(GOLDEN / "spades_finished.spades.jsonl")
+    sim = SpadesResimulation(replay)
+    seen = []
+    while (record := sim.step()) is not None:
+        seen.append(record)
+    assert seen == list(replay.records)
+    assert sim.inputs == len([r for r in seen if isinstance(r, SpadesInput)])

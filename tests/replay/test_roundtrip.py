@@ -8,18 +8,17 @@ from pathlib import Path
 import pytest
 
 from spit.engine import State, Variant, state_hash
-from spit.match import Match, MatchPhase, SeededDeals, Timing
+from spit.match import Match, MatchPhase, Timing
 from spit.replay import (
     CHECKPOINT_EVERY,
     PlayerInfo,
-    ReplayWriter,
     Resimulation,
     load_replay,
     replay_match,
     verify,
 )
 
-from .games import StatesAfterInputs, record_game
+from .games import StatesAfterInputs, record_game, recorded_match
 
 SEEDS = range(12)
 
@@ -102,20 +101,8 @@ def test_a_game_between_real_bots_round_trips(tmp_path: Path) -> None:
             PlayerInfo("bot", left.title(), level=left, seed=seed),
             PlayerInfo("bot", right.title(), level=right, seed=seed + 100),
         )
-        writer = ReplayWriter.create(
-            tmp_path,
-            players=players,
-            variant=Variant.STANDARD,
-            target=100,
-            timing=Timing(),
-            seed=seed,
-        )
-        match = Match(
-            SeededDeals(seed),
-            agents=[bots.make_bot(left, 0, seed), bots.make_bot(right, 1, seed + 100)],
-            recorders=[writer],
-            collect_events=False,
-        )
+        agents = [bots.make_bot(left, 0, seed), bots.make_bot(right, 1, seed + 100)]
+        writer, match = recorded_match(tmp_path, seed, players=players, agents=agents)
         match.run_to_end(limit_ms=3_600_000)
         writer.close()
         assert_same_game(writer.path, match)

@@ -1,20 +1,15 @@
-"""Record a Spades game, read it back, re-play it: the same game must come out. And the
-writer's promises: named files, lines on disk at once, a strict header, a disk error
-that never stops the game, a file that closes itself at the end."""
+"""Record a Spades game, read it back, re-play it: the same game must come out; the
+file closes itself at the end, and tells itself apart from a Spit one. (The writer's
+other promises are tested for both games in ``test_writer``.)"""
 
 from __future__ import annotations
 
-import io
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from spit.engine import DECK
 from spit.replay import (
-    PlayerInfo,
-    SpadesReplayWriter,
     SpadesResimulation,
     UnreadableReplay,
     load_any_replay,
@@ -24,13 +19,10 @@ from spit.replay import (
     parse_spades_replay,
     verify_spades,
 )
-from spit.spades import HandOrders, Keep, Phase, State, new_game, state_hash
+from spit.spades import Phase, State, state_hash
 
+from .goldens import GOLDEN
 from .spades_games import record_spades_game
-
-WHEN = datetime(2026, 11, 29, 14, 5, 12, tzinfo=UTC)
-PLAYERS = (PlayerInfo("human", "You"), PlayerInfo("bot", "Hard bot", level="hard", seed=9))
-GOLDEN = Path(__file__).parent / "golden"
 
 
 @pytest.mark.parametrize(
@@ -72,63 +64,6 @@ def test_every_cut_of_a_recording_at_a_line_end_is_a_valid_unfinished_game(
     for end in ends[1::7]:
         result = verify_spades(parse_spades_replay(data[:end]))
         assert (result.valid, result.finished) == (True, False), end
-
-
-def create(directory: Path, **changes: object) -> SpadesReplayWriter:
-    options: dict[str, object] = {"players": PLAYERS, "seed": 7, "created": WHEN, **changes}
-    return SpadesReplayWriter.create(directory, **options)  # type: ignore[arg-type]
-
-
-def test_files_are_named_by_start_time_and_players_and_never_clash(tmp_path: Path) -> None:
-    writers = [create(tmp_path) for _ in range(3)]
-    names = [w.path.name for w in writers]
-    assert names == [
-        "2026-11-29_14-05-12_p1-vs-hard.spades.jsonl",
-        "2026-11-29_14-05-12_p1-vs-hard_002.spades.jsonl",
-        "2026-11-29_14-05-12_p1-vs-hard_003.spades.jsonl",
-    ]
-    for writer in writers:
-        writer.close()
-
-
-def test_each_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) -> None:
-    with create(tmp_path / "new") as writer:
-        header = json.loads(writer.path.read_text(encoding="utf-8"))
-        assert (header["format"], header["version"], header["game"]) == (
-            "spit-replay",
-            "1.0",
-            "spades",
-        )
-        orders = HandOrders(DECK, DECK)
-        writer.on_hand(0, 1, orders)
-        state = new_game(*orders)
-        writer.on_input(5, 0, Keep(), False, state)
-        lines = writer.path.read_text(encoding="utf-8").splitlines()
-        assert [json.loads(line)["type"] for line in lines[1:]] == ["hand", "input"]
-    replay = load_spades_replay(writer.path)
-    assert replay.header.players == PLAYERS and replay.header.seed == 7
-
-
-@pytest.mark.parametrize("changes", [{"target": 0}, {"first": 2}, {"seed": -1}])
-def test_create_refuses_what_the_format_cannot_hold(
-    tmp_path: Path, changes: dict[str, object]
-) -> None:
-    with pytest.raises(ValueError):
-        create(tmp_path, **changes)
-    assert list(tmp_path.iterdir()) == []
-
-
-class FullDisk(io.StringIO):
-    def write(self, text: str) -> int:
-        raise OSError(28, "No space left on device")
-
-
-def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> None:
-    writer = SpadesReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
-    writer.on_hand(0, 1, HandOrders(DECK, DECK))
-    assert isinstance(writer.error, OSError) and writer.error.errno == 28
-    assert writer.closed
-    writer.close()
 
 
 def test_the_file_closes_itself_at_the_end_of_the_game(tmp_path: Path) -> None:

@@ -1,27 +1,38 @@
-"""The writer: file names, line-by-line writing, self-closing, and failing safely."""
+"""The writers of both games: file names, line-by-line writing, self-closing, and
+failing safely."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from spit.engine import Play, Variant
+from spit.engine import DECK, Play, Variant
 from spit.match import InputRecord, Match, MatchPhase, ScriptedDeals, Timing
-from spit.replay import PlayerInfo, ReplayWriter, load_replay, parse_replay, verify
+from spit.replay import (
+    PlayerInfo,
+    ReplayWriter,
+    SpadesReplayWriter,
+    load_replay,
+    load_spades_replay,
+    parse_replay,
+    verify,
+)
+from spit.replay.recording import LineWriter
+from spit.spades import HandOrders, Keep, new_game
 
 from .games import BOTS, record_game
+from .goldens import GOLDEN
+from .writers import HUMAN_VS_BOT, WHEN, FullDisk, create_spades, create_spit
 
-WHEN = datetime(2026, 11, 29, 14, 5, 12, tzinfo=timezone(timedelta(hours=1)))
-HUMAN_VS_BOT = (
-    PlayerInfo("human", "Ann"),
-    PlayerInfo("bot", "Bot", level="normal", policy="strong", seed=9),
+EACH_GAME = pytest.mark.parametrize(
+    ("make", "suffix"),
+    [(create_spit, ".spit.jsonl"), (create_spades, ".spades.jsonl")],
+    ids=["spit", "spades"],
 )
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def hand_deal() -> ScriptedDeals:
@@ -29,44 +40,34 @@ def hand_deal() -> ScriptedDeals:
     return ScriptedDeals([load_replay(GOLDEN / "hand_written.spit.jsonl").deals[0].orders])
 
 
-def create(directory: Path, **changes: object) -> ReplayWriter:
-    options: dict[str, object] = {
-        "players": HUMAN_VS_BOT,
-        "variant": Variant.STANDARD,
-        "target": 100,
-        "timing": Timing(),
-        "seed": 7,
-        "created": WHEN,
-    }
-    options.update(changes)
-    return ReplayWriter.create(directory, **options)  # type: ignore[arg-type]
-
-
-def test_files_are_named_by_start_time_and_players_and_never_clash(tmp_path: Path) -> None:
-    writers = [create(tmp_path) for _ in range(3)]
+@EACH_GAME
+def test_files_are_named_by_start_time_and_players_and_never_clash(
+    tmp_path: Path, make: Callable[..., LineWriter], suffix: str
+) -> None:
+    writers = [make(tmp_path) for _ in range(3)]
     names = [w.path.name for w in writers]
     assert names == [
-        "2026-11-29_14-05-12_p1-vs-normal.spit.jsonl",
-        "2026-11-29_14-05-12_p1-vs-normal_002.spit.jsonl",
-        "2026-11-29_14-05-12_p1-vs-normal_003.spit.jsonl",
+        f"2026-11-29_14-05-12_p1-vs-normal{suffix}",
+        f"2026-11-29_14-05-12_p1-vs-normal_002{suffix}",
+        f"2026-11-29_14-05-12_p1-vs-normal_003{suffix}",
     ]
     assert sorted(names) == names
     two_humans = (PlayerInfo("human", "A"), PlayerInfo("human", "B"))
-    assert create(tmp_path, players=two_humans).path.name.endswith("_p1-vs-p2.spit.jsonl")
+    assert make(tmp_path, players=two_humans).path.name.endswith(f"_p1-vs-p2{suffix}")
     odd = (PlayerInfo("bot", "X", level="Very Hard!"), PlayerInfo("bot", "Y"))
-    assert create(tmp_path, players=odd).path.name.endswith("_very-hard-vs-bot.spit.jsonl")
+    assert make(tmp_path, players=odd).path.name.endswith(f"_very-hard-vs-bot{suffix}")
     for writer in writers:
         writer.close()
 
 
 def test_the_directory_is_made_when_missing(tmp_path: Path) -> None:
-    writer = create(tmp_path / "a" / "b")
+    writer = create_spit(tmp_path / "a" / "b")
     assert writer.path.parent == tmp_path / "a" / "b"
     writer.close()
 
 
 def test_the_header_is_on_disk_as_soon_as_the_writer_exists(tmp_path: Path) -> None:
-    writer = create(tmp_path)
+    writer = create_spit(tmp_path)
     header = json.loads(writer.path.read_text(encoding="utf-8"))
     assert (header["format"], header["version"], header["created"]) == (
         "spit-replay",
@@ -86,7 +87,7 @@ def test_the_header_is_on_disk_as_soon_as_the_writer_exists(tmp_path: Path) -> N
 
 
 def test_every_line_reaches_the_file_the_moment_it_happens(tmp_path: Path) -> None:
-    writer = create(tmp_path)
+    writer = create_spit(tmp_path)
     match = Match(hand_deal(), recorders=[writer])
     assert len(writer.path.read_text().splitlines()) == 2  # header and deal
     match.submit_at(3200, 1, Play(1, 0))
@@ -111,7 +112,7 @@ def test_the_file_closes_itself_at_the_end_and_ignores_later_key_presses(tmp_pat
 
 
 def test_a_closed_writer_records_nothing_more(tmp_path: Path) -> None:
-    writer = create(tmp_path)
+    writer = create_spit(tmp_path)
     writer.close()
     writer.close()
     writer.on_input(InputRecord(5, 0, Play(0, 0), False, "not_playing"), None)  # type: ignore[arg-type]
@@ -119,19 +120,22 @@ def test_a_closed_writer_records_nothing_more(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "changes",
+    ("make", "changes"),
     [
-        {"timing": Timing(slap_window_ms=-1)},
-        {"target": 0},
-        {"seed": -1},
-        {"seed": 2**64},
+        (create_spit, {"timing": Timing(slap_window_ms=-1)}),
+        (create_spit, {"target": 0}),
+        (create_spit, {"seed": -1}),
+        (create_spit, {"seed": 2**64}),
+        (create_spades, {"target": 0}),
+        (create_spades, {"first": 2}),
+        (create_spades, {"seed": -1}),
     ],
 )
 def test_create_refuses_what_the_format_cannot_hold(
-    tmp_path: Path, changes: dict[str, object]
+    tmp_path: Path, make: Callable[..., LineWriter], changes: dict[str, object]
 ) -> None:
     with pytest.raises(ValueError):
-        create(tmp_path, **changes)
+        make(tmp_path, **changes)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -149,11 +153,6 @@ def test_player_info_refuses_names_that_cannot_be_shown_safely(player: object) -
         player()  # type: ignore[operator]
 
 
-class FullDisk(io.StringIO):
-    def write(self, text: str) -> int:
-        raise OSError(28, "No space left on device")
-
-
 def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> None:
     writer = ReplayWriter(FullDisk(), tmp_path / "x.spit.jsonl")
     match = Match(hand_deal(), recorders=[writer])
@@ -162,8 +161,34 @@ def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> 
     writer.close()
 
 
+def test_a_disk_error_stops_a_spades_recording_but_never_the_game(tmp_path: Path) -> None:
+    writer = SpadesReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
+    writer.on_hand(0, 1, HandOrders(DECK, DECK))
+    assert isinstance(writer.error, OSError) and writer.error.errno == 28
+    assert writer.closed
+    writer.close()
+
+
+def test_each_spades_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) -> None:
+    with create_spades(tmp_path / "new") as writer:
+        header = json.loads(writer.path.read_text(encoding="utf-8"))
+        assert (header["format"], header["version"], header["game"]) == (
+            "spit-replay",
+            "1.0",
+            "spades",
+        )
+        orders = HandOrders(DECK, DECK)
+        writer.on_hand(0, 1, orders)
+        state = new_game(*orders)
+        writer.on_input(5, 0, Keep(), False, state)
+        lines = writer.path.read_text(encoding="utf-8").splitlines()
+        assert [json.loads(line)["type"] for line in lines[1:]] == ["hand", "input"]
+    replay = load_spades_replay(writer.path)
+    assert replay.header.players == HUMAN_VS_BOT and replay.header.seed == 7
+
+
 def test_the_writer_is_a_context_manager(tmp_path: Path) -> None:
-    with create(tmp_path) as writer:
+    with create_spit(tmp_path) as writer:
         pass
     assert writer.path.read_text().count("\n") == 1
 

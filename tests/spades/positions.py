@@ -31,6 +31,11 @@ from spit.spades import (
 )
 
 
+def c(text: str) -> Card:
+    """One card: ``c("AS")``."""
+    return parse_card(text)
+
+
 def cards(text: str) -> Pile:
     """``"AS 2H"`` -> the two cards in the order written; ``""`` -> ``()``."""
     return tuple(parse_card(t) for t in text.split())

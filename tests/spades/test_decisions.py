@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from spit.engine.cards import DECK, parse_card
+from spit.engine.cards import DECK
 from spit.engine.deal import Dealer
 from spit.spades import (
     Applied,
@@ -37,6 +37,7 @@ from spit.spades import (
 
 from .positions import (
     before_last_trick,
+    c,
     cards,
     finish_hand,
     full_deck,
@@ -46,10 +47,6 @@ from .positions import (
     run,
     through_draw,
 )
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 def declined(state: State) -> State:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spit.engine.cards import DECK, parse_card
+from spit.engine.cards import DECK
 from spit.spades import (
     SPADES,
     Applied,
@@ -36,6 +36,7 @@ from spit.spades import (
 
 from .positions import (
     before_last_trick,
+    c,
     cards,
     finish_hand,
     full_deck,
@@ -45,10 +46,6 @@ from .positions import (
     run,
     through_draw,
 )
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 def play(card: str) -> PlayCard:

@@ -7,10 +7,8 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from spit.engine import Variant
-from spit.match import Match, SeededDeals, Timing
-from spit.replay import PlayerInfo, ReplayWriter
-from tests.replay.agents import RandomAgent
+from spit.replay import PlayerInfo
+from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")
 START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone(timedelta(hours=1)))
@@ -31,21 +29,7 @@ def play(
     """Record a game between two random players (whatever the header calls them),
     started ``minute`` minutes after ``START`` (default: ``seed``)."""
     created = START + timedelta(minutes=seed if minute is None else minute)
-    writer = ReplayWriter.create(
-        directory,
-        players=players,
-        variant=Variant.STANDARD,
-        target=100,
-        timing=Timing(),
-        seed=seed,
-        created=created,
-    )
-    match = Match(
-        SeededDeals(seed),
-        agents=[RandomAgent(0, seed), RandomAgent(1, seed)],
-        recorders=[writer],
-        collect_events=False,
-    )
+    writer, match = recorded_match(directory, seed, players=players, created=created)
     match.run_to_end(limit_ms)
     writer.close()
     return writer.path

@@ -3,6 +3,7 @@ kept; one this program cannot use is moved aside and rebuilt."""
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -13,82 +14,40 @@ from spit.stats.schema import SchemaError, migrate
 
 from .games import hand_game
 
-VERSION_1 = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    game_key TEXT NOT NULL UNIQUE,
-    final_hash TEXT NOT NULL,
-    replay_path TEXT NOT NULL,
-    started TEXT NOT NULL,
-    mode TEXT NOT NULL,
-    human_seat INTEGER,
-    opponent_level TEXT,
-    variant TEXT NOT NULL,
-    winner INTEGER NOT NULL,
-    rounds INTEGER NOT NULL,
-    duration_ms INTEGER NOT NULL,
-    playing_ms INTEGER NOT NULL
-);
-CREATE TABLE players (
-    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    level TEXT,
-    won INTEGER NOT NULL,
-    cards_played INTEGER NOT NULL,
-    cards_per_minute REAL NOT NULL,
-    reaction_ms REAL,
-    reactions INTEGER NOT NULL,
-    rejected INTEGER NOT NULL,
-    fastest_run INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-PRAGMA user_version = 1;
-"""
-"""Schema version 1 as released, written out here so that it cannot change with the code."""
+VERSION_1 = MIGRATIONS[0].sql + "PRAGMA user_version = 1;"
+"""Schema version 1 as released: the first step, which ``test_released_steps_never_change``
+keeps as it was."""
+
+RELEASED = {
+    1: "fcb5b1471cf4781275f6ada1888f78cd7ea8acc285bf48d1c2f9767fcc9aefc9",
+}
+"""A fingerprint of each released step's SQL (whitespace aside): a step changed after
+its release would migrate old databases differently from new ones."""
+
+
+def fingerprint(sql: str) -> str:
+    return hashlib.sha256(" ".join(sql.split()).encode()).hexdigest()
+
+
+def test_released_steps_never_change() -> None:
+    assert {n: fingerprint(MIGRATIONS[n - 1].sql) for n in RELEASED} == RELEASED
 
 
 def version_1_database(path: Path, replay: Path) -> None:
-    """A version-1 database holding the game in ``replay``, as that version stored it."""
-    game = summarize(replay)
+    """A version-1 database holding the game in ``replay``, as that version stored it:
+    the rows this version stores, cut down to version 1's columns."""
+    current = path.with_name("current.sqlite3")
+    with StatsDB.open(current, replays=path.parent / "no-replays") as db:
+        assert db.record_game(replay) is not None
     conn = sqlite3.connect(path)
     conn.executescript(VERSION_1)
-    conn.execute(
-        "INSERT INTO games VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game.game_key,
-            game.final_hash,
-            str(game.replay_path),
-            game.started.isoformat(),
-            game.mode.value,
-            game.human_seat,
-            game.opponent_level,
-            game.variant.value,
-            game.winner,
-            game.rounds,
-            game.duration_ms,
-            game.playing_ms,
-        ),
-    )
-    for p in game.players:
-        conn.execute(
-            "INSERT INTO players VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                p.seat,
-                p.kind,
-                p.name,
-                p.level,
-                p.won,
-                p.cards_played,
-                p.cards_per_minute,
-                p.reaction_ms,
-                p.reactions,
-                p.rejected,
-                p.fastest_run,
-            ),
-        )
+    conn.execute("ATTACH DATABASE ? AS current", (str(current),))
+    for table in ("games", "players"):
+        rows = conn.execute("SELECT name FROM pragma_table_info(?, 'main')", (table,))
+        columns = ", ".join(row[0] for row in rows)
+        conn.execute(f"INSERT INTO {table} SELECT {columns} FROM current.{table}")
     conn.commit()
+    conn.execute("DETACH DATABASE current")
     conn.close()
 
 

@@ -29,14 +29,16 @@ from spit.replay import (
     SPADES_SUFFIX,
     SUFFIX,
     End,
+    FormatError,
     Header,
     PlayerInfo,
     SpadesEnd,
     SpadesHeader,
     UnreadableReplay,
+    read_game,
+    read_header,
+    read_version,
 )
-from spit.replay.fields import FormatError, read_game, read_version
-from spit.replay.reader import read_header
 
 SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
 """The files listed: Spit replays and Spades replays."""

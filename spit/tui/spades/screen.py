@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -46,6 +46,7 @@ from spit.tui.spades.notes import describe
 from spit.tui.spades.view import HAND_KEYS, Controls, display_order, present
 
 if TYPE_CHECKING:
+    from spit.tui.app import SpitApp
     from spit.tui.settings import Settings
 
 BOT_DELAY = 0.8
@@ -167,11 +168,7 @@ class SpadesScreen(Screen[None]):
     def _leave(self) -> None:
         """Back to the screen below; out of the app if this game was all there was."""
         self.game.close()
-        stack = self.app.screen_stack
-        if len(stack) == 2 and stack[-1] is self and type(stack[0]) is Screen:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        cast("SpitApp", self.app).leave(self)
 
     # -- the flow of the game ------------------------------------------------------
 

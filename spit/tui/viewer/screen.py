@@ -12,7 +12,7 @@ gives a screen with the reason and the way back instead.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -33,6 +33,9 @@ from spit.tui.viewer.playback import Playback
 from spit.tui.viewer.timeline import START, NotViewable, Position, Timeline, open_timeline
 from spit.tui.viewer.timeline_bar import ROWS, BarState, TimelineBar
 
+if TYPE_CHECKING:
+    from spit.tui.app import SpitApp
+
 TICK_HZ: Final = 30
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 SEEK_MS: Final = 5000
@@ -51,9 +54,8 @@ class ReplayBoard(Board):
 
 
 class ReplayViewerScreen(Screen[None]):
-    """The replay at ``path``. ``clock`` is for tests (a FakeClock). The card style
-    and colours are the app's settings when the app has them (``SpitApp``), unless
-    given here."""
+    """The replay at ``path``, in a ``SpitApp``. ``clock`` is for tests (a FakeClock).
+    The card style and colours are the app's settings, unless given here."""
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = list(bindings())
@@ -148,12 +150,14 @@ class ReplayViewerScreen(Screen[None]):
             yield Static("Esc: back", classes="hint")
 
     def _painter(self) -> CardPainter:
-        settings = getattr(self.app, "settings", None)
-        style = self._card_style or str(getattr(settings, "card_style", "unicode"))
-        four = self._four_colour
-        if four is None:
-            four = bool(getattr(settings, "four_colour", False))
+        settings = self._spit_app.settings
+        style = self._card_style or settings.card_style
+        four = settings.four_colour if self._four_colour is None else self._four_colour
         return CardPainter(style, four)
+
+    @property
+    def _spit_app(self) -> SpitApp:
+        return cast("SpitApp", self.app)
 
     def on_mount(self) -> None:
         timeline = self.timeline
@@ -305,8 +309,4 @@ class ReplayViewerScreen(Screen[None]):
     def action_leave(self) -> None:
         """Back to the screen below; out of the app if the replay was all there was."""
         self._pause()
-        stack = self.app.screen_stack
-        if len(stack) == 2 and stack[-1] is self and type(stack[0]) is Screen:
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        self._spit_app.leave(self)

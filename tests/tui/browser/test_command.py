@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from spit.cli import main
 from spit.commands.replays import browser_app
-from spit.tui.app import SpitApp
 from spit.tui.screens.replays import ReplayBrowser
+from tests.tui.start_screens import catch_start_screens
 
 from .driver import names, settle
 from .library import NAMES
@@ -19,15 +18,7 @@ from .library import NAMES
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[ReplayBrowser]:
     """The browsers the command starts the app on (the app is not run)."""
-    screens: list[ReplayBrowser] = []
-
-    def run_app(app: SpitApp, *args: Any, **kwargs: Any) -> int | None:
-        assert isinstance(app.start_screen, ReplayBrowser)
-        screens.append(app.start_screen)
-        return None
-
-    monkeypatch.setattr(SpitApp, "run", run_app)
-    return screens
+    return catch_start_screens(monkeypatch, ReplayBrowser)
 
 
 async def test_it_opens_on_the_list_and_escape_leaves_the_app(library: list[Path]) -> None:

@@ -13,21 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
 
-from spit.tui.app import SpitApp
-from spit.tui.settings import Settings
+from tests.tui.shots import BIG, SMALL, SnapCompare, app, hold_still
 
 from .driver import MENU, settle
 from .library import recorded_games
-
-SnapCompare = Callable[..., bool]
-SMALL = (80, 24)
-BIG = (120, 36)
-
-
-def app(**settings: Any) -> SpitApp:
-    return SpitApp(settings=Settings(**settings))
 
 
 def opened(entry: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
@@ -37,9 +27,7 @@ def opened(entry: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
         await pilot.press(MENU[entry])
         await settle(pilot)
         await pilot.press(*keys)
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False
-        await pilot.pause()
+        await hold_still(pilot)
 
     return run_before
 

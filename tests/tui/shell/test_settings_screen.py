@@ -6,6 +6,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from spit.tui.app import SpitApp
@@ -96,28 +97,32 @@ async def test_changing_the_layout_resets_clashing_keys() -> None:
         assert app.settings.key_overrides == {}
 
 
-async def test_broken_settings_file_warns_and_uses_defaults(settings_file: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "warnings", "kept"),
+    [
+        (
+            'theme = "textual-light"\nfour_colour = "yes"\nsound = true\n',
+            ["four_colour must be true or false", "unknown setting 'sound' ignored"],
+            Settings(theme="textual-light"),
+        ),
+        ("[[[", ["not valid TOML"], Settings()),
+    ],
+    ids=["bad values", "unreadable TOML"],
+)
+async def test_a_broken_settings_file_warns_and_uses_defaults(
+    settings_file: Path, text: str, warnings: list[str], kept: Settings
+) -> None:
     settings_file.parent.mkdir(parents=True)
-    settings_file.write_text('theme = "textual-light"\nfour_colour = "yes"\nsound = true\n')
+    settings_file.write_text(text)
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         messages = [n.message for n in app._notifications]
-        assert any("four_colour must be true or false" in m for m in messages)
-        assert any("unknown setting 'sound' ignored" in m for m in messages)
-        assert app.settings == Settings(theme="textual-light")
-        assert app.theme == "textual-light"
+        for warning in warnings:
+            assert any(warning in m for m in messages)
+        assert app.settings == kept
+        assert app.theme == kept.theme
         assert isinstance(app.screen, MainMenu)
-
-
-async def test_unreadable_toml_warns_and_uses_defaults(settings_file: Path) -> None:
-    settings_file.parent.mkdir(parents=True)
-    settings_file.write_text("[[[")
-    app = SpitApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert any("not valid TOML" in n.message for n in app._notifications)
-        assert app.settings == Settings()
 
 
 async def test_unwritable_settings_file_says_so(spit_home: Path) -> None:

@@ -11,16 +11,10 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
 
-from spit.tui.app import SpitApp
-from spit.tui.settings import Settings
+from tests.tui.shots import BIG, SMALL, SnapCompare, app, hold_still
 
 from .menu_keys import MENU
-
-SnapCompare = Callable[..., bool]
-SMALL = (80, 24)
-BIG = (120, 36)
 
 
 @pytest.fixture(autouse=True)
@@ -29,18 +23,12 @@ def stable_home(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPIT_TUI_HOME", "/home/player/.spit-tui")
 
 
-def app(**settings: Any) -> SpitApp:
-    return SpitApp(settings=Settings(**settings))
-
-
 def no_blink(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """Press ``keys``, then stop every cursor blinking so the shot is stable."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press(*keys)
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False
-        await pilot.pause()
+        await hold_still(pilot)
 
     return run_before
 

@@ -6,23 +6,16 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from spit.cli import COMMANDS, build_parser, main
-from spit.tui.app import SpitApp
 from spit.tui.spades import SpadesScreen
+from tests.tui.start_screens import catch_start_screens
 
 
 def _screen(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> SpadesScreen:
-    started: list[SpadesScreen] = []
-
-    def run(self: SpitApp, *args: Any, **kwargs: Any) -> None:
-        assert isinstance(self.start_screen, SpadesScreen)
-        started.append(self.start_screen)
-
-    monkeypatch.setattr(SpitApp, "run", run)
+    started = catch_start_screens(monkeypatch, SpadesScreen)
     assert main(["spades", *argv]) == 0
     return started[0]
 
@@ -59,7 +52,8 @@ def test_bad_options_exit_2(
     with pytest.raises(SystemExit) as raised:
         main(["spades", *argv])
     assert raised.value.code == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
 
 
 def test_an_unknown_level_is_refused_by_the_screen_too() -> None:

@@ -6,15 +6,14 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from spit.cli import main
 from spit.paths import replays_dir
-from spit.tui.app import SpitApp
 from spit.tui.settings import Settings, save_settings, settings_path
 from spit.tui.viewer import ReplayViewerScreen
+from tests.tui.start_screens import catch_start_screens
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, broken
 
 
@@ -27,15 +26,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[ReplayViewerScreen]:
     """The viewer screens the command starts the app on (the app is not run)."""
-    screens: list[ReplayViewerScreen] = []
-
-    def run_app(app: SpitApp, *args: Any, **kwargs: Any) -> int | None:
-        assert isinstance(app.start_screen, ReplayViewerScreen)
-        screens.append(app.start_screen)
-        return None
-
-    monkeypatch.setattr(SpitApp, "run", run_app)
-    return screens
+    return catch_start_screens(monkeypatch, ReplayViewerScreen)
 
 
 def test_without_saved_games_it_says_so_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

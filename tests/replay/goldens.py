@@ -1,0 +1,90 @@
+"""The golden replays in ``golden/``: what each must verify to, and a broken copy.
+
+The expectations live here once, for the golden tests and for the command's report
+of the same files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+GOLDEN = Path(__file__).parent / "golden"
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "standard_finished.spit.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 3,
+        "winner": "p2",
+        "inputs": 135,
+        "duration_ms": 59168,
+        "final_hash": "1caaa98a291d50707b719a9e3873ead6",
+    },
+    "points_finished.spit.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 7,
+        "winner": "p1",
+        "inputs": 310,
+        "duration_ms": 143076,
+        "final_hash": "dc684daf80974dc5ef99beb45a744c21",
+    },
+    "unfinished.spit.jsonl": {
+        "valid": True,
+        "finished": False,
+        "rounds": 3,
+        "winner": None,
+        "inputs": 93,
+        "duration_ms": 39933,
+        "final_hash": "790d7576c7401993a250170516a9457c",
+    },
+    "hand_written.spit.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 1,
+        "winner": "p1",
+        "inputs": 5,
+        "duration_ms": 3900,
+        "final_hash": "fb83880d3d1b92192ddc4f47760704a9",
+    },
+    "spades_finished.spades.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 8,
+        "winner": "p1",
+        "inputs": 449,
+        "duration_ms": 113750,
+        "final_hash": "98d082e6950b1c5ac0c974ce96e4619a",
+    },
+    "spades_unfinished.spades.jsonl": {
+        "valid": True,
+        "finished": False,
+        "rounds": 2,
+        "winner": None,
+        "inputs": 90,
+        "duration_ms": 22750,
+        "final_hash": "1dc9896ee1aa772430f5cdca46c9f47d",
+    },
+    "spades_hand_written.spades.jsonl": {
+        "valid": True,
+        "finished": False,
+        "rounds": 1,
+        "winner": None,
+        "inputs": 5,
+        "duration_ms": 0,
+        "final_hash": "534627578aae58dae4b4b4d48e65c0c2",
+    },
+}
+"""``verify_any(...).to_json()`` of each file, by name."""
+
+
+def broken_copy(name: str, directory: Path) -> Path:
+    """The golden file ``name`` with its first refused input claimed as accepted: a
+    file that reads, but does not re-simulate to what it says."""
+    lines = (GOLDEN / name).read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(i for i, line in enumerate(lines) if '"accepted": false' in line)
+    lines[i] = lines[i].replace('"accepted": false', '"accepted": true')
+    path = directory / f"broken.{name.split('.', 1)[1]}"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path

@@ -1,0 +1,28 @@
+"""What the snapshot tests of the menu's screens share: the app on chosen settings, the
+terminal sizes, and a still frame, so that a shot comes out the same on every run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from spit.tui.app import SpitApp
+from spit.tui.settings import Settings
+
+SnapCompare = Callable[..., bool]
+SMALL = (80, 24)
+BIG = (120, 36)
+
+
+def app(**settings: Any) -> SpitApp:
+    return SpitApp(settings=Settings(**settings))
+
+
+async def hold_still(pilot: Pilot[Any]) -> None:
+    """Stop every text field's cursor blinking, and let the screen draw."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
