@@ -12,6 +12,7 @@ menu and paused under 2 %.
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 
@@ -48,6 +49,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--level", default="expert", help="the bots' level (fastest: expert)")
     args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as home:
         env = {"SPIT_TUI_HOME": home}
         play = python("-m", "spit.cli", "play", "--seed", "1", "--no-record")
@@ -69,6 +71,7 @@ def main() -> None:
                 f"{name:32} {share * 100:6.2f} % of one core over {args.seconds:.0f} s"
                 f"   ({drawn} characters drawn)"
             )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

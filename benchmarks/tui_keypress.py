@@ -13,6 +13,7 @@ Targets: median at most 1.3x the bare app's, 99th percentile at most 2x.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -44,8 +45,12 @@ class Game:
         self.time = Timing().start_countdown_ms
         self.match.advance_to(self.time)
         self.program = PtyProgram(argv)
-        self.program.wait_for(pile_text(1), timeout=20)
-        self.program.drain(0.3)
+        try:
+            self.program.wait_for(pile_text(1), timeout=20)
+            self.program.drain(0.3)
+        except BaseException:
+            self.program.close()
+            raise
 
     def next_press(self) -> tuple[int, Play, str] | None:
         """A card play whose result shows as a pile size nothing else on screen shows."""
@@ -73,17 +78,11 @@ class Game:
         self.program.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
-    args = parser.parse_args()
-    bare = PtyProgram(python("benchmarks/bare_app.py"))
-    bare.wait_for("presses: 0", timeout=20)
+def measure(
+    args: argparse.Namespace, bare: PtyProgram, spit: list[float], base: list[float]
+) -> None:
+    """Press for press, spit-tui games and the bare app: times go to ``spit`` and ``base``."""
     bare_count = 0
-    spit: list[float] = []
-    base: list[float] = []
     gaps = random.Random(0)
     for seed in range(args.first_seed, args.first_seed + args.games):
         game = Game(seed, python("-m", "spit.cli", "play", "--seed", str(seed), "--no-record"))
@@ -101,7 +100,20 @@ def main() -> None:
                 time.sleep(gaps.uniform(0.05, 0.15))
         finally:
             game.close()
-    bare.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
+    args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    spit: list[float] = []
+    base: list[float] = []
+    with PtyProgram(python("benchmarks/bare_app.py")) as bare:
+        bare.wait_for("presses: 0", timeout=20)
+        measure(args, bare, spit, base)
     print(f"{len(spit)} presses over {args.games} games (seeds from {args.first_seed})")
     for name, values in (("bare app", base), ("spit-tui", spit)):
         ms = [v * 1000 for v in values]
@@ -114,6 +126,7 @@ def main() -> None:
     print(
         f"ratio     median {median_ratio:.2f}x (target <= 1.3)   p99 {p99_ratio:.2f}x (target <= 2)"
     )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -49,14 +49,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.bots import LEVELS
+    if args.bot is not None:
+        from spit.bots import LEVELS  # only for a game against a bot: it costs start-up time
+
+        if args.bot not in LEVELS:
+            choices = ", ".join(LEVELS)
+            message = f"spit-tui play: unknown bot level {args.bot!r} (choose {choices})"
+            print(message, file=sys.stderr)
+            return 2
     from spit.engine import Variant
     from spit.tui.settings import load_settings, settings_path
 
-    if args.bot is not None and args.bot not in LEVELS:
-        choices = ", ".join(LEVELS)
-        print(f"spit-tui play: unknown bot level {args.bot!r} (choose {choices})", file=sys.stderr)
-        return 2
     settings, _warnings = load_settings(settings_path())  # the app shows the warnings
     config = settings.game_config(bot_level=args.bot, seed=args.seed)
     if args.variant is not None:

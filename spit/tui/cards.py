@@ -13,7 +13,7 @@ The ASCII style draws ``+-+`` boxes and suit letters, for terminals without Unic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from spit.engine import Card, is_red, rank, suit
 
@@ -22,8 +22,10 @@ Line = tuple[Run, ...]
 Picture = tuple[Line, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CardSize:
+class CardSize(NamedTuple):
+    """A card's width and height in cells. A named tuple: pictures are looked up by it
+    at every key press, and a tuple hashes much faster than a dataclass."""
+
     width: int
     height: int
 
@@ -138,6 +140,13 @@ class CardPainter:
 
     def space(self, size: CardSize) -> Picture:
         """An empty place where a card could be: a dotted outline."""
+        key = ("space", size)
+        picture = self._pictures.get(key)
+        if picture is None:
+            picture = self._pictures[key] = self._space(size)
+        return picture
+
+    def _space(self, size: CardSize) -> Picture:
         role = "space"
         b = self._box
         inner = size.width - 2

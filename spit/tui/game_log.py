@@ -2,29 +2,35 @@
 
 The statistics work from replays (``spit.stats.story_of``, ``game_figures``). The
 file on disk may not exist (recording is off) or may have stopped short (a disk
-error), so the game screen also keeps this copy, in the replay's own terms, and
-the result screen's story is always worked out from it.
+error), so the game screen also keeps this copy, and the result screen's story is
+always worked out from it. What is kept is what the match reported; it becomes the
+replay's own records only when asked for, at the end, so that ``spit.replay`` is not
+needed to start a game.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spit.engine import State
 from spit.match import InputRecord, Orders
-from spit.replay import Deal, Header, Input, Record, Replay
+
+if TYPE_CHECKING:
+    from spit.replay import Header, Replay
 
 
 class GameLog:
     """A ``spit.match.Recorder`` that keeps the deals and inputs of one game."""
 
-    def __init__(self, header: Header) -> None:
-        self.header = header
-        self._records: list[Record] = []
+    def __init__(self) -> None:
+        self._reports: list[tuple[int, int, Orders] | InputRecord] = []
+        """Deals as ``(t, round_no, orders)`` and inputs, in order."""
 
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
-        self._records.append(Deal(t, round_no, orders))
+        self._reports.append((t, round_no, orders))
 
     def on_input(self, record: InputRecord, state: State) -> None:
-        self._records.append(Input(record.t, record.player, record.action, record.accepted))
+        self._reports.append(record)
 
     def on_round_over(self, t: int, state: State) -> None:
         pass
@@ -32,6 +38,14 @@ class GameLog:
     def on_game_over(self, t: int, state: State) -> None:
         pass
 
-    def replay(self) -> Replay:
-        """The game so far as a replay read from a file would hold it."""
-        return Replay(self.header, tuple(self._records), problems=(), truncated=False)
+    def replay(self, header: Header) -> Replay:
+        """The game so far as a replay read from a file with ``header`` would hold it."""
+        from spit.replay import Deal, Input, Record, Replay
+
+        records: list[Record] = []
+        for report in self._reports:
+            if isinstance(report, InputRecord):
+                records.append(Input(report.t, report.player, report.action, report.accepted))
+            else:
+                records.append(Deal(*report))
+        return Replay(header, tuple(records), problems=(), truncated=False)

@@ -7,18 +7,24 @@ match's timers and bots through ``match.update()``; game time always comes from 
 clock, never from counting ticks (Textual drops late ticks), and the interval is
 paused when nothing is due and no effect is fading, so an idle game costs no CPU.
 
-Every game is recorded as it is played: a ``ReplayWriter`` is one of the match's
-recorders, closed at game over or when the player leaves. A ``GameLog`` keeps the same
-game in memory for the result screen's story (``spit.tui.board.story``); a finished
-game's replay is also added to the statistics database, in a worker thread.
+Every game is recorded as it is played: a ``ReplayWriter`` gets every call the match
+makes to its recorders, and is closed at game over or when the player leaves. It is
+opened just after the table's first frame, so that the game shows without waiting for
+``spit.replay``; until then a ``_WriterFeed`` keeps the match's calls (the deal, any
+early key) and hands them to the writer as it opens, so the file misses nothing. A
+``GameLog`` keeps the same game in memory for the result screen's story
+(``spit.tui.board.story``); a finished game's replay is also added to the statistics
+database, in a worker thread. The overlays (help, leaving, the result) are imported
+when first shown, and the bots only for a game against one.
 """
 
 from __future__ import annotations
 
+import gc
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -26,11 +32,19 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
-from spit.engine import Action, Move, Play, Slap
-from spit.match import Clock, Match, MatchPhase, MonotonicClock, Recorder, SeededDeals, Timing
-from spit.replay import Header, PlayerInfo, ReplayWriter
+from spit.engine import Action, Move, Play, Slap, State
+from spit.match import (
+    Clock,
+    InputRecord,
+    Match,
+    MatchPhase,
+    MonotonicClock,
+    Orders,
+    Recorder,
+    SeededDeals,
+    Timing,
+)
 from spit.tui.board.draw import fits
-from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, KeyHelp, ResultOverlay
 from spit.tui.board.presenter import Cursor, Players, Presenter
 from spit.tui.board.widget import Board
 from spit.tui.cards import CardPainter
@@ -38,7 +52,13 @@ from spit.tui.game_config import GameConfig
 from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 
+if TYPE_CHECKING:
+    from spit.replay import Header, PlayerInfo, ReplayWriter
+
 TICK_HZ = 30
+GC_DELAY_MS = 20
+"""How long after a frame is drawn the tick collects the garbage it left: long enough
+for the frame to be out, and long before the next key press, as people press keys."""
 TARGET = 100
 """Points variant: the total that ends the game (R20)."""
 
@@ -90,8 +110,11 @@ class GameScreen(Screen[None]):
         self.match: Match
         self.seed = 0
         self.replay_path: Path | None = None
-        self._writer: ReplayWriter | None = None
+        self._feed: _WriterFeed | None = None
         self._log: GameLog
+        self._timing = Timing()
+        self._policy: str | None = None
+        """The bot's policy, for the replay's header."""
         self._timer: Timer | None = None
         self._ticking = False
         self._pauses: set[str] = set()
@@ -99,6 +122,7 @@ class GameScreen(Screen[None]):
         self._cursor = Cursor(0, 0)
         self._cursor_used = False
         self._shown_seconds: int | None = None
+        self._collect_at: int | None = None
 
     @property
     def ticking(self) -> bool:
@@ -137,25 +161,28 @@ class GameScreen(Screen[None]):
     def _start(self, seed: int | None) -> None:
         """Deal a new game and start its countdown."""
         self.seed = secrets.randbits(32) if seed is None else seed
-        timing = self.config.timing or Timing()
+        self._timing = timing = self.config.timing or Timing()
         bots = []
         if self.config.bot_level is not None:
             from spit.bots import make_bot
 
             bots.append(make_bot(self.config.bot_level, 1, self.seed))
-        players = self._player_infos(bots[0].policy.name if bots else None)
-        self._writer = self._open_writer(timing, players)
-        self._log = GameLog(Header(self.config.variant, TARGET, timing, players, seed=self.seed))
-        recorders: list[Recorder] = [self._writer] if self._writer is not None else []
+        self._policy = bots[0].policy.name if bots else None
+        self.replay_path = None
+        self._feed = feed = _WriterFeed() if self.config.record else None
+        self._log = GameLog()
+        recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         self.match = Match(
             SeededDeals(self.seed),
             variant=self.config.variant,
             target=TARGET,
             timing=timing,
             agents=bots,
-            recorders=[*recorders, self._log],
+            recorders=recorders,
             clock=self.clock,
         )
+        if feed is not None:
+            self.call_after_refresh(self._open_writer, feed)
         self._finished = False
         self._pauses.discard("user")
         if self._pauses:
@@ -165,47 +192,55 @@ class GameScreen(Screen[None]):
         self._redraw()
         self._schedule()
 
-    def _player_infos(self, policy: str | None) -> tuple[PlayerInfo, PlayerInfo]:
+    def _player_infos(self) -> tuple[PlayerInfo, PlayerInfo]:
         """Who plays, as the replay records it."""
+        from spit.replay import PlayerInfo
+
         names = self.players.names
         second = PlayerInfo("human", names[1])
         if self.config.bot_level is not None:
             second = PlayerInfo(
-                "bot", names[1], level=self.config.bot_level, policy=policy, seed=self.seed
+                "bot", names[1], level=self.config.bot_level, policy=self._policy, seed=self.seed
             )
         return PlayerInfo("human", names[0]), second
 
-    def _open_writer(
-        self, timing: Timing, players: tuple[PlayerInfo, PlayerInfo]
-    ) -> ReplayWriter | None:
-        """A replay file for this game, or ``None`` (with a notice) if it cannot be made."""
-        self.replay_path = None
-        if not self.config.record:
-            return None
+    def _header(self) -> Header:
+        """The game's replay header, as the in-memory log gives it to the story."""
+        from spit.replay import Header
+
+        players = self._player_infos()
+        return Header(self.config.variant, TARGET, self._timing, players, seed=self.seed)
+
+    def _open_writer(self, feed: _WriterFeed) -> None:
+        """Open this game's replay file and give ``feed`` to it; a notice if it cannot be
+        made. Nothing, if the game was left (or another one started) in the meantime."""
+        if feed is not self._feed:
+            return
         from spit.paths import replays_dir
+        from spit.replay import ReplayWriter
 
         try:
             writer = ReplayWriter.create(
                 self.config.replay_dir or replays_dir(),
-                players=players,
+                players=self._player_infos(),
                 variant=self.config.variant,
                 target=TARGET,
-                timing=timing,
+                timing=self._timing,
                 seed=self.seed,
             )
         except (OSError, ValueError) as error:
+            self._feed = None
+            feed.close()
             self.notify(f"This game is not recorded: {error}", severity="warning", markup=False)
-            return None
+            return
         self.replay_path = writer.path
-        return writer
+        feed.open(writer)
 
     def _close_writer(self) -> None:
-        writer, self._writer = self._writer, None
-        if writer is None:
-            return
-        writer.close()
-        if writer.error is not None:
-            message = f"The replay could not be saved completely: {writer.error}"
+        feed, self._feed = self._feed, None
+        error = feed.close() if feed is not None else None
+        if error is not None:
+            message = f"The replay could not be saved completely: {error}"
             self.notify(message, severity="error", markup=False)
 
     def _leave(self) -> None:
@@ -223,6 +258,9 @@ class GameScreen(Screen[None]):
         """Bring the match up to the clock and redraw if anything changed. The interval
         calls this; tests call it after moving a FakeClock."""
         now = self.clock.now_ms()
+        if self._collect_at is not None and now >= self._collect_at:
+            self._collect_at = None
+            _collect_garbage()
         changed = self._absorb()
         changed = self.presenter.expire(now) or changed
         if changed or self._seconds_left() != self._shown_seconds:
@@ -290,12 +328,16 @@ class GameScreen(Screen[None]):
             if not self.match.finished:
                 self._set_pause("user", "user" not in self._pauses)
         elif key.kind == "help":
+            from spit.tui.board.overlays import HelpOverlay, KeyHelp
+
             self._set_pause("help", True)
             help = KeyHelp(
                 self.keys, self.players.names, self.players.humans, self.vs_bot, self.painter.ascii
             )
             self.app.push_screen(HelpOverlay(help), lambda _: self._set_pause("help", False))
         elif key.kind == "quit":
+            from spit.tui.board.overlays import ConfirmQuit
+
             self._set_pause("quit", True)
             self.app.push_screen(ConfirmQuit(), self._quit_answered)
         elif key.kind == "cursor":
@@ -376,8 +418,11 @@ class GameScreen(Screen[None]):
         app.run_worker(record, name="record game", group="stats", thread=True)
 
     def _show_result(self) -> None:
+        from spit.tui.board.overlays import ResultOverlay
+
         result = self.presenter.result(self.match, self.seed, self.replay_path)
-        result = replace(result, story=self._log.replay(), shorts=self.players.shorts)
+        story = self._log.replay(self._header())
+        result = replace(result, story=story, shorts=self.players.shorts)
         self.app.push_screen(ResultOverlay(result), self._result_answered)
 
     def _result_answered(self, rematch: bool | None) -> None:
@@ -387,6 +432,8 @@ class GameScreen(Screen[None]):
             self._leave()
 
     def _redraw(self) -> None:
+        if self._collect_at is None:
+            self._collect_at = self.clock.now_ms() + GC_DELAY_MS
         self._shown_seconds = self._seconds_left()
         view = self.presenter.view(
             self.match,
@@ -395,3 +442,60 @@ class GameScreen(Screen[None]):
             cursor=self._cursor if self.vs_bot and self._cursor_used else None,
         )
         self.board.show(view)
+
+
+def _collect_garbage() -> None:
+    """Collect garbage now, between frames, the generations the collector would take
+    next: left to itself, it collects when a key press has made enough objects, in
+    the middle of that key press (some 0.1 ms in the young generation, more in older
+    ones), and a key press makes a few hundred."""
+    counts, thresholds = gc.get_count(), gc.get_threshold()
+    generation = 0
+    while generation < 2 and counts[generation + 1] >= thresholds[generation + 1]:
+        generation += 1
+    gc.collect(generation)
+
+
+class _WriterFeed:
+    """The match's recorder for the replay file (see the module docstring): it keeps the
+    match's calls until ``open`` hands them to the writer, then passes each on at once."""
+
+    def __init__(self) -> None:
+        self._kept: list[tuple[str, tuple[object, ...]]] = []
+        self._writer: ReplayWriter | None = None
+        self._closed = False
+
+    def open(self, writer: ReplayWriter) -> None:
+        """Give ``writer`` every call kept so far, in order, and the calls to come."""
+        self._writer = writer
+        for name, args in self._kept:
+            getattr(writer, name)(*args)
+        self._kept.clear()
+
+    def close(self) -> OSError | None:
+        """Close the file, if it was opened: the disk error that cut it short, if any.
+        Calls after this are dropped."""
+        self._closed = True
+        self._kept.clear()
+        if self._writer is None:
+            return None
+        self._writer.close()
+        return self._writer.error
+
+    def _pass(self, name: str, *args: object) -> None:
+        if self._writer is not None:
+            getattr(self._writer, name)(*args)
+        elif not self._closed:
+            self._kept.append((name, args))
+
+    def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
+        self._pass("on_deal", t, round_no, orders)
+
+    def on_input(self, record: InputRecord, state: State) -> None:
+        self._pass("on_input", record, state)
+
+    def on_round_over(self, t: int, state: State) -> None:
+        self._pass("on_round_over", t, state)
+
+    def on_game_over(self, t: int, state: State) -> None:
+        self._pass("on_game_over", t, state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -21,9 +21,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from spit.replay import Replay
 from spit.tui.board.story import StoryPanel
 from spit.tui.keymap import key_label
+
+if TYPE_CHECKING:
+    from spit.replay import Replay
 
 
 @dataclass(frozen=True, slots=True)

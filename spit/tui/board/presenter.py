@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from spit.engine import (
     CardMoved,
@@ -38,9 +39,11 @@ from spit.match import (
     SlapWindowClosed,
     TimedEvent,
 )
-from spit.tui.board.overlays import Result
 from spit.tui.board.view import Centre, Pile, Side, TableView
 from spit.tui.cards import CardPainter
+
+if TYPE_CHECKING:
+    from spit.tui.board.overlays import Result
 
 FLASH_MS = 450
 """How long a refused stockpile keeps its warning outline."""
@@ -116,6 +119,11 @@ class Presenter:
         self.players = players
         self.painter = painter
         self.label = label
+        # What never changes during a game is worked out once, not at every key press.
+        self._keys = {player: self._key_labels(player) for player in players.humans}
+        self._hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
+        self._idle_footer = self._default_footer()
+        self._status = ("* can play", "o no play") if painter.ascii else ("● can play", "○ no play")
         self._notes: dict[int, _Note] = {}
         self._highlight: tuple[int, int] | None = None
         self._spat_until = 0
@@ -216,18 +224,16 @@ class Presenter:
         header = f"Round {state.round} · {variant}"
         if self.players.bot_level is not None:
             header += f" · vs {self.players.bot_level} bot"
-        label = self.label
-        hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
         target = None
         if cursor is not None and state.piles:
             target = min(cursor.pile, len(state.piles) - 1)
         return TableView(
             header=header,
-            keys_hint=hint,
+            keys_hint=self._hint,
             sides=(self._side(match, 0, cursor), self._side(match, 1, None)),
             piles=tuple(Pile(p[-1] if p else None, len(p)) for p in state.piles),
             centre=self._centre(match, paused, seconds or 0),
-            footer=self._footer or self._default_footer(),
+            footer=self._footer or self._idle_footer,
             highlight_pile=self._highlight[0] if self._highlight is not None else None,
             target_pile=target,
         )
@@ -240,26 +246,26 @@ class Presenter:
             return f"Letter keys play at once; or {keys} select, {play} plays, {move} moves"
         return "Player 1: left half of the keyboard · Player 2: right half"
 
+    def _key_labels(self, player: int) -> tuple[tuple[str, str, str], ...]:
+        """Per stockpile, the keys that play it left, right and move it."""
+        p = f"p{player + 1}"
+        return tuple(
+            (
+                self.label(f"{p}.play.{n}.left"),
+                self.label(f"{p}.play.{n}.right"),
+                self.label(f"{p}.move.{n}"),
+            )
+            for n in range(1, 6)
+        )
+
     def _side(self, match: Match, player: int, cursor: Cursor | None) -> Side:
         state = match.state
-        keys = None
-        if player in self.players.humans:
-            p = f"p{player + 1}"
-            keys = tuple(
-                (
-                    self.label(f"{p}.play.{n}.left"),
-                    self.label(f"{p}.play.{n}.right"),
-                    self.label(f"{p}.move.{n}"),
-                )
-                for n in range(1, 6)
-            )
         status, status_role = "", "dim"
-        dot, ring = ("*", "o") if self.painter.ascii else ("●", "○")
         if match.phase is MatchPhase.PLAYING:
             if can_act(state, player):
-                status, status_role = f"{dot} can play", "good"
+                status, status_role = self._status[0], "good"
             else:
-                status = f"{ring} no play"
+                status = self._status[1]
         elif match.phase is MatchPhase.SLAP:
             status, status_role = "slap!", "alert"
         if state.variant is Variant.POINTS:
@@ -273,7 +279,7 @@ class Presenter:
             short=self.players.shorts[player],
             stocks=observe(state, player).own,
             spit_cards=len(state.hands[player]),
-            keys=keys,
+            keys=self._keys.get(player),
             status=status,
             status_role=status_role,
             score=score,
@@ -333,6 +339,8 @@ class Presenter:
 
     def result(self, match: Match, seed: int, replay: Path | None) -> Result:
         """The result overlay's text for a finished game."""
+        from spit.tui.board.overlays import Result  # not needed until the game is over
+
         state = match.state
         name = self.players.names[state.winner or 0]
         headline = "You win!" if name == "You" else f"{name} wins!"

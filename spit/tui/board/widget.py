@@ -1,9 +1,11 @@
 """The board: the whole table in one widget, drawn with Textual's line API.
 
-``show(view)`` redraws only when the view changed, and then only the lines that
-changed are repainted, so a game in progress costs a few small repaints per card and
-nothing at all while nobody plays. Colours come from component classes that use the
-theme's variables, so the table reads well on dark and light themes.
+``show(view)`` redraws only when the view changed, and then only the parts of the
+table whose values changed (``TableDrawing``); of the rows those touched, only the
+ones that really changed are made into new strips and repainted, so a game in
+progress costs a few small repaints per card and nothing at all while nobody plays.
+Colours come from component classes that use the theme's variables, so the table
+reads well on dark and light themes.
 """
 
 from __future__ import annotations
@@ -12,16 +14,14 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
 from spit.tui.board.canvas import Canvas
-from spit.tui.board.draw import draw_table
+from spit.tui.board.draw import TableDrawing
 from spit.tui.board.view import TableView
 from spit.tui.cards import CardPainter
-
-Row = tuple[tuple[str, str], ...]
 
 ROLES = (
     "face",
@@ -81,10 +81,21 @@ class Board(Widget):
         super().__init__(id=id)
         self.painter = painter
         self._view: TableView | None = None
-        self._rows: list[Row] = []
+        self._drawing = TableDrawing(painter)
+        self._canvas: Canvas | None = None
+        """What is shown, drawn."""
         self._strips: list[Strip] = []
-        self._drawn_size = (0, 0)
+        self._canvas_size = Size(0, 0)
+        """The content size, as of the last resize: ``self.size`` is worked out anew at
+        each use, which costs more than drawing a card."""
+        self._outer_size = Size(0, 0)
+        """``outer_size`` when ``_canvas_size`` was taken."""
+        self._drawn_size = Size(0, 0)
         self._styles: dict[str, Style] = {}
+        self._segments: dict[str, dict[str, Segment]] = {}
+        """Role -> text -> its segment: a card row has some forty runs, and making their
+        segments anew would cost more than the rest of a key press."""
+        self._new_segments = 0
 
     @property
     def view(self) -> TableView | None:
@@ -98,16 +109,31 @@ class Board(Widget):
 
     def text(self) -> str:
         """What the board shows, as plain text (for tests and debugging)."""
-        return "\n".join("".join(text for text, _ in row) for row in self._rows)
+        return "" if self._canvas is None else self._canvas.plain()
 
     def on_resize(self) -> None:
+        self._resized()
+
+    def _resized(self) -> None:
+        self._outer_size = self.outer_size
+        self._canvas_size = self.size
         self._redraw()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles.clear()
-        self._drawn_size = (0, 0)
+        self._segments.clear()
+        self._new_segments = 0
+        self._drawn_size = Size(0, 0)
         self._redraw()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines, drawn for the current size first if it changed. The Resize event
+        is handled after the frame that follows a resize, so without this the first
+        frame would show an empty board, and the table would wait for the next frame."""
+        if self.outer_size != self._outer_size:
+            self._resized()
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         if y < len(self._strips):
@@ -116,31 +142,46 @@ class Board(Widget):
 
     def draw(self, width: int, height: int) -> Canvas | None:
         """The picture to show, or ``None`` before there is one. A board for another
-        game (``spit.tui.spades.board``) overrides this and keeps its own view."""
+        game (``spit.tui.spades.board``) overrides this and keeps its own view; it may
+        return a new canvas each time (then every row is compared with what is shown)."""
         if self._view is None:
             return None
-        return draw_table(self._view, width, height, self.painter)
+        return self._drawing.draw(self._view, width, height)
 
     def _redraw(self) -> None:
-        width, height = self.size
+        width, height = size = self._canvas_size
         canvas = self.draw(width, height) if width and height else None
         if canvas is None:
             return
-        rows = canvas.rows()
-        if (width, height) != self._drawn_size:
-            self._strips = [self._strip(row, width) for row in rows]
-            self._drawn_size = (width, height)
+        shown, self._canvas = self._canvas, canvas
+        if size != self._drawn_size or shown is None:
+            canvas.take_changes()
+            self._strips = [self._strip(canvas, y, width) for y in range(height)]
+            self._drawn_size = size
             self.refresh()
-        else:
-            changed = [y for y, row in enumerate(rows) if row != self._rows[y]]
-            for y in changed:
-                self._strips[y] = self._strip(rows[y], width)
-            if changed:
-                self.refresh(*(Region(0, y, width, 1) for y in changed))
-        self._rows = rows
+            return
+        changed = canvas.take_changes() if canvas is shown else canvas.changes_from(shown)
+        for y in changed:
+            self._strips[y] = self._strip(canvas, y, width)
+        if changed:
+            self.refresh(*_bands(changed, width))
 
-    def _strip(self, row: Row, width: int) -> Strip:
-        return Strip([Segment(text, self._style(role)) for text, role in row], width)
+    def _strip(self, canvas: Canvas, y: int, width: int) -> Strip:
+        return Strip(canvas.runs(y, self._segment), width)
+
+    def _segment(self, text: str, role: str) -> Segment:
+        by_text = self._segments.get(role)
+        if by_text is None:
+            by_text = self._segments[role] = {}
+        segment = by_text.get(text)
+        if segment is None:
+            self._new_segments += 1
+            if self._new_segments > 4096:  # footers and scores keep coming: start afresh
+                self._new_segments = 0
+                self._segments.clear()
+                by_text = self._segments[role] = {}
+            segment = by_text[text] = Segment(text, self._style(role))
+        return segment
 
     def _role_style(self, component: str) -> Style:
         """What ``component`` sets, and only that, so roles can be layered ("face
@@ -162,3 +203,17 @@ class Board(Widget):
                 style += self._role_style(f"board--{name}")
             self._styles[role] = style
         return style
+
+
+def _bands(rows: list[int], width: int) -> list[Region]:
+    """The ``rows`` (in order) as full-width regions, neighbours joined: fewer regions
+    cost Textual less to mark and to repaint."""
+    bands = []
+    start = end = rows[0]
+    for y in rows[1:]:
+        if y != end + 1:
+            bands.append(Region(0, start, width, end - start + 1))
+            start = y
+        end = y
+    bands.append(Region(0, start, width, end - start + 1))
+    return bands
