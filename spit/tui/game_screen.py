@@ -5,7 +5,9 @@ focused widget can swallow a player's key, and a press is handled the moment it
 arrives: ``match.submit`` at once, then the board redraws. A 30 Hz interval runs the
 match's timers and bots through ``match.update()``; game time always comes from the
 clock, never from counting ticks (Textual drops late ticks), and the interval is
-paused when nothing is due and no effect is fading, so an idle game costs no CPU.
+paused when nothing is due and no effect is fading, so an idle game costs no CPU. A
+tick shortly after each frame also collects the garbage the frame left, so that the
+collector does not stop the next key press halfway (``_collect_garbage``).
 
 Every game is recorded as it is played: a ``ReplayWriter`` gets every call the match
 makes to its recorders, and is closed at game over or when the player leaves. It is
@@ -483,9 +485,11 @@ class _WriterFeed:
         return self._writer.error
 
     def _pass(self, name: str, *args: object) -> None:
+        if self._closed:
+            return
         if self._writer is not None:
             getattr(self._writer, name)(*args)
-        elif not self._closed:
+        else:
             self._kept.append((name, args))
 
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
