@@ -24,6 +24,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -296,7 +297,7 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
     conn.text_factory = _text  # damaged text must not raise UnicodeDecodeError
     conn.row_factory = sqlite3.Row
     try:
-        conn.execute("PRAGMA journal_mode = WAL")  # the first read: a non-database fails
+        _use_wal(conn)  # the first read: a non-database fails here
         conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable enough, much faster
         conn.execute("PRAGMA foreign_keys = ON")
         if [tuple(row) for row in conn.execute("PRAGMA integrity_check")] != [("ok",)]:
@@ -324,6 +325,25 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
         conn.close()
         raise
     return conn, created
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Put the database in WAL mode. Switching a new file to WAL needs it to itself,
+    and SQLite answers "database is locked" at once, without waiting out the busy
+    timeout, when another program is opening it at that moment (both found it new):
+    so wait here, in short steps, up to ``BUSY_TIMEOUT_S``."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            busy = getattr(err, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+            if not busy or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 def _text(data: bytes) -> str:

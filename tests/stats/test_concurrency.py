@@ -10,9 +10,33 @@ from pathlib import Path
 from spit.stats import StatsDB
 
 from .games import play
-from .workers import open_and_record
+from .workers import open_and_record, open_new_databases
 
 PROCESSES = 3
+RACES = 40
+
+
+def test_processes_making_the_same_new_database_at_once(tmp_path: Path) -> None:
+    """Each process switches the new file to WAL; SQLite refuses that at once, without
+    waiting, to all but one of them, and ``StatsDB.open`` must wait its turn. It did
+    not, in about one race in five: hence many races."""
+    databases = [tmp_path / f"stats-{n}.sqlite3" for n in range(RACES)]
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(PROCESSES)
+    results = context.Queue()
+    processes = [
+        context.Process(
+            target=open_new_databases, args=(databases, tmp_path / "replays", start, results)
+        )
+        for _ in range(PROCESSES)
+    ]
+    for process in processes:
+        process.start()
+    try:
+        assert [results.get(timeout=120) for _ in processes] == [RACES] * PROCESSES
+    finally:
+        for process in processes:
+            process.join(timeout=60)
 
 
 def test_processes_recording_the_same_games_at_once(tmp_path: Path) -> None:

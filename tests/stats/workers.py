@@ -22,3 +22,17 @@ def open_and_record(
         results.put(sum(summary is not None for summary in recorded) // 2)
     except Exception as err:
         results.put(repr(err))
+
+
+def open_new_databases(
+    databases: list[Path], replays: Path, start: Barrier, results: Queue[object]
+) -> None:
+    """Open each of ``databases`` (missing files) at the same moment as the other
+    processes; report how many opened, or the first error."""
+    try:
+        for database in databases:
+            start.wait(timeout=60)
+            StatsDB.open(database, replays=replays).close()
+        results.put(len(databases))
+    except Exception as err:
+        results.put(repr(err))
