@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from spit.replay.fields import MAX_SEED
+from spit.engine import MAX_SEED
 
 T = TypeVar("T")
 

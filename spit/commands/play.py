@@ -9,22 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from pathlib import Path
 
-MAX_SEED = 2**64 - 1
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_SEED}")
-    return value
+from spit.commands._args import add_recording_options, one_line_errors, seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    one_line_errors(parser)
     parser.add_argument(
         "--bot",
         metavar="LEVEL",
@@ -38,14 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "reaches 100 (default: from the settings)",
     )
     parser.add_argument(
-        "--seed", type=_seed, metavar="N", help="deal from this seed (the same seed, the same deal)"
+        "--seed", type=seed, metavar="N", help="deal from this seed (the same seed, the same deal)"
     )
-    parser.add_argument(
-        "--replay-dir", type=Path, metavar="DIR", help="save the replay here instead"
-    )
-    parser.add_argument(
-        "--no-record", action="store_true", help="do not save a replay of this game"
-    )
+    add_recording_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ its events (or a rejection) come out. Everything real-time lives in ``spit.match
 
 from spit.engine.actions import Action, Move, Play, Slap, Spit, action_key, parse_action
 from spit.engine.cards import ADJACENT, DECK, Card, card_name, is_red, parse_card, rank, suit
-from spit.engine.deal import Dealer, lay_out
+from spit.engine.deal import MAX_SEED, Dealer, lay_out
 from spit.engine.events import (
     CardMoved,
     CardPlayed,
@@ -47,6 +47,7 @@ __all__ = [
     "ADJACENT",
     "DECK",
     "ENGINE_VERSION",
+    "MAX_SEED",
     "PLAYERS",
     "Action",
     "Applied",

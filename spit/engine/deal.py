@@ -9,11 +9,15 @@ version and platform — unlike ``random.shuffle``, whose algorithm is not promi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from spit.engine.cards import DECK, Card
 from spit.engine.state import Pile, Stockpiles
 
 _MASK64 = (1 << 64) - 1
+MAX_SEED: Final = _MASK64
+"""The largest seed: a ``Dealer`` uses a seed's low 64 bits, so larger ones would only
+repeat smaller ones' deals; the command line and the replay format refuse them."""
 
 
 def lay_out(order: Sequence[Card]) -> tuple[Stockpiles, Pile]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
-from spit.engine import DECK, Card, card_name, parse_card
+from spit.engine import DECK, MAX_SEED, Card, card_name, parse_card
 
 FORMAT_NAME: Final = "spit-replay"
 FORMAT_VERSION: Final = (1, 0)
@@ -27,7 +27,6 @@ GAMES: Final = ("spit", "spades")
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
 MAX_TARGET: Final = 1_000_000
-MAX_SEED: Final = 2**64 - 1
 MAX_TEXT: Final = 64
 """Longest name, level, policy, writer, engine or creation-time string, in characters."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
+from spit.engine import MAX_SEED
 from spit.replay.fields import (
     FORMAT_NAME,
-    MAX_SEED,
     PLAYER_KEYS,
     FormatError,
     PlayerInfo,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from spit.cli import build_parser, main
+from spit.cli import main
 from spit.engine import Variant
 from spit.tui.app import SpitApp
 from spit.tui.game_config import GameConfig
@@ -40,9 +40,24 @@ def test_defaults_come_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> Non
     assert config == GameConfig(record=False)
 
 
-def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_bot_level_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--bot", "grandmaster"]) == 2
     assert "unknown bot level 'grandmaster'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--variant", "speed"], "invalid choice: 'speed'"),
+        (["--seed", "-1"], "must be between 0 and 18446744073709551615"),
+        (["--seed", "x"], "'x' is not a whole number"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as raised:
-        build_parser().parse_args(["play", "--seed", "-1"])
+        main(["play", *argv])
     assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
