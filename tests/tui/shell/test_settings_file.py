@@ -7,7 +7,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.bots import LEVELS
@@ -42,6 +42,7 @@ def test_written_file_reads_back(tmp_path: Path) -> None:
     assert tomllib.loads(path.read_text())["theme"] == "textual-light"
 
 
+@settings(deadline=None)  # a shared CI machine may pause any example
 @given(st.text().filter(str.strip), st.sampled_from(CARD_STYLES), st.sampled_from(LEVELS))
 def test_any_replay_dir_round_trips(directory: str, style: str, level: str) -> None:
     chosen = Settings(card_style=style, bot_level=level, replay_dir=Path("/", directory))
