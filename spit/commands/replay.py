@@ -4,8 +4,9 @@
 and exits 0 when it is consistent (an interrupted game included), 1 at the first
 problem (printed with its line number) and 2 when the file cannot be read at all.
 ``--json`` prints the same as one JSON object, for scripts. Without ``--check`` the
-file (the latest saved game when none is given) opens in the replay viewer
-(``spit.tui.viewer``); a missing or unreadable file ends with a one-line message and
+file (the latest saved game of either game when none is given) opens in the replay
+viewer for its game (``spit.tui.viewer``, ``spit.tui.spades_viewer``), told apart by
+the header alone; a missing or unreadable file ends with a one-line message and
 status 2 before the app starts, a file that is not consistent shows its problem in
 the viewer and ends with status 1.
 """
@@ -16,18 +17,28 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from spit.engine import Variant
 from spit.paths import replays_dir
 from spit.replay import (
+    MAX_LINE_BYTES,
+    SPADES_SUFFIX,
     SUFFIX,
     AnyReplay,
+    FormatError,
     SpadesReplay,
     UnreadableReplay,
     Verification,
     load_any_replay,
+    read_game,
+    read_header,
     verify_any,
 )
+
+if TYPE_CHECKING:
+    from spit.tui.spades_viewer import SpadesViewerScreen
+    from spit.tui.viewer import ReplayViewerScreen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +71,6 @@ def view(args: argparse.Namespace) -> int:
     settings save games."""
     from spit.tui.app import SpitApp
     from spit.tui.settings import load_settings, settings_path
-    from spit.tui.viewer import ReplayViewerScreen
 
     settings, _warnings = load_settings(settings_path())  # the app shows the warnings
     directory = settings.replay_dir or replays_dir()
@@ -73,7 +83,7 @@ def view(args: argparse.Namespace) -> int:
         )
         return 2
 
-    screen = ReplayViewerScreen(path)
+    screen = viewer_for(path)
     if screen.problem is not None and screen.problem.unreadable:
         print(f"spit-tui replay: {path}: {screen.problem.message}", file=sys.stderr)
         return 2
@@ -81,10 +91,35 @@ def view(args: argparse.Namespace) -> int:
     return 1 if screen.problem is not None else result or 0
 
 
-def latest_replay(directory: Path) -> Path | None:
-    """The most recently written Spit replay in ``directory``, if there is one."""
+def viewer_for(path: Path) -> ReplayViewerScreen | SpadesViewerScreen:
+    """The viewer for the game the file's header names. A file whose game cannot be
+    told goes to the Spit viewer, which says what is wrong with it."""
+    if _game_of(path) == "spades":
+        from spit.tui.spades_viewer import SpadesViewerScreen
+
+        return SpadesViewerScreen(path)
+    from spit.tui.viewer import ReplayViewerScreen
+
+    return ReplayViewerScreen(path)
+
+
+def _game_of(path: Path) -> str | None:
+    """The game the first line of the file at ``path`` names, without reading the rest;
+    ``None`` if it cannot be told."""
     try:
-        files = [(p.stat().st_mtime, p.name, p) for p in directory.glob(f"*{SUFFIX}")]
+        if not path.is_file():  # not a FIFO or a device, which could block the read
+            return None
+        with path.open("rb") as file:
+            return read_game(read_header(file.readline(MAX_LINE_BYTES + 1)))
+    except (OSError, ValueError, UnreadableReplay, FormatError):
+        return None
+
+
+def latest_replay(directory: Path) -> Path | None:
+    """The most recently written replay in ``directory``, of either game, if there is one."""
+    try:
+        paths = [*directory.glob(f"*{SUFFIX}"), *directory.glob(f"*{SPADES_SUFFIX}")]
+        files = [(p.stat().st_mtime, p.name, p) for p in paths]
     except OSError:
         return None
     files = [f for f in files if f[2].is_file()]

@@ -254,8 +254,10 @@ class ReplayBrowser(ShellScreen):
                 f"{game.name} cannot be watched: {game.problem}", severity="error", markup=False
             )
             return
-        if game.game != "spit":
-            self.notify("Spades games cannot be watched here yet.", severity="warning")
+        if game.game == "spades":
+            from spit.tui.spades_viewer import SpadesViewerScreen
+
+            self.app.push_screen(SpadesViewerScreen(game.path, clock=self.spit_app.clock))
             return
         try:
             from spit.tui.viewer import ReplayViewerScreen

@@ -4,6 +4,10 @@
 holds nothing the player may not know) and the screen's own state (cursor, chosen
 cards, the bid being typed, recent messages) into a ``SpadesTable``; ``draw`` only
 decides where it goes. So the table can be tested from values, without an app.
+
+The parts that only need what both players know (the score sheet, the centre, a
+hand's result) are public: the replay viewer (``spit.tui.spades_viewer``) shows them
+the same way.
 """
 
 from __future__ import annotations
@@ -24,6 +28,18 @@ SUIT_ORDER = (SPADES, 2, 0, 1)
 def display_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The hand as it is laid out: by suit (``SUIT_ORDER``), low to high in each."""
     return tuple(sorted(hand, key=lambda c: (SUIT_ORDER.index(c & 3), c >> 2)))
+
+
+def agree(name: str, verb: str) -> str:
+    """``verb`` (a regular one) as ``name`` does it: "take" for "You", else "takes".
+    The player at the keyboard is called "You", in play and in the replays of their
+    games."""
+    return verb if name == "You" else f"{verb}s"
+
+
+def subject(name: str, verb: str) -> str:
+    """``name`` as the subject of ``verb``: "You take", "North takes"."""
+    return f"{name} {agree(name, verb)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +117,10 @@ def present(
         names=names,
         opponent_cards=view.opponent_cards,
         opponent_lines=_opponent(view),
-        caption=_caption(view, names, painter),
-        slots=_slots(view, names),
-        scores=_scores(view),
-        history=tuple(_history_row(r) for r in view.history),
+        caption=centre_caption(view, names, painter),
+        slots=centre_slots(view, names),
+        scores=score_rows(view),
+        history=tuple(history_row(r) for r in view.history),
         notes=controls.notes,
         prompt=_prompt(view, controls, names, painter) if mine else _waiting(view, names),
         error=controls.error,
@@ -133,7 +149,7 @@ def _bid_text(view: PlayerView, player: int) -> str:
     return "nil" if bid == 0 else str(bid)
 
 
-def _scores(view: PlayerView) -> tuple[ScoreRow, ...]:
+def score_rows(view: PlayerView) -> tuple[ScoreRow, ...]:
     before_play = view.phase in (Phase.BLIND, Phase.DRAW, Phase.EXCHANGE)
     tricks = ("-", "-") if before_play else tuple(str(n) for n in view.tricks_won)
     return (
@@ -144,11 +160,11 @@ def _scores(view: PlayerView) -> tuple[ScoreRow, ...]:
     )
 
 
-def _history_row(result: HandResult) -> ScoreRow:
+def history_row(result: HandResult) -> ScoreRow:
     return ScoreRow(f"hand {result.hand}", f"{result.points[HUMAN]:+}", f"{result.points[BOT]:+}")
 
 
-def _caption(view: PlayerView, names: tuple[str, str], painter: CardPainter) -> str:
+def centre_caption(view: PlayerView, names: tuple[str, str], painter: CardPainter) -> str:
     phase = view.phase
     if phase is Phase.BLIND:
         return "Blind nil?"
@@ -163,12 +179,11 @@ def _caption(view: PlayerView, names: tuple[str, str], painter: CardPainter) -> 
         return f"Trick {len(view.tricks) + 1}: {leader} led {painter.name(view.trick[0])}"
     if view.tricks:
         last = view.tricks[-1]
-        who = "You take" if last.winner == HUMAN else f"{names[last.winner]} takes"
-        return f"{who} trick {len(view.tricks)}"
+        return f"{subject(names[last.winner], 'take')} trick {len(view.tricks)}"
     return "Trick 1"
 
 
-def _slots(view: PlayerView, names: tuple[str, str]) -> tuple[Slot, Slot]:
+def centre_slots(view: PlayerView, names: tuple[str, str]) -> tuple[Slot, Slot]:
     phase = view.phase
     if phase in (Phase.BLIND, Phase.DRAW):
         top = Slot() if view.top_card is None else Slot(view.top_card, label="top card", hot=True)
@@ -256,13 +271,13 @@ def _play_keys(painter: CardPainter) -> str:
 def _waiting(view: PlayerView, names: tuple[str, str]) -> tuple[str, str]:
     phase = view.phase
     if phase is Phase.HAND_OVER:
-        return _result_line(view.history[-1], names), "Enter: next hand"
+        return result_line(view.history[-1], names), "Enter: next hand"
     if phase is Phase.GAME_OVER:
-        return _result_line(view.history[-1], names), ""
+        return result_line(view.history[-1], names), ""
     return f"{names[BOT]} is thinking...", ""
 
 
-def _result_line(result: HandResult, names: tuple[str, str]) -> str:
+def result_line(result: HandResult, names: tuple[str, str]) -> str:
     parts = []
     for player in (HUMAN, BOT):
         bid = result.bids[player]

@@ -29,8 +29,19 @@ class ViewerKey:
     description: str
 
 
+PLAY: Final = ViewerKey("viewer.play", "space", "play_pause", "Space", "play / pause")
+COMMON_KEYS: Final = (
+    ViewerKey("viewer.slower", "minus", "speed(-1)", "-", "slower (down to 0.25×)"),
+    ViewerKey("viewer.faster", "plus,equals_sign", "speed(1)", "+", "faster (up to 16×)"),
+    ViewerKey("viewer.start", "home", "start", "Home", "to the start"),
+    ViewerKey("viewer.end", "end", "end", "End", "to the end"),
+    ViewerKey("viewer.help", "question_mark", "help", "?", "these keys"),
+    ViewerKey("viewer.leave", "escape,q", "leave", "Esc q", "leave the replay"),
+)
+"""The keys every viewer has (``spit.tui.viewer.base``), listed after its own."""
+
 VIEWER_KEYS: Final = (
-    ViewerKey("viewer.play", "space", "play_pause", "Space", "play / pause"),
+    PLAY,
     ViewerKey("viewer.back", "left", "seek(-5000)", "←", "back 5 seconds"),
     ViewerKey("viewer.forward", "right", "seek(5000)", "→", "forward 5 seconds"),
     ViewerKey("viewer.event.previous", "up", "event(-1)", "↑", "previous event"),
@@ -47,12 +58,7 @@ VIEWER_KEYS: Final = (
     ),
     ViewerKey("viewer.step.back", "comma", "step(-1)", ",", "one input back"),
     ViewerKey("viewer.step.forward", "full_stop", "step(1)", ".", "one input forward"),
-    ViewerKey("viewer.slower", "minus", "speed(-1)", "-", "slower (down to 0.25×)"),
-    ViewerKey("viewer.faster", "plus,equals_sign", "speed(1)", "+", "faster (up to 16×)"),
-    ViewerKey("viewer.start", "home", "start", "Home", "to the start"),
-    ViewerKey("viewer.end", "end", "end", "End", "to the end"),
-    ViewerKey("viewer.help", "question_mark", "help", "?", "these keys"),
-    ViewerKey("viewer.leave", "escape,q", "leave", "Esc q", "leave the replay"),
+    *COMMON_KEYS,
 )
 
 HINT: Final = "Space play  ←→ 5 s  ↑↓ event  [ ] round"
@@ -60,20 +66,25 @@ HINT: Final = "Space play  ←→ 5 s  ↑↓ event  [ ] round"
 ASCII_HINT: Final = "Space play  Left/Right 5 s  Up/Down event"
 
 
-def bindings() -> list[Binding]:
-    return [Binding(k.keys, k.action, k.description, show=False, id=k.id) for k in VIEWER_KEYS]
+def bindings(keys: tuple[ViewerKey, ...] = VIEWER_KEYS) -> list[Binding]:
+    return [Binding(k.keys, k.action, k.description, show=False, id=k.id) for k in keys]
+
+
+def key_rows(keys: tuple[ViewerKey, ...]) -> list[str]:
+    """A line per key for the help: the keys, then what they do."""
+    width = max(len(k.label) for k in keys) + 3
+    return [f"{k.label:<{width}}{k.description}" for k in keys]
 
 
 def help_text() -> str:
     events_line = "Events are card plays and moves, spits, slaps and round ends."
     marks = "On the bar: each round's number where it starts, · a spit, ! a slap."
-    width = max(len(k.label) for k in VIEWER_KEYS) + 3
-    rows = [f"{k.label:<{width}}{k.description}" for k in VIEWER_KEYS]
+    rows = key_rows(VIEWER_KEYS)
     return "\n".join([*rows, "", events_line, marks, "A click on the bar jumps there."])
 
 
 class ViewerHelp(ModalScreen[None]):
-    """The viewer's keys. Any key closes it."""
+    """A viewer's keys (the Spit viewer's unless ``text`` is given). Any key closes it."""
 
     DEFAULT_CSS: ClassVar[str] = """
     ViewerHelp {
@@ -102,10 +113,15 @@ class ViewerHelp(ModalScreen[None]):
     }
     """
 
+    def __init__(self, title: str = "Replay keys", text: str | None = None) -> None:
+        super().__init__()
+        self._title = title
+        self._text = help_text() if text is None else text
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Replay keys", classes="title")
-            yield Static(Text(help_text(), no_wrap=True))
+            yield Static(self._title, classes="title")
+            yield Static(Text(self._text, no_wrap=True))
             yield Static("Press any key to go back", classes="hint")
 
     def on_key(self, event: events.Key) -> None:

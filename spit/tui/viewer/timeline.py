@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Final, NamedTuple, Self
+from typing import Final, NamedTuple, Self, TypeVar
 
 from spit.engine import (
     Card,
@@ -38,7 +38,7 @@ from spit.engine import (
     State,
 )
 from spit.match import InputHandled, Match, MatchPhase, Orders, TimedEvent
-from spit.replay import Input, Replay, UnreadableReplay, load_replay, verify
+from spit.replay import Input, Replay, UnreadableReplay, Verification, load_replay, verify
 
 SNAPSHOT_EVERY: Final = 100
 """Inputs between two snapshots: a seek re-simulates at most this many."""
@@ -236,15 +236,28 @@ class NotViewable(Exception):
         """The file cannot be read as a Spit replay at all (missing, not a replay)."""
 
 
-def open_timeline(path: Path) -> Timeline:
-    """Read, verify and work out the replay at ``path``. Raises ``NotViewable``."""
+R = TypeVar("R")
+
+
+def read_checked(
+    path: Path, load: Callable[[Path], R], check: Callable[[R], Verification]
+) -> tuple[R, Verification]:
+    """Read the replay at ``path`` with ``load`` and verify it with ``check``, for a
+    viewer: raises ``NotViewable`` (``unreadable`` if ``load`` cannot read it, with the
+    first problem's line if it is not consistent)."""
     try:
-        replay = load_replay(path)
+        replay = load(path)
     except UnreadableReplay as error:
         raise NotViewable(str(error), unreadable=True) from None
-    result = verify(replay)
+    result = check(replay)
     if not result.valid:
         raise NotViewable(result.error or "it is not consistent", line=result.line)
+    return replay, result
+
+
+def open_timeline(path: Path) -> Timeline:
+    """Read, verify and work out the replay at ``path``. Raises ``NotViewable``."""
+    replay, result = read_checked(path, load_replay, verify)
     if not replay.deals:
         raise NotViewable("the recording stops before the first deal: there is nothing to watch")
     return build_timeline(replay, finished=result.finished)

@@ -174,13 +174,18 @@ async def test_enter_opens_the_viewer_and_escape_comes_back(library: list[Path])
         assert isinstance(app.screen, MainMenu)
 
 
-async def test_spades_games_cannot_be_watched_yet(library: list[Path]) -> None:
+async def test_a_spades_game_opens_in_the_spades_viewer(library: list[Path]) -> None:
+    from spit.tui.spades_viewer import SpadesViewerScreen
+
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         browser = await open_browser(pilot)
         await pilot.press(*["down"] * 4, "enter")
+        viewer = app.screen
+        assert isinstance(viewer, SpadesViewerScreen)
+        assert viewer.path == library[4] and viewer.problem is None
+        await pilot.press("escape")
         assert app.screen is browser
-        assert any("Spades" in n for n in notices(app))
 
 
 # -- renaming -------------------------------------------------------------------------

@@ -58,8 +58,10 @@ def test_without_a_file_the_latest_saved_game_opens(
     older, newer = saved / "b-older.spit.jsonl", saved / "a-newer.spit.jsonl"
     shutil.copy(FINISHED, older)
     shutil.copy(UNFINISHED, newer)
+    spades = saved / "c.spades.jsonl"
+    spades.write_text("{}\n")
     os.utime(older, (1_000_000, 1_000_000))
-    (saved / "c.spades.jsonl").write_text("{}\n")
+    os.utime(spades, (1_000_000, 1_000_000))
     assert run(capsys) == (0, "", "")
     assert [s.path for s in opened] == [newer]
 
