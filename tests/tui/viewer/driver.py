@@ -25,10 +25,12 @@ class ViewerApp(SpitApp):
     """The app's own style sheet (a relative path would be looked for beside this file)."""
     TITLE = "ViewerApp"
     """The title the snapshots were taken with."""
+    SCREEN: type[ReplayViewerScreen] = ReplayViewerScreen
+    """The viewer it opens (the Spades viewer's tests change it)."""
 
     def __init__(self, path: Path, clock: FakeClock | None = None, **options: object) -> None:
         clock = clock or FakeClock()
-        self.viewer = ReplayViewerScreen(path, clock, **options)  # type: ignore[arg-type]
+        self.viewer = self.SCREEN(path, clock, **options)  # type: ignore[arg-type]
         super().__init__(Settings(theme="textual-dark"), clock=clock, start_screen=self.viewer)
 
 

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.screen import Screen
 
 from spit.match import FakeClock
 from spit.tui.app import SpitApp
 from spit.tui.viewer import ReplayViewerScreen
 from spit.tui.viewer.keys import ViewerHelp
-from spit.tui.viewer.screen import SPEEDS
 from spit.tui.viewer.timeline import START, Position, Timeline
 from tests.tui.viewer.driver import FINISHED, HAND_WRITTEN, ViewerApp
 
@@ -52,16 +50,6 @@ async def test_play_follows_the_clock_at_the_chosen_speed_and_pause_stops_it() -
         app.clock.advance(5000)
         viewer.tick()
         assert viewer.position.t == 4000
-
-
-async def test_speed_goes_from_a_quarter_to_sixteen_times() -> None:
-    async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
-        _, viewer, _ = parts(pilot)
-        await pilot.press(*["minus"] * 4)
-        assert viewer.speed == 0.25 == SPEEDS[0]
-        assert "0.25×" in str(viewer.bar.render())
-        await pilot.press(*["equals_sign"] * 8)
-        assert viewer.speed == 16 == SPEEDS[-1]
 
 
 async def test_playing_to_the_end_stops_there_and_play_starts_again() -> None:
@@ -146,47 +134,6 @@ async def test_a_click_on_the_bar_jumps_there() -> None:
         width = viewer.bar.size.width - 2
         await pilot.click(viewer.bar, offset=(1 + (width - 1) // 2, 1))
         assert viewer.position == timeline.at_time((width - 1) // 2 * timeline.end.t // (width - 1))
-
-
-async def test_help_lists_the_keys_pauses_and_any_key_goes_back() -> None:
-    async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
-        app, viewer, _ = parts(pilot)
-        await pilot.press("space", "question_mark")
-        assert isinstance(app.screen, ViewerHelp) and not viewer.playing
-        await pilot.press("x")
-        assert app.screen is viewer and viewer.playing
-
-
-async def test_escape_leaves_a_replay_that_was_all_there_was() -> None:
-    async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
-        app, _, _ = parts(pilot)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.return_code == 0 and not app.is_running
-
-
-async def test_a_replay_pushed_over_another_screen_goes_back_to_it() -> None:
-    async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
-        app, viewer, _ = parts(pilot)
-        below = Screen[None]()
-        await app.switch_screen(below)
-        await app.push_screen(viewer)
-        await pilot.press("q")
-        assert app.screen is below
-
-
-async def test_a_window_too_small_pauses_and_says_so() -> None:
-    async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
-        _, viewer, _ = parts(pilot)
-        await pilot.press("space")
-        await pilot.resize_terminal(80, 22)
-        await pilot.pause()
-        assert not viewer.playing and viewer.has_class("-small")
-        await pilot.press("space")
-        assert not viewer.playing
-        await pilot.resize_terminal(80, 23)
-        await pilot.pause()
-        assert not viewer.has_class("-small")
 
 
 async def test_position_is_never_before_the_inputs_already_shown() -> None:

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from spit.replay import load_replay, verify
-from tests.tui.viewer.driver import FINISHED, GOLDEN, UNFINISHED, ViewerApp, broken
+from tests.tui.viewer.driver import GOLDEN, UNFINISHED, ViewerApp
 
 SIZE = (80, 24)
 
@@ -25,30 +25,6 @@ async def test_an_unfinished_game_plays_to_where_it_stops_with_a_notice() -> Non
         assert viewer.position == viewer.timeline.end and not viewer.playing
         assert viewer.position.t == verify(load_replay(UNFINISHED)).duration_ms
         assert "The recording stops here" in viewer.board.text()
-
-
-async def test_an_inconsistent_replay_shows_the_error_and_its_line(tmp_path: Path) -> None:
-    path = broken(tmp_path)
-    result = verify(load_replay(path))
-    app = ViewerApp(path)
-    async with app.run_test(size=SIZE) as pilot:
-        problem = app.viewer.problem
-        assert problem is not None and not problem.unreadable
-        assert (problem.line, problem.message) == (result.line, result.error)
-        shown = " ".join(str(s.render()) for s in app.viewer.query("Static"))
-        assert "This replay cannot be shown" in shown and f"line {result.line}:" in shown
-        await pilot.press("space", "right", "question_mark", "down")  # nothing to move
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not app.is_running
-
-
-async def test_a_file_with_only_a_header_has_nothing_to_watch(tmp_path: Path) -> None:
-    path = tmp_path / "empty.spit.jsonl"
-    path.write_text(FINISHED.read_text(encoding="utf-8").splitlines()[0] + "\n")
-    async with ViewerApp(path).run_test(size=SIZE) as pilot:
-        problem = pilot.app.viewer.problem  # type: ignore[attr-defined]
-        assert problem is not None and "nothing to watch" in problem.message
 
 
 async def test_a_spades_replay_or_a_missing_file_is_unreadable(tmp_path: Path) -> None:
