@@ -150,6 +150,7 @@ def _bid_text(view: PlayerView, player: int) -> str:
 
 
 def score_rows(view: PlayerView) -> tuple[ScoreRow, ...]:
+    """The score sheet: bids, tricks (not before the bidding), scores and bags."""
     before_play = view.phase in (Phase.BLIND, Phase.DRAW, Phase.EXCHANGE)
     tricks = ("-", "-") if before_play else tuple(str(n) for n in view.tricks_won)
     return (
@@ -161,10 +162,12 @@ def score_rows(view: PlayerView) -> tuple[ScoreRow, ...]:
 
 
 def history_row(result: HandResult) -> ScoreRow:
+    """A past hand's points, under the score sheet."""
     return ScoreRow(f"hand {result.hand}", f"{result.points[HUMAN]:+}", f"{result.points[BOT]:+}")
 
 
 def centre_caption(view: PlayerView, names: tuple[str, str], painter: CardPainter) -> str:
+    """The line over the centre: the phase, or the trick being played or just taken."""
     phase = view.phase
     if phase is Phase.BLIND:
         return "Blind nil?"
@@ -184,6 +187,8 @@ def centre_caption(view: PlayerView, names: tuple[str, str], painter: CardPainte
 
 
 def centre_slots(view: PlayerView, names: tuple[str, str]) -> tuple[Slot, Slot]:
+    """The centre's two places: the stock and the top card (shown only if ``view``'s
+    player is drawing it), the set-aside pile, or the current or last trick."""
     phase = view.phase
     if phase in (Phase.BLIND, Phase.DRAW):
         top = Slot() if view.top_card is None else Slot(view.top_card, label="top card", hot=True)
@@ -278,6 +283,7 @@ def _waiting(view: PlayerView, names: tuple[str, str]) -> tuple[str, str]:
 
 
 def result_line(result: HandResult, names: tuple[str, str]) -> str:
+    """A scored hand in one line: each player's bid, tricks and points."""
     parts = []
     for player in (HUMAN, BOT):
         bid = result.bids[player]

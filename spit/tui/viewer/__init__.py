@@ -2,7 +2,9 @@
 
 ``ReplayViewerScreen(path)`` is the screen (``spit-tui replay FILE`` runs it, the
 menu's replay browser can push it); ``timeline`` works a replay out once when it is
-opened, ``playback`` puts the table at any moment of it.
+opened, ``playback`` puts the table at any moment of it. ``base`` is what every
+viewer shares (playing, the speed, the help, leaving, the problem panel), the Spades
+viewer (``spit.tui.spades_viewer``) included.
 """
 
 from spit.tui.viewer.screen import ReplayViewerScreen
