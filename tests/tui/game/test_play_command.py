@@ -43,21 +43,3 @@ def test_defaults_come_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_an_unknown_bot_level_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--bot", "grandmaster"]) == 2
     assert "unknown bot level 'grandmaster'" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--variant", "speed"], "invalid choice: 'speed'"),
-        (["--seed", "-1"], "must be between 0 and 18446744073709551615"),
-        (["--seed", "x"], "'x' is not a whole number"),
-    ],
-)
-def test_bad_options_exit_2_with_one_line(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as raised:
-        main(["play", *argv])
-    assert raised.value.code == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1

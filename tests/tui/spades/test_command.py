@@ -1,5 +1,5 @@
-"""``spit-tui spades``: its options become the screen's, the app lands on it, and bad
-options exit with status 2 and one line."""
+"""``spit-tui spades``: its options become the screen's and the app lands on it (bad
+options: ``tests/test_cli_errors.py``)."""
 
 from __future__ import annotations
 
@@ -36,24 +36,6 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     screen = _screen(monkeypatch, ["--no-record"])
     assert (screen.level, screen.requested_seed, screen.record) == ("hard", None, False)
     assert screen.replay_dir is None
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--level", "expert"], "invalid choice: 'expert'"),
-        (["--seed", "-1"], "must be between 0 and"),
-        (["--seed", "x"], "not a whole number"),
-    ],
-)
-def test_bad_options_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as raised:
-        main(["spades", *argv])
-    assert raised.value.code == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
 
 
 def test_an_unknown_level_is_refused_by_the_screen_too() -> None:
