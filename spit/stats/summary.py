@@ -156,7 +156,7 @@ def _started(replay: Replay, path: Path) -> datetime:
     if created is not None:
         try:
             return datetime.fromisoformat(created).astimezone(UTC)
-        except ValueError:
+        except (ValueError, OverflowError):  # not a time, or one UTC cannot hold
             pass
     try:
         return datetime.fromtimestamp(path.stat().st_mtime, UTC)

@@ -3,9 +3,11 @@ rebuilding from the replays."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -228,3 +230,21 @@ def test_a_worker_thread_may_record(tmp_path: Path) -> None:
         worker.start()
         worker.join()
         assert results[0] is not None and db.recent_games() == results
+
+
+@pytest.mark.parametrize(
+    "created",
+    ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00"],
+)
+def test_a_start_time_out_of_range_is_the_files_time(tmp_path: Path, created: str) -> None:
+    replays = tmp_path / "replays"
+    path = play(replays, 1)
+    header, rest = path.read_text(encoding="utf-8").split("\n", 1)
+    obj = json.loads(header)
+    obj["created"] = created  # a hand-edited header: any text of 64 characters will do
+    path.write_text(json.dumps(obj) + "\n" + rest, encoding="utf-8")
+    modified = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    assert summarize(path).started == modified
+    with StatsDB.open(tmp_path / "stats.sqlite3", replays=replays) as db:
+        [game] = db.recent_games()
+    assert abs(game.started - modified) < timedelta(seconds=1)
