@@ -290,9 +290,11 @@ def _started(created: str | None) -> datetime | None:
     if created is None:
         return None
     try:
-        return datetime.fromisoformat(created)
-    except ValueError:
+        started = datetime.fromisoformat(created)
+        started.timestamp()  # the list sorts by it: a time it cannot place will not do
+    except (ValueError, OverflowError, OSError):
         return None
+    return started
 
 
 def _mode(game: str, players: tuple[PlayerInfo, PlayerInfo]) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from spit.tui.screens.menu import MainMenu
 from spit.tui.screens.replays import ReplayBrowser
 
 from .driver import MENU, names, notices, open_browser, rows, settle, text_of
-from .library import NAMES
+from .library import NAMES, golden_copy
 
 
 async def test_lists_newest_first_with_date_mode_result_length_rounds(
@@ -152,6 +154,35 @@ async def test_unreadable_files_are_listed_and_say_why(replays: Path) -> None:
         await pilot.press("enter")
         assert isinstance(app.screen, ReplayBrowser)
         assert any("cannot be watched" in n for n in notices(app))
+
+
+@pytest.fixture
+def utc() -> Iterator[None]:
+    """The local time zone is UTC, where a local time in the year 1 has no timestamp."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    yield
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
+
+
+@pytest.mark.usefixtures("utc")
+async def test_a_start_time_out_of_range_is_listed_at_the_files_time(replays: Path) -> None:
+    replays.mkdir(parents=True)
+    odd = golden_copy(
+        "standard_finished.spit.jsonl", replays, "odd.spit.jsonl", "0001-01-01T00:00:00"
+    )
+    os.utime(odd, (1_700_000_000,) * 2)
+    golden_copy("unfinished.spit.jsonl", replays, "other.spit.jsonl", "2026-01-01T08:00:00+00:00")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        assert names(app) == ["other.spit.jsonl", "odd.spit.jsonl"]
+        assert rows(app)[1][0] == "2023-11-14 22:13"
 
 
 # -- watching -------------------------------------------------------------------------
