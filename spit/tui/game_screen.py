@@ -425,7 +425,7 @@ class GameScreen(Screen[None]):
         result = self.presenter.result(self.match, self.seed, self.replay_path)
         story = self._log.replay(self._header())
         result = replace(result, story=story, shorts=self.players.shorts)
-        self.app.push_screen(ResultOverlay(result), self._result_answered)
+        self.app.push_screen(ResultOverlay(result, self.clock), self._result_answered)
 
     def _result_answered(self, rematch: bool | None) -> None:
         if rematch:

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from spit.match import Clock, MonotonicClock
 from spit.tui.board.story import StoryPanel
 from spit.tui.keymap import key_label
 
@@ -121,6 +122,13 @@ class ConfirmQuit(ModalScreen[bool]):
         self.dismiss(leave)
 
 
+RESULT_GRACE_MS = 1000
+"""How long the result ignores its keys once shown: the players are still pressing
+their own keys as the last card lands, and player 1's q and r (or Enter, the move
+key against a bot) must not leave the game or start a rematch before anyone has
+seen the result."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     headline: str
@@ -140,9 +148,11 @@ class ResultOverlay(ModalScreen[bool]):
         Binding("escape,q", "answer(False)", "Leave", show=False),
     ]
 
-    def __init__(self, result: Result) -> None:
+    def __init__(self, result: Result, clock: Clock | None = None) -> None:
         super().__init__()
         self._result = result
+        self._clock: Clock = clock or MonotonicClock()
+        self._shown_at = self._clock.now_ms()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -155,4 +165,5 @@ class ResultOverlay(ModalScreen[bool]):
             yield Static("Enter: rematch     Esc: leave", classes="hint")
 
     def action_answer(self, rematch: bool) -> None:
-        self.dismiss(rematch)
+        if self._clock.now_ms() - self._shown_at >= RESULT_GRACE_MS:
+            self.dismiss(rematch)

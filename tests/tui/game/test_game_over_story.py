@@ -8,7 +8,7 @@ from spit.match import FakeClock, MatchPhase
 from spit.paths import data_dir
 from spit.replay import PlayerInfo, load_replay
 from spit.stats import StatsDB, Story, StoryPoint, game_figures
-from spit.tui.board.overlays import ResultOverlay
+from spit.tui.board.overlays import RESULT_GRACE_MS, ResultOverlay
 from spit.tui.board.story import StoryPanel, bars, resample
 from tests.tui.game.driver import Driver, game_app
 
@@ -34,6 +34,7 @@ async def test_the_result_tells_the_story_of_the_game_and_rematch_still_works() 
         text = str(panel.render())
         assert "Cards left, 0:00 to 0:33" in text
         assert "Fastest run (plays in a row)  P1 " in text
+        clock.advance(RESULT_GRACE_MS)
         await pilot.press("enter")
         assert app.screen is driver.screen and driver.match.phase is MatchPhase.COUNTDOWN
 

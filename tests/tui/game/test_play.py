@@ -10,7 +10,7 @@ from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_act
 from spit.match import FakeClock, Match, MatchPhase
 from spit.replay import load_replay, verify
 from spit.tui.app import SpitApp
-from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
+from spit.tui.board.overlays import RESULT_GRACE_MS, ConfirmQuit, HelpOverlay, ResultOverlay
 from spit.tui.game_config import GameConfig
 from spit.tui.game_screen import GameScreen
 from tests.tui.game.driver import SEED, Driver, game_app
@@ -43,6 +43,7 @@ async def test_two_players_play_a_whole_game_and_it_is_recorded(tmp_path: Path) 
         assert checked.inputs == driver.match.input_count == 83
         assert checked.winner == driver.match.state.winner
 
+        clock.advance(RESULT_GRACE_MS)
         await pilot.press("enter")  # a rematch deals the next seed
         assert app.screen is driver.screen
         assert driver.screen.seed == SEED + 1
@@ -282,3 +283,23 @@ async def test_nobody_slaps_and_each_takes_their_own_pile() -> None:
         assert "Nobody slapped: own piles taken" in driver.text
         await driver.press(0, Play(0, 0))  # a slap key just too late
         assert "too slow!" in driver.text
+
+
+async def test_keys_still_being_pressed_at_game_over_do_not_answer_the_result() -> None:
+    """Player 1's q and r (and Enter, the cursor's move) are play keys: mashed as the
+    last card lands, they must not leave the game or start a rematch unseen."""
+    clock = FakeClock()
+    app = game_app(clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock, fast=True)
+        await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
+        await pilot.pause()
+        assert isinstance(app.screen, ResultOverlay)
+        await pilot.press("q", "r", "enter", "escape")
+        assert isinstance(app.screen, ResultOverlay)
+        assert driver.match.phase is MatchPhase.GAME_OVER
+        clock.advance(RESULT_GRACE_MS)
+        await pilot.press("enter")
+        assert app.screen is driver.screen
+        assert driver.match.phase is MatchPhase.COUNTDOWN
+
