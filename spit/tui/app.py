@@ -145,7 +145,10 @@ class SpitApp(App[int]):
         return True
 
     def action_help(self) -> None:
+        from spit.tui.game_screen import GameScreen
         from spit.tui.screens.how_to_play import HowToPlay
 
-        if not isinstance(self.screen, HowToPlay):
+        # A game has its own help key (which pauses it); with that key remapped, ``?``
+        # must not cover the running game with How to play.
+        if not isinstance(self.screen, HowToPlay | GameScreen):
             self.push_screen(HowToPlay())

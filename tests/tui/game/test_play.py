@@ -303,3 +303,16 @@ async def test_keys_still_being_pressed_at_game_over_do_not_answer_the_result() 
         assert app.screen is driver.screen
         assert driver.match.phase is MatchPhase.COUNTDOWN
 
+
+async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_running() -> None:
+    app = SpitApp(
+        start_game=GameConfig(seed=SEED, record=False, key_overrides={"help": "f1"}),
+        clock=FakeClock(),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("question_mark")
+        assert app.screen is game or game.match.paused
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpOverlay) and game.match.paused
