@@ -339,8 +339,11 @@ def rename_problem(game: SavedGame, text: str) -> str | None:
     if len(name.encode("utf-8")) > MAX_NAME_BYTES:
         return "That name is too long."
     target = game.path.with_name(name)
-    if target != game.path and (target.exists() or target.is_symlink()):
-        return f"{name} already exists: choose another name."
+    try:
+        if target != game.path and (target.exists() or target.is_symlink()):
+            return f"{name} already exists: choose another name."
+    except OSError as error:  # the folder may no longer be looked into
+        return f"Cannot use {name}: {_reason(error)}"
     return None
 
 
@@ -391,12 +394,15 @@ def export_target(game: SavedGame, text: str) -> Path:
         target = Path(text.strip()).expanduser()
     except RuntimeError as error:
         raise SavedGameError(f"Cannot use {text.strip()}: {error}") from None
-    if target.is_dir():
-        target = target / game.name
-    if target.exists() or target.is_symlink():
-        raise SavedGameError(f"{target} already exists: choose another name.")
-    if not target.parent.is_dir():
-        raise SavedGameError(f"There is no folder {target.parent}.")
+    try:
+        if target.is_dir():
+            target = target / game.name
+        if target.exists() or target.is_symlink():
+            raise SavedGameError(f"{target} already exists: choose another name.")
+        if not target.parent.is_dir():
+            raise SavedGameError(f"There is no folder {target.parent}.")
+    except OSError as error:  # a name too long, a folder that may not be looked into
+        raise SavedGameError(f"Cannot use {target}: {_reason(error)}") from None
     return target
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from spit.tui.screens.saved_games import (
     SavedGame,
     SavedGameError,
     export,
+    export_target,
     game_time,
     rename,
     replay_files,
@@ -166,3 +168,28 @@ def test_a_half_written_export_is_removed(
     with pytest.raises(SavedGameError, match="No space left on device"):
         export(summary(library[0]), str(target))
     assert not target.exists()
+
+
+def test_an_export_place_that_cannot_be_looked_at_says_why(
+    library: list[Path], tmp_path: Path
+) -> None:
+    game = summary(library[0])
+    too_long = str(tmp_path / ("x" * 300))  # stat() fails: "File name too long"
+    with pytest.raises(SavedGameError, match="File name too long"):
+        export_target(game, too_long)
+    with pytest.raises(SavedGameError, match="File name too long"):
+        export(game, too_long)
+
+
+def test_a_rename_in_a_folder_that_cannot_be_looked_at_says_why(
+    library: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = summary(library[0])
+
+    def refused(self: Path, *args: object, **kwargs: object) -> os.stat_result:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "stat", refused)
+    monkeypatch.setattr(Path, "lstat", refused)
+    with pytest.raises(SavedGameError, match=r"Cannot use new\.spit\.jsonl: Permission denied"):
+        rename(game, "new")
