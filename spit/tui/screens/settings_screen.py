@@ -21,7 +21,15 @@ from textual.widgets.option_list import Option
 
 from spit.engine import Variant
 from spit.tui.game_config import CARD_STYLES
-from spit.tui.keymap import GAME_KEYS, PRESET_NAMES, PRESETS, key_label, keymap_errors, resolve
+from spit.tui.keymap import (
+    GAME_KEYS,
+    PRESET_NAMES,
+    PRESETS,
+    key_label,
+    keymap_errors,
+    normalize_key,
+    resolve,
+)
 from spit.tui.screens.base import ShellModal, ShellScreen
 from spit.tui.screens.confirm import Confirm
 from spit.tui.settings import replay_dir_from_text, theme_names
@@ -261,8 +269,9 @@ class KeyCapture(ShellModal[str | None]):
         if event.key == "escape":
             self.dismiss(None)
             return
-        problem = self.problem(event.key)
+        key = normalize_key(event.key)  # Shift or Caps Lock: "A" is the a key
+        problem = self.problem(key)
         if problem is None:
-            self.dismiss(event.key)
+            self.dismiss(key)
         else:
             self.query_one("#capture-error", Static).update(problem)

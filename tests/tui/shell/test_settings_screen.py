@@ -71,6 +71,24 @@ async def test_remap_a_key_and_reject_a_conflict(settings_file: Path) -> None:
         assert saved(settings_file)["key_overrides"] == {}
 
 
+async def test_a_shifted_letter_is_that_letter_key(settings_file: Path) -> None:
+    """Shift (or Caps Lock) while remapping gives the letter's key: the layout's own key
+    is no remapping, and another player's letter is refused as theirs, by name."""
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["settings"])
+        bindings = app.screen.query_one("#key-bindings", OptionList)
+        bindings.focus()
+        await pilot.press("enter", "A")  # player 1's stockpile 1 onto the right pile
+        assert isinstance(app.screen, KeyCapture)
+        error = str(app.screen.query_one("#capture-error", Static).render())
+        assert "A is already the key for Player 1: play stockpile 1 onto the right" in error
+        await pilot.press("Q")  # the key it has
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.settings.key_overrides == {}
+        assert "*" not in str(bindings.get_option_at_index(0).prompt)
+
+
 async def test_reset_all_keys_asks_first(settings_file: Path) -> None:
     app = SpitApp(settings=Settings(key_overrides={"p1.move.1": "1", "p2.move.1": "2"}))
     async with app.run_test(size=(80, 24)) as pilot:
