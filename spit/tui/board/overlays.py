@@ -21,11 +21,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from spit.match import Clock, MonotonicClock
 from spit.tui.board.story import StoryPanel
 from spit.tui.keymap import key_label
 
 if TYPE_CHECKING:
+    from spit.match import Clock
     from spit.replay import Replay
 
 
@@ -149,10 +149,12 @@ class ResultOverlay(ModalScreen[bool]):
     ]
 
     def __init__(self, result: Result, clock: Clock | None = None) -> None:
+        """``clock``: the real-time game's, for the grace before keys answer
+        (``RESULT_GRACE_MS``); without one (a turn-based game) keys answer at once."""
         super().__init__()
         self._result = result
-        self._clock: Clock = clock or MonotonicClock()
-        self._shown_at = self._clock.now_ms()
+        self._clock = clock
+        self._ready_at = clock.now_ms() + RESULT_GRACE_MS if clock is not None else 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -165,5 +167,5 @@ class ResultOverlay(ModalScreen[bool]):
             yield Static("Enter: rematch     Esc: leave", classes="hint")
 
     def action_answer(self, rematch: bool) -> None:
-        if self._clock.now_ms() - self._shown_at >= RESULT_GRACE_MS:
+        if self._clock is None or self._clock.now_ms() >= self._ready_at:
             self.dismiss(rematch)
