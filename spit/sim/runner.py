@@ -8,8 +8,10 @@ summed, so the figures are identical for any number of jobs.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -155,19 +157,22 @@ def run_games(
     return SimResult(setup, tuple(records), time.perf_counter() - start)
 
 
-def _batches(games: int, jobs: int) -> list[range]:
+def _batches(games: int, jobs: int) -> Iterator[range]:
     """Consecutive index ranges: one per 50 games in-process (so that progress moves),
-    ``BATCHES_PER_JOB`` per worker otherwise."""
+    ``BATCHES_PER_JOB`` per worker otherwise. Made as they are needed: a huge run
+    in-process has millions."""
     count = BATCHES_PER_JOB * jobs if jobs > 1 else -(-games // 50)
     size = -(-games // count)
-    return [range(a, min(a + size, games)) for a in range(0, games, size)]
+    return (range(a, min(a + size, games)) for a in range(0, games, size))
 
 
 def _play_batch(setup: GameSetup, indices: range) -> list[GameRecord]:
     return [play_game(setup, i) for i in indices]
 
 
-def _run_batches(setup: GameSetup, batches: list[range], jobs: int) -> Iterator[list[GameRecord]]:
+def _run_batches(
+    setup: GameSetup, batches: Iterator[range], jobs: int
+) -> Iterator[list[GameRecord]]:
     if jobs == 1:
         for indices in batches:
             yield _play_batch(setup, indices)
@@ -176,15 +181,58 @@ def _run_batches(setup: GameSetup, batches: list[range], jobs: int) -> Iterator[
     # forking a threaded process can deadlock.
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_init)
+    finished = False
     try:
-        futures = [pool.submit(_play_batch, setup, indices) for indices in batches]
+        with _sigint_held():  # the workers start as the batches are handed out
+            futures = [pool.submit(_play_batch, setup, indices) for indices in batches]
         for future in as_completed(futures):
             yield future.result()
+        finished = True
     finally:
-        # After Ctrl-C, batches not yet started are dropped rather than played.
+        if not finished:
+            # After Ctrl-C (or an error) the run is over: batches not yet started are
+            # dropped, and those being played are stopped rather than waited for (a
+            # batch of a long run takes minutes).
+            _stop_workers(pool)
         pool.shutdown(cancel_futures=True)
 
 
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the pool's worker processes (there is no public way before 3.14)."""
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):  # ended meanwhile
+            process.terminate()
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Start worker processes with Ctrl-C held back (blocked) from their first
+    instruction until ``_worker_init`` ignores it: a worker still importing when Ctrl-C
+    comes would otherwise die with a traceback. A process inherits the blocked signals
+    of the thread that starts it, so this thread blocks SIGINT meanwhile; and as another
+    thread (a progress bar's) may still take it, the parent's handler only notes it
+    until the workers are started, then acts on it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield  # Windows: no signal masks (and no SIGINT sent to a process group)
+        return
+    noted: list[int] = []
+    main = threading.current_thread() is threading.main_thread()
+    handler = signal.signal(signal.SIGINT, lambda n, _: noted.append(n)) if main else None
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if main:
+            signal.signal(signal.SIGINT, signal.SIG_DFL if handler is None else handler)
+    if noted and callable(handler):
+        handler(signal.SIGINT, None)  # Python's own raises KeyboardInterrupt
+
+
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the run and exits cleanly."""
+    """Workers leave Ctrl-C to the parent, which cancels the run and exits cleanly.
+    (A Ctrl-C held back while the worker started is dropped here.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -101,3 +105,28 @@ def test_the_installed_command_fails_cleanly() -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert done.stderr.strip().startswith("spit-tui sim: error: argument --p1")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
+    """Ctrl-C reaches every process of the terminal's foreground group: the command
+    ends within seconds, with status 130, no traceback and no worker left behind, even
+    when each worker is in the middle of thousands of games."""
+    command = [sys.executable, "-m", "spit.cli", "sim", "--games", "200000", "--jobs", jobs]
+    run = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        time.sleep(4)  # the workers are started and busy
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=15)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    assert "Traceback" not in err and out == ""
+    deadline = time.monotonic() + 10  # nothing of the group is left (once reaped)
+    with pytest.raises(ProcessLookupError):
+        while time.monotonic() < deadline:
+            os.killpg(run.pid, 0)
+            time.sleep(0.1)

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
+import time
+import tracemalloc
+from typing import Any
+
 import pytest
 
 from spit.engine import Variant
 from spit.sim import BotSpec, derive_seed, run_games, wilson
+from spit.sim.runner import _sigint_held
 
 
 def test_same_seed_same_games_other_seed_other_games() -> None:
@@ -75,3 +83,44 @@ def test_wilson_interval() -> None:
     assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
     assert wilson(10, 10)[1] == pytest.approx(1.0)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_huge_run_does_not_plan_every_batch_before_the_first_game() -> None:
+    """``--games 100000000`` starts playing at once (Ctrl-C stops it), in little memory."""
+
+    class Stop(Exception):
+        pass
+
+    def stop(done: int) -> None:
+        raise Stop
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(Stop):
+            run_games(10**8, 1, "normal", "normal", limit_ms=1, progress=stop)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 1024 * 1024
+
+
+def _blocked_signals(queue: Any) -> None:
+    queue.put(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_workers_start_with_ctrl_c_held_back_and_the_parent_still_gets_it() -> None:
+    """A worker still importing when Ctrl-C comes must not die with a traceback: it
+    starts with SIGINT blocked. The parent's Ctrl-C meanwhile is not lost."""
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    with pytest.raises(KeyboardInterrupt), _sigint_held():
+        worker = context.Process(target=_blocked_signals, args=(queue,))
+        worker.start()
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.1)  # noted, not raised here
+        started = True
+    assert started
+    assert signal.SIGINT in queue.get(timeout=30)
+    worker.join(timeout=30)
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
