@@ -60,10 +60,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
-    args = build_parser(_chosen(words)).parse_args(words)
-    command = args.command or "menu"
-    module = _available().get(command, "spit.commands.menu")
-    try:
+    try:  # Ctrl-C while the command's modules load, too, ends quietly
+        args = build_parser(_chosen(words)).parse_args(words)
+        command = args.command or "menu"
+        module = _available().get(command, "spit.commands.menu")
         return int(importlib.import_module(module).run(args))
     except KeyboardInterrupt:
         return 130

@@ -3,8 +3,11 @@ the command and the option (argparse would print its whole usage block first).""
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
+from spit import cli
 from spit.cli import main
 
 
@@ -28,3 +31,17 @@ def test_a_bad_option_exits_2_with_one_line(
     err = capsys.readouterr().err
     assert err.startswith(f"spit-tui {argv[0]}: error: ") and err.count("\n") == 1
     assert message in err
+
+
+def test_ctrl_c_while_a_command_loads_ends_quietly_with_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Importing a command's modules takes a moment at start-up: a Ctrl-C then is no
+    traceback either."""
+
+    def interrupted(command: str | None = None) -> argparse.ArgumentParser:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert main(["sim", "--games", "1"]) == 130
+    assert capsys.readouterr() == ("", "")
