@@ -49,6 +49,9 @@ ROLES = (
 
 class Board(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"board--{role}" for role in ROLES}
+    SCOPED_CSS = False
+    """Every rule below names ``Board`` itself; unscoped, one can look at the app's
+    ``-light-mode`` class."""
     DEFAULT_CSS = """
     Board {
         width: 1fr;
@@ -74,6 +77,12 @@ class Board(Widget):
         & > .board--name { color: $text-primary; text-style: bold; }
         & > .board--big { color: $accent; text-style: bold; }
         & > .board--alert { color: $text-warning; text-style: bold; }
+    }
+    /* The accent is a pale colour in light themes (1.5:1 on textual-light's table):
+    there the big letters and the highlight take its text shade, made to be read. */
+    .-light-mode Board {
+        & > .board--hot { color: $text-accent; }
+        & > .board--big { color: $text-accent; }
     }
     """
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.screen import Screen
 
 from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
@@ -13,6 +14,7 @@ from spit.tui.app import SpitApp
 from spit.tui.board.overlays import RESULT_GRACE_MS, ConfirmQuit, HelpOverlay, ResultOverlay
 from spit.tui.game_config import GameConfig
 from spit.tui.game_screen import GameScreen
+from spit.tui.settings import theme_names
 from tests.tui.game.driver import SEED, Driver, game_app
 
 
@@ -316,3 +318,41 @@ async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_runn
         assert app.screen is game or game.match.paused
         await pilot.press("f1")
         assert isinstance(app.screen, HelpOverlay) and game.match.paused
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        def channel(v: int) -> float:
+            c = v / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(v) for v in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    low, high = sorted((luminance(a), luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("theme", [t for t in theme_names() if not t.startswith("ansi")])
+async def test_the_big_banner_can_be_read_on_every_theme(theme: str) -> None:
+    """PAUSED (like the countdown, SPIT! and SLAP!) in big letters: at least 3:1 against
+    the table, the least for large text (the light theme's accent orange was 1.5:1)."""
+    clock = FakeClock()
+    async with game_app(clock, theme=theme).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await pilot.press("backspace")
+        board = driver.screen.board
+        background = board.rich_style.bgcolor
+        assert background is not None
+        banner = [
+            segment.style
+            for y in range(board.size.height)
+            for segment in board.render_line(y)
+            if "┏━┓" in segment.text and segment.style is not None
+        ]
+        assert banner
+        for style in banner:
+            assert style.color is not None
+            ink = style.color.get_truecolor()
+            paper = (style.bgcolor or background).get_truecolor()
+            assert _contrast(tuple(ink), tuple(paper)) >= 3, theme
