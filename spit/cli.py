@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from spit import __version__
+from spit.commands.output import OutputError, abandon_stdout
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("spit.commands.play", "start a game: two players on one keyboard, or --bot LEVEL"),
@@ -67,6 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(importlib.import_module(module).run(args))
     except KeyboardInterrupt:
         return 130
+    except OutputError as error:
+        abandon_stdout()
+        if not error.reader_gone:  # `| head` stopping early is no error to report
+            print(f"spit-tui: cannot write the output: {error}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -4,6 +4,10 @@ the command and the option (argparse would print its whole usage block first).""
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +49,46 @@ def test_ctrl_c_while_a_command_loads_ends_quietly_with_130(
     monkeypatch.setattr(cli, "build_parser", interrupted)
     assert main(["sim", "--games", "1"]) == 130
     assert capsys.readouterr() == ("", "")
+
+
+def check_command(*args: str) -> list[str]:
+    golden = Path(__file__).parent / "replay" / "golden" / "standard_finished.spit.jsonl"
+    return [sys.executable, "-m", "spit.cli", "replay", "--check", *args, str(golden)]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [check_command(), check_command("--json"), [sys.executable, "-m", "spit.cli", "sim"]],
+    ids=["check", "check-json", "sim"],
+)
+def test_output_nobody_reads_ends_quietly(command: list[str]) -> None:
+    """``spit-tui sim | head -c 0``: the reader has gone before the output is written."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [*command, "--games", "2"] if "sim" in command else command,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+    assert done.stderr == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [check_command(), [sys.executable, "-m", "spit.cli", "sim"]])
+def test_output_that_cannot_be_written_is_one_line(command: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*command, "--games", "2"] if "sim" in command else command,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "spit-tui: cannot write the output: No space left on device\n"

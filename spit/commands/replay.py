@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from spit.commands.output import emit
 from spit.engine import Variant
 from spit.paths import replays_dir
 from spit.replay import (
@@ -141,12 +142,12 @@ def check(path: Path, *, as_json: bool = False) -> int:
         replay = load_any_replay(path)
     except UnreadableReplay as err:
         if as_json:
-            print(json.dumps({"valid": False, "finished": False, "error": str(err), "line": None}))
+            emit(json.dumps({"valid": False, "finished": False, "error": str(err), "line": None}))
         else:
             print(f"spit-tui replay: {path}: {err}", file=sys.stderr)
         return 2
     result = verify_any(replay)
-    print(json.dumps(result.to_json()) if as_json else report(path, replay, result))
+    emit(json.dumps(result.to_json()) if as_json else report(path, replay, result))
     return 0 if result.valid else 1
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from spit.bots import LEVELS, POLICIES
 from spit.commands._args import one_line_errors, parsed_by, positive_float, positive_int
+from spit.commands.output import emit
 from spit.engine import Variant
 from spit.sim import DEFAULT_LIMIT_MS, BotSpec, SimResult, run_games
 
@@ -100,10 +101,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:  # a replay that could not be written
         print(f"spit-tui sim: error: {err}", file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps(result.to_json()))
-    else:
-        print(summary(result))
+    emit(json.dumps(result.to_json()) if args.json else summary(result))
     return 0
 
 
