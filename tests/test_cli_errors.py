@@ -14,6 +14,9 @@ import pytest
 from spit import cli
 from spit.cli import main
 
+NO_HOME = "~spit-tui-no-such-user/games"
+"""A folder in the home of a user who does not exist."""
+
 
 @pytest.mark.parametrize(
     ("argv", "message"),
@@ -24,6 +27,8 @@ from spit.cli import main
         (["spades", "--level", "expert"], "argument --level: invalid choice: 'expert'"),
         (["spades", "--seed", "-1"], "argument --seed: must be between 0 and"),
         (["spades", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
+        (["play", "--replay-dir", NO_HOME], f"argument --replay-dir: {NO_HOME}: Could not"),
+        (["spades", "--replay-dir", NO_HOME], f"argument --replay-dir: {NO_HOME}: Could not"),
     ],
 )
 def test_a_bad_option_exits_2_with_one_line(

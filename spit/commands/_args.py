@@ -56,6 +56,15 @@ def seed(text: str) -> int:
     return value
 
 
+def folder(text: str) -> Path:
+    """A folder's path, ``~`` expanded (``~name`` for a user who does not exist is
+    refused)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError as err:  # "Could not determine home directory."
+        raise argparse.ArgumentTypeError(f"{text}: {err}") from None
+
+
 def parsed_by(parse: Callable[[str], T]) -> Callable[[str], T]:
     """An option type from a parser that raises ``ValueError`` with a message for the
     user: argparse would replace the message with a generic one."""
@@ -73,7 +82,7 @@ def add_recording_options(parser: argparse.ArgumentParser) -> None:
     """Where a game's replay goes, or that it is not recorded: ``--replay-dir`` and
     ``--no-record``, over the saved settings for this game only."""
     parser.add_argument(
-        "--replay-dir", type=Path, metavar="DIR", help="save the replay here instead"
+        "--replay-dir", type=folder, metavar="DIR", help="save the replay here instead"
     )
     parser.add_argument(
         "--no-record", action="store_true", help="do not save a replay of this game"

@@ -131,8 +131,11 @@ def resolve(file: str) -> Path:
     """``file`` as given or, if there is no such file and it is a bare name, the saved
     game of that name."""
     path = Path(file)
-    if not path.exists() and path.name == file and (replays_dir() / file).exists():
-        return replays_dir() / file
+    try:
+        if not path.exists() and path.name == file and (replays_dir() / file).exists():
+            return replays_dir() / file
+    except OSError:  # a name too long, no permission: reading it says so
+        pass
     return path
 
 

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from spit.commands._args import folder as folder_path
+
 if TYPE_CHECKING:
     from spit.tui.app import SpitApp
 
@@ -20,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "folder",
         nargs="?",
-        type=Path,
+        type=folder_path,
         metavar="FOLDER",
         help="list the replays in this folder (default: where games are saved, as in Settings)",
     )
@@ -38,8 +40,18 @@ def run(args: argparse.Namespace) -> int:
     folder: Path | None = args.folder
     if folder is not None:
         folder = folder.expanduser()
-        if not folder.is_dir():
-            problem = "is not a folder" if folder.exists() else "does not exist"
+        try:
+            problem = (
+                None
+                if folder.is_dir()
+                else "is not a folder"
+                if folder.exists()
+                else "does not exist"
+            )
+        except OSError as error:  # a name too long, a folder without permission
+            print(f"spit-tui replays: {folder}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        if problem is not None:
             print(f"spit-tui replays: {folder} {problem}", file=sys.stderr)
             return 2
     return browser_app(folder).run() or 0

@@ -146,8 +146,11 @@ def _prepare_replay_dir(directory: Path) -> str | None:
         import spit.replay  # noqa: F401
     except ImportError:
         return "--save-replays needs the spit.replay module, which is not installed"
-    if directory.exists() and not directory.is_dir():
-        return f"--save-replays: {directory} is not a directory"
+    try:
+        if directory.exists() and not directory.is_dir():
+            return f"--save-replays: {directory} is not a directory"
+    except OSError as err:  # a name too long, a folder without permission
+        return f"--save-replays: cannot use {directory}: {err.strerror or err}"
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as err:

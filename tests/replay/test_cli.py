@@ -184,3 +184,13 @@ def test_the_installed_command_runs_the_check() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["valid"] is True
+
+
+@pytest.mark.parametrize("check", [True, False], ids=["check", "view"])
+def test_a_path_that_cannot_be_looked_at_exits_2_with_a_message(
+    check: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / ("x" * 300)  # stat() fails: "File name too long"
+    code, out, err = run(capsys, str(path), *(["--check"] if check else []))
+    assert (code, out) == (2, "")
+    assert err == f"spit-tui replay: {path}: cannot read it: File name too long\n"

@@ -130,3 +130,12 @@ def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
         while time.monotonic() < deadline:
             os.killpg(run.pid, 0)
             time.sleep(0.1)
+
+
+def test_a_replay_folder_that_cannot_be_looked_at_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / ("x" * 300)  # stat() fails: "File name too long"
+    code, _, err = run_cli(capsys, "--games", "2", "--save-replays", str(folder))
+    assert code == 2
+    assert err == f"spit-tui sim: error: --save-replays: cannot use {folder}: File name too long\n"

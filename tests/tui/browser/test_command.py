@@ -59,3 +59,23 @@ def test_a_folder_that_will_not_do_exits_2(
     assert main(["replays", str(folder)]) == 2
     assert capsys.readouterr().err == f"spit-tui replays: {folder} {problem}\n"
     assert not started
+
+
+def test_a_folder_that_cannot_be_looked_at_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], started: list[ReplayBrowser]
+) -> None:
+    folder = tmp_path / ("x" * 300)  # stat() fails: "File name too long"
+    assert main(["replays", str(folder)]) == 2
+    assert capsys.readouterr().err == f"spit-tui replays: {folder}: File name too long\n"
+    assert not started
+
+
+def test_a_folder_in_the_home_of_no_user_exits_2(
+    capsys: pytest.CaptureFixture[str], started: list[ReplayBrowser]
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["replays", "~spit-tui-no-such-user/games"])
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument FOLDER: ~spit-tui-no-such-user/games: Could not determine" in err
+    assert "Traceback" not in err and not started
