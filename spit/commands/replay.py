@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -120,10 +121,16 @@ def latest_replay(directory: Path) -> Path | None:
     """The most recently written replay in ``directory``, of either game, if there is one."""
     try:
         paths = [*directory.glob(f"*{SUFFIX}"), *directory.glob(f"*{SPADES_SUFFIX}")]
-        files = [(p.stat().st_mtime, p.name, p) for p in paths]
     except OSError:
         return None
-    files = [f for f in files if f[2].is_file()]
+    files = []
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:  # a broken link, or deleted meanwhile: not one to watch
+            continue
+        if stat.S_ISREG(info.st_mode):
+            files.append((info.st_mtime, path.name, path))
     return max(files)[2] if files else None
 
 

@@ -95,3 +95,14 @@ def test_the_latest_game_is_looked_for_where_the_settings_save_games(
     shutil.copy(FINISHED, tmp_path / "games" / "mine.spit.jsonl")
     assert run(capsys)[0] == 0
     assert [s.path for s in opened] == [tmp_path / "games" / "mine.spit.jsonl"]
+
+
+def test_a_broken_link_among_the_saved_games_does_not_hide_them(
+    capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+) -> None:
+    saved = replays_dir()
+    saved.mkdir(parents=True)
+    shutil.copy(FINISHED, saved / "game.spit.jsonl")
+    (saved / "zz-gone.spit.jsonl").symlink_to(saved / "deleted.spit.jsonl")
+    assert run(capsys) == (0, "", "")
+    assert [s.path for s in opened] == [saved / "game.spit.jsonl"]
