@@ -187,7 +187,8 @@ def report(path: Path, replay: AnyReplay, result: Verification) -> str:
     if result.winner is not None:
         lines.append(f"  winner    {players[result.winner].name} (p{result.winner + 1})")
     if result.valid:
-        lines.append(f"  hash      {result.final_hash}")
+        if result.final_hash is not None:  # None: not a card dealt yet
+            lines.append(f"  hash      {result.final_hash}")
     else:
         lines.append(f"  problem   line {result.line}: {result.error}")
     return "\n".join(lines)

@@ -194,3 +194,14 @@ def test_a_path_that_cannot_be_looked_at_exits_2_with_a_message(
     code, out, err = run(capsys, str(path), *(["--check"] if check else []))
     assert (code, out) == (2, "")
     assert err == f"spit-tui replay: {path}: cannot read it: File name too long\n"
+
+
+@EACH_GAME
+def test_a_header_alone_has_no_hash_to_show(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / name
+    path.write_text((GOLDEN / name).read_text(encoding="utf-8").split("\n", 1)[0] + "\n")
+    code, out, _ = run(capsys, str(path), "--check")
+    assert code == 0 and "consistent, unfinished" in out
+    assert "None" not in out and "hash" not in out
