@@ -86,9 +86,10 @@ def results_table(results: list[LevelResults]) -> Table:
     return table
 
 
-def _result_cells(label: str, games: int, wins: int) -> tuple[str, ...]:
+def _result_cells(label: str, games: int, wins: int) -> tuple[Text | str, ...]:
     percent = f"{100 * wins / games:.0f}%" if games else "—"
-    return (label, str(games), str(wins), str(games - wins), percent)
+    # The level comes from a replay file: text, never markup.
+    return (Text(label), str(games), str(wins), str(games - wins), percent)
 
 
 BEST_LINES: Final[tuple[tuple[str, str, Callable[[float], str]], ...]] = (
@@ -111,7 +112,7 @@ def bests_table(bests: PersonalBests) -> Table:
         if best is None:
             table.add_row(label, "—", "")
         else:
-            table.add_row(label, show(best.value), f"vs {best.opponent_level or 'a bot'}")
+            table.add_row(label, show(best.value), Text(f"vs {best.opponent_level or 'a bot'}"))
     return table
 
 

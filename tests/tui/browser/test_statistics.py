@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rich.table import Table
 from textual.pilot import Pilot
-from textual.widgets import Sparkline
+from textual.widgets import Sparkline, Static
 
 from spit.bots import LEVELS
 from spit.stats import StatsDB
@@ -141,3 +141,20 @@ def test_bests_not_set_yet_show_a_dash() -> None:
 
     rows = cells(bests_table(PersonalBests(None, None, None, None, None)))
     assert [row[1] for row in rows] == ["—"] * 5
+
+
+async def test_a_level_from_a_file_is_shown_as_written_not_as_markup(replays: Path) -> None:
+    """A replay may come from anywhere: its bot level is text, never Rich markup."""
+    play(replays, 1, (HUMAN, bot("[/b]")))
+    play(replays, 2, (HUMAN, bot("[red]x")))
+    app = SpitApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_statistics(app, pilot)
+        figures = screen.figures
+        assert figures is not None
+        assert {r.level for r in figures.results} == {"[/b]", "[red]x"}
+        results = app.screen.query_one("#stats-results", Static).content
+        bests = app.screen.query_one("#stats-bests", Static).content
+        assert isinstance(results, Table) and isinstance(bests, Table)
+        assert {"[/b]", "[red]x"} <= {row[0] for row in cells(results)}
+        assert {row[2] for row in cells(bests)} & {"vs [/b]", "vs [red]x"}
