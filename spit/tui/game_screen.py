@@ -341,7 +341,7 @@ class GameScreen(Screen[None]):
             from spit.tui.board.overlays import ConfirmQuit
 
             self._set_pause("quit", True)
-            self.app.push_screen(ConfirmQuit(), self._quit_answered)
+            self.app.push_screen(ConfirmQuit(self.clock), self._quit_answered)
         elif key.kind == "cursor":
             self._cursor_key(str(key.cursor))
         else:

@@ -21,6 +21,7 @@ import pytest
 
 from spit.engine import Play, legal_actions
 from spit.match import Match, SeededDeals
+from spit.tui.board.overlays import QUIT_GRACE_MS
 from spit.tui.keymap import PRESETS
 
 pytestmark = [
@@ -124,6 +125,7 @@ def test_keys_move_cards_in_a_real_terminal(tmux: Tmux) -> None:
     tmux.run("send-keys", "-t", "game", "BSpace")
     tmux.run("send-keys", "-t", "game", "Escape")
     tmux.wait_for("Leave this game?", timeout=5)
+    time.sleep(QUIT_GRACE_MS / 1000)  # the question ignores Y for that long
     tmux.run("send-keys", "-t", "game", "y")
     deadline = time.monotonic() + 10
     while tmux.alive() and time.monotonic() < deadline:

@@ -104,13 +104,44 @@ class HelpOverlay(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmQuit(ModalScreen[bool]):
-    """Leave the game? The game is paused while this is asked."""
+class _AnswerLater(ModalScreen[bool]):
+    """A question over a real-time game whose answer keys are also play keys: for
+    ``grace_ms`` after it is shown it ignores the answers that end something, since a
+    player may still be pressing their own keys when it appears. Without a clock (a
+    turn-based game) it answers at once."""
+
+    def __init__(self, clock: Clock | None, grace_ms: int) -> None:
+        super().__init__()
+        self._clock = clock
+        self._ready_at = clock.now_ms() + grace_ms if clock is not None else 0
+
+    def _ready(self) -> bool:
+        return self._clock is None or self._clock.now_ms() >= self._ready_at
+
+
+RESULT_GRACE_MS = 1000
+"""How long the result ignores its keys once shown: the players are still pressing
+their own keys as the last card lands, and player 1's q and r (or Enter, the move
+key against a bot) must not leave the game or start a rematch before anyone has
+seen the result."""
+
+QUIT_GRACE_MS = 500
+"""How long "Leave this game?" ignores its leave keys: in a two-player game Y is
+player 2's key, and player 2 may be mid-play when player 1 asks to leave. "Keep
+playing" answers at once."""
+
+
+class ConfirmQuit(_AnswerLater):
+    """Leave the game? The game is paused while this is asked. ``clock``: the
+    real-time game's, for the grace before a leave key counts (``QUIT_GRACE_MS``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "answer(True)", "Leave", show=False),
         Binding("n,escape", "answer(False)", "Stay", show=False),
     ]
+
+    def __init__(self, clock: Clock | None = None) -> None:
+        super().__init__(clock, QUIT_GRACE_MS)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -119,14 +150,8 @@ class ConfirmQuit(ModalScreen[bool]):
             yield Static("Y or Enter: leave     N or Esc: keep playing", classes="hint")
 
     def action_answer(self, leave: bool) -> None:
-        self.dismiss(leave)
-
-
-RESULT_GRACE_MS = 1000
-"""How long the result ignores its keys once shown: the players are still pressing
-their own keys as the last card lands, and player 1's q and r (or Enter, the move
-key against a bot) must not leave the game or start a rematch before anyone has
-seen the result."""
+        if not leave or self._ready():
+            self.dismiss(leave)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +165,7 @@ class Result:
     """The players' names in the story."""
 
 
-class ResultOverlay(ModalScreen[bool]):
+class ResultOverlay(_AnswerLater):
     """The game's result; dismissed with True for a rematch, False to leave."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -151,10 +176,8 @@ class ResultOverlay(ModalScreen[bool]):
     def __init__(self, result: Result, clock: Clock | None = None) -> None:
         """``clock``: the real-time game's, for the grace before keys answer
         (``RESULT_GRACE_MS``); without one (a turn-based game) keys answer at once."""
-        super().__init__()
+        super().__init__(clock, RESULT_GRACE_MS)
         self._result = result
-        self._clock = clock
-        self._ready_at = clock.now_ms() + RESULT_GRACE_MS if clock is not None else 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -167,5 +190,5 @@ class ResultOverlay(ModalScreen[bool]):
             yield Static("Enter: rematch     Esc: leave", classes="hint")
 
     def action_answer(self, rematch: bool) -> None:
-        if self._clock is None or self._clock.now_ms() >= self._ready_at:
+        if self._ready():
             self.dismiss(rematch)

@@ -11,7 +11,13 @@ from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_act
 from spit.match import FakeClock, Match, MatchPhase
 from spit.replay import load_replay, verify
 from spit.tui.app import SpitApp
-from spit.tui.board.overlays import RESULT_GRACE_MS, ConfirmQuit, HelpOverlay, ResultOverlay
+from spit.tui.board.overlays import (
+    QUIT_GRACE_MS,
+    RESULT_GRACE_MS,
+    ConfirmQuit,
+    HelpOverlay,
+    ResultOverlay,
+)
 from spit.tui.game_config import GameConfig
 from spit.tui.game_screen import GameScreen
 from spit.tui.settings import theme_names
@@ -150,7 +156,10 @@ async def test_quit_asks_first_and_then_exits_the_app() -> None:
         await pilot.press("n")
         assert app.screen is driver.screen
         assert not driver.match.paused
-        await pilot.press("escape", "y")
+        await pilot.press("escape", "y")  # player 2's Y, pressed as the question came up
+        assert isinstance(app.screen, ConfirmQuit)
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y")
     assert app.return_code == 0
 
 
@@ -165,7 +174,9 @@ async def test_quit_returns_to_the_screen_below() -> None:
         await app.push_screen(below)
         game = GameScreen(GameConfig(seed=SEED, record=False), clock)
         await app.push_screen(game)
-        await pilot.press("escape", "enter")
+        await pilot.press("escape")
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("enter")
         assert app.screen is below
         assert app.is_running
 
@@ -244,10 +255,13 @@ async def test_caps_lock_and_other_layouts() -> None:
 
 async def test_spit_tui_play_lands_on_the_table_and_leaves_the_app() -> None:
     config = GameConfig(seed=SEED, record=False)
-    app = SpitApp(start_game=config, clock=FakeClock())
+    clock = FakeClock()
+    app = SpitApp(start_game=config, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("escape", "y")
+        await pilot.press("escape")
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y")
     assert app.return_code == 0
 
 

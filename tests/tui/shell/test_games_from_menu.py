@@ -5,15 +5,25 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from spit.match import FakeClock
 from spit.tui.app import FREEZE_AFTER_S, SpitApp
+from spit.tui.board.overlays import QUIT_GRACE_MS
 from spit.tui.game_screen import GameScreen
 from spit.tui.screens.menu import SPADES_LEVEL, MainMenu
 from spit.tui.settings import Settings
 
 from .menu_keys import MENU
+
+
+async def leave(pilot: Pilot[None], app: SpitApp, quit_key: str) -> None:
+    """Leave the Spit game on screen: its quit key, and Y once the question takes it."""
+    await pilot.press(quit_key)
+    assert isinstance(app.clock, FakeClock)
+    app.clock.advance(QUIT_GRACE_MS)
+    await pilot.press("y")
 
 
 async def test_two_player_game_and_back(spit_home: Path) -> None:
@@ -27,7 +37,7 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
         assert game.config.four_colour
         await pilot.pause(FREEZE_AFTER_S + 0.2)
         assert gc.get_freeze_count() > 0  # no full collection stalls the game
-        await pilot.press("escape", "y")
+        await leave(pilot, app, "escape")
         assert isinstance(app.screen, MainMenu)
         assert gc.get_freeze_count() == 0  # the game's objects can be collected
         # The game was recorded where the settings say, and the replay list shows it.
@@ -46,7 +56,7 @@ async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
         assert game.config.bot_level == "normal"
         assert game.config.key_overrides == {"quit": "f10"}
         assert not game.config.record
-        await pilot.press("f10", "y")
+        await leave(pilot, app, "f10")
         assert isinstance(app.screen, MainMenu)
 
 
@@ -62,7 +72,7 @@ async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         await pilot.resize_terminal(70, 20)
-        await pilot.press("escape", "y")
+        await leave(pilot, app, "escape")
         assert isinstance(app.screen, MainMenu)
         assert app.screen.has_class("-too-small")
 
