@@ -74,11 +74,12 @@ def settings_path() -> Path:
 
 
 def theme_names() -> tuple[str, ...]:
-    """The themes offered: Textual's built-in ones, its own first (ANSI-only left out,
-    as it cannot show the cards' colours)."""
+    """The themes offered: Textual's built-in ones, its own first. The ANSI themes are
+    left out: their colours are the terminal's palette, so the table's contrast (the
+    big countdown letters, the played card's highlight) cannot be promised."""
     from textual.theme import BUILTIN_THEMES
 
-    names = [name for name in BUILTIN_THEMES if name != "textual-ansi"]
+    names = [name for name in BUILTIN_THEMES if not name.startswith(("ansi-", "textual-ansi"))]
     return tuple(sorted(names, key=lambda name: not name.startswith("textual-")))
 
 
