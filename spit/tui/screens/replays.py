@@ -71,6 +71,17 @@ class GameTable(DataTable[Text]):
         Binding("enter", "select_cursor", "Watch", id="replays.open"),
     ]
 
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """Work out the columns' widths for new rows, then forget every drawn row.
+
+        Textual 8.2.8's DataTable keeps the rows it drew before the widths were worked
+        out (a frame can come between ``add_row`` and the idle that measures), so the
+        list showed "2026  Bots  Player" on the highlighted row until the cursor moved.
+        Its widths change only when rows come, so drawing them again costs nothing
+        while the list is browsed. Textual is pinned: check this on an upgrade."""
+        super()._update_dimensions(new_rows)
+        self._clear_caches()
+
 
 class ReplayBrowser(ShellScreen):
     """The replays in ``directory`` (default: the app's replays folder)."""
