@@ -370,3 +370,20 @@ async def test_the_big_banner_can_be_read_on_every_theme(theme: str) -> None:
             ink = style.color.get_truecolor()
             paper = (style.bgcolor or background).get_truecolor()
             assert _contrast(tuple(ink), tuple(paper)) >= 3, theme
+
+
+async def test_the_ascii_style_draws_only_ascii_on_the_table() -> None:
+    """The ASCII card style is for terminals without Unicode: the header, the footer
+    and the round summary (the points variant's longest) keep to ASCII too."""
+    clock = FakeClock()
+    app = game_app(clock, card_style="ascii", variant=Variant.POINTS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        seen = [driver.text]
+        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        seen.append(driver.text)
+        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        seen.append(driver.text)
+        assert "Points:" in seen[-1]
+        for text in seen:
+            assert text.isascii(), [c for c in text if not c.isascii()]
