@@ -136,8 +136,8 @@ class ConfirmQuit(_AnswerLater):
     real-time game's, for the grace before a leave key counts (``QUIT_GRACE_MS``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Leave", show=False),
-        Binding("n,escape", "answer(False)", "Stay", show=False),
+        Binding("y,Y,enter", "answer(True)", "Leave", show=False),  # Y: Caps Lock on
+        Binding("n,N,escape", "answer(False)", "Stay", show=False),
     ]
 
     def __init__(self, clock: Clock | None = None) -> None:
@@ -169,8 +169,8 @@ class ResultOverlay(_AnswerLater):
     """The game's result; dismissed with True for a rematch, False to leave."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,r", "answer(True)", "Rematch", show=False),
-        Binding("escape,q", "answer(False)", "Leave", show=False),
+        Binding("enter,r,R", "answer(True)", "Rematch", show=False),  # R: Caps Lock on
+        Binding("escape,q,Q", "answer(False)", "Leave", show=False),
     ]
 
     def __init__(self, result: Result, clock: Clock | None = None) -> None:

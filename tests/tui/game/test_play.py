@@ -159,7 +159,7 @@ async def test_quit_asks_first_and_then_exits_the_app() -> None:
         await pilot.press("escape", "y")  # player 2's Y, pressed as the question came up
         assert isinstance(app.screen, ConfirmQuit)
         clock.advance(QUIT_GRACE_MS)
-        await pilot.press("y")
+        await pilot.press("Y")  # Caps Lock on
     assert app.return_code == 0
 
 
@@ -315,7 +315,7 @@ async def test_keys_still_being_pressed_at_game_over_do_not_answer_the_result() 
         assert isinstance(app.screen, ResultOverlay)
         assert driver.match.phase is MatchPhase.GAME_OVER
         clock.advance(RESULT_GRACE_MS)
-        await pilot.press("enter")
+        await pilot.press("R")  # a rematch, with Caps Lock on
         assert app.screen is driver.screen
         assert driver.match.phase is MatchPhase.COUNTDOWN
 
