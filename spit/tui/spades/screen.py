@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -40,6 +41,7 @@ from spit.spades_bot import LEVELS
 from spit.tui.board.overlays import ConfirmQuit, Result, ResultOverlay
 from spit.tui.cards import CardPainter
 from spit.tui.spades.board import SpadesBoard
+from spit.tui.spades.draw import fits
 from spit.tui.spades.game import BOT, HUMAN, TARGET, SpadesGame
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.notes import describe
@@ -67,7 +69,10 @@ class SpadesScreen(Screen[None]):
     CSS_PATH: ClassVar = [Path(__file__).parent.parent / "game.tcss", "spades.tcss"]
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(k, f"letter('{k}')", show=False, id=f"spades.key.{k}") for k in _KEYS),
+        *(  # the upper-case letter too: Caps Lock on
+            Binding(f"{k},{k.upper()}", f"letter('{k}')", show=False, id=f"spades.key.{k}")
+            for k in _KEYS
+        ),
         *(Binding(str(d), f"digit({d})", show=False, id=f"spades.digit.{d}") for d in range(10)),
         Binding("left", "move(-1)", show=False, id="spades.left"),
         Binding("right", "move(1)", show=False, id="spades.right"),
@@ -77,7 +82,7 @@ class SpadesScreen(Screen[None]):
         Binding("enter", "confirm", show=False, id="spades.confirm"),
         Binding("backspace", "erase", show=False, id="spades.erase"),
         Binding("question_mark", "help", show=False, id="spades.help"),
-        Binding("q,escape", "quit", show=False, id="spades.quit"),
+        Binding("q,Q,escape", "quit", show=False, id="spades.quit"),
     ]
 
     def __init__(
@@ -109,7 +114,8 @@ class SpadesScreen(Screen[None]):
         self.controls = Controls()
         self._bot_timer: Timer | None = None
         self._holds: set[str] = set()
-        """Why the bot must wait: "help", "quit", "result"."""
+        """Why the bot must wait: "help", "quit", "result", "small" (the window is too
+        small to show the table, so the player's keys wait too)."""
 
     @classmethod
     def from_settings(
@@ -131,7 +137,19 @@ class SpadesScreen(Screen[None]):
         yield self.board
 
     def on_mount(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
         self._start(self.requested_seed)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def on_screen_resume(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = not fits(width, height)
+        if small != ("small" in self._holds):
+            self._hold("small", small)
 
     def on_unmount(self) -> None:
         self.game.close()
@@ -208,7 +226,7 @@ class SpadesScreen(Screen[None]):
         self._said(self.game.bot_turn())
 
     def _hold(self, reason: str, on: bool) -> None:
-        """Keep the bot waiting while an overlay is up."""
+        """Keep the bot waiting while an overlay is up or the table cannot be seen."""
         if on:
             self._holds.add(reason)
             return
@@ -339,13 +357,13 @@ class SpadesScreen(Screen[None]):
             self._set(replace(self.controls, bid=bid, error=""))
 
     def action_help(self) -> None:
-        if self._holds:  # another overlay is up or due
+        if self._holds - {"small"}:  # another overlay is up or due
             return
         self._hold("help", True)
         self.app.push_screen(SpadesHelp(self.painter.ascii), lambda _: self._hold("help", False))
 
     def action_quit(self) -> None:
-        if self._holds:
+        if self._holds - {"small"}:
             return
         self._hold("quit", True)
         self.app.push_screen(ConfirmQuit(), self._quit_answered)

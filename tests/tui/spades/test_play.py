@@ -169,3 +169,53 @@ async def test_the_bot_waits_while_an_overlay_is_up() -> None:
         await pilot.press("x")
         screen.wake()
         assert screen.game.to_move == 0 and screen.game.state.phase is Phase.DRAW
+
+
+async def test_caps_lock_letters_work_as_their_keys() -> None:
+    app = spades_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+        await pilot.press("N")  # Caps Lock on: no blind nil
+        assert screen.game.state.phase is Phase.DRAW and screen.game.to_move == 0
+        await pilot.press("K")
+        assert len(screen.game.state.hands[0]) == 1
+        await pilot.press("D")
+        assert len(screen.game.state.hands[0]) == 2
+        await player.play_until(lambda s: s.game.state.phase is Phase.PLAY and s.game.to_move == 0)
+        held = len(screen.game.state.hands[0])
+        key = "ABCDEFGHIJKLM"[screen.cursor_stops()[0]]
+        await pilot.press(key)
+        assert len(screen.game.state.hands[0]) == held - 1
+        await pilot.press("Q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("N")
+        assert app.screen is screen
+
+
+async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> None:
+    async with spades_app(bot_delay=60).run_test(size=(80, 24)) as pilot:
+        screen = screen_of(pilot)
+        await pilot.press("n")
+        screen.wake()  # the bot declines too: the player draws
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert "Make the window at least 80×24" in screen.board.text()
+        before = screen.game.state
+        await pilot.press("k", "d")  # the top card cannot be seen: nothing happens
+        assert screen.game.state is before
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("k")
+        assert len(screen.game.state.hands[0]) == 1
+        await pilot.resize_terminal(70, 20)  # with the bot to move, it waits
+        await pilot.pause()
+        screen.wake()
+        assert screen.game.to_move == 1 and len(screen.game.state.hands[1]) == 0
+        await pilot.press("q")  # leaving still asks
+        assert isinstance(screen.app.screen, ConfirmQuit)
+        await pilot.press("n")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        screen.wake()
+        assert screen.game.to_move == 0 and len(screen.game.state.hands[1]) == 1
