@@ -112,8 +112,9 @@ def present(
 ) -> SpadesTable:
     """The table for ``view`` with the screen's ``controls``."""
     mine = view.to_move == HUMAN
+    dot = " - " if painter.ascii else " · "  # the ASCII style is for terminals without Unicode
     return SpadesTable(
-        title=f"Spades · hand {view.hand_number} · first to {view.target}",
+        title=f"Spades{dot}hand {view.hand_number}{dot}first to {view.target}",
         names=names,
         opponent_cards=view.opponent_cards,
         opponent_lines=_opponent(view),

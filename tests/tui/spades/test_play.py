@@ -219,3 +219,16 @@ async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> 
         await pilot.pause()
         screen.wake()
         assert screen.game.to_move == 0 and len(screen.game.state.hands[1]) == 1
+
+
+async def test_the_ascii_card_style_keeps_the_whole_table_to_ascii() -> None:
+    async with spades_app(card_style="ascii").run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        seen: list[str] = []
+
+        def played_a_hand(s: SpadesScreen) -> bool:
+            seen.append(s.board.text())
+            return s.game.state.phase is Phase.HAND_OVER
+
+        await player.play_until(played_a_hand)
+        assert all(text.isascii() for text in seen), next(t for t in seen if not t.isascii())
