@@ -277,10 +277,22 @@ def _play_keys(painter: CardPainter) -> str:
 def _waiting(view: PlayerView, names: tuple[str, str]) -> tuple[str, str]:
     phase = view.phase
     if phase is Phase.HAND_OVER:
-        return result_line(view.history[-1], names), "Enter: next hand"
+        return result_line(view.history[-1], names), _bag_note(view, names, "Enter: next hand")
     if phase is Phase.GAME_OVER:
-        return result_line(view.history[-1], names), ""
+        return result_line(view.history[-1], names), _bag_note(view, names, "")
     return f"{names[BOT]} is thinking...", ""
+
+
+def _bag_note(view: PlayerView, names: tuple[str, str], then: str) -> str:
+    """The bag penalties in the last hand's points (S14), before ``then``: "You reach 10
+    bags: -100." """
+    penalties = view.history[-1].penalties
+    said = [
+        f"{subject(names[p], 'reach')} {view.bags[p] // 10 * 10} bags: {penalties[p]}."
+        for p in (HUMAN, BOT)
+        if penalties[p]
+    ]
+    return "    ".join([*said, then] if then else said)
 
 
 def result_line(result: HandResult, names: tuple[str, str]) -> str:

@@ -232,3 +232,22 @@ async def test_the_ascii_card_style_keeps_the_whole_table_to_ascii() -> None:
 
         await player.play_until(played_a_hand)
         assert all(text.isascii() for text in seen), next(t for t in seen if not t.isascii())
+
+
+async def test_a_bag_penalty_is_explained_with_the_hands_score() -> None:
+    async with spades_app(seed=5).run_test(size=(80, 24)) as pilot:
+        player = Player(pilot)
+        screen = player.screen
+
+        def penalty_charged(s: SpadesScreen) -> bool:
+            history = s.game.state.history
+            return s.game.state.phase is Phase.HAND_OVER and any(history[-1].penalties)
+
+        await player.play_until(penalty_charged, limit=5000)
+        state = screen.game.state
+        text = screen.board.text()
+        for player_index, name in ((0, "You reach"), (1, "Hard bot reaches")):
+            if state.history[-1].penalties[player_index]:
+                bags = state.bags[player_index] // 10 * 10
+                assert f"{name} {bags} bags: -100." in text
+        assert "Enter: next hand" in text
