@@ -253,7 +253,8 @@ def _prompt(
         )
     if phase is Phase.BID:
         other = view.bids[BOT]
-        said = "" if other is None else f" {names[BOT]} bid {_bid_text(view, BOT)}."
+        other_bid = "blind nil" if view.blind[BOT] else _bid_text(view, BOT)
+        said = "" if other is None else f" {names[BOT]} bid {other_bid}."
         field = f"[{controls.bid:>2}_]" if len(controls.bid) < 2 else f"[{controls.bid}]"
         return (
             f"Your bid: {field} tricks, 0 (nil) to 13.{said}",

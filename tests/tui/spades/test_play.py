@@ -8,11 +8,28 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from spit.engine import Dealer
 from spit.replay import load_spades_replay, verify_spades
-from spit.spades import Phase
+from spit.spades import (
+    Action,
+    Applied,
+    DeclareBlindNil,
+    DeclineBlindNil,
+    Exchange,
+    Keep,
+    Phase,
+    State,
+    apply,
+    new_game,
+    observe,
+    shuffled_hand,
+    to_move,
+)
 from spit.tui.board.overlays import ConfirmQuit, ResultOverlay
+from spit.tui.cards import CardPainter
 from spit.tui.spades import SpadesScreen
 from spit.tui.spades.help import SpadesHelp
+from spit.tui.spades.view import Controls, present
 
 from .driver import Player, screen_of, spades_app
 
@@ -251,3 +268,24 @@ async def test_a_bag_penalty_is_explained_with_the_hands_score() -> None:
                 bags = state.bags[player_index] // 10 * 10
                 assert f"{name} {bags} bags: -100." in text
         assert "Enter: next hand" in text
+
+
+def test_the_bid_prompt_names_the_bots_blind_nil_in_full() -> None:
+    state = new_game(*shuffled_hand(Dealer(1)))
+    state = apply_all(state, [(0, DeclineBlindNil()), (1, DeclareBlindNil())])
+    while state.phase is Phase.DRAW:
+        state = apply_all(state, [(to_move(state), Keep())])
+    state = apply_all(state, [(1, Exchange(()))])
+    assert state.phase is Phase.BID and to_move(state) == 0
+    names = ("You", "Hard bot")
+    table = present(observe(state, 0), Controls(), names, CardPainter("unicode"))
+    assert table.prompt[0].endswith("Hard bot bid blind nil.")
+
+
+def apply_all(state: State, moves: list[tuple[int | None, Action]]) -> State:
+    for player, action in moves:
+        assert player is not None
+        outcome = apply(state, player, action)
+        assert isinstance(outcome, Applied)
+        state = outcome.state
+    return state
