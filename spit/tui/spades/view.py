@@ -266,7 +266,12 @@ def _prompt(
         follow = any(c & 3 == led & 3 for c in view.hand)
         ask = f"Follow suit: play a {suit}." if follow else f"No {suit}: play any card."
         return ask, _play_keys(painter)
-    ask = "Your lead." if view.broken else "Your lead (no spades until they are broken)."
+    if view.broken:
+        ask = "Your lead."
+    elif all(c & 3 == SPADES for c in view.hand):
+        ask = "Your lead: you hold only spades, so you may lead one."
+    else:
+        ask = "Your lead (no spades until they are broken)."
     return ask, _play_keys(painter)
 
 

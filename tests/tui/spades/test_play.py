@@ -11,8 +11,10 @@ from textual.pilot import Pilot
 from spit.engine import Dealer
 from spit.replay import load_spades_replay, verify_spades
 from spit.spades import (
+    SPADES,
     Action,
     Applied,
+    Bid,
     DeclareBlindNil,
     DeclineBlindNil,
     Exchange,
@@ -289,3 +291,20 @@ def apply_all(state: State, moves: list[tuple[int | None, Action]]) -> State:
         assert isinstance(outcome, Applied)
         state = outcome.state
     return state
+
+
+def test_a_lead_with_only_spades_left_is_not_told_to_avoid_spades() -> None:
+    state = new_game(*shuffled_hand(Dealer(1)))
+    state = apply_all(state, [(0, DeclineBlindNil()), (1, DeclineBlindNil())])
+    while state.phase is not Phase.PLAY:
+        player = to_move(state)
+        action: Action = Keep() if state.phase is Phase.DRAW else Bid(1)
+        state = apply_all(state, [(player, action)])
+    spades = tuple(c for c in range(52) if c & 3 == SPADES)
+    others = tuple(c for c in range(52) if c & 3 != SPADES)[:13]
+    state = state._replace(hands=(spades, others), turn=0, trick=())
+    assert not state.broken and to_move(state) == 0
+    names = ("You", "Hard bot")
+    table = present(observe(state, 0), Controls(), names, CardPainter("unicode"))
+    assert "no spades" not in table.prompt[0] and "only spades" in table.prompt[0]
+    assert all(card.usable for card in table.hand)
