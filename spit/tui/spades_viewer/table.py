@@ -110,9 +110,14 @@ class Playing:
     speed: float
 
 
-def seat_label(info: PlayerInfo) -> str:
+def _dot(painter: CardPainter) -> str:
+    """Between the parts of a line: the ASCII style is for terminals without Unicode."""
+    return " - " if painter.ascii else " · "
+
+
+def _seat_label(info: PlayerInfo, painter: CardPainter) -> str:
     if info.kind == "bot" and info.level:
-        return f"{info.name} · {info.level} bot"
+        return f"{info.name}{_dot(painter)}{info.level} bot"
     return info.name
 
 
@@ -146,7 +151,9 @@ def present(
         before = caption(timeline.frames[index - 1], names, painter) if index else ""
         notes = ((before, "dim"), said)
     return ReplayTable(
-        title=f"Spades replay · {names[0]} vs {names[1]} · first to {state.target}",
+        title=_dot(painter).join(
+            ("Spades replay", f"{names[0]} vs {names[1]}", f"first to {state.target}")
+        ),
         keys_hint=keys_hint,
         seats=(_seat_at(timeline, index, 0, painter), _seat_at(timeline, index, 1, painter)),
         band=Band(
@@ -178,7 +185,7 @@ def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPai
     hand = tuple(
         HandCard(card, "", raised=card in new) for card in display_order(state.hands[player])
     )
-    label = seat_label(timeline.replay.header.players[player])
+    label = _seat_label(timeline.replay.header.players[player], painter)
     return Seat(label, _facts(state, player, painter), hand, to_move(state) == player)
 
 
@@ -195,7 +202,7 @@ def _facts(state: State, player: int, painter: CardPainter) -> str:
         if bid is not None and not state.blind[player]:
             facts.append("bid nil" if bid == 0 else f"bid {bid}")
         facts.append(f"took {state.tricks_won(player)}")
-    return " · ".join(facts)
+    return _dot(painter).join(facts)
 
 
 def _phase(state: State) -> tuple[str, ...]:
@@ -219,8 +226,9 @@ def _status_line(
 ) -> str:
     mode = (">" if painter.ascii else "▶") if playing.playing else ("||" if painter.ascii else "❚❚")
     state = timeline.frames[index].state
+    times = "x" if painter.ascii else "×"
     line = (
-        f"{mode} {playing.speed:g}×  input {timeline.frames[index].inputs}/{timeline.inputs}"
+        f"{mode} {playing.speed:g}{times}  input {timeline.frames[index].inputs}/{timeline.inputs}"
         f"  hand {state.hand}/{timeline.hands}"
     )
     if state.phase is Phase.PLAY:

@@ -155,3 +155,15 @@ async def test_a_window_too_small_says_how_large_to_make_it() -> None:
         _, viewer, _ = parts(pilot)
         assert "Make the window at least 80×24" in text(viewer)
         assert "(it is 80×23 now)." in text(viewer)
+
+
+async def test_the_ascii_style_shows_only_ascii_at_every_hand() -> None:
+    """The ASCII card style is for terminals without Unicode: the header, the seats'
+    lines and the status line keep to ASCII too, from the draw to the end."""
+    async with SpadesViewerApp(FINISHED, card_style="ascii").run_test(size=SIZE) as pilot:
+        _, viewer, timeline = parts(pilot)
+        for _ in range(timeline.hands + 2):
+            shown = text(viewer)
+            assert shown.isascii(), sorted({c for c in shown if not c.isascii()})
+            await pilot.press("pagedown", "down", "right")
+        assert "Spades replay - North vs South - first to 500" in shown
