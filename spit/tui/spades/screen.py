@@ -392,7 +392,7 @@ class SpadesScreen(Screen[None]):
                 f"{state.hand} hands played. Bags: you {state.bags[HUMAN]}, "
                 f"the bot {state.bags[BOT]}.",
                 f"Seed {self.game.seed}: spit-tui spades --seed {self.game.seed} "
-                "deals these hands again.",
+                f"--level {self.level} deals these hands again.",
             ),
             self.replay_path,
         )
