@@ -115,6 +115,25 @@ def _dot(painter: CardPainter) -> str:
     return " - " if painter.ascii else " · "
 
 
+SCORE_COLUMN = 6
+"""Characters a name has at the head of a score column."""
+
+
+def score_heads(players: tuple[PlayerInfo, PlayerInfo]) -> tuple[str, str]:
+    """The score sheet's column heads: the names where they fit; else "Bot" for a
+    bot (the play screen's head) unless both are bots; else "P1" and "P2"."""
+    names = [p.name for p in players]
+    if all(len(name) <= SCORE_COLUMN for name in names):
+        return names[0], names[1]
+    heads = [
+        name if len(name) <= SCORE_COLUMN else "Bot" if p.kind == "bot" else ""
+        for name, p in zip(names, players, strict=True)
+    ]
+    if "" in heads or heads[0] == heads[1]:
+        return "P1", "P2"
+    return heads[0], heads[1]
+
+
 def _seat_label(info: PlayerInfo, painter: CardPainter) -> str:
     if info.kind == "bot" and info.level:
         return f"{info.name}{_dot(painter)}{info.level} bot"
@@ -160,7 +179,7 @@ def present(
             phase=_phase(state),
             caption=centre,
             slots=centre_slots(view, names),
-            columns=names,
+            columns=score_heads(players),
             scores=score_rows(view),
             history=tuple(history_row(r) for r in state.history),
         ),

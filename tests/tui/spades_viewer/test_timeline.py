@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import SpadesHand, load_spades_replay
+from spit.replay import PlayerInfo, SpadesHand, load_spades_replay
 from spit.spades import Phase, state_hash
 from spit.tui.cards import CardPainter
 from spit.tui.spades_viewer.captions import caption
-from spit.tui.spades_viewer.table import Playing, present
+from spit.tui.spades_viewer.table import Playing, present, score_heads
 from spit.tui.spades_viewer.timeline import (
     DRAW_MS,
     HAND_MS,
@@ -127,3 +127,24 @@ def test_the_end_says_who_won_or_that_the_recording_stops(finished: SpadesTimeli
     assert end.band.caption == "The recording stops here"
     assert end.notes[1] == ("This game was not finished: the recording stops here.", "alert")
     assert end.status.startswith("▶ 2×  input 90/90  hand 2/2") and "(unfinished)" in end.status
+
+
+YOU = PlayerInfo("human", "You")
+HARD = PlayerInfo("bot", "Hard bot", level="hard")
+
+
+@pytest.mark.parametrize(
+    ("players", "heads"),
+    [
+        ((PlayerInfo("human", "North"), PlayerInfo("human", "South")), ("North", "South")),
+        ((YOU, HARD), ("You", "Bot")),  # as the play screen heads them
+        ((HARD, YOU), ("Bot", "You")),
+        ((HARD, PlayerInfo("bot", "Easy bot", level="easy")), ("P1", "P2")),
+        ((PlayerInfo("human", "Alexandra"), HARD), ("P1", "P2")),
+    ],
+)
+def test_score_heads_fit_their_columns(
+    players: tuple[PlayerInfo, PlayerInfo], heads: tuple[str, str]
+) -> None:
+    """A name too long for its score column was cut ("Hard b")."""
+    assert score_heads(players) == heads
