@@ -21,6 +21,7 @@ from spit.tui.board.overlays import (
 from spit.tui.game_config import GameConfig
 from spit.tui.game_screen import GameScreen
 from spit.tui.settings import theme_names
+from tests.tui.contrast import contrast
 from tests.tui.game.driver import SEED, Driver, game_app
 
 
@@ -334,19 +335,6 @@ async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_runn
         assert isinstance(app.screen, HelpOverlay) and game.match.paused
 
 
-def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    def luminance(rgb: tuple[int, int, int]) -> float:
-        def channel(v: int) -> float:
-            c = v / 255
-            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-        r, g, b = (channel(v) for v in rgb)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    low, high = sorted((luminance(a), luminance(b)))
-    return (high + 0.05) / (low + 0.05)
-
-
 @pytest.mark.parametrize("theme", theme_names())
 async def test_the_big_banner_can_be_read_on_every_theme(theme: str) -> None:
     """PAUSED (like the countdown, SPIT! and SLAP!) in big letters: at least 3:1 against
@@ -369,7 +357,7 @@ async def test_the_big_banner_can_be_read_on_every_theme(theme: str) -> None:
             assert style.color is not None
             ink = style.color.get_truecolor()
             paper = (style.bgcolor or background).get_truecolor()
-            assert _contrast(tuple(ink), tuple(paper)) >= 3, theme
+            assert contrast(tuple(ink), tuple(paper)) >= 3, theme
 
 
 async def test_the_ascii_style_draws_only_ascii_on_the_table() -> None:

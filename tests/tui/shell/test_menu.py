@@ -16,6 +16,7 @@ from spit.tui.screens.replays import ReplayBrowser
 from spit.tui.screens.settings_screen import SettingsScreen
 from spit.tui.screens.statistics import StatisticsScreen
 from spit.tui.settings import Settings
+from tests.tui.contrast import contrast
 
 from .menu_keys import MENU
 
@@ -88,19 +89,6 @@ async def test_too_small_terminal_says_so() -> None:
         assert app.screen.has_class("-too-small")
 
 
-def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    def luminance(rgb: tuple[int, int, int]) -> float:
-        def channel(v: int) -> float:
-            c = v / 255
-            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-        r, g, b = (channel(v) for v in rgb)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    low, high = sorted((luminance(a), luminance(b)))
-    return (high + 0.05) / (low + 0.05)
-
-
 @pytest.mark.parametrize("theme", ["textual-light", "catppuccin-latte", "atom-one-light"])
 async def test_titles_can_be_read_on_light_themes(theme: str) -> None:
     """The menu's and the screens' titles (and the dialogs') are at least 3:1 against
@@ -116,5 +104,5 @@ async def test_titles_can_be_read_on_light_themes(theme: str) -> None:
         for title in titles:
             ink = title.styles.color
             paper = title.background_colors[1]
-            contrast = _contrast(ink.rgb, (paper + ink).rgb if ink.a < 1 else paper.rgb)
-            assert contrast >= 3, (title, round(contrast, 2))
+            ratio = contrast(ink.rgb, (paper + ink).rgb if ink.a < 1 else paper.rgb)
+            assert ratio >= 3, (title, round(ratio, 2))
