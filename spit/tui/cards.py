@@ -67,6 +67,9 @@ class CardPainter:
         self.four_colour = four_colour
         self._box = _ASCII_BOX if self.ascii else _UNICODE_BOX
         self._suits = _SUITS_ASCII if self.ascii else _SUITS_UNICODE
+        self.dot = " - " if self.ascii else " · "
+        """Between the parts of a line of text: the ASCII style is for terminals without
+        Unicode, so everything drawn in it keeps to ASCII, not only the cards."""
         self._pictures: dict[tuple[object, ...], Picture] = {}
 
     def rank_text(self, card: Card) -> str:

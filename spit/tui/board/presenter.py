@@ -123,8 +123,6 @@ class Presenter:
         self._keys = {player: self._key_labels(player) for player in players.humans}
         self._hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
         self._status = ("* can play", "o no play") if painter.ascii else ("● can play", "○ no play")
-        self._dot = " - " if painter.ascii else " · "
-        """Between the parts of a line: the ASCII style is for terminals without Unicode."""
         self._idle_footer = self._default_footer()
         self._notes: dict[int, _Note] = {}
         self._highlight: tuple[int, int] | None = None
@@ -223,9 +221,9 @@ class Presenter:
         whole seconds left to the slap or the next deal; ``cursor``: the arrow selection."""
         state = match.state
         variant = "points to 100" if state.variant is Variant.POINTS else "standard game"
-        header = f"Round {state.round}{self._dot}{variant}"
+        header = f"Round {state.round}{self.painter.dot}{variant}"
         if self.players.bot_level is not None:
-            header += f"{self._dot}vs {self.players.bot_level} bot"
+            header += f"{self.painter.dot}vs {self.players.bot_level} bot"
         target = None
         if cursor is not None and state.piles:
             target = min(cursor.pile, len(state.piles) - 1)
@@ -246,7 +244,7 @@ class Presenter:
             keys = "/".join(label(f"cursor.{d}") for d in ("left", "right", "up", "down"))
             play, move = label("cursor.play"), label("cursor.move")
             return f"Letter keys play at once; or {keys} select, {play} plays, {move} moves"
-        return f"Player 1: left half of the keyboard{self._dot}Player 2: right half"
+        return f"Player 1: left half of the keyboard{self.painter.dot}Player 2: right half"
 
     def _key_labels(self, player: int) -> tuple[tuple[str, str, str], ...]:
         """Per stockpile, the keys that play it left, right and move it."""
@@ -325,11 +323,11 @@ class Presenter:
         resolved = self._resolved
         if resolved is not None:
             cards, scores, left = resolved.cards, resolved.scores, resolved.left
-            lines.append(f"Cards: {shorts[0]} {cards[0]}{self._dot}{shorts[1]} {cards[1]}")
+            lines.append(f"Cards: {shorts[0]} {cards[0]}{self.painter.dot}{shorts[1]} {cards[1]}")
             if match.state.variant is Variant.POINTS:
                 lines.append(
                     f"Points: {shorts[0]} {scores[0]} (+{left[0]})"
-                    f"{self._dot}{shorts[1]} {scores[1]} (+{left[1]})"
+                    f"{self.painter.dot}{shorts[1]} {scores[1]} (+{left[1]})"
                 )
         lines.append(f"Next round in {seconds}")
         return "\n".join(lines)
@@ -350,10 +348,10 @@ class Presenter:
         s = self.players.shorts
         if state.variant is Variant.POINTS:
             a, b = state.scores
-            lines.append(f"Points (lowest wins): {s[0]} {a}{self._dot}{s[1]} {b}")
+            lines.append(f"Points (lowest wins): {s[0]} {a}{self.painter.dot}{s[1]} {b}")
         else:
             a, b = state.cards_held(0), state.cards_held(1)
-            lines.append(f"Cards left: {s[0]} {a}{self._dot}{s[1]} {b}")
+            lines.append(f"Cards left: {s[0]} {a}{self.painter.dot}{s[1]} {b}")
         command = f"spit-tui play --seed {seed}"
         if self.players.bot_level is not None:
             command += f" --bot {self.players.bot_level}"

@@ -112,7 +112,7 @@ def present(
 ) -> SpadesTable:
     """The table for ``view`` with the screen's ``controls``."""
     mine = view.to_move == HUMAN
-    dot = " - " if painter.ascii else " · "  # the ASCII style is for terminals without Unicode
+    dot = painter.dot
     return SpadesTable(
         title=f"Spades{dot}hand {view.hand_number}{dot}first to {view.target}",
         names=names,

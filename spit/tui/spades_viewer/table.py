@@ -110,11 +110,6 @@ class Playing:
     speed: float
 
 
-def _dot(painter: CardPainter) -> str:
-    """Between the parts of a line: the ASCII style is for terminals without Unicode."""
-    return " - " if painter.ascii else " · "
-
-
 SCORE_COLUMN = 6
 """Characters a name has at the head of a score column."""
 
@@ -136,7 +131,7 @@ def score_heads(players: tuple[PlayerInfo, PlayerInfo]) -> tuple[str, str]:
 
 def _seat_label(info: PlayerInfo, painter: CardPainter) -> str:
     if info.kind == "bot" and info.level:
-        return f"{info.name}{_dot(painter)}{info.level} bot"
+        return f"{info.name}{painter.dot}{info.level} bot"
     return info.name
 
 
@@ -170,7 +165,7 @@ def present(
         before = caption(timeline.frames[index - 1], names, painter) if index else ""
         notes = ((before, "dim"), said)
     return ReplayTable(
-        title=_dot(painter).join(
+        title=painter.dot.join(
             ("Spades replay", f"{names[0]} vs {names[1]}", f"first to {state.target}")
         ),
         keys_hint=keys_hint,
@@ -221,7 +216,7 @@ def _facts(state: State, player: int, painter: CardPainter) -> str:
         if bid is not None and not state.blind[player]:
             facts.append("bid nil" if bid == 0 else f"bid {bid}")
         facts.append(f"took {state.tricks_won(player)}")
-    return _dot(painter).join(facts)
+    return painter.dot.join(facts)
 
 
 def _phase(state: State) -> tuple[str, ...]:
