@@ -51,7 +51,7 @@ def caption(timeline: Timeline, index: int, painter: CardPainter) -> str | None:
             return f"{WHO[player]} moved {name(card)} to space {to + 1}"
         case CardSpat():
             spat = _spat_with(timeline, index)
-            return "Spit! " + " · ".join(f"{WHO[e.player]} {name(e.card)}" for e in spat)
+            return "Spit! " + painter.dot.join(f"{WHO[e.player]} {name(e.card)}" for e in spat)
         case Stalled():
             return "Nobody can play: new spit cards are coming"
         case RoundEnded(reason=EndReason.STOCK_OUT, player=int(player)):

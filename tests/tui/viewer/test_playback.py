@@ -85,3 +85,16 @@ def test_ascii_cards_in_captions() -> None:
     playback = Playback(timeline, CardPainter("ascii"))
     playback.go_to(timeline.after_input(3))
     assert playback.view().footer == "P1 too slow: 3C on the pile"
+
+
+@pytest.mark.parametrize(("style", "between"), [("unicode", " · "), ("ascii", " - ")])
+def test_the_spit_caption_keeps_to_the_card_style(style: str, between: str) -> None:
+    """Both players' spit cards on one line, apart as the style allows (ASCII: no "·")."""
+    from spit.tui.viewer.captions import caption
+
+    timeline = build_timeline(load_replay(FINISHED), finished=True)
+    spits = [i for i, e in enumerate(timeline.events) if isinstance(e.event, CardSpat)]
+    texts = [caption(timeline, i, CardPainter(style)) or "" for i in spits]
+    both = [text for text in texts if "P1" in text and "P2" in text]
+    assert both and all(text.startswith("Spit! P1 ") and between in text for text in both)
+    assert all(text.isascii() == (style == "ascii") for text in both)
