@@ -39,16 +39,22 @@ HEADLESS_PACKAGES = (
     "spit.spades_bot",
 )
 
+_BASE = {"safe_text"}
+"""Modules every layer above the engines may use: they hold no game and import nothing of ours."""
+
 ALLOWED_LAYERS: dict[str, set[str]] = {
     "engine": set(),
     "spades": {"engine"},
     "match": {"engine"},
     "bots": {"engine", "match"},
     "spades_bot": {"engine", "spades"},
-    "replay": {"engine", "match", "spades", "paths"},
-    "sim": {"engine", "match", "bots", "replay", "paths"},
-    "stats": {"engine", "match", "bots", "replay", "paths"},
-    "tui": {"engine", "match", "bots", "replay", "paths", "sim", "stats", "spades", "spades_bot"},
+    "replay": {"engine", "match", "spades", "paths", *_BASE},
+    "sim": {"engine", "match", "bots", "replay", "paths", *_BASE},
+    "stats": {"engine", "match", "bots", "replay", "paths", *_BASE},
+    "tui": {
+        "engine", "match", "bots", "replay", "paths", "sim", "stats", "spades", "spades_bot",
+        *_BASE,
+    },
 }
 """Which of the project's own packages each package may import: dependencies point one
 way, from the front ends down to the pure rules (README, "How the code is laid out")."""

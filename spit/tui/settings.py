@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 DEFAULT_THEME = "textual-dark"
 SETTINGS_FILE = "settings.toml"
+SPADES_TARGETS = (150, 250, 300, 500)
+"""The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,14 @@ class Settings:
     replay_dir: Path | None = None
     """Where replays are saved; ``None`` means the default data directory."""
     record_replays: bool = True
+    show_play_hint: bool = True
+    """Mark the stockpiles that can play ("● can play"); off for players who want no help."""
+    bell: bool = False
+    """Ring the terminal bell on a lost race or a lost slap (off by default: a shared room)."""
+    spades_target: int = 500
+    """The score that ends a game of Spades (one of ``SPADES_TARGETS``)."""
+    practice_offered: bool = False
+    """Whether the guided practice round has been offered once to this new player."""
 
     def game_config(self, *, bot_level: str | None = None, seed: int | None = None) -> GameConfig:
         """The game these settings ask for; ``bot_level`` ``None`` means two players."""
@@ -115,6 +125,12 @@ def _boolean(value: Any) -> bool:
     return value
 
 
+def _spades_target(value: Any) -> int:
+    if isinstance(value, bool) or value not in SPADES_TARGETS:
+        raise ValueError(f"must be one of {', '.join(map(str, SPADES_TARGETS))}")
+    return int(value)
+
+
 def _variant(value: Any) -> Variant:
     return Variant(_one_of(lambda: tuple(Variant))(value))
 
@@ -154,6 +170,10 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "key_overrides": _key_overrides,
     "replay_dir": _replay_dir,
     "record_replays": _boolean,
+    "show_play_hint": _boolean,
+    "bell": _boolean,
+    "spades_target": _spades_target,
+    "practice_offered": _boolean,
 }
 """TOML key -> converter that raises ValueError with the reason a value is refused."""
 
@@ -223,6 +243,8 @@ def _toml_string(text: str) -> str:
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
     if value is None:
         return '""'
     return _toml_string(str(value))
