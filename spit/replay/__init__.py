@@ -46,6 +46,7 @@ from spit.replay.reader import (
 )
 from spit.replay.records import Checkpoint, Deal, End, Header, Input, Record
 from spit.replay.resimulate import Resimulation, replay_match
+from spit.replay.seal import Seal
 from spit.replay.spades_reader import SpadesReplay, load_spades_replay, parse_spades_replay
 from spit.replay.spades_records import (
     SpadesCheckpoint,
@@ -83,6 +84,7 @@ __all__ = [
     "ReplayMismatch",
     "ReplayWriter",
     "Resimulation",
+    "Seal",
     "SpadesCheckpoint",
     "SpadesEnd",
     "SpadesHand",

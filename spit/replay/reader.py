@@ -46,6 +46,7 @@ from spit.replay.records import (
     Record,
     record_from_json,
 )
+from spit.replay.seal import Seal
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 MAX_LINE_BYTES: Final = 16 * 1024
@@ -119,6 +120,8 @@ class Replay:
     truncated: bool
     """The file ends in an incomplete line (the recording was interrupted)."""
     path: Path | None = None
+    seal: Seal = Seal.UNSEALED
+    """Whether the lines are as the program wrote them (``spit.replay.seal``)."""
 
     @property
     def deals(self) -> list[Deal]:

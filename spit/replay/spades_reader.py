@@ -17,6 +17,7 @@ from spit.replay.reader import (
     read_replay_bytes,
     refuse_other_games,
 )
+from spit.replay.seal import Seal
 from spit.replay.spades_records import (
     GAME,
     SpadesCheckpoint,
@@ -41,6 +42,8 @@ class SpadesReplay:
     truncated: bool
     """The file ends in an incomplete line (the recording was interrupted)."""
     path: Path | None = None
+    seal: Seal = Seal.UNSEALED
+    """Whether the lines are as the program wrote them (``spit.replay.seal``)."""
 
     @property
     def hands(self) -> list[SpadesHand]:
