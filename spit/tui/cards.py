@@ -70,6 +70,8 @@ class CardPainter:
         self.dot = " - " if self.ascii else " · "
         """Between the parts of a line of text: the ASCII style is for terminals without
         Unicode, so everything drawn in it keeps to ASCII, not only the cards."""
+        self.times = "x" if self.ascii else "×"
+        """Between a width and a height ("80×24"), or after a speed ("2×")."""
         self._pictures: dict[tuple[object, ...], Picture] = {}
 
     def rank_text(self, card: Card) -> str:

@@ -14,6 +14,14 @@ from spit.engine import Variant
 from spit.match import Timing
 
 CARD_STYLES = ("unicode", "ascii")
+ASCII_CLASS = "-ascii"
+"""The CSS class of the app, or of a screen, drawn in the ASCII card style: it keeps
+every border to ASCII (``spit/tui/ascii.tcss``)."""
+
+
+def style_classes(ascii_only: bool) -> str:
+    """The classes for a screen drawn in the ASCII card style, or not."""
+    return ASCII_CLASS if ascii_only else ""
 
 
 @dataclass(frozen=True)

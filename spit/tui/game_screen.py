@@ -50,7 +50,7 @@ from spit.tui.board.draw import fits
 from spit.tui.board.presenter import Cursor, Players, Presenter
 from spit.tui.board.widget import Board
 from spit.tui.cards import CardPainter
-from spit.tui.game_config import GameConfig
+from spit.tui.game_config import GameConfig, style_classes
 from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 
@@ -86,13 +86,13 @@ def _in_use(key: GameKey, vs_bot: bool) -> bool:
 class GameScreen(Screen[None]):
     """One game, and its rematches. See the module docstring."""
 
-    CSS_PATH = "game.tcss"
+    CSS_PATH: ClassVar = ["game.tcss", "ascii.tcss"]
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = []
     """None: each screen's bindings are made from its config's keymap."""
 
     def __init__(self, config: GameConfig, clock: Clock | None = None) -> None:
-        super().__init__()
+        super().__init__(classes=style_classes(config.card_style == "ascii"))
         self.config = config
         self.clock: Clock = clock or MonotonicClock()
         self.keys, self.keymap_problems = _keys(config)
@@ -341,7 +341,10 @@ class GameScreen(Screen[None]):
             from spit.tui.board.overlays import ConfirmQuit
 
             self._set_pause("quit", True)
-            self.app.push_screen(ConfirmQuit(self.clock), self._quit_answered)
+            ask = ConfirmQuit(
+                self.clock, recorded=self._feed is not None, ascii_only=self.painter.ascii
+            )
+            self.app.push_screen(ask, self._quit_answered)
         elif key.kind == "cursor":
             self._cursor_key(str(key.cursor))
         else:
@@ -425,7 +428,8 @@ class GameScreen(Screen[None]):
         result = self.presenter.result(self.match, self.seed, self.replay_path)
         story = self._log.replay(self._header())
         result = replace(result, story=story, shorts=self.players.shorts)
-        self.app.push_screen(ResultOverlay(result, self.clock), self._result_answered)
+        overlay = ResultOverlay(result, self.clock, ascii_only=self.painter.ascii)
+        self.app.push_screen(overlay, self._result_answered)
 
     def _result_answered(self, rematch: bool | None) -> None:
         if rematch:

@@ -123,7 +123,7 @@ class TableDrawing:
         if geo is None:
             canvas = self._canvas = Canvas(width, height)
             self._groups = []
-            _too_small(canvas)
+            _too_small(canvas, self.painter.times)
             return canvas
         old = self._groups
         if canvas is None or (canvas.width, canvas.height) != (width, height):
@@ -197,10 +197,10 @@ def _union(a: Box, b: Box) -> Box:
     return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
 
 
-def _too_small(canvas: Canvas) -> None:
+def _too_small(canvas: Canvas, times: str) -> None:
     lines = [
-        f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT}",
-        f"(it is {canvas.width}×{canvas.height} now).",
+        f"Make the window at least {MIN_WIDTH}{times}{MIN_HEIGHT}",
+        f"(it is {canvas.width}{times}{canvas.height} now).",
         "The game is paused until then.",
     ]
     top = max(0, (canvas.height - len(lines)) // 2)

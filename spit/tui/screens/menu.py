@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from spit.tui.screens.base import ShellModal, ShellScreen
 
 TITLE = "♠ ♥  S P I T  ♦ ♣"
+ASCII_TITLE = "-=  S P I T  =-"
 SUBTITLE = "the real-time card game, in the terminal"
 
 ENTRIES = (
@@ -44,7 +45,7 @@ class MainMenu(ShellScreen):
 
     def compose_content(self) -> ComposeResult:
         with Vertical(id="menu-body"):
-            yield Static(TITLE, id="menu-title")
+            yield Static(self._title(), id="menu-title")
             yield Static(SUBTITLE, id="menu-subtitle")
             with Center():
                 yield OptionList(
@@ -58,8 +59,13 @@ class MainMenu(ShellScreen):
 
     def on_screen_resume(self) -> None:
         """Back from a game: its objects may be garbage collected again (see
-        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody."""
+        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody.
+        Back from Settings: the card style may have changed."""
         gc.unfreeze()
+        self.query_one("#menu-title", Static).update(self._title())
+
+    def _title(self) -> str:
+        return ASCII_TITLE if self.painter.ascii else TITLE
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -154,7 +160,7 @@ class BotChooser(ShellModal[str | None]):
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="dialog-title", markup=False)
             yield options
-            yield Static("enter play · escape back", classes="dialog-hint")
+            yield Static(f"enter play{self.painter.dot}escape back", classes="dialog-hint")
 
     @on(OptionList.OptionSelected, "#bot-levels")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -122,7 +122,7 @@ class Playback:
             centre = Centre("The recording stops here", "", "This game was not finished.")
         return replace(
             table,
-            header=f"Replay · {table.header}",
+            header=f"Replay{self.painter.dot}{table.header}",
             keys_hint=self.keys_hint,
             centre=centre,
             footer=latest_caption(self.timeline, self._seen, self.painter),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.screen import Screen
+from textual.widgets import Static
 
 from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
 from spit.match import FakeClock, Match, MatchPhase
@@ -375,3 +376,16 @@ async def test_the_ascii_style_draws_only_ascii_on_the_table() -> None:
         assert "Points:" in seen[-1]
         for text in seen:
             assert text.isascii(), [c for c in text if not c.isascii()]
+
+
+@pytest.mark.parametrize("record", [True, False])
+async def test_leaving_says_whether_the_game_is_kept(record: bool, tmp_path: Path) -> None:
+    clock = FakeClock()
+    app = game_app(clock, record=record, replay_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # the replay file is opened after the first frame
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmQuit)
+        note = str(app.screen.query_one("#leave-note", Static).render())
+        assert ("The replay keeps what was played so far" in note) is record
+        assert ("not recorded" in note) is not record
