@@ -28,11 +28,13 @@ from spit.engine.events import (
 )
 from spit.engine.outcome import Applied, Rejected
 from spit.engine.rules import (
+    GameEnd,
     Outcome,
     Reason,
     apply,
     can_act,
     deal_round,
+    game_end,
     legal_actions,
     new_game,
 )
@@ -58,6 +60,7 @@ __all__ = [
     "Dealer",
     "EndReason",
     "Event",
+    "GameEnd",
     "GameOver",
     "Move",
     "Outcome",
@@ -86,6 +89,7 @@ __all__ = [
     "deal_round",
     "dumps",
     "from_json",
+    "game_end",
     "is_red",
     "lay_out",
     "legal_actions",

@@ -402,6 +402,28 @@ def _winner(state: State) -> int | None:
     return out[0] if out else None
 
 
+class GameEnd(StrEnum):
+    """Why a finished game ended (``game_end``), for a front end to say in words."""
+
+    NO_CARDS = "no_cards"
+    """The standard game: the winner got rid of every card (R19, D13)."""
+    TARGET = "target"
+    """The points game: a total reached the target, and the lower total won (R20, D12)."""
+    NO_DEAL = "no_deal"
+    """The points game: a player has no cards, so no round can be dealt; the lower
+    total won, or on equal totals the player without cards (D12)."""
+
+
+def game_end(state: State) -> GameEnd | None:
+    """Why the game in ``state`` is over; ``None`` while it is not (R19, R20, D12)."""
+    if state.phase is not Phase.GAME_OVER:
+        return None
+    if state.variant is Variant.STANDARD:
+        return GameEnd.NO_CARDS
+    a, b = state.scores
+    return GameEnd.TARGET if max(a, b) >= state.target and a != b else GameEnd.NO_DEAL
+
+
 def _with_pile(row: Stockpiles, index: int, pile: Pile) -> Stockpiles:
     """``row`` with stockpile ``index`` replaced by ``pile``."""
     a, b, c, d, e = row

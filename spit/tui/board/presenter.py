@@ -18,6 +18,7 @@ from spit.engine import (
     CardPlayed,
     CardSpat,
     EndReason,
+    GameEnd,
     Move,
     Play,
     RoundDealt,
@@ -27,6 +28,7 @@ from spit.engine import (
     Stalled,
     Variant,
     can_act,
+    game_end,
     observe,
 )
 from spit.match import (
@@ -337,6 +339,26 @@ class Presenter:
             return "YOU WIN" if winner == 0 else "BOT WINS"
         return f"P{winner + 1} WINS"
 
+    def _why_over(self, match: Match) -> str:
+        """Why the game ended, in words, for every way the engine ends one (``GameEnd``)."""
+        state = match.state
+        names = self.players.names
+        winner = names[state.winner or 0]
+        end = game_end(state)
+        if end is GameEnd.NO_CARDS:
+            return f"{winner} got rid of every card."
+        a, b = state.scores
+        if end is GameEnd.TARGET:
+            high = names[0 if a > b else 1]
+            return (
+                f"{high} reached {max(a, b)} points: at {state.target} the game ends, "
+                "and the lower total wins."
+            )
+        out = next((p for p in (0, 1) if not state.collected[p]), state.winner or 0)
+        who = "You have" if names[out] == "You" else f"{names[out]} has"
+        then = "the lower total wins" if a != b else "on equal totals the player without cards wins"
+        return f"{who} no cards left, so no round can be dealt: {then}."
+
     def result(self, match: Match, seed: int, replay: Path | None) -> Result:
         """The result overlay's text for a finished game."""
         from spit.tui.board.overlays import Result  # not needed until the game is over
@@ -344,7 +366,8 @@ class Presenter:
         state = match.state
         name = self.players.names[state.winner or 0]
         headline = "You win!" if name == "You" else f"{name} wins!"
-        lines = [f"After {state.round} round{'s' if state.round != 1 else ''}."]
+        rounds = f"after {state.round} round{'s' if state.round != 1 else ''}"
+        lines = [f"{self._why_over(match)}", f"The game ended {rounds}."]
         s = self.players.shorts
         if state.variant is Variant.POINTS:
             a, b = state.scores

@@ -35,7 +35,7 @@ SHIFT: Final = 3
 make room for its neighbours' numbers."""
 STEPS: Final = (1, 2, 5, 10, 20, 50, 100)
 """Which rounds are numbered when not every number fits: every one, then every 2nd
-(and the first), every 5th, and so on."""
+from the first (1, 3, 5...), every 5th (1, 6, 11...), and so on."""
 _LABEL: Final = 5
 """Columns before the bars (a player's short name)."""
 _VALUE: Final = 4
@@ -81,10 +81,10 @@ def round_labels(starts: list[int], columns: int, tick: str = "'") -> tuple[str,
 
     Every round gets its number if the numbers fit, each at most ``SHIFT`` columns
     from where its round started (pushed right past its neighbour, or left from the
-    edge). If they do not, only every 2nd, 5th, 10th... round is numbered (and the
-    first), and the others get a ``tick`` where there is room: the caller says so."""
+    edge). If they do not, only every 2nd, 5th, 10th... round from the first is
+    numbered, and the others get a ``tick`` where there is room: the caller says so."""
     for step in STEPS:
-        numbered = [n for n in range(1, len(starts) + 1) if n == 1 or n % step == 0]
+        numbered = list(range(1, len(starts) + 1, step))
         places = _places([(starts[n - 1], str(n)) for n in numbered], columns)
         if places is None:
             continue
@@ -101,18 +101,52 @@ def round_labels(starts: list[int], columns: int, tick: str = "'") -> tuple[str,
 
 def _places(labels: list[tuple[int, str]], columns: int) -> list[int] | None:
     """Where each ``(column, text)`` label goes, in order and a blank apart, inside
-    ``columns``; ``None`` if one would stand more than ``SHIFT`` from its column."""
-    places, free = [], 0
-    for column, text in labels:
-        places.append(max(column, free))
-        free = places[-1] + len(text) + 1
-    limit = columns
-    for i in range(len(labels) - 1, -1, -1):
-        places[i] = min(places[i], limit - len(labels[i][1]))
-        limit = places[i] - 1
-    if any(x < 0 or abs(x - column) > SHIFT for x, (column, _) in zip(places, labels, strict=True)):
+    ``columns``; ``None`` if one would stand more than ``SHIFT`` from its column.
+
+    Labels that would overlap are set as one group, centred on where its labels want
+    to be (so a crowd of rounds spreads both ways), and groups that then overlap are
+    joined, until none do."""
+    groups = [[label] for label in labels]
+    firsts = [_first(group, columns) for group in groups]
+    k = 0
+    while k < len(groups) - 1:
+        if firsts[k] + _width(groups[k]) + 1 > firsts[k + 1]:
+            groups[k : k + 2] = [groups[k] + groups[k + 1]]
+            firsts[k : k + 2] = [_first(groups[k], columns)]
+            k = max(0, k - 1)  # the bigger group may now reach the one before
+        else:
+            k += 1
+    places = [
+        first + offset
+        for group, first in zip(groups, firsts, strict=True)
+        for offset in _offsets(group)
+    ]
+    if any(
+        abs(x - column) > SHIFT or x + len(text) > columns
+        for x, (column, text) in zip(places, labels, strict=True)
+    ):
         return None
     return places
+
+
+def _offsets(group: list[tuple[int, str]]) -> list[int]:
+    """Each label's column in its group, a blank after each."""
+    offsets, x = [], 0
+    for _, text in group:
+        offsets.append(x)
+        x += len(text) + 1
+    return offsets
+
+
+def _width(group: list[tuple[int, str]]) -> int:
+    return sum(len(text) + 1 for _, text in group) - 1
+
+
+def _first(group: list[tuple[int, str]], columns: int) -> int:
+    """The group's first column: as near as can be to every label's own, inside
+    ``columns`` (which may leave it at the edge, too far from some)."""
+    wants = [column - offset for (column, _), offset in zip(group, _offsets(group), strict=True)]
+    return max(0, min((min(wants) + max(wants)) // 2, columns - _width(group)))
 
 
 def _nth(step: int) -> str:
