@@ -46,6 +46,10 @@ class GameConfig:
     """Write a replay file as the game is played."""
     timing: Timing | None = None
     """The match's pacing; ``None`` for the standard ``Timing()``."""
+    show_play_hint: bool = True
+    """Say beside each player whether they can play ("● can play")."""
+    bell: bool = False
+    """Ring the terminal bell when a human's key lost a race ("too slow") or the slap."""
 
     def __post_init__(self) -> None:
         if self.card_style not in CARD_STYLES:

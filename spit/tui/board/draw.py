@@ -226,11 +226,12 @@ def _groups(
         view.target_pile,
         view.centre,
     )
+    hidden = view.hidden
     return (
         ((view.header, view.keys_hint, view.footer), lambda: _chrome(view, width, height)),
-        (player2, lambda: _row(geo, ox, top, player2, painter)),
-        (middle, lambda: _middle(geo, ox, top + step, view, painter)),
-        (player1, lambda: _row(geo, ox, top + 2 * step, player1, painter)),
+        ((player2, hidden), lambda: _row(geo, ox, top, player2, hidden, painter)),
+        ((middle, hidden), lambda: _middle(geo, ox, top + step, view, painter)),
+        ((player1, hidden), lambda: _row(geo, ox, top + 2 * step, player1, hidden, painter)),
     )
 
 
@@ -258,8 +259,11 @@ _LEGENDS = {
 """By ``ascii``: the legend beside a row of stockpiles played from the keyboard."""
 
 
-def _row(geo: Geometry, ox: int, y: int, side: Side, painter: CardPainter) -> list[_Part]:
-    """One player's five stockpiles with their keys, counts, legend and info."""
+def _row(
+    geo: Geometry, ox: int, y: int, side: Side, hidden: bool, painter: CardPainter
+) -> list[_Part]:
+    """One player's five stockpiles with their keys, counts, legend and info;
+    ``hidden``: the cards face down."""
     card, pitch = geo.card, geo.pitch
     legend = _LEGENDS[painter.ascii] if side.keys is not None else ()
     key_widths = _widths(side.keys) if side.keys is not None else (0,) * len(side.stocks)
@@ -268,6 +272,8 @@ def _row(geo: Geometry, ox: int, y: int, side: Side, painter: CardPainter) -> li
         x = ox + geo.stocks_x + i * pitch
         if stock.face_up is None:
             picture = painter.space(card)
+        elif hidden:
+            picture = painter.back(card)
         else:
             border = "edge"
             if i == side.flash_stock:
@@ -343,7 +349,8 @@ def _middle(geo: Geometry, ox: int, y: int, view: TableView, painter: CardPainte
         pile = view.piles[i] if i < len(view.piles) else None
         hot, aimed = i == view.highlight_pile, i == view.target_pile
         box = (x - 1, y - 1, card.width + 2, card.height + 2)
-        parts.append(_Part(box, _pile, (x, y, card, pile, hot, aimed, painter)))
+        args = (x, y, card, pile, hot, aimed, view.hidden, painter)
+        parts.append(_Part(box, _pile, args))
     centre_x = left_x + card.width + 1
     centre_w = right_x - 1 - centre_x
     big_y = y + (card.height - 3) // 2
@@ -372,12 +379,15 @@ def _pile(
     pile: Pile | None,
     hot: bool,
     aimed: bool,
+    hidden: bool,
     painter: CardPainter,
 ) -> None:
     if pile is None:
         return
     if pile.top is None:
         canvas.picture(x, y, painter.space(card))
+    elif hidden:
+        canvas.picture(x, y, painter.back(card))
     else:
         canvas.picture(x, y, painter.face(pile.top, card, "hot" if hot else "edge"))
     size = "1 card" if pile.size == 1 else f"{pile.size} cards"

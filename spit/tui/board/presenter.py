@@ -116,11 +116,21 @@ def refusal(record: InputRecord, phase: MatchPhase) -> str:
 class Presenter:
     """Builds the board's view of one game; ``absorb`` each batch of match events."""
 
-    def __init__(self, players: Players, painter: CardPainter, label: Callable[[str], str]) -> None:
-        """``label(binding_id)`` gives the key to show for a binding."""
+    def __init__(
+        self,
+        players: Players,
+        painter: CardPainter,
+        label: Callable[[str], str],
+        *,
+        play_hint: bool = True,
+    ) -> None:
+        """``label(binding_id)`` gives the key to show for a binding; ``play_hint``:
+        say beside each player whether they can play ("● can play"), a help that
+        some players would rather not have."""
         self.players = players
         self.painter = painter
         self.label = label
+        self.play_hint = play_hint
         # What never changes during a game is worked out once, not at every key press.
         self._keys = {player: self._key_labels(player) for player in players.humans}
         self._hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
@@ -217,10 +227,20 @@ class Presenter:
     # -- the view ------------------------------------------------------------------
 
     def view(
-        self, match: Match, *, paused: bool, seconds: int | None, cursor: Cursor | None
+        self,
+        match: Match,
+        *,
+        paused: bool,
+        seconds: int | None,
+        cursor: Cursor | None,
+        hidden: bool = False,
+        resume_in: int | None = None,
     ) -> TableView:
         """The table now. ``paused``: the player paused (not an overlay); ``seconds``: the
-        whole seconds left to the slap or the next deal; ``cursor``: the arrow selection."""
+        whole seconds left to the slap or the next deal; ``cursor``: the arrow selection;
+        ``hidden``: the game is paused, so the cards are face down and nothing says
+        what could be played; ``resume_in``: the seconds until play goes on after a
+        pause."""
         state = match.state
         variant = "points to 100" if state.variant is Variant.POINTS else "standard game"
         header = f"Round {state.round}{self.painter.dot}{variant}"
@@ -232,12 +252,13 @@ class Presenter:
         return TableView(
             header=header,
             keys_hint=self._hint,
-            sides=(self._side(match, 0, cursor), self._side(match, 1, None)),
+            sides=(self._side(match, 0, cursor, hidden), self._side(match, 1, None, hidden)),
             piles=tuple(Pile(p[-1] if p else None, len(p)) for p in state.piles),
-            centre=self._centre(match, paused, seconds or 0),
-            footer=self._footer or self._idle_footer,
+            centre=self._centre(match, paused, seconds or 0, resume_in),
+            footer=self._idle_footer if hidden else self._footer or self._idle_footer,
             highlight_pile=self._highlight[0] if self._highlight is not None else None,
             target_pile=target,
+            hidden=hidden,
         )
 
     def _default_footer(self) -> str:
@@ -260,10 +281,12 @@ class Presenter:
             for n in range(1, 6)
         )
 
-    def _side(self, match: Match, player: int, cursor: Cursor | None) -> Side:
+    def _side(self, match: Match, player: int, cursor: Cursor | None, hidden: bool) -> Side:
         state = match.state
         status, status_role = "", "dim"
-        if match.phase is MatchPhase.PLAYING:
+        if hidden:  # nothing that helps to plan while paused
+            pass
+        elif match.phase is MatchPhase.PLAYING and self.play_hint:
             if can_act(state, player):
                 status, status_role = self._status[0], "good"
             else:
@@ -290,11 +313,13 @@ class Presenter:
             cursor_stock=cursor.stock if cursor is not None else None,
         )
 
-    def _centre(self, match: Match, paused: bool, seconds: int) -> Centre:
+    def _centre(self, match: Match, paused: bool, seconds: int, resume_in: int | None) -> Centre:
         state = match.state
         phase = match.phase
         if paused:
             return Centre("Paused", "PAUSED", f"{self.label('pause')} to play on")
+        if resume_in is not None:
+            return Centre("Get ready: play goes on", str(resume_in))
         if phase is MatchPhase.COUNTDOWN:
             if match.countdown_kind is CountdownKind.START:
                 return Centre(f"Round {state.round}: get ready", str(self._countdown))
