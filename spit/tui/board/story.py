@@ -222,7 +222,7 @@ class StoryPanel(Widget):
         starts = [t * (columns - 1) // max(1, story.duration_ms) for t in story.round_starts]
         tick = "'" if self.ascii_only else "╵"
         line, step = round_labels(starts, columns, tick)
-        out.append(f"{'round':<{_LABEL}}{line}\n", self._style("dim"))
+        out.append(f"{'':<{_LABEL}}{line}\n", self._style("dim"))
         if step > 1:
             out.append(
                 f"{'':<{_LABEL}}{tick} a round; every {_nth(step)} is numbered\n",
