@@ -151,7 +151,7 @@ class ConfirmQuit(_AnswerLater):
     def compose(self) -> ComposeResult:
         kept = "The replay keeps what was played so far."
         if not self._recorded:
-            kept = "This game is not recorded: it cannot be watched again."
+            kept = "This game is not recorded."
         with Vertical(id="dialog"):
             yield Static("Leave this game?", classes="title")
             yield Static(kept, id="leave-note", markup=False)
