@@ -37,6 +37,9 @@ async def test_the_result_tells_the_story_of_the_game_and_rematch_still_works() 
         text = str(panel.render())
         assert "Cards left, 0:00 to 0:33" in text
         assert "Fastest run (plays in a row)  P1 " in text
+        winner = ("Player 1", "Player 2")[driver.match.state.winner or 0]
+        said = "\n".join(str(s.render()) for s in overlay.query("Static"))
+        assert f"{winner} got rid of every card." in said  # why the game ended
         clock.advance(RESULT_GRACE_MS)
         await pilot.press("enter")
         assert app.screen is driver.screen and driver.match.phase is MatchPhase.COUNTDOWN

@@ -8,12 +8,9 @@ from types import SimpleNamespace
 import pytest
 
 from spit.engine import Phase, Play, Slap, State, Variant, game_end
-from spit.match import FakeClock, MatchPhase
-from spit.tui.board.overlays import ResultOverlay
 from spit.tui.board.presenter import Players, Presenter
 from spit.tui.cards import CardPainter
 from tests.engine.positions import ok, position
-from tests.tui.game.driver import Driver, game_app
 
 
 def _out_first_in_a_one_pile_round(scores: tuple[int, int], variant: Variant) -> State:
@@ -71,16 +68,3 @@ def _why(state: State, bot: str | None = None) -> str:
 def test_the_result_says_why_the_game_ended(state: State, bot: str | None, why: str) -> None:
     assert game_end(state) is not None
     assert _why(state, bot) == why
-
-
-async def test_a_played_game_ends_with_its_reason_on_the_result() -> None:
-    clock = FakeClock()
-    app = game_app(clock)
-    async with app.run_test(size=(80, 24)) as pilot:
-        driver = Driver(pilot, clock, fast=True)
-        await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
-        await pilot.pause()
-        assert isinstance(app.screen, ResultOverlay)
-        winner = ("Player 1", "Player 2")[driver.match.state.winner or 0]
-        text = "\n".join(str(s.render()) for s in app.screen.query("Static"))
-        assert f"{winner} got rid of every card." in text
