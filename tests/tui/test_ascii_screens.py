@@ -58,11 +58,10 @@ async def test_the_table_and_its_dialogs(size: tuple[int, int]) -> None:
             await driver.play_until(_phase(phase))
             await _check(pilot, str(phase))
         await driver.play_until(_phase(MatchPhase.GAME_OVER))
-        await pilot.pause()
-        await app.workers.wait_for_complete()
+        await driver.story_told()
         assert isinstance(app.screen, ResultOverlay)
         await _check(pilot, "result")
-        assert any("round" in line for line in screen_lines(app))  # the story is there
+        assert any("Cards per minute" in line for line in screen_lines(app))  # the story
         await pilot.resize_terminal(60, 20)
         await _check(pilot, "too small")
 

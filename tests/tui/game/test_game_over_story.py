@@ -18,8 +18,7 @@ from tests.tui.game.driver import Driver, game_app
 
 async def _play_to_the_end(driver: Driver) -> None:
     await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
-    await driver.pilot.app.workers.wait_for_complete()
-    await driver.pilot.pause()
+    await driver.story_told()
 
 
 async def test_the_result_tells_the_story_of_the_game_and_rematch_still_works() -> None:

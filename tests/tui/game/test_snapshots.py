@@ -24,7 +24,8 @@ def _setup(clock: FakeClock, done: Check, steps_after: int = 0) -> Any:
         await driver.play_until(done)
         for _ in range(steps_after):
             await driver.step()
-        await pilot.app.workers.wait_for_complete()  # the result's story
+        if driver.match.phase is MatchPhase.GAME_OVER:
+            await driver.story_told()
         await pilot.pause()
 
     return run_before
