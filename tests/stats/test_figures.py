@@ -110,8 +110,12 @@ def test_copies_of_a_game_share_its_key_and_other_games_do_not(tmp_path: Path) -
     path = hand_game(tmp_path, "a")
     copy = tmp_path / "copy.spit.jsonl"
     copy.write_text(path.read_text().replace("\n", "\r\n"))  # as read, the same game
-    other = hand_game(tmp_path, "b", created="2026-03-02T12:00:00+01:00")
-    keys = [summarize(p).game_key for p in (path, copy, other)]
-    assert keys[0] == keys[1] != keys[2]
+    edited = hand_game(tmp_path, "b", created="2026-03-02T12:00:00+01:00", players=(HUMAN, HUMAN))
+    other = tmp_path / "c.spit.jsonl"  # the early press a little later: another game
+    other.write_text(path.read_text().replace('"t": 2500', '"t": 2600'))
+    keys = [summarize(p).game_key for p in (path, copy, edited, other)]
+    # Another start time and other players in the header: still the same deals and
+    # inputs, the same game.
+    assert keys[0] == keys[1] == keys[2] != keys[3]
     # Same final table, though: the final hash alone would take them for one game.
     assert summarize(path).final_hash == summarize(other).final_hash
