@@ -641,9 +641,14 @@ def _reason(err: Exception) -> str:
 
 def _memory_copy(path: Path) -> sqlite3.Connection:
     """An up-to-date database in memory, holding what the file at ``path`` holds if it
-    can be read without writing to it (``mode=ro``; ``immutable`` where even the lock
-    files cannot be made); an empty one otherwise."""
-    for query in ("mode=ro", "immutable=1"):
+    can be read without writing to it (``immutable`` when it has no WAL file, else
+    ``mode=ro``, each the other's fallback); an empty one otherwise."""
+    # Without a WAL file, there is nothing but the file to read: ``immutable`` reads it
+    # without making the lock files ``mode=ro`` makes (and cannot remove).
+    ways = ("mode=ro", "mode=ro&immutable=1")
+    if not Path(f"{path}-wal").exists():
+        ways = ways[::-1]
+    for query in ways:
         memory = _configure(
             sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         )

@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -121,3 +122,31 @@ def spades_game(directory: Path, seed: int, level: str = "hard", target: int = 1
     obj["players"][0] = {"kind": "human", "name": "You"}
     path.write_text(json.dumps(obj) + "\n" + rest, encoding="utf-8")
     return path
+
+
+FAR_FUTURE_NS: Final = 10**21
+"""A modification time in the year 33658: tmpfs, btrfs and XFS can hold it (ext4
+stops at 2446), ``datetime`` cannot."""
+
+
+@contextlib.contextmanager
+def far_future_folder() -> Iterator[Path]:
+    """A new folder on a file system that holds ``FAR_FUTURE_NS`` (tmpfs, at
+    ``/dev/shm``), removed afterwards; the test is skipped where there is none."""
+    import shutil
+    import tempfile
+
+    try:
+        folder = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    except OSError:
+        pytest.skip("no tmpfs at /dev/shm to hold a time past the year 9999")
+    try:
+        probe = folder / "probe"
+        probe.write_bytes(b"")
+        os.utime(probe, ns=(FAR_FUTURE_NS, FAR_FUTURE_NS))
+        if probe.stat().st_mtime_ns != FAR_FUTURE_NS:
+            pytest.skip("/dev/shm cannot hold a time past the year 9999")
+        probe.unlink()
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
