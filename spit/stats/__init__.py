@@ -21,6 +21,7 @@ from spit.stats.db import (
     StatsDB,
     StatsUnavailable,
     default_path,
+    head_to_head_line,
 )
 from spit.stats.figures import IDLE_MS, RUN_GAP_MS, GameFigures, PlayerFigures, game_figures
 from spit.stats.queries import (
@@ -65,6 +66,7 @@ __all__ = [
     "default_path",
     "game_figures",
     "game_story",
+    "head_to_head_line",
     "story_of",
     "summarize",
 ]

@@ -54,7 +54,7 @@ from spit.safe_text import safe_path, safe_text
 from spit.stats import queries, schema
 from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry
 from spit.stats.story import Story, game_story
-from spit.stats.summary import GameSummary, Mode, summarize
+from spit.stats.summary import SPIT, GameSummary, Mode, summarize
 from spit.stats.walk import UnusableReplay
 
 DB_NAME: Final = "stats.sqlite3"
@@ -281,6 +281,17 @@ class StatsDB(Closing):
         with self._lock:
             return queries.head_to_head(self._conn)
 
+    def rivalry_of(self, game: GameSummary) -> Rivalry | None:
+        """The head-to-head of the two names that played ``game``, if it was Spit
+        between two people of different names."""
+        if game.mode is not Mode.TWO_PLAYERS or game.game != SPIT:
+            return None
+        folded = sorted(p.name.casefold() for p in game.players)
+        for rivalry in self.head_to_head():
+            if sorted(name.casefold() for name in rivalry.names) == folded:
+                return rivalry
+        return None
+
     def not_sealed(self, limit: int = 20) -> tuple[list[GameSummary], int]:
         """The latest ``limit`` games whose file is unsealed or edited, newest first,
         and how many there are in all."""
@@ -409,6 +420,19 @@ class StatsDB(Closing):
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+
+
+def head_to_head_line(replay_path: Path) -> str | None:
+    """``Ann leads Bob 3-2`` for the result of the two-player game of Spit in
+    ``replay_path``, counting it (it is recorded first, if it is not yet); ``None`` for
+    any other game, or when the statistics cannot be had."""
+    try:
+        with StatsDB.open(replays=replay_path.parent) as db:
+            game = summarize(replay_path) if not db.writable else db.record_game(replay_path)
+            rivalry = None if game is None else db.rivalry_of(game)
+    except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):
+        return None
+    return None if rivalry is None else rivalry.describe()
 
 
 _SEAL_RANK: Final = {Seal.SEALED.value: 2, Seal.UNSEALED.value: 1, Seal.EDITED.value: 0}

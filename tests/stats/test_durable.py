@@ -213,3 +213,21 @@ def test_an_error_sqlite_gives_for_a_read_only_file_means_read_only(tmp_path: Pa
     conn.close()
     assert stats_db._read_only(caught.value, path)
     assert not stats_db._read_only(caught.value, tmp_path)  # a folder in its place
+
+
+def test_the_head_to_head_line_of_a_two_player_game(home: Path) -> None:
+    from spit.paths import replays_dir
+    from spit.replay import PlayerInfo
+    from spit.stats import head_to_head_line
+
+    ann, bob = PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob")
+    games = [
+        play(replays_dir(), seed, (ann, bob) if seed % 2 else (bob, ann)) for seed in (1, 2, 3)
+    ]
+    winners = [summarize(p).players[summarize(p).winner].name for p in games]
+    lines = [head_to_head_line(p) for p in games]  # each game counted as its result shows
+    a, b = winners.count("Ann"), winners.count("Bob")
+    leader, other = ("Ann", "Bob") if a > b else ("Bob", "Ann")
+    assert lines[2] == f"{leader} leads {other} {max(a, b)}-{min(a, b)}"
+    assert head_to_head_line(play(replays_dir(), 4, (HUMAN, bot("easy")))) is None
+    assert head_to_head_line(replays_dir() / "missing.spit.jsonl") is None

@@ -119,3 +119,19 @@ def test_copies_of_a_game_share_its_key_and_other_games_do_not(tmp_path: Path) -
     assert keys[0] == keys[1] == keys[2] != keys[3]
     # Same final table, though: the final hash alone would take them for one game.
     assert summarize(path).final_hash == summarize(other).final_hash
+
+
+@pytest.mark.parametrize(("last", "active"), [(3900, 900), (13_500, 10_500), (63_900, 10_500)])
+def test_idle_stretches_count_for_at_most_ten_seconds(
+    tmp_path: Path, last: int, active: int
+) -> None:
+    """The hand-checked game with its winning play ``last`` ms in: the stretch before
+    it counts for at most ``IDLE_MS`` in the active time (what "fastest win" compares),
+    while the playing time keeps all of it."""
+    from spit.stats import IDLE_MS
+
+    path = hand_game(tmp_path)
+    path.write_text(path.read_text().replace('"t": 3900', f'"t": {last}'))
+    figures = game_figures(load_replay(path))
+    assert figures.playing_ms == last - 3000
+    assert figures.active_ms == active == 200 + 300 + min(last - 3500, IDLE_MS)
