@@ -660,6 +660,8 @@ def _read_only(err: sqlite3.Error, path: Path) -> bool:
 def _reason(err: Exception) -> str:
     if isinstance(err, OSError):
         return safe_text(err.strerror or err)
+    if getattr(err, "sqlite_errorname", "").startswith(_READ_ONLY):
+        return f"it or its folder is read-only: {safe_text(err)}"
     return safe_text(err)
 
 

@@ -246,7 +246,7 @@ def bests_table(bests: PersonalBests) -> Table:
     return table
 
 
-BESTS_NOTE: Final = "Only sealed games of Spit against a bot count: see Not counted below."
+BESTS_NOTE: Final = "Only sealed games of Spit against a bot count (see Not counted, below)."
 
 
 # -- the trend ---------------------------------------------------------------------
@@ -264,12 +264,13 @@ def trend_chart(trend: list[CpmPoint], *, ascii_only: bool) -> Table:
     top = max((p.cards_per_minute for p in trend), default=0.0) or 1.0
     for point in trend:
         when = point.started.astimezone()
+        bar_style = "bold" if point.sealed else "dim"
         table.add_row(
             f"{when:%m-%d %H:%M}",
             Text(f"vs {safe_text(point.opponent_level or 'a bot')}"),
             "won" if point.won else "lost",
-            Text(_bar(point.cards_per_minute / top, ascii_only), style="bold"),
-            f"{point.cards_per_minute:.1f}",
+            Text(_bar(point.cards_per_minute / top, ascii_only), style=bar_style),
+            f"{point.cards_per_minute:.1f}{'' if point.sealed else '*'}",
         )
     return table
 
@@ -325,9 +326,11 @@ def not_counted_lines(figures: Figures) -> Text:
         text.append(
             "Unsealed: a replay without the seal spit-tui writes (hand-made, or from an "
             "older version). Edited: changed after it was written. Both count as games, "
-            "not for the bests.\n",
+            "not in the bests.\n",
             style="dim",
         )
+    if figures.unusable:
+        text.append("Replays that could not be used at all:\n", style="bold")
     for name, why in figures.unusable[:LISTED]:
         text.append(name)
         text.append(f": {why}\n", style="dim")
@@ -375,7 +378,7 @@ class StatisticsScreen(ShellScreen):
             "#stats-results": "Games by mode",
             "#stats-bests": "Personal bests",
             "#stats-rivals": "Head to head, two players on one keyboard",
-            "#stats-unsealed": "Not counted in the bests",
+            "#stats-unsealed": "Not counted",
         }
         for selector, title in titles.items():
             self.query_one(selector).border_title = title
@@ -449,9 +452,14 @@ class StatisticsScreen(ShellScreen):
         if trend:
             games = "your last game" if len(trend) == 1 else f"your last {len(trend)} games"
             trend_panel.border_title = f"Cards per minute, {games} of Spit against a bot"
+            marked = (
+                " A * marks a game whose replay is not sealed."
+                if not all(p.sealed for p in trend)
+                else ""
+            )
             explain = Text(
                 "One bar a game, oldest first, its length the game's cards per minute "
-                f"(the longest is your best here): {trend_summary(trend, self._dot)}",
+                f"(the longest is your best here): {trend_summary(trend, self._dot)}." + marked,
                 style="dim",
             )
             trend_panel.update(Group(trend_chart(trend, ascii_only=self._ascii), explain))
