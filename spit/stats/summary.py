@@ -41,6 +41,9 @@ from spit.replay import (
 from spit.stats.figures import GameFigures, PlayerFigures, game_figures
 from spit.stats.walk import UnusableReplay, read_any_replay
 
+_NO_FIGURES: Final = PlayerFigures(0, 0.0, None, 0, 0, 0, 0)
+"""A Spades player's Spit figures."""
+
 SPIT: Final = "spit"
 SPADES: Final = "spades"
 """``GameSummary.game``."""
@@ -204,21 +207,7 @@ def _spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
     infos = replay.header.players
     mode, human_seat, level = _mode(infos)
     players = tuple(
-        PlayerSummary(
-            seat=seat,
-            kind=info.kind,
-            name=info.name,
-            level=info.level,
-            won=seat == winner,
-            cards_played=0,
-            cards_per_minute=0.0,
-            reaction_ms=None,
-            reactions=0,
-            rejected=0,
-            too_slow=0,
-            fastest_run=0,
-            score=state.scores[seat],
-        )
+        _player(seat, info, _NO_FIGURES, seat == winner, state.scores[seat])
         for seat, info in enumerate(infos)
     )
     return GameSummary(
