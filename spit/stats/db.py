@@ -232,15 +232,27 @@ class StatsDB(Closing):
             )
         path = Path(replay_path)
         try:
-            summary = summarize(path)
-        except UnusableReplay:
-            return None
-        try:
             info = path.stat()
         except OSError:
             info = None
+        known = None if info is None else self._known_game(path, info)
+        if known is not None:
+            return known  # read as it is now already (by this open, or an earlier one)
+        try:
+            summary = summarize(path)
+        except UnusableReplay:
+            return None
         self._retrying(lambda: self._store(path, info, Outcome.GAME, summary))
         return summary
+
+    def _known_game(self, path: Path, info: os.stat_result) -> GameSummary | None:
+        """The stored game of the file at ``path``, if it was read as it is now."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT game_key FROM files WHERE path = ? AND stamp = ? AND outcome = ?",
+                (_path_key(path), _stamp(info), Outcome.GAME.value),
+            ).fetchone()
+            return None if row is None else queries.game_by_key(self._conn, row[0])
 
     def rebuild_from_replays(self, directory: Path | None = None) -> RebuildReport:
         """Empty the database and fill it again from every replay in ``directory``
@@ -382,12 +394,13 @@ class StatsDB(Closing):
             stored = _insert(conn, found) if isinstance(found, GameSummary) else None
             if info is not None:
                 conn.execute(
-                    "INSERT OR REPLACE INTO files (path, stamp, outcome, problem) "
-                    "VALUES (?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO files (path, stamp, outcome, game_key, problem) "
+                    "VALUES (?, ?, ?, ?, ?)",
                     (
                         _path_key(path),
                         _stamp(info),
                         outcome.value,
+                        found.game_key if isinstance(found, GameSummary) else None,
                         found if isinstance(found, str) else None,
                     ),
                 )

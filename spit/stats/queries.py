@@ -120,6 +120,11 @@ def recent_games(conn: sqlite3.Connection, limit: int, mode: Mode | None) -> lis
     return _games(conn, where, params, limit)
 
 
+def game_by_key(conn: sqlite3.Connection, key: str) -> GameSummary | None:
+    found = _games(conn, "WHERE game_key = ?", (key,), 1)
+    return found[0] if found else None
+
+
 def not_sealed(conn: sqlite3.Connection, limit: int) -> tuple[list[GameSummary], int]:
     where = f"WHERE seal != '{Seal.SEALED.value}'"
     (count,) = conn.execute(f"SELECT COUNT(*) FROM games {where}").fetchone()

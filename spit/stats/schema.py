@@ -111,6 +111,7 @@ MIGRATIONS: Final = (
             path BLOB PRIMARY KEY,         -- os.fsencode of the resolved path
             stamp TEXT NOT NULL,           -- size and modification time (ns), as read
             outcome TEXT NOT NULL,         -- spit.stats.db.Outcome
+            game_key TEXT,                 -- the game it holds
             problem TEXT                   -- why it is not a game, for the user
         );
         """,

@@ -231,3 +231,17 @@ def test_the_head_to_head_line_of_a_two_player_game(home: Path) -> None:
     assert lines[2] == f"{leader} leads {other} {max(a, b)}-{min(a, b)}"
     assert head_to_head_line(play(replays_dir(), 4, (HUMAN, bot("easy")))) is None
     assert head_to_head_line(replays_dir() / "missing.spit.jsonl") is None
+
+
+def test_recording_a_game_the_open_has_read_reads_it_no_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    replays = tmp_path / "replays"
+    path = play(replays, 1)
+    with StatsDB.open(tmp_path / "stats.sqlite3", replays=replays) as db:  # reads it
+        monkeypatch.setattr(stats_db, "summarize", lambda path: pytest.fail("read again"))
+        game = db.record_game(path)
+        assert game is not None and db.recent_games() == [game]
+        os.utime(path, ns=(1, 1))  # changed since: read again
+        monkeypatch.setattr(stats_db, "summarize", summarize)
+        assert db.record_game(path) == game
