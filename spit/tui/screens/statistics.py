@@ -305,7 +305,11 @@ def rivalry_lines(rivalries: list[Rivalry]) -> Text:
         when = f"{rivalry.last_played.astimezone():%Y-%m-%d}"
         text.append(safe_text(rivalry.describe()))
         text.append(f"   {games}, last on {when}\n", style="dim")
-    text.rstrip()
+    text.append(
+        "Games of Spit between the same two names, whatever their case, each name as "
+        "last written; also shown on the result of each such game.",
+        style="dim",
+    )
     return text
 
 
