@@ -35,6 +35,7 @@ from spit.spades import (
     beats,
 )
 from spit.spades_bot import knowledge as kn
+from spit.spades_bot.lookahead import best_bid, best_card, expected_tricks_by_play
 from spit.spades_bot.play import cheapest, choose_card
 
 
@@ -63,6 +64,8 @@ HARD_BID_ROUNDING = -0.5
 """"hard" bids ``int(expected tricks + this)``, about a trick under its estimate: a
 missed bid costs far more than a bag. Tuned in hard-against-hard games, where this
 scored about 15 points a hand more than rounding to the nearest trick."""
+BID_SAMPLES = 32
+"""Layouts played out to judge a hand's tricks before bidding."""
 HARD_NIL_EDGE = 10.0
 """Points by which a nil's expected score must beat the normal bid's before "hard" bids it."""
 HARD_BLIND_REACH = 60
@@ -102,7 +105,9 @@ class SpadesBot:
                 return Bid(self._bid(view, hard))
         cards = [a.card for a in legal if isinstance(a, PlayCard)]
         if hard:
-            return PlayCard(choose_card(view, cards, kn.read(view)))
+            know = kn.read(view)
+            rules = choose_card(view, cards, know)
+            return PlayCard(best_card(view, cards, know, self._rng, preferred=rules))
         return PlayCard(self._easy_card(view, cards))
 
     # --- before the draw -------------------------------------------------------------
@@ -158,8 +163,7 @@ class SpadesBot:
             slack = self._rng.choice((0, 1, 1, 2))  # the count misses about two tricks
             return max(1, min(TRICKS_PER_HAND, round(quick) + slack))
         know = kn.read(view)
-        tricks = kn.expected_tricks(hand, know)
-        bid = max(1, min(TRICKS_PER_HAND, int(tricks + HARD_BID_ROUNDING)))
+        bid = best_bid(expected_tricks_by_play(hand, know, view, self._rng, BID_SAMPLES))
         safety = kn.nil_safety(hand, know, leads=view.first != view.player)
         if 200 * safety - 100 > 10 * bid + HARD_NIL_EDGE:
             return 0
