@@ -15,14 +15,16 @@ from tests.bots.tables import started
 
 MODEL = HumanModel(
     perception_ms=200,
-    reaction_median_ms=500,
+    choice_ms=300,
+    compare_ms=200,
+    keystroke_ms=200,
     reaction_spread=0.3,
     reaction_min_ms=250,
     retarget_ms=300,
-    slap_median_ms=400,
     overlook=0.0,
-    wrong_slap=0.0,
+    wrong_pile=0.0,
 )
+"""No form (``form_spread`` 0): these tests pin the model's times exactly."""
 
 
 class SpyBot(BotAgent):
@@ -94,8 +96,10 @@ def test_every_decision_is_made_on_the_table_as_it_was_a_moment_ago(level: str, 
             assert plan.seen_at <= plan.looked_at - delay
             assert plan.basis is bot.table_at(plan.looked_at - delay)
             assert plan.due - plan.looked_at >= bot.model.reaction_min_ms
-        # The delay matters: sometimes the real table had already moved on.
-        assert any(p.basis is not bot.table_at(p.looked_at) for p in bot.plans)
+    # The delay matters: sometimes the real table had already moved on. (Counted over
+    # both bots: against a slow beginner, the other bot's table rarely changes within
+    # its perception delay, and in some games never does.)
+    assert any(p.basis is not bot.table_at(p.looked_at) for bot in bots for p in bot.plans)
 
 
 def test_submitted_actions_were_legal_on_the_table_decided_on() -> None:
