@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import sys
 
 from spit.bots import LEVEL_TABLE, LEVELS
 from spit.sim import SimResult, run_games
+from spit.sim.stats import Z95
 
 BAND = (0.60, 0.75)
 """Each level should beat the one below it in this share of the finished games."""
@@ -48,21 +50,44 @@ def levels_table() -> list[str]:
     return rows
 
 
+def by_deal_interval(result: SimResult) -> tuple[float, float]:
+    """A 95% interval for the first bot's win rate that counts deals, not games.
+
+    The two games of a deal share the deal and both bots' seeds, so each bot's form
+    (``HumanModel.in_form``) too: they are not independent, and the Wilson interval,
+    which takes them to be, is too narrow. This one is the normal interval of the mean
+    over deals of each deal's wins (a cluster-robust interval), with draws as half a win.
+    """
+    deals: dict[int, list[float]] = {}
+    for record in result.records:
+        score = 0.5 if record.winner is None else float(record.won_by(0))
+        deals.setdefault(record.index // 2, []).append(score)
+    means = [sum(scores) / len(scores) for scores in deals.values()]
+    n = len(means)
+    centre = sum(means) / n
+    if n < 2:
+        return 0.0, 1.0
+    spread = math.sqrt(sum((m - centre) ** 2 for m in means) / (n - 1) / n)
+    return max(0.0, centre - Z95 * spread), min(1.0, centre + Z95 * spread)
+
+
 def ladder_table(results: list[SimResult]) -> tuple[list[str], bool]:
     rows = [
         "| stronger | weaker | wins | losses | unfinished | win rate | 95% CI (Wilson) | "
-        "rounds | game length | cards/min |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "95% CI by deal | rounds | game length | cards/min |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     ok = True
     for r in results:
         low, high = r.p1_interval
+        deal_low, deal_high = by_deal_interval(r)
         inside = BAND[0] <= r.p1_win_rate <= BAND[1]
         ok &= inside
         rows.append(
             f"| {r.setup.p1} | {r.setup.p2} | {r.wins(0)} | {r.wins(1)} | {r.unfinished} | "
             f"{r.p1_win_rate:.1%}{'' if inside else ' (outside the band)'} | "
-            f"{low:.1%}–{high:.1%} | {r.mean_rounds:.2f} | {r.mean_length_s:.0f} s | "
+            f"{low:.1%}–{high:.1%} | {deal_low:.1%}–{deal_high:.1%} | "
+            f"{r.mean_rounds:.2f} | {r.mean_length_s:.0f} s | "
             f"{r.cards_per_minute(0):.1f} / {r.cards_per_minute(1):.1f} |"
         )
     return rows, ok

@@ -31,7 +31,7 @@ LEARNER: Final = HumanModel(
     retarget_ms=550,
     overlook=0.2,
     wrong_pile=0.25,
-    form_spread=0.15,
+    form_spread=0.22,
 )
 """Skill 0: a child or a newcomer, hunting for each card and each key."""
 
@@ -45,7 +45,7 @@ PRACTISED: Final = HumanModel(
     retarget_ms=180,
     overlook=0.0,
     wrong_pile=0.02,
-    form_spread=0.15,
+    form_spread=0.22,
 )
 """Skill 1: a fast adult at the top of the published ranges, who knows the game."""
 
@@ -97,16 +97,16 @@ class Level:
 
 
 _LEVELS: Final = (
-    Level("beginner", 0 / 9, "naive", "new to the game, misses plays", 16.6),
-    Level("novice", 1 / 9, "naive", "plays the first card it sees", 18.0),
-    Level("easy", 2 / 9, "naive", "a relaxed pace, the odd slip", 19.6),
-    Level("casual", 3 / 9, "strong", "knows the tactics, no hurry", 21.6),
-    Level("steady", 4 / 9, "strong", "keeps up a fair pace", 23.4),
-    Level("normal", 5 / 9, "strong", "an everyday adult player", 25.4),
-    Level("skilled", 6 / 9, "strong", "quick, rarely misses a play", 27.4),
-    Level("hard", 7 / 9, "strong", "fast and sharp: quick hands", 29.4),
-    Level("veteran", 8 / 9, "strong", "hardly a wasted moment", 31.6),
-    Level("expert", 9 / 9, "strong", "as fast as people get", 33.8),
+    Level("beginner", 0 / 9, "naive", "new to the game, misses plays", 15.4),
+    Level("novice", 1 / 9, "naive", "plays the first card it sees", 16.9),
+    Level("easy", 2 / 9, "naive", "a relaxed pace, the odd slip", 18.6),
+    Level("casual", 3 / 9, "strong", "knows the tactics, no hurry", 21.1),
+    Level("steady", 4 / 9, "strong", "keeps up a fair pace", 23.0),
+    Level("normal", 5 / 9, "strong", "an everyday adult player", 25.0),
+    Level("skilled", 6 / 9, "strong", "quick, rarely misses a play", 27.0),
+    Level("hard", 7 / 9, "strong", "fast and sharp: quick hands", 29.1),
+    Level("veteran", 8 / 9, "strong", "hardly a wasted moment", 31.1),
+    Level("expert", 9 / 9, "strong", "as fast as people get", 34.0),
 )
 """Evenly spaced on the scale of skill: the ladder measured that way came out even
 (every step 60-75%), the change from naive to strong play included."""

@@ -34,6 +34,8 @@ class SpyBot(BotAgent):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.shown: list[tuple[int, State]] = []
         self.plans: list[Plan] = []
+        self.shown_before: list[int] = []
+        """For each plan, how many tables had been shown when it was made."""
         self.submitted: list[tuple[int, Action, Plan]] = []
 
     def on_events(self, t: int, state: State, events: Sequence[TimedEvent]) -> None:
@@ -54,10 +56,11 @@ class SpyBot(BotAgent):
     def _note_plan(self) -> None:
         if self.plan is not None and (not self.plans or self.plans[-1] is not self.plan):
             self.plans.append(self.plan)
+            self.shown_before.append(len(self.shown))
 
-    def table_at(self, t: int) -> State:
-        """The newest table shown at or before ``t``."""
-        return [s for when, s in self.shown if when <= t][-1]
+    def table_at(self, t: int, shown: int | None = None) -> State:
+        """The newest table shown at or before ``t`` (among the first ``shown``)."""
+        return [s for when, s in self.shown[:shown] if when <= t][-1]
 
 
 def spy(level: str, player: int, seed: int) -> SpyBot:
@@ -91,10 +94,12 @@ def test_every_decision_is_made_on_the_table_as_it_was_a_moment_ago(level: str, 
     for bot in bots:
         delay = bot.model.perception_ms
         assert bot.plans
-        for plan in bot.plans:
-            # It sees the newest table at least perception_ms old, and nothing newer.
+        for plan, shown in zip(bot.plans, bot.shown_before, strict=True):
+            # It sees the newest table at least perception_ms old, and nothing newer. (As
+            # it was when the plan was made: a second change in the same millisecond
+            # makes the bot plan again on the newer table.)
             assert plan.seen_at <= plan.looked_at - delay
-            assert plan.basis is bot.table_at(plan.looked_at - delay)
+            assert plan.basis is bot.table_at(plan.looked_at - delay, shown)
             assert plan.due - plan.looked_at >= bot.model.reaction_min_ms
     # The delay matters: sometimes the real table had already moved on. (Counted over
     # both bots: against a slow beginner, the other bot's table rarely changes within
