@@ -10,6 +10,13 @@ milliseconds explicitly; ``update`` and ``submit`` read them from the clock the 
 was given, minus time spent paused. Everything that happens depends only on the
 inputs and their times, never on how often the front end calls in, which is what
 makes the same game replayable exactly.
+
+Time is jumped, never stepped: ``advance_to`` goes from one due timer to the next, so
+an hour in which nothing happens costs nothing. The one timer that fires by the clock
+rather than by the game is the countdown's tick each whole second (``CountdownTick``,
+for the "3, 2, 1" on the table); it runs only for someone who can see it (events
+collected, or an agent at the table), so a replay's re-simulation, where a file may
+claim countdowns of ten minutes each, pays one timer per countdown whatever its length.
 """
 
 from __future__ import annotations
@@ -92,7 +99,13 @@ class Match:
         recorders: Iterable[Recorder] = (),
         clock: Clock | None = None,
         collect_events: bool = True,
+        countdown_ticks: bool = True,
     ) -> None:
+        """``collect_events``: keep the events for ``drain`` (a front end's view).
+        ``countdown_ticks``: emit a ``CountdownTick`` at each whole second of a
+        countdown; a viewer that works the seconds out from ``deadline`` turns them off.
+        They are never emitted when nobody sees events (neither collected nor an agent).
+        """
         self.timing = timing or Timing()
         self._deals = deals
         self._agents = list(agents)
@@ -106,7 +119,9 @@ class Match:
         self.countdown_kind: CountdownKind | None = None
         self.deadline: int | None = None
         """When the current phase's timer fires (countdown, slap window, next deal)."""
-        self._ticks: list[int] = []
+        self._ticking = countdown_ticks and (collect_events or bool(self._agents))
+        self._next_tick: int | None = None
+        """When the running countdown's next ``CountdownTick`` is due, if ticking."""
         self._seconds_left = 0
         self._paused_at: int | None = None
         self._paused_total = 0
@@ -133,9 +148,9 @@ class Match:
             return None
         # Called before every step of a simulated game, hence no temporary list.
         due = self.deadline
-        ticks = self._ticks
-        if ticks and (due is None or ticks[0] < due):
-            due = ticks[0]
+        tick = self._next_tick
+        if tick is not None and (due is None or tick < due):
+            due = tick
         for agent in self._agents:
             wake = agent.next_wakeup()
             if wake is not None and (due is None or wake < due):
@@ -224,9 +239,10 @@ class Match:
 
     def _run_due(self, t: int) -> None:
         self.time = t
-        ticks = self._ticks
-        if ticks and ticks[0] == t:
-            ticks.pop(0)
+        if self._next_tick == t:
+            following = t + 1000
+            deadline = self.deadline
+            self._next_tick = following if deadline is not None and following <= deadline else None
             self._seconds_left -= 1
             assert self.countdown_kind is not None
             self._emit(t, (CountdownTick(self.countdown_kind, self._seconds_left),))
@@ -354,14 +370,20 @@ class Match:
         )
         self.phase, self.countdown_kind = MatchPhase.COUNTDOWN, kind
         self.deadline = t + length
+        if not self._ticking:
+            self._emit(t, (CountdownStarted(kind, self.deadline),))
+            return
+        # A tick each whole second before the deadline, the last one at the deadline.
         seconds = -(-length // 1000)
         self._seconds_left = seconds
-        self._ticks = list(range(self.deadline - 1000 * (seconds - 1), self.deadline + 1, 1000))
+        self._next_tick = self.deadline - 1000 * (seconds - 1) if seconds else None
         self._emit(t, (CountdownStarted(kind, self.deadline), CountdownTick(kind, seconds)))
 
     def _emit(self, t: int, events: Sequence[MatchEvent]) -> None:
         # A loop, not a comprehension: one would make ``t`` a closure cell, which slows
         # every use of it (this runs for every change of every simulated game).
+        if not self._collect and not self._agents:
+            return  # nobody to tell: a replay being checked
         timed = []
         for event in events:
             timed.append(TimedEvent(t, event))

@@ -6,9 +6,16 @@ Opening a replay re-simulates the whole game a single time and keeps three thing
   so that what happened up to any moment is a prefix of one list;
 - the moments worth jumping to: round starts, card plays and moves, spits, slaps and
   round ends (``marks``);
-- a copy of the match every ``SNAPSHOT_EVERY`` inputs. The replay's own checkpoints
-  only hold state hashes; a snapshot holds the match itself, so the table at any
-  moment is the nearest snapshot before it plus at most that many inputs.
+- a copy of the match every ``SNAPSHOT_EVERY`` inputs, and after every
+  ``SNAPSHOT_EVENTS`` events of the match's own timers (a file may hold no input at
+  all, and rounds of nothing but stalls). The replay's own checkpoints only hold state
+  hashes; a snapshot holds the match itself, so the table at any moment is the nearest
+  snapshot before it plus at most that many inputs or timer events.
+
+The countdowns' seconds are not events here: a file may claim countdowns of ten
+minutes, and the viewer works the seconds out from the match's deadline when it draws
+(``spit.tui.viewer.playback``). So what is kept grows with the file, never with the
+game time it claims.
 
 Refused inputs are kept with what the player tried (the card, and the match phase at
 the time), so the viewer can say "P2 too slow: 7♣ on left pile" long after the table
@@ -42,6 +49,9 @@ from spit.replay import Input, Replay, UnreadableReplay, Verification, load_repl
 
 SNAPSHOT_EVERY: Final = 100
 """Inputs between two snapshots: a seek re-simulates at most this many."""
+SNAPSHOT_EVENTS: Final = 2000
+"""Events of the match's timers (spits, stalls, deals) after which a snapshot is taken
+even without an input, so that a seek re-simulates at most this many of them."""
 
 
 class Position(NamedTuple):
@@ -263,12 +273,20 @@ def open_timeline(path: Path) -> Timeline:
     return build_timeline(replay, finished=result.finished)
 
 
-def build_timeline(replay: Replay, *, finished: bool, every: int = SNAPSHOT_EVERY) -> Timeline:
+def build_timeline(
+    replay: Replay,
+    *,
+    finished: bool,
+    every: int = SNAPSHOT_EVERY,
+    every_events: int = SNAPSHOT_EVENTS,
+) -> Timeline:
     """Re-simulate ``replay`` once and keep what watching it needs.
 
     The replay must be valid (``spit.replay.verify``) and hold at least one deal:
     the inputs are fed to a fresh match at their times, and the match deals each
-    round itself, from the recorded orders, when it falls due.
+    round itself, from the recorded orders, when it falls due. Between two inputs the
+    match goes from one due timer to the next, so that a snapshot can be taken after
+    ``every_events`` events however long the gap.
     """
     header = replay.header
     match = Match(
@@ -276,20 +294,34 @@ def build_timeline(replay: Replay, *, finished: bool, every: int = SNAPSHOT_EVER
         variant=header.variant,
         target=header.target,
         timing=header.timing,
+        countdown_ticks=False,
     )
     builder = _Builder(match)
     snapshots = [Snapshot(START, copy.deepcopy(match))]
+    taken = 0
+    """Events when the latest snapshot was taken."""
+
+    def run_timers(count: int, t: int) -> None:
+        nonlocal taken
+        while (due := match.next_due()) is not None and due <= t:
+            match.advance_to(due)
+            builder.take(count)
+            if len(builder.events) - taken >= every_events:
+                snapshots.append(Snapshot(Position(count, due), copy.deepcopy(match)))
+                taken = len(builder.events)
+        match.advance_to(t)
+
     inputs = tuple(replay.inputs)
     for count, record in enumerate(inputs):
-        match.advance_to(record.t)
-        builder.take(count)
+        run_timers(count, record.t)
         before, phase = match.state, match.phase
         match.submit_at(record.t, record.player, record.action)
         builder.take(count + 1, _Before(record, before, phase))
         if (count + 1) % every == 0:
             snapshots.append(Snapshot(Position(count + 1, record.t), copy.deepcopy(match)))
+            taken = len(builder.events)
     end = Position(len(inputs), max(replay.records[-1].t, match.time))
-    match.advance_to(end.t)
+    run_timers(len(inputs), end.t)
     builder.take(len(inputs))
     return Timeline(
         replay=replay,
