@@ -35,6 +35,7 @@ from spit.engine.rules import (
     deal_round,
     legal_actions,
     new_game,
+    stall_spits,
 )
 from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
 from spit.engine.state import PLAYERS, Phase, Pile, State, Stockpiles, Variant
@@ -95,6 +96,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "rank",
+    "stall_spits",
     "state_hash",
     "suit",
     "to_json",

@@ -17,6 +17,8 @@ rather than by the game is the countdown's tick each whole second (``CountdownTi
 for the "3, 2, 1" on the table); it runs only for someone who can see it (events
 collected, or an agent at the table), so a replay's re-simulation, where a file may
 claim countdowns of ten minutes each, pays one timer per countdown whatever its length.
+Likewise a run of stalls in which nobody can play, one automatic spit after another,
+is worked out in one step (``spit.engine.stall_spits``) when nobody sees its events.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from spit.engine import (
     apply,
     deal_round,
     new_game,
+    stall_spits,
 )
 from spit.match.agents import Agent
 from spit.match.clock import Clock
@@ -81,6 +84,9 @@ class MatchPhase(StrEnum):
 _PLAYING: Final = MatchPhase.PLAYING
 _GAME_OVER: Final = MatchPhase.GAME_OVER
 _ENDED: Final = MatchPhase.ENDED
+_STALL: Final = CountdownKind.STALL
+_MOST_STALLS: Final = 52
+"""More stall steps than any round can hold (each spits at least one card)."""
 _SPIT_PHASE: Final = Phase.SPIT
 _PLAYING_PHASE: Final = Phase.PLAYING
 
@@ -119,7 +125,9 @@ class Match:
         self.countdown_kind: CountdownKind | None = None
         self.deadline: int | None = None
         """When the current phase's timer fires (countdown, slap window, next deal)."""
-        self._ticking = countdown_ticks and (collect_events or bool(self._agents))
+        self._quiet = not collect_events and not self._agents
+        """Nobody sees the events: a replay being checked."""
+        self._ticking = countdown_ticks and not self._quiet
         self._next_tick: int | None = None
         """When the running countdown's next ``CountdownTick`` is due, if ticking."""
         self._seconds_left = 0
@@ -164,6 +172,8 @@ class Match:
         if t < self.time:
             raise ValueError(f"time went backwards: {t} < {self.time}")
         while (due := self.next_due()) is not None and due <= t:
+            if self.countdown_kind is _STALL and due == self.deadline and self._quiet:
+                due = self._skip_stalls(due, t)
             self._run_due(due)
         self.time = t
 
@@ -264,6 +274,19 @@ class Match:
                 self._handle(t, agent.player, action)
                 if self.finished:  # only an input (or a timer, above) can end the game
                     return
+
+    def _skip_stalls(self, due: int, t: int) -> int:
+        """Take at once the stall steps due from ``due`` on whose next countdown still
+        ends by ``t``; returns when the next step is due (by ``t``), which is taken as
+        usual, so the match is left exactly as one step at a time would leave it."""
+        stall = self.timing.stall_countdown_ms
+        room = (t - due) // stall if stall else _MOST_STALLS
+        if room <= 0:
+            return due
+        self.state, steps = stall_spits(self.state, room)
+        if steps:
+            self.deadline = due + steps * stall
+        return due + steps * stall
 
     def _handle(self, t: int, player: int, action: Action) -> InputRecord:
         before = self.state
@@ -382,7 +405,7 @@ class Match:
     def _emit(self, t: int, events: Sequence[MatchEvent]) -> None:
         # A loop, not a comprehension: one would make ``t`` a closure cell, which slows
         # every use of it (this runs for every change of every simulated game).
-        if not self._collect and not self._agents:
+        if self._quiet:
             return  # nobody to tell: a replay being checked
         timed = []
         for event in events:
