@@ -60,6 +60,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 0,
         "duration_ms": 111000000,
         "final_hash": "4e547c3b1af767b691b5e3c2f44a43f2",
+        "seal": "unsealed",
     },
     "spades_finished.spades.jsonl": {
         "valid": True,
