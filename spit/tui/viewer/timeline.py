@@ -2,8 +2,9 @@
 
 Opening a replay re-simulates the whole game a single time and keeps three things:
 
-- every event the match emitted, in order, each with the ``Position`` right after it,
-  so that what happened up to any moment is a prefix of one list;
+- every event the match emitted that the table or a caption shows, in order, each with
+  the ``Position`` right after it, so that what happened up to any moment is a prefix
+  of one list;
 - the moments worth jumping to: round starts, card plays and moves, spits, slaps and
   round ends (``marks``);
 - a copy of the match every ``SNAPSHOT_EVERY`` inputs, and after every
@@ -39,12 +40,22 @@ from spit.engine import (
     CardSpat,
     Move,
     Play,
+    PlayStarted,
     RoundDealt,
     RoundEnded,
     Slapped,
     State,
 )
-from spit.match import InputHandled, Match, MatchPhase, Orders, TimedEvent
+from spit.match import (
+    CountdownStarted,
+    InputHandled,
+    Match,
+    MatchPhase,
+    NextRoundAt,
+    Orders,
+    SlapWindowOpened,
+    TimedEvent,
+)
 from spit.replay import Input, Replay, UnreadableReplay, Verification, load_replay, verify
 
 SNAPSHOT_EVERY: Final = 100
@@ -86,6 +97,12 @@ _MARKS: Final[dict[type, Mark]] = {
     Slapped: Mark.SLAP,
     RoundEnded: Mark.ROUND_END,
 }
+
+
+_UNSHOWN: Final = frozenset({CountdownStarted, PlayStarted, SlapWindowOpened, NextRoundAt})
+"""Events that neither the table nor a caption shows (the match's own deadlines say
+when they run out), so the timeline does not keep them: a stall would cost four events
+a spit instead of two."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +388,8 @@ class _Builder:
         handled; ``before`` is the table the input among them came to."""
         for timed in self.match.drain():
             event = timed.event
+            if type(event) in _UNSHOWN:
+                continue
             at = Position(inputs, timed.t)
             index = len(self.events)
             self.events.append(timed)
