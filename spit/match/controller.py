@@ -18,7 +18,8 @@ for the "3, 2, 1" on the table); it runs only for someone who can see it (events
 collected, or an agent at the table), so a replay's re-simulation, where a file may
 claim countdowns of ten minutes each, pays one timer per countdown whatever its length.
 Likewise a run of stalls in which nobody can play, one automatic spit after another,
-is worked out in one step (``spit.engine.stall_spits``) when nobody sees its events.
+is worked out in one step (``spit.engine.stall_spits``) when no agent is at the table
+and nothing ticks: the events, if collected, are made from the cards spat.
 """
 
 from __future__ import annotations
@@ -30,11 +31,14 @@ from typing import Final
 from spit.engine import (
     Action,
     Applied,
+    CardSpat,
     Phase,
+    PlayStarted,
     Reason,
     RoundDealt,
     Slap,
     Spit,
+    Stalled,
     State,
     Variant,
     apply,
@@ -128,6 +132,8 @@ class Match:
         self._quiet = not collect_events and not self._agents
         """Nobody sees the events: a replay being checked."""
         self._ticking = countdown_ticks and not self._quiet
+        self._batch_stalls = not self._agents and not self._ticking
+        """Nobody sees the tables between the spits of a stall: no agent, no tick."""
         self._next_tick: int | None = None
         """When the running countdown's next ``CountdownTick`` is due, if ticking."""
         self._seconds_left = 0
@@ -172,7 +178,7 @@ class Match:
         if t < self.time:
             raise ValueError(f"time went backwards: {t} < {self.time}")
         while (due := self.next_due()) is not None and due <= t:
-            if self.countdown_kind is _STALL and due == self.deadline and self._quiet:
+            if self.countdown_kind is _STALL and due == self.deadline and self._batch_stalls:
                 due = self._skip_stalls(due, t)
             self._run_due(due)
         self.time = t
@@ -283,10 +289,34 @@ class Match:
         room = (t - due) // stall if stall else _MOST_STALLS
         if room <= 0:
             return due
-        self.state, steps = stall_spits(self.state, room)
+        before = self.state
+        self.state, steps = stall_spits(before, room)
         if steps:
             self.deadline = due + steps * stall
+            if self._collect:
+                self._spits_of(before, steps, due, stall)
         return due + steps * stall
+
+    def _spits_of(self, before: State, steps: int, due: int, stall: int) -> None:
+        """The events of ``steps`` stall steps from ``before``, as one spit at a time
+        would emit them: each step's spits in seat order, the last followed by the play
+        starting and stalling again, then the next countdown."""
+        hands = before.hands
+        spat = [len(hands[p]) - len(self.state.hands[p]) for p in (0, 1)]
+        one_pile = len(before.piles) == 1
+        outbox = self._outbox
+        for step in range(steps):
+            t = due + step * stall
+            for p in (0, 1):
+                if step >= spat[p]:
+                    continue
+                card = hands[p][step]
+                outbox.append(TimedEvent(t, CardSpat(p, 0 if one_pile else p, card)))
+            done = step + 1
+            left = (len(hands[0]) > min(done, spat[0]), len(hands[1]) > min(done, spat[1]))
+            outbox.append(TimedEvent(t, PlayStarted()))
+            outbox.append(TimedEvent(t, Stalled(left)))
+            outbox.append(TimedEvent(t, CountdownStarted(_STALL, t + stall)))
 
     def _handle(self, t: int, player: int, action: Action) -> InputRecord:
         before = self.state

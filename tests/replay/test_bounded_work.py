@@ -118,7 +118,7 @@ def test_the_viewer_snapshots_after_a_bounded_number_of_events_without_inputs() 
     starts = [timeline.events_before(s.at) for s in timeline.snapshots]
     gaps = [b - a for a, b in zip(starts, [*starts[1:], len(timeline.events)], strict=True)]
     assert len(timeline.snapshots) >= len(timeline.events) // 90
-    assert max(gaps) <= 50 + 40  # the limit, and at most what one timer step emits
+    assert max(gaps) <= 50 + 4 * 37  # the limit, and at most what one line sets off
 
 
 @pytest.mark.parametrize(

@@ -301,9 +301,9 @@ def build_timeline(
 
     The replay must be valid (``spit.replay.verify``) and hold at least one deal:
     the inputs are fed to a fresh match at their times, and the match deals each
-    round itself, from the recorded orders, when it falls due. Between two inputs the
-    match goes from one due timer to the next, so that a snapshot can be taken after
-    ``every_events`` events however long the gap.
+    round itself, from the recorded orders, when it falls due. The match is moved on
+    to every line's time, inputs or not, so that a snapshot can be taken after
+    ``every_events`` events even in a file without inputs.
     """
     header = replay.header
     match = Match(
@@ -319,23 +319,27 @@ def build_timeline(
     """Events when the latest snapshot was taken."""
 
     def run_timers(count: int, t: int) -> None:
+        """The timers up to ``t``, with ``count`` inputs handled. Between two lines of
+        a valid file they hold at most the rest of a round and the next deal."""
         nonlocal taken
-        while (due := match.next_due()) is not None and due <= t:
-            match.advance_to(due)
-            builder.take(count)
-            if len(builder.events) - taken >= every_events:
-                snapshots.append(Snapshot(Position(count, due), copy.deepcopy(match)))
-                taken = len(builder.events)
         match.advance_to(t)
+        builder.take(count)
+        if len(builder.events) - taken >= every_events:
+            snapshots.append(Snapshot(Position(count, t), copy.deepcopy(match)))
+            taken = len(builder.events)
 
     inputs = tuple(replay.inputs)
-    for count, record in enumerate(inputs):
+    count = 0
+    for record in replay.records[1:]:
         run_timers(count, record.t)
+        if not isinstance(record, Input):
+            continue
         before, phase = match.state, match.phase
         match.submit_at(record.t, record.player, record.action)
-        builder.take(count + 1, _Before(record, before, phase))
-        if (count + 1) % every == 0:
-            snapshots.append(Snapshot(Position(count + 1, record.t), copy.deepcopy(match)))
+        count += 1
+        builder.take(count, _Before(record, before, phase))
+        if count % every == 0:
+            snapshots.append(Snapshot(Position(count, record.t), copy.deepcopy(match)))
             taken = len(builder.events)
     end = Position(len(inputs), max(replay.records[-1].t, match.time))
     run_timers(len(inputs), end.t)
