@@ -109,7 +109,7 @@ def write_hostile(path: Path, *, rounds: int | None = None, size: int | None = N
     if rounds is None:
         assert size is not None
         header, deal = hostile_lines(1)
-        line = len(deal) + len(str(MAX_T)) + 1  # the longest time a deal line can give
+        line = len(deal) + len(str(MAX_T)) + 7 + 1  # the longest time and round number
         rounds = max(1, (size - len(header)) // line)
     with path.open("w", encoding="utf-8") as file:
         for text in hostile_lines(rounds):
