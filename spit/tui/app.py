@@ -107,7 +107,7 @@ class SpitApp(App[int]):
             # One notice, however many problems (the reader shows a few and counts the
             # rest): a stack of notices would cover the menu, and thousands would freeze it.
             self.notify(
-                "\n".join(self._settings_warnings),
+                "\n".join([f"{safe_path(self.settings_file)}:", *self._settings_warnings]),
                 title="Settings",
                 severity="warning",
                 timeout=20,

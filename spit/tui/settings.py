@@ -84,7 +84,8 @@ def settings_path() -> Path:
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:
     """The settings in ``path`` (the defaults if there is none), and what was wrong with
-    it: at most a few warnings, each naming the file and the line, then how many more."""
+    it: at most a few warnings, each saying where in the file ("line 3: ..."), then how
+    many more."""
     from spit.tui.settings_file import read_settings
 
     return read_settings(path)

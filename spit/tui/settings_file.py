@@ -8,6 +8,7 @@ open file); at most ``MAX_BYTES`` are read; the TOML is parsed by ``tomllib`` (t
 standard library's parser, ten times faster than tomlkit's), and nesting too deep for
 it or a number too long to convert is a warning like any other mistake; only the first
 ``MAX_WARNINGS`` warnings are written out (and their lines found), the rest counted.
+The warnings say where in the file; whoever shows them names the file.
 
 Writing (``write_changes``) edits the file with tomlkit, which keeps comments, unknown
 keys, order and spacing: only the settings that changed get a new value, so a value
@@ -181,26 +182,25 @@ def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
 
 def read_settings(path: Path) -> tuple[Settings, list[str]]:
     """The settings in ``path`` (the defaults when there is none), and what was wrong
-    with it: at most ``MAX_WARNINGS`` warnings naming the file and the line, then a
-    count of the rest."""
+    with it: at most ``MAX_WARNINGS`` warnings, each saying where in the file ("line 3:
+    ..."), then a count of the rest."""
     parsed = _parse(_read(path))
-    return parsed.settings, _warnings(path, parsed)
+    return parsed.settings, _warnings(parsed)
 
 
-def _warnings(path: Path, parsed: _Parsed) -> list[str]:
-    name = safe_path(path)
+def _warnings(parsed: _Parsed) -> list[str]:
     shown = []
     for problem in parsed.problems[:MAX_WARNINGS]:
         line = problem.line
         if line is None and parsed.text is not None and problem.key is not None:
             line = _line_of(parsed.text, problem.key, problem.entry)
-        where = name if line is None else f"{name}, line {line}"
+        where = [] if line is None else [f"line {line}"]
         if problem.column is not None:
-            where += f", column {problem.column}"
-        shown.append(f"{where}: {problem.text}")
+            where.append(f"column {problem.column}")
+        shown.append(f"{', '.join(where)}: {problem.text}" if where else problem.text)
     more = len(parsed.problems) - MAX_WARNINGS
     if more > 0:
-        shown.append(f"{name}: and {more:,} more {'problem' if more == 1 else 'problems'}")
+        shown.append(f"and {more:,} more {'problem' if more == 1 else 'problems'}")
     return shown
 
 

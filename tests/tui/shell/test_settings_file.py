@@ -25,9 +25,8 @@ def read(tmp_path: Path, text: str | bytes) -> tuple[Settings, list[str]]:
 
 
 def assert_readable(warnings: list[str], path: Path) -> None:
-    """Every warning names the file, is printable, short and free of Python's words."""
+    """Every warning is printable, short and free of Python's words."""
     for warning in warnings:
-        assert warning.startswith(str(path)), warning
         assert warning.isprintable(), warning
         assert len(warning.replace(str(path.parent), "")) < 200, warning  # no paragraph
         assert not PYTHON_INTERNALS.search(warning), warning
@@ -99,7 +98,7 @@ def test_a_bad_value_is_a_warning_at_its_line_and_the_rest_is_kept(
 ) -> None:
     settings, warnings = read(tmp_path, f"# my settings\nbell = true\n\n{line}  # note\n")
     assert len(warnings) == 1
-    assert warnings[0].startswith(f"{tmp_path / 'settings.toml'}, line 4: ")
+    assert warnings[0].startswith("line 4: ")
     assert warning in warnings[0]
     assert settings.bell is True
     assert_readable(warnings, tmp_path / "settings.toml")
@@ -121,7 +120,7 @@ def test_text_that_is_no_toml_warns_where_and_gives_the_defaults(
     settings, warnings = read(tmp_path, text)
     assert settings == Settings()
     [warning] = warnings
-    assert warning.startswith(f"{tmp_path / 'settings.toml'}, line {line}, column {column}: ")
+    assert warning.startswith(f"line {line}, column {column}: ")
     assert reason in warning
     assert warning.endswith("using the default settings")
     assert_readable(warnings, tmp_path / "settings.toml")
@@ -186,7 +185,7 @@ def test_no_file_makes_reading_hang(tmp_path: Path, make: object, warning: str) 
     make(path)  # type: ignore[operator]
     settings, warnings = load_settings(path)
     assert settings == Settings()
-    assert warnings == [f"{path}: {warning}; using the default settings"]
+    assert warnings == [f"{warning}; using the default settings"]
 
 
 @pytest.mark.parametrize("count", [MAX_WARNINGS + 1, 5000])
@@ -197,12 +196,9 @@ def test_thousands_of_unknown_keys_give_a_few_warnings_and_a_count(
     settings, warnings = read(tmp_path, text)
     assert settings.theme == "nord"
     assert len(warnings) == MAX_WARNINGS + 1
-    assert (
-        warnings[0]
-        == f'{tmp_path / "settings.toml"}, line 2: there is no setting "k0" (left as it is)'
-    )
+    assert warnings[0] == 'line 2: there is no setting "k0" (left as it is)'
     assert warnings[-1] == (
-        f"{tmp_path / 'settings.toml'}: and {count - MAX_WARNINGS:,} more "
+        f"and {count - MAX_WARNINGS:,} more "
         + ("problem" if count - MAX_WARNINGS == 1 else "problems")
     )
 
@@ -230,8 +226,7 @@ def test_a_replay_folder_that_cannot_be_one_is_refused(
     settings, warnings = read(tmp_path, f'replay_dir = "{value.format(file=a_file)}"\n')
     assert settings.replay_dir is None
     [shown] = warnings
-    where = f"{tmp_path / 'settings.toml'}, line 1"
-    assert shown == f"{where}: {warning.format(file=a_file)}; using the default folder"
+    assert shown == f"line 1: {warning.format(file=a_file)}; using the default folder"
     assert_readable(warnings, tmp_path / "settings.toml")
 
 
@@ -283,7 +278,7 @@ def test_an_unusable_remapping_is_dropped_alone(
     settings, warnings = read(tmp_path, text)
     assert settings == Settings(bot_level="hard", key_overrides={"p2.move.1": "2"})
     [shown] = warnings
-    assert shown.startswith(f"{tmp_path / 'settings.toml'}, {warning}")
+    assert shown.startswith(warning)
     assert_readable(warnings, tmp_path / "settings.toml")
 
 
@@ -292,6 +287,5 @@ def test_overrides_that_clash_with_each_other_are_both_dropped(tmp_path: Path) -
     settings, warnings = read(tmp_path, text)
     assert settings.key_overrides == {"p1.move.3": "3"}
     assert warnings == [
-        f"{tmp_path / 'settings.toml'}, line 2: 1 is bound to p1.move.1 and p1.move.2; "
-        "those keys are not remapped"
+        "line 2: 1 is bound to p1.move.1 and p1.move.2; those keys are not remapped"
     ]

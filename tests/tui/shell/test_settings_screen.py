@@ -98,7 +98,9 @@ async def test_a_shifted_letter_is_that_letter_key(settings_file: Path) -> None:
 async def test_reset_all_keys_asks_first(settings_file: Path) -> None:
     app = SpitApp(settings=Settings(key_overrides={"p1.move.1": "1", "p2.move.1": "2"}))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(MENU["settings"], "ctrl+r")
+        await pilot.press(MENU["settings"])
+        await pilot.pause()
+        await pilot.press("ctrl+r")
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")
         assert len(app.settings.key_overrides) == 2
@@ -147,7 +149,8 @@ async def test_a_broken_settings_file_warns_and_uses_defaults(
         messages = [n.message for n in app._notifications]
         [message] = messages  # one notice, however many problems
         for warning in warnings:
-            assert f"{settings_file}, {warning}" in message
+            assert message.startswith(f"{settings_file}:\n")
+            assert any(line.startswith(warning) for line in message.splitlines()[1:])
         assert app.settings == kept
         assert app.theme == kept.theme
         assert isinstance(app.screen, MainMenu)
