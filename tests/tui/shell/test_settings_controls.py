@@ -12,6 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
+from spit.bots import LEVELS
 from spit.engine import Variant
 from spit.tui.app import SpitApp
 from spit.tui.screens.menu import MainMenu
@@ -22,7 +23,7 @@ from .menu_keys import MENU
 
 SELECTS: dict[str, tuple[Any, ...]] = {
     "theme": theme_names(),
-    "bot_level": ("beginner", "easy", "normal", "hard", "expert"),
+    "bot_level": tuple(LEVELS),
     "card_style": ("unicode", "ascii"),
     "variant": tuple(Variant),
     "spades_target": SPADES_TARGETS,

@@ -11,10 +11,12 @@ from types import MappingProxyType
 
 import pytest
 
+from spit.bots import LEVELS
 from spit.engine import Variant
 from spit.tui.settings import Settings, load_settings
 from spit.tui.settings_file import MAX_BYTES, MAX_WARNINGS
 
+LEVELS_LISTED = ", ".join(f'"{level}"' for level in LEVELS[:-1]) + f' or "{LEVELS[-1]}"'
 PYTHON_INTERNALS = re.compile(r"<|Variant\.|Select\.|NULL|Traceback|Error\b|Errno")
 
 
@@ -77,7 +79,7 @@ def test_a_good_file_reads_without_warning(tmp_path: Path) -> None:
         ),
         (
             "bot_level = []",
-            'bot_level must be "beginner", "easy", "normal", "hard" or "expert", not a list',
+            "bot_level must be " + LEVELS_LISTED + ", not a list",
         ),
         ("spades_target = 7", "spades_target must be 150, 250, 300 or 500, not 7; using 500"),
         ("spades_target = true", "spades_target must be 150, 250, 300 or 500, not true"),
