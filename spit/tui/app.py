@@ -16,10 +16,16 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from spit.safe_text import safe_path, safe_text
 from spit.tui.game_config import ASCII_CLASS
-from spit.tui.settings import Settings, load_settings, save_settings, settings_path
+from spit.tui.settings import Settings, load_settings, settings_path
+from spit.tui.settings_file import SettingsWriter
 
 if TYPE_CHECKING:
+    from asyncio import AbstractEventLoop
+
+    from textual.app import AutopilotCallbackType
+
     from spit.match import Clock
     from spit.tui.game_config import GameConfig
 
@@ -51,6 +57,8 @@ class SpitApp(App[int]):
     ``settings`` ``None`` reads them from the settings file in the user's config
     directory; problems with that file are shown as warnings once the app is up.
     Changes made in the Settings screen are saved to that file either way.
+
+    The app's return value is the command's exit status (``run``).
     """
 
     TITLE = "spit-tui"
@@ -70,6 +78,7 @@ class SpitApp(App[int]):
     ) -> None:
         super().__init__()
         self.settings_file = settings_path()
+        self._settings_writer = SettingsWriter(self.settings_file)
         self._settings_warnings: list[str] = []
         if settings is None:
             settings, self._settings_warnings = load_settings(self.settings_file)
@@ -103,8 +112,41 @@ class SpitApp(App[int]):
             self.push_screen(GameScreen(self.start_game, self.clock))
         elif self.start_screen is not None:
             self.push_screen(self.start_screen)
-        for warning in self._settings_warnings:
-            self.notify(warning, title="Settings", severity="warning", timeout=15, markup=False)
+        if self._settings_warnings:
+            # One notice, however many problems (the reader shows a few and counts the
+            # rest): a stack of notices would cover the menu, and thousands would freeze it.
+            self.notify(
+                "\n".join([f"{safe_path(self.settings_file)}:", *self._settings_warnings]),
+                title="Settings",
+                severity="warning",
+                timeout=20,
+                markup=False,
+            )
+
+    def run(
+        self,
+        *,
+        headless: bool = False,
+        inline: bool = False,
+        inline_no_clear: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        auto_pilot: AutopilotCallbackType | None = None,
+        loop: AbstractEventLoop | None = None,
+    ) -> int | None:
+        """Run the app; the exit status for the command. Textual ends an app that
+        raised with return value ``None`` (and return code 1), which a command would
+        take for success: a crash must never exit 0, so it gives the return code."""
+        result = super().run(
+            headless=headless,
+            inline=inline,
+            inline_no_clear=inline_no_clear,
+            mouse=mouse,
+            size=size,
+            auto_pilot=auto_pilot,
+            loop=loop,
+        )
+        return self.return_code or result
 
     def on_ready(self) -> None:
         self.log.info(f"started in {(time.perf_counter() - _IMPORTED_AT) * 1000:.0f} ms")
@@ -139,20 +181,25 @@ class SpitApp(App[int]):
         return replays_dir()
 
     def change_settings(self, settings: Settings) -> bool:
-        """Use ``settings`` from now on and save them; False (and a notice) if saving failed."""
-        self.settings = settings
+        """Use ``settings`` from now on and save what changed into the settings file
+        (only those lines: the rest of the file stays as it is); False (and a notice)
+        if saving failed."""
+        old, self.settings = self.settings, settings
         self.theme = settings.theme
         self._use_card_style(settings.card_style)
         try:
-            save_settings(settings, self.settings_file)
+            notices = self._settings_writer.write(old, settings)
         except OSError as error:
+            reason = safe_text(error.strerror or error)
             self.notify(
-                f"Could not save {self.settings_file}: {error}",
+                f"Could not save {safe_path(self.settings_file)}: {reason}",
                 title="Settings",
                 severity="error",
                 markup=False,
             )
             return False
+        for notice in notices:
+            self.notify(notice, title="Settings", severity="warning", timeout=20, markup=False)
         return True
 
     def action_help(self) -> None:
