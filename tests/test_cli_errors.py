@@ -22,10 +22,10 @@ NO_HOME = "~spit-tui-no-such-user/games"
     ("argv", "message"),
     [
         (["play", "--variant", "speed"], "argument --variant: invalid choice: 'speed'"),
-        (["play", "--seed", "-1"], "argument --seed: must be between 0 and 18446744073709551615"),
+        (["play", "--seed", "-1"], "argument --seed: must be at least 0, not -1"),
         (["play", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
         (["spades", "--level", "expert"], "argument --level: invalid choice: 'expert'"),
-        (["spades", "--seed", "-1"], "argument --seed: must be between 0 and"),
+        (["spades", "--seed", "18446744073709551616"], "argument --seed: must be at most 18446"),
         (["spades", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
         (["play", "--replay-dir", NO_HOME], f"argument --replay-dir: {NO_HOME}: Could not"),
         (["spades", "--replay-dir", NO_HOME], f"argument --replay-dir: {NO_HOME}: Could not"),
