@@ -1,7 +1,7 @@
 """A command's output, on stdout and stderr: written at once, made safe, and what to do
 when it cannot be written.
 
-Everything a command prints goes through ``shown``: a report or a message quotes file
+Everything a command prints goes through ``safe_lines``: a report or a message quotes file
 names, paths and error texts that come from outside (a replay named with terminal
 escape sequences, a folder name that is not UTF-8), and ``safe_text`` makes each line
 of it printable, so the terminal shows those names instead of obeying them, and a
@@ -18,7 +18,7 @@ import errno
 import os
 import sys
 
-from spit.safe_text import safe_text
+from spit.safe_text import safe_lines
 
 
 class OutputError(Exception):
@@ -29,15 +29,10 @@ class OutputError(Exception):
         self.reader_gone = error.errno == errno.EPIPE
 
 
-def shown(text: str) -> str:
-    """``text`` with every line made safe to print; its line breaks kept."""
-    return "\n".join(safe_text(line) for line in text.split("\n"))
-
-
 def emit(text: str) -> None:
     """Print ``text`` (made safe) and a newline on stdout, flushed. Raises ``OutputError``."""
     try:
-        print(shown(text), flush=True)
+        print(safe_lines(text), flush=True)
     except OSError as error:
         raise OutputError(error) from None
 
@@ -46,7 +41,7 @@ def complain(command: str, message: str) -> None:
     """``spit-tui COMMAND: message`` on stderr, made safe (``command`` ``""``: the
     program itself)."""
     prefix = f"spit-tui {command}" if command else "spit-tui"
-    print(f"{prefix}: {shown(message)}", file=sys.stderr)
+    print(f"{prefix}: {safe_lines(message)}", file=sys.stderr)
 
 
 def abandon_stdout() -> None:

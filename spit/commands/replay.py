@@ -185,9 +185,10 @@ def _not_found(name: str, directory: Path) -> str:
     typed = _stem(name)
     near = difflib.get_close_matches(typed, stems, n=NEAR_NAMES, cutoff=0.5)
     near += [stem for stem in stems if typed.lower() in stem.lower() and stem not in near]
-    message = f"no file or saved game named {name!r} (saved games are in {directory})"
+    message = f"no file or saved game named '{name}' (saved games are in {directory})"
     if near:
-        return f"{message}; did you mean {' or '.join(repr(s) for s in near[:NEAR_NAMES])}?"
+        quoted = " or ".join(f"'{stem}'" for stem in near[:NEAR_NAMES])
+        return f"{message}; did you mean {quoted}?"
     return f"{message}; spit-tui replays lists them"
 
 

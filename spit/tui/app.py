@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from spit.safe_text import safe_lines
+from spit.tui.control_filter import ControlCharacterFilter
 from spit.tui.settings import Settings, load_settings, save_settings, settings_path
 
 if TYPE_CHECKING:
@@ -78,6 +83,34 @@ class SpitApp(App[int]):
         """A screen to land on instead of the menu (``spit-tui spades``)."""
         self.clock = clock
         self.theme = settings.theme
+
+    _GUARD: ClassVar[LineFilter] = ControlCharacterFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the guard that keeps escape sequences out of every
+        frame (``spit.tui.control_filter``)."""
+        return [*super().get_line_filters(), self._GUARD]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification, with every line of it made safe: notifications quote
+        file names, paths, settings values and error texts from outside, from every
+        screen (a widget's ``notify`` calls this one). A message with outside text is
+        also given with ``markup=False``, so that ``[red]`` in a name is text."""
+        super().notify(
+            safe_lines(message),
+            title=safe_lines(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu, at the bottom of the stack so that leaving anything returns to it."""

@@ -26,6 +26,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from spit.safe_text import safe_text
+
 Kind = Literal["play", "move", "cursor", "pause", "help", "quit"]
 
 
@@ -177,7 +179,12 @@ _ASCII_LABELS: Final = {"left": "Left", "right": "Right", "up": "Up", "down": "D
 
 def key_label(key: str, *, ascii_only: bool = False) -> str:
     """How to show ``key`` to a player: letters as on the keycap (``"Q"``), punctuation
-    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``)."""
+    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``).
+    A key from the settings file can be any text: it is shown safe (``safe_text``)."""
+    return safe_text(_label(key, ascii_only=ascii_only))
+
+
+def _label(key: str, *, ascii_only: bool) -> str:
     if ascii_only and key in _ASCII_LABELS:
         return _ASCII_LABELS[key]
     if key in _LABELS:

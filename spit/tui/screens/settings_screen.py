@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from spit.engine import Variant
+from spit.safe_text import safe_path, safe_text
 from spit.tui.game_config import CARD_STYLES
 from spit.tui.keymap import (
     GAME_KEYS,
@@ -64,7 +65,9 @@ class SettingsScreen(ShellScreen):
         settings = self.spit_app.settings
         yield Static("Settings", classes="screen-title")
         yield Static(
-            f"Saved as you go in {self.spit_app.settings_file}", classes="screen-hint", markup=False
+            f"Saved as you go in {safe_path(self.spit_app.settings_file)}",
+            classes="screen-hint",
+            markup=False,
         )
         with Grid(id="settings-general"):
             yield from _setting("Theme", Select(_theme_choices(), value=settings.theme, id="theme"))
@@ -89,8 +92,8 @@ class SettingsScreen(ShellScreen):
         yield from _setting(
             "Replays in",
             Input(
-                str(settings.replay_dir or ""),
-                placeholder=f"{self.spit_app.replay_dir()} (the default)",
+                safe_text(settings.replay_dir or ""),
+                placeholder=f"{safe_path(self.spit_app.replay_dir())} (the default)",
                 id="replay_dir",
             ),
         )
@@ -168,6 +171,8 @@ class SettingsScreen(ShellScreen):
     @on(Input.Submitted, "#replay_dir")
     @on(Input.Blurred, "#replay_dir")
     def _replay_dir_entered(self, event: Input.Submitted | Input.Blurred) -> None:
+        if event.value == safe_text(self.spit_app.settings.replay_dir or ""):
+            return  # unchanged: a folder shown escaped is not the folder its escapes name
         try:
             directory = replay_dir_from_text(event.value)
         except ValueError as error:
@@ -274,4 +279,4 @@ class KeyCapture(ShellModal[str | None]):
         if problem is None:
             self.dismiss(key)
         else:
-            self.query_one("#capture-error", Static).update(problem)
+            self.query_one("#capture-error", Static).update(safe_text(problem))

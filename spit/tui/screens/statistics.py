@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer, Sparkline, Static
 
+from spit.safe_text import safe_lines, safe_text
 from spit.tui.screens.base import ShellScreen
 from spit.tui.screens.saved_games import game_time
 
@@ -89,7 +90,7 @@ def results_table(results: list[LevelResults]) -> Table:
 def _result_cells(label: str, games: int, wins: int) -> tuple[Text | str, ...]:
     percent = f"{100 * wins / games:.0f}%" if games else "—"
     # The level comes from a replay file: text, never markup.
-    return (Text(label), str(games), str(wins), str(games - wins), percent)
+    return (Text(safe_text(label)), str(games), str(wins), str(games - wins), percent)
 
 
 BEST_LINES: Final[tuple[tuple[str, str, Callable[[float], str]], ...]] = (
@@ -112,7 +113,8 @@ def bests_table(bests: PersonalBests) -> Table:
         if best is None:
             table.add_row(label, "—", "")
         else:
-            table.add_row(label, show(best.value), Text(f"vs {best.opponent_level or 'a bot'}"))
+            against = safe_text(best.opponent_level or "a bot")
+            table.add_row(label, show(best.value), Text(f"vs {against}"))
     return table
 
 
@@ -242,7 +244,7 @@ class StatisticsScreen(ShellScreen):
         self.add_class("-no-stats")
         self._status("")
         self.query_one("#no-stats", Static).update(
-            Text(text + "\n\nr rebuilds the statistics from your replays.")
+            Text(safe_lines(text) + "\n\nr rebuilds the statistics from your replays.")
         )
 
     def action_rebuild(self) -> None:
