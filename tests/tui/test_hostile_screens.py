@@ -26,6 +26,7 @@ from textual.widgets import Static
 from spit.replay import PlayerInfo
 from spit.safe_text import safe_text
 from spit.tui.app import SpitApp
+from spit.tui.board.overlays import Result, ResultOverlay
 from spit.tui.game_config import GameConfig
 from spit.tui.screens.replays import ReplayBrowser
 from spit.tui.screens.settings_screen import SettingsScreen
@@ -291,3 +292,15 @@ class _Raw(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.text, markup=False)
+
+
+@EACH_NAME
+async def test_the_result_names_where_the_replay_was_saved_safely(
+    name_id: str, tmp_path: Path
+) -> None:
+    stem, shown = HOSTILE_STEMS[name_id]
+    replay = Path(os.fsdecode(bytes(tmp_path) + b"/" + stem)) / "game.spit.jsonl"
+    app = SpitApp(Settings(), start_screen=ResultOverlay(Result("You won", (), replay)))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert_safe(frame(app), shown, "Replay saved")

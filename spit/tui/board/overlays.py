@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from spit.safe_text import safe_path
 from spit.tui.board.story import StoryPanel
 from spit.tui.keymap import key_label
 
@@ -186,7 +187,8 @@ class ResultOverlay(_AnswerLater):
             if self._result.story is not None:
                 yield StoryPanel(self._result.story, self._result.shorts)
             if self._result.replay is not None:
-                yield Static(f"Replay saved: {self._result.replay}", classes="dim", markup=False)
+                saved = safe_path(self._result.replay)  # under the settings' folder
+                yield Static(f"Replay saved: {saved}", classes="dim", markup=False)
             yield Static("Enter: rematch     Esc: leave", classes="hint")
 
     def action_answer(self, rematch: bool) -> None:
