@@ -59,6 +59,8 @@ def assert_safe(text: str, *shown: str) -> None:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
+    """Until the screen's workers are done and what they sent is drawn (a frame is
+    read at once, whatever the load on the machine)."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
@@ -121,7 +123,7 @@ async def test_the_viewers_problem_panel(
     assert screen.problem is not None
     app = SpitApp(Settings(), start_screen=screen)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert_safe(frame(app), shown, "This replay cannot be shown")
 
 
@@ -139,17 +141,17 @@ async def test_the_browser_detail_line_dialogs_and_notices(name_id: str, folder:
             if game.name not in wanted:
                 continue
             browser._table.move_cursor(row=row, animate=False)
-            await pilot.pause()
+            await settle(pilot)
             assert_safe(frame(app), shown)
             for key, leave in (("r", "escape"), ("d", "n"), ("e", "escape")):
                 await pilot.press(key)
-                await pilot.pause()
+                await settle(pilot)
                 assert_safe(frame(app), shown)
                 await pilot.press(leave)
-                await pilot.pause()
+                await settle(pilot)
             if game.problem is not None:  # unreadable: watching it says why, in a notice
                 await pilot.press("enter")
-                await pilot.pause()
+                await settle(pilot)
                 assert_safe(frame(app), shown)
             seen += 1
         assert seen == 2
@@ -167,9 +169,9 @@ async def test_a_rename_keeps_hostile_names_out(folder: Path) -> None:
         row = next(i for i, g in enumerate(browser.games) if g.name == file_name(stem))
         browser._table.move_cursor(row=row, animate=False)
         await pilot.press("r")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert_safe(frame(app), shown)
     assert (folder / file_name(stem)).exists()
 
@@ -226,15 +228,15 @@ async def test_the_settings_screen(name_id: str, tmp_path: Path) -> None:
     """A replay folder and a remapped key from the settings file, shown in Settings (a
     key is TOML text, always UTF-8: the bytes that are not stand for themselves)."""
     stem, shown = HOSTILE_STEMS[name_id]
-    directory = Path(os.fsdecode(bytes(tmp_path) + b"/" + stem))
+    directory = Path(os.fsdecode(b"/" + stem))  # short enough for the field to show whole
     key = stem.decode("latin-1") if not _is_utf8(stem) else stem.decode()
     settings = Settings(replay_dir=directory, key_overrides={"pause": key})
     app = SpitApp(settings, start_screen=SettingsScreen())
     async with app.run_test(size=(100, 60), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert_safe(frame(app), shown, safe_text(key.lower()))
         await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab", "tab")
-        await pilot.pause()
+        await settle(pilot)
         assert app.settings.replay_dir == directory  # leaving the field changed nothing
         assert_safe(frame(app), shown)
 
@@ -246,9 +248,9 @@ async def test_names_from_a_replay_are_text_not_markup(tmp_path: Path) -> None:
     path = play(tmp_path, 2, players)
     app = SpitApp(Settings(replay_dir=tmp_path), start_screen=ReplayViewerScreen(path))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("end")
-        await pilot.pause()
+        await settle(pilot)
         assert_safe(frame(app), MARKUP_NAME, "[bold]Bo")
     app = SpitApp(Settings(replay_dir=tmp_path), start_screen=ReplayBrowser())
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -266,8 +268,8 @@ async def test_a_game_that_cannot_be_recorded_says_so_safely(tmp_path: Path) -> 
     config = GameConfig(replay_dir=blocker / "games")
     app = SpitApp(Settings(), start_game=config)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         notices = "\n".join(n.message for n in app._notifications)
         assert_safe(notices, "not recorded", "OWNED")
         assert_safe(frame(app), "not recorded")
@@ -278,7 +280,7 @@ async def test_whatever_a_screen_forgets_never_reaches_the_terminal() -> None:
     still sends none of them, and the frame keeps its layout."""
     app = SpitApp(Settings(), start_screen=_Raw("A\x1b]2;OWNED\x07B\x1b[2JC\x9bD\u202eE\udcffF"))
     async with app.run_test(size=(40, 5), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = frame(app)
         assert forbidden_in(text) == []
         assert "A]2;OWNEDB[2JCDE?F" in text
@@ -302,5 +304,5 @@ async def test_the_result_names_where_the_replay_was_saved_safely(
     replay = Path(os.fsdecode(bytes(tmp_path) + b"/" + stem)) / "game.spit.jsonl"
     app = SpitApp(Settings(), start_screen=ResultOverlay(Result("You won", (), replay)))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert_safe(frame(app), shown, "Replay saved")
