@@ -279,7 +279,7 @@ class _Reader(Generic[H, R]):
             return self._fail(number, err.message)
         if data is _BLANK:
             return None
-        self.chain.line(number, raw, data.get("type") if isinstance(data, dict) else None)
+        self.chain.line(number, raw, data)
         if self._rules is None:
             return self._header(number, data)
         try:

@@ -58,7 +58,9 @@ _START: Final = hashlib.blake2b(TAG, digest_size=16).digest()
 
 
 def _width(kind: object) -> int:
-    return FULL_HEX if kind in FULL_LINES else SHORT_HEX
+    """How many hex digits of its digest a line of type ``kind`` keeps (``kind`` is
+    anything a file holds under ``type``, a list included)."""
+    return FULL_HEX if isinstance(kind, str) and kind in FULL_LINES else SHORT_HEX
 
 
 class Chain:
@@ -87,34 +89,41 @@ class ChainCheck:
         self.edit: tuple[int, str] | None = None
         """The line where the chain fails, and what to say about it."""
 
-    def line(self, number: int, raw: bytes, kind: object) -> None:
-        """Check line ``number``: its bytes without the line end, and its ``type``
-        (``None`` for the header or a line that is not an object)."""
+    def line(self, number: int, raw: bytes, value: object) -> None:
+        """Check line ``number``: its bytes without the line end, and the JSON value it
+        holds (``None`` if it holds none)."""
         if self.seal is Seal.EDITED:
             return
         first = self.seal is None
         split = _split(raw)
+        claims = split is not None or (isinstance(value, dict) and CHAIN_KEY in value)
         if first:
-            self.seal = Seal.UNSEALED if split is None else Seal.SEALED
+            self.seal = Seal.SEALED if claims else Seal.UNSEALED
         if self.seal is Seal.UNSEALED:
-            if split is not None:
+            if claims:
                 self._edited(
-                    number,
-                    f"line {number} has an integrity digest but the header has none "
-                    "(the header was edited, or the line comes from another file)",
+                    1,
+                    f"line 1 (the header) has no integrity digest, but line {number} has one: "
+                    f"the header was edited, or line {number} comes from another file",
                 )
             return
         if split is None:
-            self._edited(
-                number,
-                f"line {number} has no integrity digest "
-                "(it was added, or its digest removed, after the file was written)",
-            )
+            if first or claims:  # a digest, but not where or as the writer puts it
+                self._edited_at(number, first)
+            else:
+                self._edited(
+                    number,
+                    f"line {number} has no integrity digest "
+                    "(it was added, or its digest removed, after the file was written)",
+                )
             return
         body, stored = split
         self._digest = _digest(self._digest, body)
-        if stored == self._digest.hex()[: _width(kind)]:
-            return
+        kind = value.get("type") if isinstance(value, dict) else None
+        if stored != self._digest.hex()[: _width(kind)]:
+            self._edited_at(number, first)
+
+    def _edited_at(self, number: int, first: bool) -> None:
         if first:
             self._edited(number, f"line {number} (the header) was edited")
         else:

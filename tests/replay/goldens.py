@@ -85,6 +85,15 @@ EXPECTED: dict[str, dict[str, Any]] = {
 }
 """``verify_any(...).to_json()`` of each file, by name."""
 
+SEALED_TWINS = {
+    "sealed_finished.spit.jsonl": "standard_finished.spit.jsonl",
+    "sealed_unfinished.spit.jsonl": "unfinished.spit.jsonl",
+    "sealed_spades_finished.spades.jsonl": "spades_finished.spades.jsonl",
+}
+"""The files of format 1.1 (sealed), each the same game as a 1.0 file: they verify to
+the same result, sealed."""
+EXPECTED.update({name: {**EXPECTED[twin], "seal": "sealed"} for name, twin in SEALED_TWINS.items()})
+
 
 def broken_copy(name: str, directory: Path) -> Path:
     """The golden file ``name`` with its first refused input claimed as accepted: a
