@@ -268,7 +268,10 @@ async def test_a_game_that_cannot_be_recorded_says_so_safely(tmp_path: Path) -> 
     config = GameConfig(replay_dir=blocker / "games")
     app = SpitApp(Settings(), start_game=config)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+        for _ in range(50):  # the file is opened after the first frame: wait for that
+            if app._notifications:
+                break
+            await settle(pilot)
         await settle(pilot)
         notices = "\n".join(n.message for n in app._notifications)
         assert_safe(notices, "not recorded", "OWNED")
