@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from spit.safe_text import safe_path
 from spit.tui.board.story import StoryPanel
+from spit.tui.head_to_head import HeadToHead
 from spit.tui.keymap import key_label
 
 if TYPE_CHECKING:
@@ -187,6 +188,7 @@ class ResultOverlay(_AnswerLater):
             if self._result.story is not None:
                 yield StoryPanel(self._result.story, self._result.shorts)
             if self._result.replay is not None:
+                yield HeadToHead(self._result.replay)  # shown for two players only
                 saved = safe_path(self._result.replay)  # under the settings' folder
                 yield Static(f"Replay saved: {saved}", classes="dim", markup=False)
             yield Static("Enter: rematch     Esc: leave", classes="hint")

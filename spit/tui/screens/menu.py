@@ -33,6 +33,12 @@ ENTRIES = (
 )
 """Menu entry id (its action is ``action_<id>``), hotkey, label."""
 
+SPIT_LEVELS_NOTE = (
+    "Each level wins about 2 games in 3 against the one below. Reacts: from a change "
+    "to its card landing; slaps: from the last card to its slap."
+)
+"""Under the Spit levels: how to read their columns."""
+
 SPADES_LEVEL = "hard"
 """The Spades bot offered first: a fair game for someone who knows Spades."""
 
@@ -69,7 +75,7 @@ class MainMenu(ShellScreen):
         self.spit_app.play(bot_level=None)
 
     def action_bot(self) -> None:
-        from spit.bots import LEVELS, bot_description
+        from spit.bots import LEVEL_HEADER, LEVELS, bot_description
 
         def chosen(level: str | None) -> None:
             if level is not None:
@@ -79,6 +85,8 @@ class MainMenu(ShellScreen):
             "Play against a bot: choose its level",
             [(level, bot_description(level)) for level in LEVELS],
             self.spit_app.settings.bot_level,
+            header=LEVEL_HEADER,
+            note=SPIT_LEVELS_NOTE,
         )
         self.app.push_screen(chooser, chosen)
 
@@ -131,17 +139,35 @@ def _level_option(level: str, description: str) -> Option:
 
 class BotChooser(ShellModal[str | None]):
     """Pick the bot's level among ``levels`` (level, description starting with the
-    level); the result is the level, or ``None`` if the player backed out."""
+    level); the result is the level, or ``None`` if the player backed out. ``header``
+    heads the descriptions' columns, if they have any; ``note`` explains them."""
+
+    DEFAULT_CSS = """
+    BotChooser .bot-levels-header {
+        color: $text-muted;
+        text-style: bold;
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
     ]
 
-    def __init__(self, title: str, levels: list[tuple[str, str]], default_level: str) -> None:
+    def __init__(
+        self,
+        title: str,
+        levels: list[tuple[str, str]],
+        default_level: str,
+        *,
+        header: str | None = None,
+        note: str | None = None,
+    ) -> None:
         super().__init__()
         self.heading = title
         self.levels = levels
         self.default_level = default_level
+        self.header = header
+        self.note = note
 
     def compose_content(self) -> ComposeResult:
         options = OptionList(
@@ -153,7 +179,11 @@ class BotChooser(ShellModal[str | None]):
             options.highlighted = names.index(self.default_level)
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="dialog-title", markup=False)
+            if self.header is not None:
+                yield Static(self.header, classes="bot-levels-header", markup=False)
             yield options
+            if self.note is not None:
+                yield Static(self.note, classes="dialog-hint", markup=False)
             yield Static("enter play · escape back", classes="dialog-hint")
 
     @on(OptionList.OptionSelected, "#bot-levels")
