@@ -2,7 +2,7 @@
 
 The card style, colours, theme and replay settings come from the saved settings; the
 options override them for this game. Bad options end with a one-line message and
-status 2 (argparse's convention, ``spit.commands._args``).
+status 2 (``spit.commands._args``).
 """
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from spit.commands._args import add_recording_options, one_line_errors, seed
+from spit.commands._args import add_recording_options, seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from spit.spades_bot import LEVELS
 
-    one_line_errors(parser)
     parser.add_argument(
         "--level",
         default="hard",
@@ -39,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings, _warnings = load_settings(settings_path())  # the app shows the warnings
     if args.replay_dir is not None:
-        settings = replace(settings, replay_dir=args.replay_dir.expanduser())
+        settings = replace(settings, replay_dir=args.replay_dir)
     if args.no_record:
         settings = replace(settings, record_replays=False)
     screen = SpadesScreen.from_settings(settings, args.level, seed=args.seed)

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from spit.safe_text import safe_path, safe_text
+from spit.safe_text import safe_lines, safe_path, safe_text
+from spit.tui.control_filter import ControlCharacterFilter
 from spit.tui.game_config import ASCII_CLASS
 from spit.tui.settings import Settings, load_settings, settings_path
 from spit.tui.settings_file import SettingsWriter
@@ -96,6 +100,34 @@ class SpitApp(App[int]):
 
         self.set_class(card_style == "ascii", ASCII_CLASS)
         use_card_style(card_style == "ascii")
+
+    _GUARD: ClassVar[LineFilter] = ControlCharacterFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the guard that keeps escape sequences out of every
+        frame (``spit.tui.control_filter``)."""
+        return [*super().get_line_filters(), self._GUARD]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification, with every line of it made safe: notifications quote
+        file names, paths, settings values and error texts from outside, from every
+        screen (a widget's ``notify`` calls this one). A message with outside text is
+        also given with ``markup=False``, so that ``[red]`` in a name is text."""
+        super().notify(
+            safe_lines(message),
+            title=safe_lines(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu, at the bottom of the stack so that leaving anything returns to it."""

@@ -56,6 +56,7 @@ from spit.tui.cards import CardPainter
 from spit.tui.game_config import GameConfig, style_classes
 from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
+from spit.tui.unsaved import SaveWatch
 
 if TYPE_CHECKING:
     from spit.replay import Header, PlayerInfo, ReplayWriter
@@ -186,7 +187,7 @@ class GameScreen(Screen[None]):
             bots.append(make_bot(self.config.bot_level, 1, self.seed))
         self._policy = bots[0].policy.name if bots else None
         self.replay_path = None
-        self._feed = feed = _WriterFeed() if self.config.record else None
+        self._feed = feed = _WriterFeed(SaveWatch(self)) if self.config.record else None
         self._log = GameLog()
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         self.match = Match(
@@ -256,10 +257,8 @@ class GameScreen(Screen[None]):
 
     def _close_writer(self) -> None:
         feed, self._feed = self._feed, None
-        error = feed.close() if feed is not None else None
-        if error is not None:
-            message = f"The replay could not be saved completely: {error}"
-            self.notify(message, severity="error", markup=False)
+        if feed is not None:
+            feed.close()
 
     def _leave(self) -> None:
         """Back to the screen below; out of the app if the game was all there was."""
@@ -520,10 +519,12 @@ class _WriterFeed:
     """The match's recorder for the replay file (see the module docstring): it keeps the
     match's calls until ``open`` hands them to the writer, then passes each on at once."""
 
-    def __init__(self) -> None:
+    def __init__(self, watch: SaveWatch) -> None:
         self._kept: list[tuple[str, tuple[object, ...]]] = []
         self._writer: ReplayWriter | None = None
         self._closed = False
+        self._watch = watch
+        """Says on the table, as soon as it happens, that the file could not be written."""
 
     def open(self, writer: ReplayWriter) -> None:
         """Give ``writer`` every call kept so far, in order, and the calls to come."""
@@ -531,22 +532,22 @@ class _WriterFeed:
         for name, args in self._kept:
             getattr(writer, name)(*args)
         self._kept.clear()
+        self._watch.check(writer)
 
-    def close(self) -> OSError | None:
-        """Close the file, if it was opened: the disk error that cut it short, if any.
-        Calls after this are dropped."""
+    def close(self) -> None:
+        """Close the file, if it was opened. Calls after this are dropped."""
         self._closed = True
         self._kept.clear()
-        if self._writer is None:
-            return None
-        self._writer.close()
-        return self._writer.error
+        if self._writer is not None:
+            self._writer.close()
+            self._watch.check(self._writer)
 
     def _pass(self, name: str, *args: object) -> None:
         if self._closed:
             return
         if self._writer is not None:
             getattr(self._writer, name)(*args)
+            self._watch.check(self._writer)
         else:
             self._kept.append((name, args))
 

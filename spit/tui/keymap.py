@@ -182,9 +182,14 @@ _ASCII_LABELS: Final = {"left": "Left", "right": "Right", "up": "Up", "down": "D
 def key_label(key: str, *, ascii_only: bool = False) -> str:
     """How to show ``key`` to a player: letters as on the keycap (``"Q"``), punctuation
     as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``).
-    Text that names no key is shown escaped and cut short, never as it is."""
+    Text that names no key (a key from the settings file can be any text) is shown
+    escaped and cut short, never as it is (``safe_text``)."""
     if not is_one_key(key):
         return safe_text(key, limit=_LONGEST_LABEL)
+    return safe_text(_label(key, ascii_only=ascii_only))
+
+
+def _label(key: str, *, ascii_only: bool) -> str:
     if ascii_only and key in _ASCII_LABELS:
         return _ASCII_LABELS[key]
     if key in _LABELS:

@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 from textual.widgets.data_table import RowKey
 from textual.worker import get_current_worker
 
+from spit.safe_text import safe_lines, safe_text
 from spit.tui.screens import saved_games
 from spit.tui.screens.ask_text import AskText
 from spit.tui.screens.base import ShellScreen
@@ -39,11 +40,11 @@ NUMBER_COLUMNS: Final = (("Length", "length"), ("Rounds", "rounds"))
 
 def shown_path(path: Path) -> str:
     """``path`` with the home folder written ``~``: shorter, and the same on every
-    machine for the same place."""
+    machine for the same place; safe to show (``safe_text``)."""
     try:
-        return f"~/{path.relative_to(Path.home())}"
+        return safe_text(f"~/{path.relative_to(Path.home())}")
     except (ValueError, RuntimeError):
-        return str(path)
+        return safe_text(path)
 
 
 def _row(game: SavedGame) -> tuple[Text, ...]:
@@ -219,7 +220,7 @@ class ReplayBrowser(ShellScreen):
     def _show_empty(self, text: str) -> None:
         self.add_class("-no-replays")
         self._status("")
-        self.query_one("#no-replays", Static).update(text)
+        self.query_one("#no-replays", Static).update(safe_lines(text))
 
     def _show_rows(self, cursor: SavedGame | None) -> None:
         """Fill the table again from ``games``, the cursor on ``cursor`` if it is there."""
@@ -235,6 +236,7 @@ class ReplayBrowser(ShellScreen):
         detail = ""
         if game is not None:
             detail = game.name if game.problem is None else f"{game.name}: {game.problem}"
+            detail = safe_text(detail)
         self.query_one("#replay-detail", Static).update(detail)
 
     @on(DataTable.RowHighlighted, "#replay-files")
@@ -299,7 +301,7 @@ class ReplayBrowser(ShellScreen):
         self.app.push_screen(
             AskText(
                 f"Rename {game.name}",
-                game.stem,
+                safe_text(game.stem),
                 hint=f"{game.suffix} is added",
                 problem=lambda text: saved_games.rename_problem(game, text),
             ),

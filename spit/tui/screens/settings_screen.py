@@ -119,7 +119,7 @@ class SettingsScreen(ShellScreen):
         yield from _setting(
             "Replays in",
             Input(
-                str(settings.replay_dir or ""),
+                safe_text(settings.replay_dir or ""),
                 placeholder=f"{safe_path(replays_dir())} (the default)",
                 id="replay_dir",
             ),
@@ -139,7 +139,7 @@ class SettingsScreen(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._replay_text = str(self.spit_app.settings.replay_dir or "")
+        self._replay_text = safe_text(self.spit_app.settings.replay_dir or "")
         self._show_keys()
 
     def _show_keys(self) -> None:
@@ -199,9 +199,11 @@ class SettingsScreen(ShellScreen):
     def _replay_dir_entered(self, event: Input.Submitted | Input.Blurred) -> None:
         """Checked when it is entered, not when a game starts: a folder that cannot be
         one is refused with the reason (and the setting stays as it was); one that does
-        not exist yet is taken, with word that it will be made."""
+        not exist yet is taken, with word that it will be made. The field shows the
+        folder escaped (``safe_text``), so text left as it was shown is never read back
+        as a folder: its escapes would name another one."""
         text = event.value
-        if text == self._replay_text:  # Enter, then leaving the field: said once
+        if text == self._replay_text:  # unchanged, or Enter then leaving: said once
             return
         self._replay_text = text
         try:
@@ -316,4 +318,4 @@ class KeyCapture(ShellModal[str | None]):
         if problem is None:
             self.dismiss(key)
         else:
-            self.query_one("#capture-error", Static).update(problem)
+            self.query_one("#capture-error", Static).update(safe_text(problem))

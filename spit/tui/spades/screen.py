@@ -46,6 +46,7 @@ from spit.tui.spades.game import BOT, HUMAN, TARGET, SpadesGame
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.notes import describe
 from spit.tui.spades.view import HAND_KEYS, Controls, display_order, present
+from spit.tui.unsaved import SaveWatch
 
 if TYPE_CHECKING:
     from spit.tui.app import SpitApp
@@ -158,6 +159,7 @@ class SpadesScreen(Screen[None]):
         """A new game: shuffled from ``seed`` (a random one if ``None``), recorded."""
         seed = secrets.randbits(32) if seed is None else seed
         self.game = SpadesGame(self.level, seed, self._open_writer(seed), target=self.target)
+        self._save_watch = SaveWatch(self)
         opening = HandStarted(1, self.game.state.first)
         self.controls = Controls(notes=(describe([opening], self.names, self.painter),))
         self._after_change()
@@ -192,6 +194,7 @@ class SpadesScreen(Screen[None]):
 
     def _after_change(self) -> None:
         """Redraw, then let the bot move (now or after its pause), or end the game."""
+        self._save_watch.check(self.game.writer)
         if self.bot_delay <= 0:
             while self.game.to_move == BOT and not self._holds:
                 self._bot_acts()
