@@ -466,6 +466,9 @@ class _WriterFeed:
         self._kept: list[tuple[str, tuple[object, ...]]] = []
         self._writer: ReplayWriter | None = None
         self._closed = False
+        self.played = False
+        """Whether a card was played or moved: without one, the file is deleted at the
+        close (``spit.tui.unplayed``)."""
 
     def open(self, writer: ReplayWriter) -> None:
         """Give ``writer`` every call kept so far, in order, and the calls to come."""
@@ -481,7 +484,9 @@ class _WriterFeed:
         self._kept.clear()
         if self._writer is None:
             return None
-        self._writer.close()
+        from spit.tui.unplayed import close_recording
+
+        close_recording(self._writer, self.played)
         return self._writer.error
 
     def _pass(self, name: str, *args: object) -> None:
@@ -496,6 +501,7 @@ class _WriterFeed:
         self._pass("on_deal", t, round_no, orders)
 
     def on_input(self, record: InputRecord, state: State) -> None:
+        self.played = self.played or (record.accepted and not isinstance(record.action, Slap))
         self._pass("on_input", record, state)
 
     def on_round_over(self, t: int, state: State) -> None:

@@ -328,7 +328,7 @@ async def test_marking_several_games_deletes_them_with_one_question(library: lis
         await open_browser(pilot)
         await pilot.press("space", "down", "m", "space")  # marks 0, skips 1, marks 2 and 3
         assert marks(app) == ["✓", "", "✓", "✓", "", "", ""]
-        assert text_of(app, "#replays-status")== "3 of 7 saved games marked: d deletes them."
+        assert text_of(app, "#replays-status") == "3 of 7 saved games marked: d deletes them."
         await pilot.press("up", "space")  # unmarks 3
         assert marks(app) == ["✓", "", "✓", "", "", "", ""]
         await pilot.press("d")
