@@ -55,6 +55,7 @@ from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 
 if TYPE_CHECKING:
+    from spit.bots import BotAgent
     from spit.replay import Header, PlayerInfo, ReplayWriter
 
 TICK_HZ = 30
@@ -125,6 +126,8 @@ class GameScreen(Screen[None]):
         self._cursor_used = False
         self._shown_seconds: int | None = None
         self._collect_at: int | None = None
+        self.watchers: list[Recorder] = []
+        """More recorders for every game of this screen (the practice round's coach)."""
 
     @property
     def ticking(self) -> bool:
@@ -164,16 +167,13 @@ class GameScreen(Screen[None]):
         """Deal a new game and start its countdown."""
         self.seed = secrets.randbits(32) if seed is None else seed
         self._timing = timing = self.config.timing or Timing()
-        bots = []
-        if self.config.bot_level is not None:
-            from spit.bots import make_bot
-
-            bots.append(make_bot(self.config.bot_level, 1, self.seed))
+        bots = self.make_bots(self.seed)
         self._policy = bots[0].policy.name if bots else None
         self.replay_path = None
         self._feed = feed = _WriterFeed() if self.config.record else None
         self._log = GameLog()
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
+        recorders += self.watchers
         self.match = Match(
             SeededDeals(self.seed),
             variant=self.config.variant,
@@ -193,6 +193,18 @@ class GameScreen(Screen[None]):
         self.presenter.absorb(self.match.drain(), self.match, self.clock.now_ms())
         self._redraw()
         self._schedule()
+
+    def make_bots(self, seed: int) -> list[BotAgent]:
+        """The bot of a new game (none for two players); the practice round overrides
+        this with its own slow bot (``spit.tui.practice``)."""
+        if self.config.bot_level is None:
+            return []
+        from spit.bots import make_bot
+
+        return [make_bot(self.config.bot_level, 1, seed)]
+
+    def on_redraw(self) -> None:
+        """Called after every redraw of the table: for a screen built on this one."""
 
     def _player_infos(self) -> tuple[PlayerInfo, PlayerInfo]:
         """Who plays, as the replay records it."""
@@ -444,6 +456,7 @@ class GameScreen(Screen[None]):
             cursor=self._cursor if self.vs_bot and self._cursor_used else None,
         )
         self.board.show(view)
+        self.on_redraw()
 
 
 def _collect_garbage() -> None:
