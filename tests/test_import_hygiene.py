@@ -39,7 +39,7 @@ HEADLESS_PACKAGES = (
     "spit.spades_bot",
 )
 
-_BASE = {"safe_text"}
+_BASE = {"safe_text", "dates"}
 """Modules every layer above the engines may use: they hold no game and import nothing of ours."""
 
 ALLOWED_LAYERS: dict[str, set[str]] = {
@@ -50,7 +50,7 @@ ALLOWED_LAYERS: dict[str, set[str]] = {
     "spades_bot": {"engine", "spades"},
     "replay": {"engine", "match", "spades", "paths", *_BASE},
     "sim": {"engine", "match", "bots", "replay", "paths", *_BASE},
-    "stats": {"engine", "match", "bots", "replay", "paths", *_BASE},
+    "stats": {"engine", "match", "bots", "replay", "paths", "spades", *_BASE},
     "tui": {
         "engine", "match", "bots", "replay", "paths", "sim", "stats", "spades", "spades_bot",
         *_BASE,

@@ -2,7 +2,10 @@
 
 ``--check`` takes a replay of either game (Spit or Spades), re-simulates it strictly
 and exits 0 when it is consistent (an interrupted game included), 1 at the first
-problem (printed with its line number) and 2 when the file cannot be read at all.
+problem (printed with its line number) or when the file was edited after it was
+written (its integrity digest fails, at a line it names), and 2 when the file cannot
+be read at all. It says whether the file is sealed, unsealed (no digest: written by
+hand or before format 1.1; consistent is then still exit 0) or edited.
 ``--json`` prints the same as one JSON object, for scripts. Without ``--check`` the
 file (the latest saved game of either game when none is given) opens in the replay
 viewer for its game (``spit.tui.viewer``, ``spit.tui.spades_viewer``), told apart by
@@ -29,6 +32,7 @@ from spit.replay import (
     SUFFIX,
     AnyReplay,
     FormatError,
+    Seal,
     SpadesReplay,
     UnreadableReplay,
     Verification,
@@ -54,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--check",
         action="store_true",
         help="re-simulate FILE strictly: exit 0 if it is consistent (finished or not), "
-        "1 at the first problem, 2 if it cannot be read",
+        "1 at the first problem or if it was edited, 2 if it cannot be read",
     )
     parser.add_argument("--json", action="store_true", help="with --check: one JSON object")
 
@@ -158,7 +162,7 @@ def check(path: Path, *, as_json: bool = False) -> int:
         return 2
     result = verify_any(replay)
     emit(json.dumps(result.to_json()) if as_json else report(path, replay, result))
-    return 0 if result.valid else 1
+    return 0 if result.trusted else 1
 
 
 def report(path: Path, replay: AnyReplay, result: Verification) -> str:
@@ -171,6 +175,8 @@ def report(path: Path, replay: AnyReplay, result: Verification) -> str:
         state = "consistent, finished"
     else:
         state = "consistent, unfinished (the recording stops there)"
+    if result.seal is Seal.EDITED:
+        state = f"EDITED after it was written; {state}"
     if isinstance(replay, SpadesReplay):
         game, rounds = f"spades (to {replay.header.target})", "hand"
     else:
@@ -191,7 +197,16 @@ def report(path: Path, replay: AnyReplay, result: Verification) -> str:
             lines.append(f"  hash      {result.final_hash}")
     else:
         lines.append(f"  problem   line {result.line}: {result.error}")
+    lines.append(f"  seal      {_seal_text(result)}")
     return "\n".join(lines)
+
+
+def _seal_text(result: Verification) -> str:
+    if result.edit is not None:
+        return f"EDITED: {result.edit.message}"
+    if result.seal is Seal.SEALED:
+        return "sealed (every line is as spit-tui wrote it)"
+    return "unsealed (no integrity digest: written by hand, or before format 1.1)"
 
 
 def _clock(ms: int) -> str:

@@ -18,6 +18,11 @@ reports each hand and action to a ``SpadesReplayWriter``, and ``verify_spades``
 (``SpadesResimulation`` line by line) re-plays a file through the Spades engine.
 ``load_any_replay`` and ``verify_any`` take a file of either game.
 
+Every line a writer writes is sealed by an integrity digest chained over the lines
+before it; the reader recomputes it and says in ``replay.seal`` whether the file is
+sealed, unsealed (written by hand, or before format 1.1) or edited (``replay.edit``
+names the line), so the statistics can leave out what was changed after the game.
+
 For a list of saved games that must not read whole files, ``read_header`` gives just
 the first line's object (or raises ``UnreadableReplay``), and ``read_game`` and
 ``read_version`` what it claims (or raise ``FormatError``).

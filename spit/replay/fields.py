@@ -17,9 +17,9 @@ from typing import Any, Final, Literal, TypeAlias
 from spit.engine import DECK, MAX_SEED, Card, card_name, parse_card
 
 FORMAT_NAME: Final = "spit-replay"
-FORMAT_VERSION: Final = (1, 0)
+FORMAT_VERSION: Final = (1, 1)
 """(major, minor). A reader reads every minor version of its major; a new major means
-old readers must refuse the file."""
+old readers must refuse the file. 1.1 added the integrity digest (``spit.replay.seal``)."""
 
 GAMES: Final = ("spit", "spades")
 """The games a replay can hold, named by the header's ``game`` key (``spit`` if absent)."""

@@ -46,7 +46,7 @@ from spit.replay.records import (
     Record,
     record_from_json,
 )
-from spit.replay.seal import Seal
+from spit.replay.seal import ChainCheck, Seal
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 MAX_LINE_BYTES: Final = 16 * 1024
@@ -106,6 +106,9 @@ class Lines(Generic[H, R]):
     """Lines that were skipped, and why, in file order."""
     truncated: bool
     """The file ends in an incomplete line (the recording was interrupted)."""
+    seal: Seal
+    edit: Problem | None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,9 @@ class Replay:
     path: Path | None = None
     seal: Seal = Seal.UNSEALED
     """Whether the lines are as the program wrote them (``spit.replay.seal``)."""
+    edit: Problem | None = None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
+    what to say. Not among ``problems``: an edited file may still follow the rules."""
 
     @property
     def deals(self) -> list[Deal]:
@@ -151,7 +157,9 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
 def parse_replay(data: bytes, path: Path | None = None) -> Replay:
     """Read a Spit replay from its bytes; see ``load_replay``."""
     lines = parse_lines(data, _open_spit)
-    return Replay(lines.header, lines.records, lines.problems, lines.truncated, path)
+    return Replay(
+        lines.header, lines.records, lines.problems, lines.truncated, path, lines.seal, lines.edit
+    )
 
 
 def read_replay_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -184,7 +192,14 @@ def parse_lines(data: bytes, open_header: OpenHeader[H, R]) -> Lines[H, R]:
     _feed(data, reader)
     if reader.header is None:
         raise UnreadableReplay("the file is empty (it has no header line)")
-    return Lines(reader.header, tuple(reader.records), tuple(reader.problems), reader.truncated)
+    return Lines(
+        reader.header,
+        tuple(reader.records),
+        tuple(reader.problems),
+        reader.truncated,
+        reader.chain.seal or Seal.UNSEALED,
+        None if reader.chain.edit is None else Problem(*reader.chain.edit),
+    )
 
 
 def read_header(data: bytes) -> dict[str, Any]:
@@ -244,6 +259,8 @@ class _Reader(Generic[H, R]):
         self.problems: list[Problem] = []
         self.truncated = False
         self.done = False
+        self.chain = ChainCheck()
+        """The integrity digest, checked over every line read but the interrupted one."""
         self._rules: LineRules[R] | None = None
         self._newer = False
         """The file is of a newer minor version: its unknown line types are skipped."""
@@ -252,21 +269,17 @@ class _Reader(Generic[H, R]):
         self.problems.append(Problem(line, message))
 
     def feed(self, number: int, raw: bytes, *, complete: bool) -> None:
-        if len(raw) > MAX_LINE_BYTES:
-            return self._fail(number, f"the line is longer than {MAX_LINE_BYTES} bytes")
         try:
-            text = raw.decode("utf-8")
-            if not text.strip():
+            data = _decode(raw)
+        except _BadLine as err:
+            if err.broken and not complete and self._rules is not None:
+                self.truncated = True  # the incomplete last line: where the recording stopped
                 return None
-            data = _DECODER.decode(text)
-        except UnicodeDecodeError:
-            return self._broken(number, complete, "the line is not valid UTF-8 text")
-        except json.JSONDecodeError as err:
-            return self._broken(number, complete, f"not valid JSON ({err.msg}, column {err.colno})")
-        except ValueError as err:
-            return self._fail(number, str(err))
-        except RecursionError:
-            return self._fail(number, "JSON nested too deeply")
+            self.chain.line(number, raw, None)
+            return self._fail(number, err.message)
+        if data is _BLANK:
+            return None
+        self.chain.line(number, raw, data)
         if self._rules is None:
             return self._header(number, data)
         try:
@@ -305,13 +318,6 @@ class _Reader(Generic[H, R]):
             raise UnreadableReplay(f"line {number}: bad header: {err}") from None
         self._newer = version[1] > FORMAT_VERSION[1]
 
-    def _broken(self, number: int, complete: bool, message: str) -> None:
-        """An undecodable line: the interruption if it is the incomplete last line."""
-        if complete or self._rules is None:
-            return self._fail(number, message)
-        self.truncated = True
-        return None
-
     def _fail(self, number: int, message: str) -> None:
         if self._rules is None:
             raise UnreadableReplay(f"line {number}: {message}")
@@ -347,6 +353,39 @@ class _SpitLines:
         return None
 
 
+_BLANK: Final = object()
+"""What ``_decode`` gives for a blank line, which the reader skips."""
+
+
+class _BadLine(Exception):
+    """A line that cannot be decoded; ``broken`` if it may be an interrupted write."""
+
+    def __init__(self, message: str, *, broken: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.broken = broken
+
+
+def _decode(raw: bytes) -> Any:
+    """The JSON value a line holds, or ``_BLANK``. Raises ``_BadLine``."""
+    if len(raw) > MAX_LINE_BYTES:
+        raise _BadLine(f"the line is longer than {MAX_LINE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+        if not text.strip():
+            return _BLANK
+        return _DECODER.decode(text)
+    except UnicodeDecodeError:
+        raise _BadLine("the line is not valid UTF-8 text", broken=True) from None
+    except json.JSONDecodeError as err:
+        message = f"not valid JSON ({err.msg}, column {err.colno})"
+        raise _BadLine(message, broken=True) from None
+    except ValueError as err:
+        raise _BadLine(str(err)) from None
+    except RecursionError:
+        raise _BadLine("JSON nested too deeply") from None
+
+
 def _too_large() -> str:
     return f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the most a replay may be"
 
@@ -368,6 +407,24 @@ def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} is not allowed (JSON has no such number)")
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refused if a key comes twice: JSON leaves it open which one counts
+    (Python keeps the last, other tools the first), so such a line could be read as a
+    different game by another program."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise ValueError(f"the key {show(key)} comes twice in one object")
+        seen.add(key)
+    raise AssertionError("unreachable: a key came twice")
+
+
 _DECODER: Final = json.JSONDecoder(
-    parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant
+    object_pairs_hook=_no_duplicate_keys,
+    parse_int=_bounded_int,
+    parse_float=_finite_float,
+    parse_constant=_no_constant,
 )

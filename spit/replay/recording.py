@@ -6,7 +6,8 @@ reaches the operating system the moment it is written; ``sync`` also ``fsync``-s
 (the writers do at the ends of rounds, hands and games). A crash, a closed terminal or
 ``kill -9`` leaves a file that is valid up to its last complete line. A writer that is
 closed, or that hit a disk error (kept in ``error``), writes nothing more, so a game
-never crashes because its recording failed.
+never crashes because its recording failed. Every line is sealed as it is written: it
+ends in its integrity digest, chained over the lines before it (``spit.replay.seal``).
 
 Files are created exclusively and named by ``file_stem``: the start time and the
 players, numbered when several games start in the same second. A file is only made
@@ -26,6 +27,7 @@ from typing import Any, Final, Protocol, Self, TextIO
 
 from spit.replay.closing import Closing
 from spit.replay.fields import FORMAT_VERSION, PlayerInfo
+from spit.replay.seal import Chain
 
 _MAX_SAME_NAME: Final = 100_000
 _last_number: dict[Path, int] = {}
@@ -53,6 +55,7 @@ class LineWriter(Closing):
         self.error: OSError | None = None
         """The disk error that stopped the recording, if any."""
         self._file: TextIO | None = file
+        self._chain = Chain()
 
     @property
     def closed(self) -> bool:
@@ -86,7 +89,8 @@ class LineWriter(Closing):
         if self._file is None:
             return
         try:
-            self._file.write(line_text(obj))  # line-buffered: flushed at the newline
+            line = self._chain.seal(line_text(obj), obj.get("type"))
+            self._file.write(line)  # line-buffered: flushed at the newline
         except OSError as err:
             self._fail(err)
 

@@ -44,6 +44,8 @@ class SpadesReplay:
     path: Path | None = None
     seal: Seal = Seal.UNSEALED
     """Whether the lines are as the program wrote them (``spit.replay.seal``)."""
+    edit: Problem | None = None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED`` (as ``Replay.edit``)."""
 
     @property
     def hands(self) -> list[SpadesHand]:
@@ -72,7 +74,9 @@ def load_spades_replay(path: str | os.PathLike[str]) -> SpadesReplay:
 def parse_spades_replay(data: bytes, path: Path | None = None) -> SpadesReplay:
     """Read a Spades replay from its bytes; see ``load_spades_replay``."""
     lines = parse_lines(data, _open_spades)
-    return SpadesReplay(lines.header, lines.records, lines.problems, lines.truncated, path)
+    return SpadesReplay(
+        lines.header, lines.records, lines.problems, lines.truncated, path, lines.seal, lines.edit
+    )
 
 
 def _open_spades(

@@ -20,7 +20,7 @@ from spit.replay.spades_records import (
     SpadesInput,
     SpadesRecord,
 )
-from spit.replay.verify import Verification
+from spit.replay.verify import Verification, with_seal
 from spit.spades import (
     SPADES_ENGINE_VERSION,
     Applied,
@@ -151,6 +151,10 @@ class SpadesResimulation:
 def verify_spades(replay: SpadesReplay) -> Verification:
     """Re-play ``replay`` strictly and report the first difference or problem, in the
     same terms as a Spit replay's ``verify`` (its rounds are the hands)."""
+    return with_seal(_rules(replay), replay)
+
+
+def _rules(replay: SpadesReplay) -> Verification:
     sim = SpadesResimulation(replay)
     try:
         sim.seek()

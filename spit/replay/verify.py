@@ -4,19 +4,24 @@ A file is valid when it re-simulates without a single difference (see
 ``spit.replay.resimulate``) and has no malformed line. A file that simply stops — a
 game interrupted by a crash — is valid too, and not ``finished``: nothing in it is
 wrong, it is only shorter.
+
+The report also says whether the file is as the program wrote it (``seal``, from the
+integrity digest the reader checked): a file can follow the rules and still have been
+edited, and an edited file still re-simulates, so a viewer can show it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from spit.engine import ENGINE_VERSION, state_hash
 from spit.match import MatchPhase
 from spit.replay.fields import PLAYER_KEYS
 from spit.replay.mismatch import ReplayMismatch, engine_note
-from spit.replay.reader import Replay
+from spit.replay.reader import Problem, Replay
 from spit.replay.resimulate import Resimulation, usable_records
+from spit.replay.seal import Seal
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +41,21 @@ class Verification:
     error: str | None = None
     line: int | None = None
     """Where the first problem is, when not valid."""
+    seal: Seal = Seal.UNSEALED
+    """Whether the lines are as written (``spit.replay.seal``); ``valid`` is about the
+    rules only."""
+    edit: Problem | None = None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED``."""
+
+    @property
+    def trusted(self) -> bool:
+        """Consistent and not edited: what ``replay --check`` exits 0 for."""
+        return self.valid and self.seal is not Seal.EDITED
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` report: always ``valid``; ``final_hash`` when valid, ``error``
-        and ``line`` when not."""
+        """The ``--json`` report: always ``valid`` and ``seal``; ``final_hash`` when
+        valid, ``error`` and ``line`` when not; ``seal_line`` and ``seal_error`` when
+        edited."""
         out: dict[str, Any] = {
             "valid": self.valid,
             "finished": self.finished,
@@ -53,11 +69,34 @@ class Verification:
         else:
             out["error"] = self.error
             out["line"] = self.line
+        out["seal"] = self.seal.value
+        if self.edit is not None:
+            out["seal_line"] = self.edit.line
+            out["seal_error"] = self.edit.message
         return out
 
 
+class Sealed(Protocol):
+    """What a replay of either game tells about its integrity digest."""
+
+    @property
+    def seal(self) -> Seal: ...
+    @property
+    def edit(self) -> Problem | None: ...
+
+
+def with_seal(result: Verification, replay: Sealed) -> Verification:
+    """``result`` with what the reader found of ``replay``'s integrity digest."""
+    return replace(result, seal=replay.seal, edit=replay.edit)
+
+
 def verify(replay: Replay) -> Verification:
-    """Re-simulate ``replay`` strictly and report the first difference or problem."""
+    """Re-simulate ``replay`` strictly and report the first difference or problem, and
+    whether the file was edited."""
+    return with_seal(_rules(replay), replay)
+
+
+def _rules(replay: Replay) -> Verification:
     problem = replay.problems[0] if replay.problems else None
     sim: Resimulation | None = None
     try:

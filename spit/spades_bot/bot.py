@@ -1,9 +1,11 @@
 """The Spades computer player: one class, two levels.
 
 "hard" counts cards: it knows which cards are still unseen, infers the opponent's voids
-from the tricks, bids from an estimate of its sure and likely tricks (``knowledge``),
-bids nil only with a hand that is likely safe, declares blind nil only in desperation,
-and plays each trick towards its bid, against the opponent's bid, or away from bags.
+from the tricks (``knowledge``), and looks ahead: it bids, and picks each card, by
+playing the rest of the hand out on many layouts of the unseen cards that agree with
+what it has seen (``lookahead``). It bids nil only with a hand that is likely safe,
+declares blind nil only in desperation, and its rules for play (``play``) set the card
+it plays unless the look-ahead finds a clearly better one.
 "easy" plays like a casual player: it keeps high cards, bids from its aces, kings and
 high spades with some slack, sometimes gambles on a blind nil, and often plays a
 card without much thought. Both draw their randomness from their own seeded
@@ -35,6 +37,7 @@ from spit.spades import (
     beats,
 )
 from spit.spades_bot import knowledge as kn
+from spit.spades_bot.lookahead import best_bid, best_card, expected_tricks_by_play
 from spit.spades_bot.play import cheapest, choose_card
 
 
@@ -47,7 +50,7 @@ class Level:
 
 LEVEL_TABLE: Final = (
     Level("easy", "keeps high cards, bids loosely and plays without counting"),
-    Level("hard", "counts cards, reads voids, bids nil only when safe and fights your bid"),
+    Level("hard", "counts cards, reads voids and plays the hand out ahead before each move"),
 )
 LEVELS: Final = tuple(level.name for level in LEVEL_TABLE)
 
@@ -59,10 +62,12 @@ EASY_BLIND = 0.02
 """How often "easy" gambles on blind nil."""
 EASY_NIL_BELOW = 0.5
 """"easy" bids nil whenever its count is below this, safe or not."""
-HARD_BID_ROUNDING = -0.5
-""""hard" bids ``int(expected tricks + this)``, about a trick under its estimate: a
-missed bid costs far more than a bag. Tuned in hard-against-hard games, where this
-scored about 15 points a hand more than rounding to the nearest trick."""
+BID_SAMPLES = 32
+"""Layouts played out to judge a hand's tricks before bidding."""
+PLAY_OUT_OPTIMISM = 1
+"""Tricks a play-out with both hands face up takes beyond what the hand takes in play,
+where the cards are hidden: measured over 109 hard-against-scripted hands, the play-outs
+averaged 6.8 tricks, the hands 6.1."""
 HARD_NIL_EDGE = 10.0
 """Points by which a nil's expected score must beat the normal bid's before "hard" bids it."""
 HARD_BLIND_REACH = 60
@@ -102,7 +107,9 @@ class SpadesBot:
                 return Bid(self._bid(view, hard))
         cards = [a.card for a in legal if isinstance(a, PlayCard)]
         if hard:
-            return PlayCard(choose_card(view, cards, kn.read(view)))
+            know = kn.read(view)
+            rules = choose_card(view, cards, know)
+            return PlayCard(best_card(view, cards, know, self._rng, preferred=rules))
         return PlayCard(self._easy_card(view, cards))
 
     # --- before the draw -------------------------------------------------------------
@@ -158,8 +165,8 @@ class SpadesBot:
             slack = self._rng.choice((0, 1, 1, 2))  # the count misses about two tricks
             return max(1, min(TRICKS_PER_HAND, round(quick) + slack))
         know = kn.read(view)
-        tricks = kn.expected_tricks(hand, know)
-        bid = max(1, min(TRICKS_PER_HAND, int(tricks + HARD_BID_ROUNDING)))
+        played_out = expected_tricks_by_play(hand, know, view, self._rng, BID_SAMPLES)
+        bid = best_bid([t - PLAY_OUT_OPTIMISM for t in played_out])
         safety = kn.nil_safety(hand, know, leads=view.first != view.player)
         if 200 * safety - 100 > 10 * bid + HARD_NIL_EDGE:
             return 0

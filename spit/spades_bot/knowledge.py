@@ -20,15 +20,11 @@ from math import prod
 from typing import NamedTuple
 
 from spit.engine.cards import DECK, Card
-from spit.spades import SPADES, TRICKS_PER_HAND, PlayerView
+from spit.spades import SPADES, PlayerView
 
 KEEP_BIAS = 0.5
 """How much likelier the opponent is to hold an ace than a two: weights run from
 ``1 - KEEP_BIAS`` to ``1 + KEEP_BIAS``."""
-
-RUFF_VALUE = 0.45
-"""Tricks a spare spade is worth per missing card (up to two) of a short side suit."""
-
 
 class Knowledge(NamedTuple):
     unseen: frozenset[Card]
@@ -104,33 +100,6 @@ def lead_wins(card: Card, knowledge: Knowledge) -> float:
     void = none_of(knowledge.chances(suit))
     trump = 1 - none_of(knowledge.chances(SPADES))
     return (no_higher - void) + void * (1 - trump)
-
-
-def expected_tricks(hand: Sequence[Card], knowledge: Knowledge) -> float:
-    """About how many tricks ``hand`` takes when its holder tries to win (the bid model).
-
-    A card is a winner when the opponent holds no more higher cards of its suit than the
-    holder has higher cards to draw them out with; a side-suit card's chance shrinks
-    with the round of the suit it is played in (the opponent may be void and trump).
-    Spades left over after their own tricks add ruffs in short side suits.
-    """
-    trump = 1 - none_of(knowledge.chances(SPADES))
-    total = spade_tricks = ruffs = 0.0
-    for suit in range(4):
-        mine = sorted((c for c in hand if c & 3 == suit), reverse=True)
-        others = knowledge.chances(suit)
-        for i, card in enumerate(mine):
-            p = at_most(knowledge.chances(suit, card), i)
-            if suit == SPADES:
-                spade_tricks += p
-            else:
-                follows = 1 - at_most(others, i)
-                p *= follows + (1 - follows) * (1 - trump)
-            total += p
-        if suit != SPADES:
-            ruffs += max(0, 2 - len(mine)) * RUFF_VALUE
-    spades = sum(1 for c in hand if c & 3 == SPADES)
-    return min(float(TRICKS_PER_HAND), total + min(ruffs, max(0.0, spades - spade_tricks)))
 
 
 def danger(card: Card, hand: Sequence[Card], knowledge: Knowledge) -> float:

@@ -6,37 +6,58 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db = StatsDB.open()              # data_dir()/stats.sqlite3; made, migrated or rebuilt
     if db.notice: ...                # tell the user it had to be rebuilt
     db.record_game(writer.path)      # after a game; None if unfinished; idempotent
-    db.recent_games(20), db.results_by_level(), db.personal_bests(), db.cpm_trend(20)
+    db.recent_games(20), db.results_by_mode(), db.personal_bests(), db.cpm_trend(20),
+    db.head_to_head(), db.not_sealed()
     db.game_story(path)              # both players' cards over time, for a chart
 
 How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
 concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
 """
 
-from spit.stats.db import DB_NAME, RebuildReport, StatsDB, StatsUnavailable, default_path
-from spit.stats.figures import RUN_GAP_MS, GameFigures, PlayerFigures, game_figures
-from spit.stats.queries import MIN_REACTIONS, Best, CpmPoint, LevelResults, PersonalBests
+from spit.stats.db import (
+    DB_NAME,
+    RebuildReport,
+    StatsBusy,
+    StatsDB,
+    StatsUnavailable,
+    default_path,
+    head_to_head_line,
+)
+from spit.stats.figures import IDLE_MS, RUN_GAP_MS, GameFigures, PlayerFigures, game_figures
+from spit.stats.queries import (
+    MIN_REACTIONS,
+    Best,
+    CpmPoint,
+    ModeResults,
+    PersonalBests,
+    Rivalry,
+)
 from spit.stats.schema import MIGRATIONS, SCHEMA_VERSION
 from spit.stats.story import Story, StoryPoint, game_story, story_of
-from spit.stats.summary import GameSummary, Mode, PlayerSummary, summarize
+from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary, summarize
 from spit.stats.walk import UnusableReplay
 
 __all__ = [
     "DB_NAME",
+    "IDLE_MS",
     "MIGRATIONS",
     "MIN_REACTIONS",
     "RUN_GAP_MS",
     "SCHEMA_VERSION",
+    "SPADES",
+    "SPIT",
     "Best",
     "CpmPoint",
     "GameFigures",
     "GameSummary",
-    "LevelResults",
     "Mode",
+    "ModeResults",
     "PersonalBests",
     "PlayerFigures",
     "PlayerSummary",
     "RebuildReport",
+    "Rivalry",
+    "StatsBusy",
     "StatsDB",
     "StatsUnavailable",
     "Story",
@@ -45,6 +66,7 @@ __all__ = [
     "default_path",
     "game_figures",
     "game_story",
+    "head_to_head_line",
     "story_of",
     "summarize",
 ]

@@ -6,12 +6,25 @@ schema this program does not know (a newer one, or someone else's), ``StatsDB.op
 moves it aside (``stats.sqlite3.damaged-<time>``), starts a new one, fills it from the
 replays and says so in ``notice`` for the user interface to show.
 
+No finished game is ever missing. Every open reconciles the database with the replays
+folder: the ``files`` table remembers each replay read (its size and modification
+time, and what it held), so an open reads only the files that are new or changed since
+(a game whose recording failed, a Spades game, a game played by another copy of the
+program). Recording a game retries while another program holds the database; if it
+still cannot, the next open adds the game. One file that cannot be used, for whatever
+reason, is counted and named in the report and never stops the others.
+
 Two games may run at once, each with its own ``StatsDB`` on the same file: the file is
 in WAL mode (readers never wait for a writer), every connection waits up to
 ``BUSY_TIMEOUT_S`` for a lock rather than failing, and writes are short transactions:
 a game's figures are worked out before its transaction starts. A game is stored once,
-under its ``game_key``, with ``INSERT OR IGNORE``, so two programs recording the same
-game store it once and neither fails.
+under its ``game_key`` (its deals and inputs); of two copies the sealed one is kept.
+
+A database that cannot be written (a read-only file or folder, a read-only file
+system) is still read: it is opened read-only (``mode=ro``, or ``immutable`` where
+even the lock files cannot be made), copied into memory and reconciled there, and
+``notice`` says that new games cannot be recorded; ``record_game`` then raises
+``StatsUnavailable``.
 
 A ``StatsDB`` may be used from several threads (e.g. a UI worker recording a game);
 calls are serialised. Errors other than those ``open`` handles (a full disk, a file
@@ -21,34 +34,48 @@ made unreadable while open) come out as ``sqlite3.Error``.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
+import stat
 import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from spit.paths import data_dir, replays_dir
-from spit.replay import SUFFIX
+from spit.replay import SPADES_SUFFIX, SUFFIX, Seal
 from spit.replay.closing import Closing
+from spit.safe_text import safe_path, safe_text
 from spit.stats import queries, schema
-from spit.stats.queries import CpmPoint, LevelResults, PersonalBests
+from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry
 from spit.stats.story import Story, game_story
-from spit.stats.summary import GameSummary, Mode, summarize
+from spit.stats.summary import SPIT, GameSummary, Mode, summarize
 from spit.stats.walk import UnusableReplay
 
 DB_NAME: Final = "stats.sqlite3"
 BUSY_TIMEOUT_S: Final = 10.0
 """How long a connection waits for another program's write before giving up."""
+RECORD_ATTEMPTS: Final = 3
+"""Tries ``record_game`` makes, each waiting out the busy timeout, before it leaves the
+game to the next open."""
+RETRY_PAUSE_S: Final = 0.5
 
 _ATTEMPTS: Final = 3
 """Tries to open a database another program keeps replacing (both found it damaged)."""
 _DAMAGE: Final = {"SQLITE_NOTADB": "it is not a SQLite database", "SQLITE_CORRUPT": "it is corrupt"}
 """Errors (by name, or prefix of an extended name) that mean the file itself is bad, as
 opposed to a lock, a permission or a full disk."""
+_READ_ONLY: Final = ("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_CANTOPEN")
+"""Errors that mean the database may be read but not written."""
+_NO_WRITE: Final = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+_SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
+
+T = TypeVar("T")
 
 
 def default_path() -> Path:
@@ -57,25 +84,48 @@ def default_path() -> Path:
 
 class StatsUnavailable(Exception):
     """The database can be neither opened nor made (no permission, a directory in its
-    place, a full disk); the message says why, for the user."""
+    place, a full disk), or cannot be written; the message says why, for the user."""
+
+
+class StatsBusy(StatsUnavailable):
+    """Another program held the database for longer than ``record_game`` waits; the
+    game is added at the next open."""
 
 
 class _Damaged(Exception):
     """The file is not a usable statistics database; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
+class _ReadOnly(Exception):
+    """The database (or its folder) can be read but not written; the message says why."""
+
+
+class Outcome(StrEnum):
+    """What a replay file held, as the ``files`` table remembers it."""
+
+    GAME = "game"
+    """A finished game (stored, or a copy of one stored)."""
+    UNFINISHED = "unfinished"
+    INVALID = "invalid"
+
+
+@dataclass(slots=True)
 class RebuildReport:
-    recorded: int
+    """What reading the replays folder found (only the files new or changed since the
+    last open, unless it was a rebuild)."""
+
+    recorded: int = 0
     """Games stored."""
-    duplicates: int
-    """Files holding a game already stored (copies of one replay)."""
-    unfinished: int
+    duplicates: int = 0
+    """Files holding a game already stored (copies of one game)."""
+    unfinished: int = 0
     """Valid replays of games that were not played to their end."""
-    invalid: int
+    invalid: int = 0
     """Files that cannot be read or do not re-simulate; see ``errors``."""
-    errors: tuple[str, ...]
-    """``"<file name>: <reason>"`` for each invalid file."""
+    errors: list[str] = field(default_factory=list)
+    """``"<file name>: <reason>"`` for each invalid file, safe to show."""
+    interrupted: str | None = None
+    """Why the reading stopped before the last file (the database was busy), if it did."""
 
     def describe(self) -> str:
         """``12 saved games`` plus what was skipped, for a notice."""
@@ -85,47 +135,80 @@ class RebuildReport:
             for n, what in ((self.unfinished, "unfinished"), (self.invalid, "invalid"))
             if n
         ]
-        return f"{text} ({' and '.join(skipped)} skipped)" if skipped else text
+        if skipped:
+            text += f" ({' and '.join(skipped)} skipped)"
+        if self.duplicates:
+            copies = "copy" if self.duplicates == 1 else "copies"
+            text += f"; {self.duplicates} {copies} of a game counted once"
+        return text
 
 
 class StatsDB(Closing):
     """The statistics of every finished game. Make one with ``open``."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, replays: Path) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, path: Path, replays: Path, *, writable: bool = True
+    ) -> None:
         self.path = path
         self.replays = replays
-        """Where ``open`` rebuilds from, and ``rebuild_from_replays`` by default."""
+        """Where ``open`` reconciles from, and ``rebuild_from_replays`` by default."""
+        self.writable = writable
+        """``False``: read from a database that cannot be written (held in memory)."""
         self.notice: str | None = None
-        """What ``open`` had to do (rebuild a missing or damaged database), for the user;
-        ``None`` when it simply opened."""
+        """What ``open`` had to do (rebuild a missing or damaged database, read one that
+        cannot be written, stop early on a busy one), for the user; ``None`` when it
+        simply opened."""
+        self.report = RebuildReport()
+        """What ``open`` found in the replays folder that the database did not have."""
         self._conn = conn
         self._lock = threading.Lock()
 
     @classmethod
     def open(cls, path: Path | None = None, *, replays: Path | None = None) -> StatsDB:
         """Open the database at ``path`` (default ``data_dir() / "stats.sqlite3"``),
-        creating or migrating it, and rebuilding it from the replays in ``replays``
-        (default ``replays_dir()``) when it was missing or damaged. Raises
+        creating or migrating it, rebuilding it when it was damaged, and adding every
+        game in ``replays`` (default ``replays_dir()``) it does not hold yet. Raises
         ``StatsUnavailable`` when no database can be had at all."""
         path = path or default_path()
         replays = replays or replays_dir()
         damage: str | None = None
         moved: Path | None = None
-        for _ in range(_ATTEMPTS):
-            seen = _identity(path)
-            try:
-                conn, created = _connect(path)
-                break
-            except _Damaged as err:
-                if _identity(path) != seen:
-                    continue  # another program replaced it meanwhile: look again
-                damage = str(err)
-                moved = _move_aside(path) or moved
-        else:
-            raise StatsUnavailable(f"The statistics database {path} is damaged ({damage}).")
+        try:
+            for _ in range(_ATTEMPTS):
+                seen = _identity(path)
+                try:
+                    conn, created = _connect(path)
+                    break
+                except _Damaged as err:
+                    if _identity(path) != seen:
+                        continue  # another program replaced it meanwhile: look again
+                    damage = str(err)
+                    moved = _move_aside(path) or moved
+            else:
+                raise StatsUnavailable(
+                    f"The statistics database {safe_path(path)} is damaged ({damage})."
+                )
+        except _ReadOnly as err:
+            return cls._open_read_only(path, replays, str(err))
         db = cls(conn, path, replays)
-        if created:
-            db.notice = _rebuilt_notice(db._import(replays), damage, moved)
+        report = db.report = db._reconcile(replays)
+        db.notice = _busy_notice(report) or (
+            _rebuilt_notice(report, damage, moved) if created else None
+        )
+        return db
+
+    @classmethod
+    def _open_read_only(cls, path: Path, replays: Path, reason: str) -> StatsDB:
+        """The database at ``path`` copied into memory (empty if it cannot be read) and
+        reconciled with ``replays`` there: nothing is written to the file."""
+        conn = _memory_copy(path)
+        db = cls(conn, path, replays, writable=False)
+        db.report = db._reconcile(replays)
+        db.notice = (
+            f"The statistics database {safe_path(path)} cannot be written ({reason}). "
+            "These figures are read from it and from your replays; new games cannot be "
+            "recorded until it can be written."
+        )
         return db
 
     def close(self) -> None:
@@ -137,13 +220,39 @@ class StatsDB(Closing):
     def record_game(self, replay_path: str | os.PathLike[str]) -> GameSummary | None:
         """Store the game in the replay at ``replay_path`` if it is a finished, valid
         game, and return its summary; ``None`` (and nothing stored) otherwise. Storing
-        a game already stored changes nothing and returns its summary again."""
+        a game already stored changes nothing and returns its summary again.
+
+        Retries while another program holds the database; raises ``StatsBusy`` if it
+        still cannot (the next ``open`` adds the game), and ``StatsUnavailable`` for a
+        database that cannot be written."""
+        if not self.writable:
+            raise StatsUnavailable(
+                f"The statistics database {safe_path(self.path)} cannot be written: this "
+                "game will be counted once it can be."
+            )
+        path = Path(replay_path)
         try:
-            summary = summarize(replay_path)
+            info = path.stat()
+        except OSError:
+            info = None
+        known = None if info is None else self._known_game(path, info)
+        if known is not None:
+            return known  # read as it is now already (by this open, or an earlier one)
+        try:
+            summary = summarize(path)
         except UnusableReplay:
             return None
-        self._insert(summary)
+        self._retrying(lambda: self._store(path, info, Outcome.GAME, summary))
         return summary
+
+    def _known_game(self, path: Path, info: os.stat_result) -> GameSummary | None:
+        """The stored game of the file at ``path``, if it was read as it is now."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT game_key FROM files WHERE path = ? AND stamp = ? AND outcome = ?",
+                (_path_key(path), _stamp(info), Outcome.GAME.value),
+            ).fetchone()
+            return None if row is None else queries.game_by_key(self._conn, row[0])
 
     def rebuild_from_replays(self, directory: Path | None = None) -> RebuildReport:
         """Empty the database and fill it again from every replay in ``directory``
@@ -151,7 +260,8 @@ class StatsDB(Closing):
         with self._write() as conn:
             conn.execute("DELETE FROM players")
             conn.execute("DELETE FROM games")
-        return self._import(directory or self.replays)
+            conn.execute("DELETE FROM files")
+        return self._reconcile(directory or self.replays)
 
     # -- reading -------------------------------------------------------------------
 
@@ -161,21 +271,60 @@ class StatsDB(Closing):
         with self._lock:
             return queries.recent_games(self._conn, limit, mode)
 
-    def results_by_level(self) -> list[LevelResults]:
-        """The human's wins and losses against each bot level."""
+    def results_by_mode(self) -> list[ModeResults]:
+        """Every finished game counted by game, mode and bot level."""
         with self._lock:
-            return queries.results_by_level(self._conn)
+            return queries.results_by_mode(self._conn)
 
     def personal_bests(self, level: str | None = None) -> PersonalBests:
-        """The human's bests against the bots (against ``level`` only, if given)."""
+        """The human's bests in sealed Spit games against the bots (against ``level``
+        only, if given)."""
         with self._lock:
             return queries.personal_bests(self._conn, level)
 
     def cpm_trend(self, limit: int = 20) -> list[CpmPoint]:
-        """The human's cards per minute in the last ``limit`` games against a bot,
-        oldest first."""
+        """The human's cards per minute in the last ``limit`` games of Spit against a
+        bot, oldest first."""
         with self._lock:
             return queries.cpm_trend(self._conn, limit)
+
+    def head_to_head(self) -> list[Rivalry]:
+        """Each pair of names that played Spit on one keyboard, most recent first."""
+        with self._lock:
+            return queries.head_to_head(self._conn)
+
+    def rivalry_of(self, game: GameSummary) -> Rivalry | None:
+        """The head-to-head of the two names that played ``game``, if it was Spit
+        between two people of different names."""
+        if game.mode is not Mode.TWO_PLAYERS or game.game != SPIT:
+            return None
+        folded = sorted(p.name.casefold() for p in game.players)
+        for rivalry in self.head_to_head():
+            if sorted(name.casefold() for name in rivalry.names) == folded:
+                return rivalry
+        return None
+
+    def not_sealed(self, limit: int = 20) -> tuple[list[GameSummary], int]:
+        """The latest ``limit`` games whose file is unsealed or edited, newest first,
+        and how many there are in all."""
+        with self._lock:
+            return queries.not_sealed(self._conn, limit)
+
+    def unusable(self, directory: Path | None = None) -> list[tuple[str, str]]:
+        """The replays in ``directory`` (default: ``replays``) that hold no usable game
+        (unreadable, invalid, or an error reading them), as ``(file name, why)``, safe
+        to show, by name."""
+        folder = _path_key(directory or self.replays)
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT path, problem FROM files WHERE outcome = ?", (Outcome.INVALID.value,)
+            ).fetchall()
+        found = [
+            (safe_path(os.fsdecode(os.path.basename(key))), safe_text(problem or "unusable"))
+            for key, problem in ((bytes(row[0]), row[1]) for row in rows)
+            if os.path.dirname(key) == folder
+        ]
+        return sorted(found)
 
     @staticmethod
     def game_story(replay_path: str | os.PathLike[str]) -> Story:
@@ -185,76 +334,91 @@ class StatsDB(Closing):
 
     # -- internals -----------------------------------------------------------------
 
-    def _import(self, directory: Path) -> RebuildReport:
+    def _reconcile(self, directory: Path) -> RebuildReport:
+        """Read every replay in ``directory`` that is new or changed since it was last
+        read, and store what it holds."""
+        report = RebuildReport()
         try:
-            files = sorted(directory.glob(f"*{SUFFIX}")) if directory.is_dir() else []
+            files = _replay_files(directory)
         except OSError as err:
-            return RebuildReport(0, 0, 0, 1, (f"{directory}: {err.strerror or err}",))
-        recorded = duplicates = unfinished = 0
-        errors: list[str] = []
-        for file in files:
-            try:
-                summary = summarize(file)
-            except UnusableReplay as err:
-                if err.unfinished:
-                    unfinished += 1
-                else:
-                    errors.append(f"{file.name}: {err}")
+            report.invalid = 1
+            report.errors.append(f"{safe_path(directory)}: {safe_text(err.strerror or err)}")
+            return report
+        with self._lock:
+            known = {
+                bytes(row[0]): row[1] for row in self._conn.execute("SELECT path, stamp FROM files")
+            }
+        present: set[bytes] = set()
+        for file, info in files:
+            key = _path_key(file)
+            present.add(key)
+            if known.get(key) == _stamp(info):
                 continue
-            if self._insert(summary):
-                recorded += 1
-            else:
-                duplicates += 1
-        return RebuildReport(recorded, duplicates, unfinished, len(errors), tuple(errors))
+            outcome, found = _read(file, report)
+            try:
+                stored = self._store(file, info, outcome, found)
+            except sqlite3.OperationalError as err:
+                if not _busy(err):
+                    raise
+                report.interrupted = (
+                    "the statistics database is busy (another program is writing to it)"
+                )
+                return report
+            if stored is not None:
+                if stored:
+                    report.recorded += 1
+                else:
+                    report.duplicates += 1
+        self._forget_gone(directory, set(known) - present)
+        return report
 
-    def _insert(self, game: GameSummary) -> bool:
-        """Store ``game`` unless it is there already; whether it was stored."""
+    def _forget_gone(self, directory: Path, gone: set[bytes]) -> None:
+        """Drop the ``files`` rows of replays no longer in ``directory`` (their games
+        stay: the statistics are a history)."""
+        folder = _path_key(directory)
+        stale = [(key,) for key in gone if os.path.dirname(key) == folder]
+        if stale:
+            with contextlib.suppress(sqlite3.OperationalError), self._write() as conn:
+                conn.executemany("DELETE FROM files WHERE path = ?", stale)
+
+    def _store(
+        self,
+        path: Path,
+        info: os.stat_result | None,
+        outcome: Outcome,
+        found: GameSummary | str | None,
+    ) -> bool | None:
+        """Remember what the file at ``path`` held and store its game; whether the game
+        was new (``None`` if it held none)."""
         with self._write() as conn:
-            cursor = conn.execute(
-                "INSERT OR IGNORE INTO games (game_key, final_hash, replay_path, started, "
-                "mode, human_seat, opponent_level, variant, winner, rounds, duration_ms, "
-                "playing_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.game_key,
-                    game.final_hash,
-                    str(game.replay_path),
-                    game.started.isoformat(timespec="seconds"),
-                    game.mode.value,
-                    game.human_seat,
-                    game.opponent_level,
-                    game.variant.value,
-                    game.winner,
-                    game.rounds,
-                    game.duration_ms,
-                    game.playing_ms,
-                ),
-            )
-            if cursor.rowcount == 0:
-                return False
-            conn.executemany(
-                "INSERT INTO players (game_id, seat, kind, name, level, won, cards_played, "
-                "cards_per_minute, reaction_ms, reactions, rejected, fastest_run, too_slow) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
+            stored = _insert(conn, found) if isinstance(found, GameSummary) else None
+            if info is not None:
+                conn.execute(
+                    "INSERT OR REPLACE INTO files (path, stamp, outcome, game_key, problem) "
+                    "VALUES (?, ?, ?, ?, ?)",
                     (
-                        cursor.lastrowid,
-                        p.seat,
-                        p.kind,
-                        p.name,
-                        p.level,
-                        p.won,
-                        p.cards_played,
-                        p.cards_per_minute,
-                        p.reaction_ms,
-                        p.reactions,
-                        p.rejected,
-                        p.fastest_run,
-                        p.too_slow,
-                    )
-                    for p in game.players
-                ],
-            )
-            return True
+                        _path_key(path),
+                        _stamp(info),
+                        outcome.value,
+                        found.game_key if isinstance(found, GameSummary) else None,
+                        found if isinstance(found, str) else None,
+                    ),
+                )
+            return stored
+
+    def _retrying(self, write: Callable[[], T]) -> T:
+        for attempt in range(RECORD_ATTEMPTS):
+            try:
+                return write()
+            except sqlite3.OperationalError as err:
+                if not _busy(err):
+                    raise
+                if attempt + 1 < RECORD_ATTEMPTS:
+                    time.sleep(RETRY_PAUSE_S * (attempt + 1))
+        raise StatsBusy(
+            "The statistics database is busy: another program has held it for too long. "
+            "This game will be added the next time the statistics are opened."
+        )
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -271,6 +435,144 @@ class StatsDB(Closing):
             conn.execute("COMMIT")
 
 
+def head_to_head_line(replay_path: Path) -> str | None:
+    """``Ann leads Bob 3-2`` for the result of the two-player game of Spit in
+    ``replay_path``, counting it (it is recorded first, if it is not yet); ``None`` for
+    any other game, or when the statistics cannot be had."""
+    try:
+        with StatsDB.open(replays=replay_path.parent) as db:
+            game = summarize(replay_path) if not db.writable else db.record_game(replay_path)
+            rivalry = None if game is None else db.rivalry_of(game)
+    except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):
+        return None
+    return None if rivalry is None else rivalry.describe()
+
+
+_SEAL_RANK: Final = {Seal.SEALED.value: 2, Seal.UNSEALED.value: 1, Seal.EDITED.value: 0}
+"""Of two copies of a game, the one ranked higher is kept."""
+
+
+def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
+    """Store ``game`` unless a copy as trustworthy is there already (a sealed copy
+    replaces an unsealed or edited one); whether it is a game not stored before."""
+    row = conn.execute("SELECT id, seal FROM games WHERE game_key = ?", (game.game_key,))
+    existing = row.fetchone()
+    if existing is not None:
+        if _SEAL_RANK.get(existing[1], 0) >= _SEAL_RANK[game.seal.value]:
+            return False
+        conn.execute("DELETE FROM games WHERE id = ?", (existing[0],))
+    cursor = conn.execute(
+        "INSERT INTO games (game_key, game, seal, final_hash, replay_path, started, mode, "
+        "human_seat, opponent_level, variant, winner, rounds, duration_ms, playing_ms, "
+        "active_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.game_key,
+            game.game,
+            game.seal.value,
+            game.final_hash,
+            queries.path_text(game.replay_path),
+            game.started.isoformat(timespec="seconds"),
+            game.mode.value,
+            game.human_seat,
+            game.opponent_level,
+            None if game.variant is None else game.variant.value,
+            game.winner,
+            game.rounds,
+            game.duration_ms,
+            game.playing_ms,
+            game.active_ms,
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO players (game_id, seat, kind, name, level, won, cards_played, "
+        "cards_per_minute, reaction_ms, reactions, rejected, fastest_run, too_slow, score) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                cursor.lastrowid,
+                p.seat,
+                p.kind,
+                p.name,
+                p.level,
+                p.won,
+                p.cards_played,
+                p.cards_per_minute,
+                p.reaction_ms,
+                p.reactions,
+                p.rejected,
+                p.fastest_run,
+                p.too_slow,
+                p.score,
+            )
+            for p in game.players
+        ],
+    )
+    return existing is None
+
+
+def _read(file: Path, report: RebuildReport) -> tuple[Outcome, GameSummary | str]:
+    """What the replay ``file`` holds, counted in ``report``: its game, or why not.
+    Whatever goes wrong with one file (an unreadable time, a damaged line, an error of
+    ours) is that file's problem only."""
+    try:
+        return Outcome.GAME, summarize(file)
+    except UnusableReplay as err:
+        if err.unfinished:
+            report.unfinished += 1
+            return Outcome.UNFINISHED, safe_text(err)
+        problem = safe_text(err)
+    except Exception as err:  # one file must never stop the others
+        problem = f"cannot be used ({safe_text(type(err).__name__)}: {safe_text(err)})"
+    report.invalid += 1
+    report.errors.append(f"{safe_path(file.name)}: {problem}")
+    return Outcome.INVALID, problem
+
+
+def _replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
+    """The regular replay files in ``directory`` (of both games), by name, with their
+    ``stat``; none if it does not exist. Raises ``OSError`` if it cannot be listed."""
+    try:
+        entries = sorted(os.scandir(directory), key=lambda e: e.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    found = []
+    for entry in entries:
+        if not entry.name.endswith(_SUFFIXES):
+            continue
+        try:
+            info = entry.stat()
+        except OSError:
+            continue  # deleted meanwhile
+        if stat.S_ISREG(info.st_mode):
+            found.append((Path(entry.path), info))
+    return found
+
+
+def _path_key(path: Path) -> bytes:
+    """A file's key in ``files``: its absolute path as the file system spells it."""
+    return os.fsencode(os.path.abspath(path))
+
+
+def _stamp(info: os.stat_result) -> str:
+    """A file's size and modification time: a change to either means it is read again.
+    Text, since a file system may hold a time SQLite's integers cannot."""
+    return f"{info.st_size}:{info.st_mtime_ns}"
+
+
+def _busy(err: sqlite3.OperationalError) -> bool:
+    name = getattr(err, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def _busy_notice(report: RebuildReport) -> str | None:
+    if report.interrupted is None:
+        return None
+    return (
+        f"Some games may be missing from the statistics: {report.interrupted}. They "
+        "will be added the next time the statistics are opened."
+    )
+
+
 def _rebuilt_notice(report: RebuildReport, damage: str | None, moved: Path | None) -> str | None:
     if damage is not None:
         kept = f"; the damaged file was kept as {moved.name}" if moved else ""
@@ -284,27 +586,32 @@ def _rebuilt_notice(report: RebuildReport, damage: str | None, moved: Path | Non
 
 
 def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
-    """A connection to a usable, up-to-date database at ``path``, and whether it was
-    made just now (it was missing, or empty). Raises ``_Damaged`` or
-    ``StatsUnavailable``."""
+    """A connection to a usable, up-to-date, writable database at ``path``, and
+    whether it was made just now (it was missing, or empty). Raises ``_Damaged``,
+    ``_ReadOnly`` or ``StatsUnavailable``."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(
             path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
         )
-    except (OSError, sqlite3.Error) as err:
+    except OSError as err:
+        if err.errno in _NO_WRITE:
+            raise _ReadOnly(_reason(err)) from None
         raise StatsUnavailable(_cannot_open(path, err)) from None
-    conn.text_factory = _text  # damaged text must not raise UnicodeDecodeError
-    conn.row_factory = sqlite3.Row
+    except sqlite3.Error as err:
+        if _read_only(err, path):
+            raise _ReadOnly(_reason(err)) from None
+        raise StatsUnavailable(_cannot_open(path, err)) from None
+    _configure(conn)
     try:
         _use_wal(conn)  # the first read: a non-database fails here
         conn.execute("PRAGMA synchronous = NORMAL")  # WAL: durable enough, much faster
-        conn.execute("PRAGMA foreign_keys = ON")
         if [tuple(row) for row in conn.execute("PRAGMA integrity_check")] != [("ok",)]:
             raise _Damaged("it is corrupt")
         created = schema.migrate(conn) == 0
         schema.check(conn)
         queries.recent_games(conn, -1, None)  # every record still reads back
+        _check_writable(conn)
     except schema.SchemaError as err:
         conn.close()
         raise _Damaged(str(err)) from None
@@ -314,6 +621,8 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
         for prefix, reason in _DAMAGE.items():
             if name.startswith(prefix):
                 raise _Damaged(reason) from None
+        if _read_only(err, path):
+            raise _ReadOnly(_reason(err)) from None
         raise StatsUnavailable(_cannot_open(path, err)) from None
     except UnicodeDecodeError:  # SQLite's message quotes the damaged schema's text
         conn.close()
@@ -325,6 +634,86 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
         conn.close()
         raise
     return conn, created
+
+
+def _configure(conn: sqlite3.Connection) -> sqlite3.Connection:
+    conn.text_factory = _text  # damaged text must not raise UnicodeDecodeError
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _check_writable(conn: sqlite3.Connection) -> None:
+    """Raise ``sqlite3.OperationalError`` (``SQLITE_READONLY``) unless the database
+    can be written: SQLite opens a file it may not write read-only without a word,
+    and says so only at the first write. The test writes nothing (it is rolled back)
+    and does not wait: a database another program is writing is writable."""
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as err:
+        if not _busy(err):
+            raise
+    else:
+        try:
+            conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
+        finally:
+            conn.execute("ROLLBACK")
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+
+
+def _read_only(err: sqlite3.Error, path: Path) -> bool:
+    """Whether ``err`` means the database can be read but not written (or not made),
+    rather than that something else is in its place."""
+    name = getattr(err, "sqlite_errorname", "")
+    return name.startswith(_READ_ONLY) and not path.is_dir()
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, OSError):
+        return safe_text(err.strerror or err)
+    if getattr(err, "sqlite_errorname", "").startswith(_READ_ONLY):
+        return f"it or its folder is read-only: {safe_text(err)}"
+    return safe_text(err)
+
+
+def _memory_copy(path: Path) -> sqlite3.Connection:
+    """An up-to-date database in memory, holding what the file at ``path`` holds if it
+    can be read without writing to it (``immutable`` when it has no WAL file, else
+    ``mode=ro``, each the other's fallback); an empty one otherwise."""
+    # Without a WAL file, there is nothing but the file to read: ``immutable`` reads it
+    # without making the lock files ``mode=ro`` makes (and cannot remove).
+    ways = ("mode=ro", "mode=ro&immutable=1")
+    if not Path(f"{path}-wal").exists():
+        ways = ways[::-1]
+    for query in ways:
+        memory = _configure(
+            sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        )
+        try:
+            source = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True)
+            try:
+                source.backup(memory)
+            finally:
+                source.close()
+            schema.migrate(memory)
+            schema.check(memory)
+            queries.recent_games(memory, -1, None)
+        except (
+            OSError,
+            sqlite3.Error,
+            schema.SchemaError,
+            UnicodeDecodeError,
+            ValueError,
+            LookupError,
+        ):
+            memory.close()
+            continue
+        return memory
+    memory = _configure(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+    schema.migrate(memory)
+    return memory
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
@@ -351,8 +740,7 @@ def _text(data: bytes) -> str:
 
 
 def _cannot_open(path: Path, err: Exception) -> str:
-    reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-    return f"The statistics database {path} cannot be opened: {reason}"
+    return f"The statistics database {safe_path(path)} cannot be opened: {_reason(err)}"
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -366,7 +754,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
 def _move_aside(path: Path) -> Path | None:
     """Rename the damaged file and its WAL files (a new database must not pick up the
     old one's WAL) to ``<name>.damaged-<time>``; ``None`` if another program already
-    did. Raises ``StatsUnavailable`` if it cannot be moved."""
+    did. Raises ``_ReadOnly`` or ``StatsUnavailable`` if it cannot be moved."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     number = 1
@@ -378,6 +766,8 @@ def _move_aside(path: Path) -> Path | None:
     except FileNotFoundError:
         return None
     except OSError as err:
+        if err.errno in _NO_WRITE:
+            raise _ReadOnly(f"it is damaged and cannot be moved aside: {_reason(err)}") from None
         raise StatsUnavailable(_cannot_open(path, err)) from None
     for suffix in ("-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):

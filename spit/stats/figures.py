@@ -28,6 +28,11 @@ Definitions (per player unless stated):
   break it (both play at once); one play is a run of 1.
 - **Duration** (per game): game time from the first deal to the end of the game,
   countdowns and round summaries included.
+- **Active time** (per game): the playing time, with each stretch in which nobody
+  pressed a key counted for at most ``IDLE_MS``: what "fastest win" compares, so that
+  a game left alone for minutes (without pausing) is not a slow win on paper. Time
+  spent paused is never in a replay: the match's clock stops while it is paused, and
+  every time in the file is game time.
 """
 
 from __future__ import annotations
@@ -51,6 +56,9 @@ from spit.stats.walk import moments
 
 RUN_GAP_MS: Final = 1000
 """Plays closer than this belong to the same run."""
+IDLE_MS: Final = 10_000
+"""A stretch of playing time without a key press counts for at most this long in the
+active time: longer than anyone thinks about one move, shorter than a walk away."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,10 @@ class GameFigures:
     duration_ms: int
     """Up to the end of the game, or to the last line of an unfinished replay."""
     playing_ms: int
+    active_ms: int
+    """The playing time less idle stretches (see the module docstring)."""
+    scores: tuple[int, int]
+    """The points each player has at the end (the points variant's score)."""
     final_hash: str
     """``state_hash`` of the table after the last line, as ``spit.replay.verify``."""
     players: tuple[PlayerFigures, PlayerFigures]
@@ -134,8 +146,10 @@ def game_figures(replay: Replay) -> GameFigures:
     to be.
     """
     players = (_Player(), _Player())
-    playing_ms = 0
+    playing_ms = active_ms = 0
     playing_since: int | None = None
+    last_press = 0
+    """The later of the stretch's start and the last key press in it."""
     state: State | None = None
     ended_at: int | None = None
     t = 0
@@ -145,6 +159,9 @@ def game_figures(replay: Replay) -> GameFigures:
             event = timed.event
             if isinstance(event, InputHandled):
                 record = event.record
+                if playing_since is not None:
+                    active_ms += min(timed.t - last_press, IDLE_MS)
+                    last_press = timed.t
                 tally = players[record.player]
                 if not record.accepted:
                     tally.rejected += 1
@@ -152,9 +169,10 @@ def game_figures(replay: Replay) -> GameFigures:
                 elif isinstance(record.action, Play):
                     tally.played(timed.t)
             elif isinstance(event, PlayStarted):
-                playing_since = timed.t
+                playing_since = last_press = timed.t
             elif isinstance(event, Stalled | RoundEnded) and playing_since is not None:
                 playing_ms += timed.t - playing_since
+                active_ms += min(timed.t - last_press, IDLE_MS)
                 playing_since = None
         if moment.state is not state:
             state = moment.state
@@ -165,11 +183,14 @@ def game_figures(replay: Replay) -> GameFigures:
     assert state is not None  # the walk starts with the first deal
     if playing_since is not None:  # an unfinished game stopped during play
         playing_ms += t - playing_since
+        active_ms += min(t - last_press, IDLE_MS)
     return GameFigures(
         winner=state.winner,
         rounds=state.round,
         duration_ms=t if ended_at is None else ended_at,
         playing_ms=playing_ms,
+        active_ms=active_ms,
+        scores=(state.scores[0], state.scores[1]),
         final_hash=state_hash(state),
         players=(players[0].figures(playing_ms), players[1].figures(playing_ms)),
     )

@@ -1,22 +1,30 @@
 """What the statistics screens ask of the database, as plain values.
 
-"The human" is the human seat of a game against a bot. Two-player games have two
-humans and no way to tell which of them is the user, so they appear in the list of
-recent games but not in the results, bests and trends, which are about playing against
-the bots.
+Every finished game is counted (``results_by_mode``): Spit against each bot level,
+Spit between two people on one keyboard, Spades against each level, bots against bots.
+"The human" is the human seat of a game against a bot; two-player games have two
+humans and no way to tell which of them is the user, so they are counted and kept as a
+head-to-head between the two names (``head_to_head``), not in the bests and trends,
+which are about playing against the bots.
+
+Records (``personal_bests``) count only sealed games: a file that is unsealed
+(hand-written, or older than the seal) or edited could say anything, so it is listed
+(``not_sealed``) rather than trusted.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from spit.bots import LEVELS
+from spit.dates import from_iso
 from spit.engine import Variant
-from spit.stats.summary import GameSummary, Mode, PlayerSummary
+from spit.replay import Seal
+from spit.stats.summary import SPIT, GameSummary, Mode, PlayerSummary
 
 MIN_REACTIONS: Final = 10
 """A game counts for the quickest mean reaction only with at least this many samples,
@@ -24,22 +32,30 @@ so that a game with two lucky plays is no record."""
 
 _HUMAN: Final = f"""
     FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat
-    WHERE g.mode = '{Mode.VS_BOT.value}'
+    WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = '{SPIT}'
 """
-"""The human's row of each game against a bot, as ``g`` and ``p``."""
+"""The human's row of each game of Spit against a bot, as ``g`` and ``p``."""
 
 
 @dataclass(frozen=True, slots=True)
-class LevelResults:
-    """The human's results against one bot level."""
+class ModeResults:
+    """The games of one game, mode and bot level."""
 
+    game: str
+    """``spit.stats.summary.SPIT`` or ``SPADES``."""
+    mode: Mode
     level: str | None
-    """``None`` for bots recorded without a level."""
+    """The bot's level in a game against a bot (``None`` for a bot without one)."""
     games: int
-    wins: int
-    losses: int
-    """A game always has a winner (the rules have no draw), so ``wins + losses`` is
-    ``games``."""
+    wins: int | None
+    """The human's wins against the bot; ``None`` in other modes (no "you")."""
+    not_sealed: int
+    """Games among them whose file is unsealed or edited."""
+
+    @property
+    def losses(self) -> int | None:
+        """Neither game has a draw: every game the human did not win, they lost."""
+        return None if self.wins is None else self.games - self.wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +71,10 @@ class Best:
 
 @dataclass(frozen=True, slots=True)
 class PersonalBests:
-    """``None`` where no game qualifies yet."""
+    """``None`` where no game qualifies yet. Sealed games of Spit against a bot only."""
 
     fastest_win: Best | None
-    """Shortest duration of a win, in ms."""
+    """Shortest active time of a win, in ms (``spit.stats.figures``)."""
     fewest_rounds_win: Best | None
     """Fewest rounds of a win (the faster one on a tie)."""
     most_cards_per_minute: Best | None
@@ -74,10 +90,50 @@ class CpmPoint:
     cards_per_minute: float
     opponent_level: str | None
     won: bool
+    sealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Rivalry:
+    """The games of Spit two names played against each other on one keyboard. Names
+    are matched case-folded ("ann" is "Ann"); each is shown as last written."""
+
+    names: tuple[str, str]
+    """In the order of their case-folded forms."""
+    wins: tuple[int, int]
+    last_played: datetime
+
+    @property
+    def games(self) -> int:
+        return self.wins[0] + self.wins[1]
+
+    def describe(self) -> str:
+        """``Ann leads Bob 3-2``, or ``Ann and Bob are level at 2-2``."""
+        (a, b), (x, y) = self.names, self.wins
+        if x == y:
+            return f"{a} and {b} are level at {x}-{y}"
+        return f"{a} leads {b} {x}-{y}" if x > y else f"{b} leads {a} {y}-{x}"
 
 
 def recent_games(conn: sqlite3.Connection, limit: int, mode: Mode | None) -> list[GameSummary]:
     where, params = ("WHERE mode = ?", (mode.value,)) if mode is not None else ("", ())
+    return _games(conn, where, params, limit)
+
+
+def game_by_key(conn: sqlite3.Connection, key: str) -> GameSummary | None:
+    found = _games(conn, "WHERE game_key = ?", (key,), 1)
+    return found[0] if found else None
+
+
+def not_sealed(conn: sqlite3.Connection, limit: int) -> tuple[list[GameSummary], int]:
+    where = f"WHERE seal != '{Seal.SEALED.value}'"
+    (count,) = conn.execute(f"SELECT COUNT(*) FROM games {where}").fetchone()
+    return _games(conn, where, (), limit), int(count)
+
+
+def _games(
+    conn: sqlite3.Connection, where: str, params: tuple[str, ...], limit: int
+) -> list[GameSummary]:
     recent = f"SELECT * FROM games {where} ORDER BY started DESC, id DESC LIMIT ?"
     games = conn.execute(recent, (*params, limit)).fetchall()
     seats: dict[int, list[PlayerSummary]] = {g["id"]: [] for g in games}
@@ -90,31 +146,37 @@ def recent_games(conn: sqlite3.Connection, limit: int, mode: Mode | None) -> lis
     return [_game(g, seats[g["id"]]) for g in games]
 
 
-def results_by_level(conn: sqlite3.Connection) -> list[LevelResults]:
-    """In ``LEVELS`` order, then other levels by name, then bots without one."""
+def results_by_mode(conn: sqlite3.Connection) -> list[ModeResults]:
+    """Unordered: the screen puts them in the order it shows them."""
     rows = conn.execute(
-        f"SELECT g.opponent_level, COUNT(*), SUM(p.won) {_HUMAN} GROUP BY g.opponent_level"
+        "SELECT g.game, g.mode, g.opponent_level, COUNT(*), SUM(p.won), "
+        f"SUM(g.seal != '{Seal.SEALED.value}') FROM games AS g "
+        "LEFT JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat "
+        "GROUP BY g.game, g.mode, g.opponent_level"
     ).fetchall()
-    results = [LevelResults(level, games, wins, games - wins) for level, games, wins in rows]
-    return sorted(results, key=_level_order)
+    return [
+        ModeResults(game, Mode(mode), level, games, wins if mode == Mode.VS_BOT else None, bad)
+        for game, mode, level, games, wins, bad in rows
+    ]
 
 
 def personal_bests(conn: sqlite3.Connection, level: str | None) -> PersonalBests:
     where, params = ("AND g.opponent_level = ?", (level,)) if level is not None else ("", ())
+    where += f" AND g.seal = '{Seal.SEALED.value}'"
 
     def best(value: str, condition: str, order: str) -> Best | None:
         row = conn.execute(
             f"SELECT {value}, g.game_key, g.started, g.opponent_level, g.replay_path "
-            f"{_HUMAN} {where} AND {condition} ORDER BY {value} {order}, g.duration_ms, "
+            f"{_HUMAN} {where} AND {condition} ORDER BY {value} {order}, g.active_ms, "
             "g.started LIMIT 1",
             params,
         ).fetchone()
         if row is None:
             return None
-        return Best(row[0], row[1], datetime.fromisoformat(row[2]), row[3], Path(row[4]))
+        return Best(row[0], row[1], _when(row[2]), row[3], _path(row[4]))
 
     return PersonalBests(
-        fastest_win=best("g.duration_ms", "p.won", "ASC"),
+        fastest_win=best("g.active_ms", "p.won", "ASC"),
         fewest_rounds_win=best("g.rounds", "p.won", "ASC"),
         most_cards_per_minute=best("p.cards_per_minute", "p.cards_played > 0", "DESC"),
         quickest_reaction=best("p.reaction_ms", f"p.reactions >= {MIN_REACTIONS}", "ASC"),
@@ -124,21 +186,66 @@ def personal_bests(conn: sqlite3.Connection, level: str | None) -> PersonalBests
 
 def cpm_trend(conn: sqlite3.Connection, limit: int) -> list[CpmPoint]:
     rows = conn.execute(
-        f"SELECT g.started, p.cards_per_minute, g.opponent_level, p.won {_HUMAN} "
+        f"SELECT g.started, p.cards_per_minute, g.opponent_level, p.won, g.seal {_HUMAN} "
         "ORDER BY g.started DESC, g.id DESC LIMIT ?",
         (limit,),
     ).fetchall()
     return [
-        CpmPoint(datetime.fromisoformat(started), cpm, level, bool(won))
-        for started, cpm, level, won in reversed(rows)
+        CpmPoint(_when(started), cpm, level, bool(won), seal == "sealed")
+        for started, cpm, level, won, seal in reversed(rows)
     ]
 
 
-def _level_order(results: LevelResults) -> tuple[int, str]:
-    level = results.level
-    if level is None:
-        return (len(LEVELS) + 1, "")
-    return (LEVELS.index(level), "") if level in LEVELS else (len(LEVELS), level)
+def head_to_head(conn: sqlite3.Connection) -> list[Rivalry]:
+    """Most recently played first. A game between two players of the same name is no
+    rivalry and is left out."""
+    rows = conn.execute(
+        "SELECT g.started, g.winner, a.name, b.name FROM games AS g "
+        "JOIN players AS a ON a.game_id = g.id AND a.seat = 0 "
+        "JOIN players AS b ON b.game_id = g.id AND b.seat = 1 "
+        f"WHERE g.mode = '{Mode.TWO_PLAYERS.value}' AND g.game = '{SPIT}' "
+        "ORDER BY g.started, g.id"
+    )
+    pairs: dict[tuple[str, str], tuple[list[str], list[int], datetime]] = {}
+    for started, winner, *seated in rows:
+        folded = (seated[0].casefold(), seated[1].casefold())
+        if folded[0] == folded[1]:
+            continue
+        order = (0, 1) if folded[0] < folded[1] else (1, 0)
+        key = (folded[order[0]], folded[order[1]])
+        names, wins, _ = pairs.get(key, ([], [0, 0], datetime.min))
+        names[:] = [seated[order[0]], seated[order[1]]]  # the latest spelling
+        wins[order.index(winner)] += 1
+        pairs[key] = (names, wins, _when(started))
+    rivalries = [
+        Rivalry((names[0], names[1]), (wins[0], wins[1]), last)
+        for names, wins, last in pairs.values()
+    ]
+    return sorted(rivalries, key=lambda r: r.last_played, reverse=True)
+
+
+def path_text(path: Path) -> str | bytes:
+    """A path as the database keeps it: text, or the file system's bytes for a name
+    that is not UTF-8 (SQLite text cannot hold it)."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path)
+    return text
+
+
+def _when(text: str) -> datetime:
+    """A start time as stored. Raises ``ValueError`` for one that is not (a damaged
+    record: ``spit.stats.db`` rebuilds such a database)."""
+    when = from_iso(text)
+    if when is None:
+        raise ValueError(f"not a time: {text!r}")
+    return when
+
+
+def _path(value: str | bytes) -> Path:
+    return Path(os.fsdecode(value))
 
 
 def _player(row: sqlite3.Row) -> PlayerSummary:
@@ -155,22 +262,27 @@ def _player(row: sqlite3.Row) -> PlayerSummary:
         rejected=row["rejected"],
         too_slow=row["too_slow"],
         fastest_run=row["fastest_run"],
+        score=row["score"],
     )
 
 
 def _game(row: sqlite3.Row, players: list[PlayerSummary]) -> GameSummary:
+    variant = row["variant"]
     return GameSummary(
         game_key=row["game_key"],
-        replay_path=Path(row["replay_path"]),
+        game=row["game"],
+        seal=Seal(row["seal"]),
+        replay_path=_path(row["replay_path"]),
         final_hash=row["final_hash"],
-        started=datetime.fromisoformat(row["started"]),
+        started=_when(row["started"]),
         mode=Mode(row["mode"]),
         human_seat=row["human_seat"],
         opponent_level=row["opponent_level"],
-        variant=Variant(row["variant"]),
+        variant=None if variant is None else Variant(variant),
         winner=row["winner"],
         rounds=row["rounds"],
         duration_ms=row["duration_ms"],
         playing_ms=row["playing_ms"],
+        active_ms=row["active_ms"],
         players=(players[0], players[1]),
     )

@@ -64,6 +64,58 @@ MIGRATIONS: Final = (
         CREATE INDEX games_by_start ON games (started);
         """,
     ),
+    Migration(
+        "every game (Spades too), its seal, its active time; the replay files read",
+        # The figures and the game key changed: the rows are worked out again from the
+        # replays at the next open (``files`` starts empty, so every file is read).
+        """
+        DROP TABLE players;
+        DROP TABLE games;
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game_key TEXT NOT NULL UNIQUE, -- spit.stats.summary.game_key: deals and inputs
+            game TEXT NOT NULL,            -- 'spit' or 'spades'
+            seal TEXT NOT NULL,            -- spit.replay.Seal
+            final_hash TEXT NOT NULL,
+            replay_path TEXT NOT NULL,
+            started TEXT NOT NULL,         -- ISO 8601, UTC: sorts as text
+            mode TEXT NOT NULL,            -- spit.stats.Mode
+            human_seat INTEGER,
+            opponent_level TEXT,
+            variant TEXT,                  -- Spit's variant, NULL for Spades
+            winner INTEGER NOT NULL,       -- neither game has a draw
+            rounds INTEGER NOT NULL,       -- hands, in Spades
+            duration_ms INTEGER NOT NULL,
+            playing_ms INTEGER NOT NULL,
+            active_ms INTEGER NOT NULL
+        );
+        CREATE INDEX games_by_start ON games (started);
+        CREATE TABLE players (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            level TEXT,
+            won INTEGER NOT NULL,
+            cards_played INTEGER NOT NULL,
+            cards_per_minute REAL NOT NULL,
+            reaction_ms REAL,
+            reactions INTEGER NOT NULL,
+            rejected INTEGER NOT NULL,
+            fastest_run INTEGER NOT NULL,
+            too_slow INTEGER NOT NULL,
+            score INTEGER,                 -- Spades, and Spit's points variant
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE TABLE files (
+            path BLOB PRIMARY KEY,         -- os.fsencode of the resolved path
+            stamp TEXT NOT NULL,           -- size and modification time (ns), as read
+            outcome TEXT NOT NULL,         -- spit.stats.db.Outcome
+            game_key TEXT,                 -- the game it holds
+            problem TEXT                   -- why it is not a game, for the user
+        );
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -1,11 +1,14 @@
 """One finished game as the statistics keep it: who played, how it went, its figures.
 
-A game is identified by ``game_key``, a digest of everything its replay says (header,
-deals, inputs, closing line), not by its final state hash: in the standard game the
-final table is always "the loser holds all 52 cards, sorted", so the hash depends only
-on the winner and the number of rounds and two different games often share it. The
-key is the same for two copies of one file, wherever they are, so a game is recorded
-once even if its file is copied or moved.
+A game is identified by ``game_key``, a digest of its chance and its choices (the deals,
+or Spades hands, and every input), not of the whole file and not by its final state
+hash: in the standard game the final table is always "the loser holds all 52 cards,
+sorted", so two different games often share the hash; and a copy of a game whose
+header was edited (a new ``created``, other names) is still that game, so it is counted
+once. Which copy is kept is ``db``'s choice (the sealed one).
+
+Both games are summarised: Spit with every figure of ``spit.stats.figures``, Spades
+with its winner, hands and scores (the Spit figures are zero there).
 """
 
 from __future__ import annotations
@@ -13,15 +16,37 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
+from typing import Any, Final
 
+from spit import spades
+from spit.dates import from_iso, from_timestamp
 from spit.engine import Variant
-from spit.replay import PlayerInfo, Replay
+from spit.replay import (
+    Deal,
+    Input,
+    PlayerInfo,
+    Replay,
+    ReplayMismatch,
+    Seal,
+    SpadesHand,
+    SpadesInput,
+    SpadesReplay,
+    SpadesResimulation,
+)
 from spit.stats.figures import GameFigures, PlayerFigures, game_figures
-from spit.stats.walk import UnusableReplay, read_replay
+from spit.stats.walk import UnusableReplay, read_any_replay
+
+_NO_FIGURES: Final = PlayerFigures(0, 0.0, None, 0, 0, 0, 0)
+"""A Spades player's Spit figures."""
+
+SPIT: Final = "spit"
+SPADES: Final = "spades"
+"""``GameSummary.game``."""
 
 
 class Mode(StrEnum):
@@ -49,14 +74,19 @@ class PlayerSummary:
     reaction_ms: float | None
     reactions: int
     rejected: int
-    too_slow: int | None
-    """``None`` for games recorded before the database kept it (schema 1)."""
+    too_slow: int
     fastest_run: int
+    score: int | None = None
+    """The final score in Spades and in Spit's points variant."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     game_key: str
+    game: str
+    """``SPIT`` or ``SPADES``."""
+    seal: Seal
+    """Whether the file is as the program wrote it: only sealed games set records."""
     replay_path: Path
     final_hash: str
     started: datetime
@@ -67,11 +97,15 @@ class GameSummary:
     """The human's seat in a game against a bot; ``None`` otherwise."""
     opponent_level: str | None
     """The bot's level in a game against a bot."""
-    variant: Variant
+    variant: Variant | None
+    """Spit's; ``None`` for Spades."""
     winner: int
     rounds: int
+    """Rounds in Spit, hands in Spades."""
     duration_ms: int
     playing_ms: int
+    active_ms: int
+    """``spit.stats.figures``: what "fastest win" compares."""
     players: tuple[PlayerSummary, PlayerSummary]
 
     @property
@@ -81,59 +115,124 @@ class GameSummary:
 
 
 def summarize(path: str | os.PathLike[str]) -> GameSummary:
-    """The summary of the finished game in the replay at ``path``.
+    """The summary of the finished game (Spit or Spades) in the replay at ``path``.
 
     Raises ``UnusableReplay`` for a file that cannot be read, does not re-simulate
     exactly (see ``spit.replay.verify``) or holds an unfinished game.
     """
     path = Path(path)
-    replay = read_replay(path)
+    replay = read_any_replay(path)
+    if isinstance(replay, SpadesReplay):
+        return _spades_summary(replay, path)
     figures = game_figures(replay)
     if figures.winner is None:
-        raise UnusableReplay("unfinished: the game was not played to its end", unfinished=True)
-    return _summary(replay, path, figures, figures.winner)
+        raise _unfinished("the game was not played to its end")
+    return _spit_summary(replay, path, figures, figures.winner)
 
 
-def game_key(replay: Replay) -> str:
-    """A digest of the replay's content as read (so line ends, blank lines and unknown
-    keys do not count)."""
-    digest = hashlib.blake2b(digest_size=16)
-    for obj in (replay.header.to_json(), *(r.to_json() for r in replay.records)):
-        digest.update(json.dumps(obj, sort_keys=True).encode())
+def game_key(replay: Replay | SpadesReplay) -> str:
+    """A digest of the game's deals (Spades: hands) and inputs, as read (so line ends,
+    blank lines, unknown keys and the header do not count)."""
+    lines: Iterable[Any]
+    if isinstance(replay, SpadesReplay):
+        game = SPADES
+        lines = (r for r in replay.records if isinstance(r, SpadesHand | SpadesInput))
+    else:
+        game = SPIT
+        lines = (r for r in replay.records if isinstance(r, Deal | Input))
+    digest = hashlib.blake2b(game.encode(), digest_size=16)
+    for record in lines:
         digest.update(b"\n")
+        digest.update(json.dumps(record.to_json(), sort_keys=True).encode())
     return digest.hexdigest()
 
 
-def _summary(replay: Replay, path: Path, figures: GameFigures, winner: int) -> GameSummary:
+def _unfinished(why: str) -> UnusableReplay:
+    return UnusableReplay(f"unfinished: {why}", unfinished=True)
+
+
+def _mode(players: tuple[PlayerInfo, PlayerInfo]) -> tuple[Mode, int | None, str | None]:
+    """The mode, the human's seat and the bot's level (for a game against a bot)."""
+    kinds = (players[0].kind, players[1].kind)
+    if kinds.count("human") == 1:
+        seat = kinds.index("human")
+        return Mode.VS_BOT, seat, players[1 - seat].level
+    return (Mode.TWO_PLAYERS if kinds[0] == "human" else Mode.BOT_VS_BOT), None, None
+
+
+def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int) -> GameSummary:
     infos = replay.header.players
-    kinds = (infos[0].kind, infos[1].kind)
-    human_seat = kinds.index("human") if kinds.count("human") == 1 else None
-    if human_seat is not None:
-        mode = Mode.VS_BOT
-    else:
-        mode = Mode.TWO_PLAYERS if kinds[0] == "human" else Mode.BOT_VS_BOT
+    mode, human_seat, level = _mode(infos)
+    scores = figures.scores if replay.header.variant is Variant.POINTS else None
     players = tuple(
-        _player(seat, info, figures.players[seat], seat == winner)
+        _player(
+            seat,
+            info,
+            figures.players[seat],
+            seat == winner,
+            None if scores is None else scores[seat],
+        )
         for seat, info in enumerate(infos)
     )
     return GameSummary(
         game_key=game_key(replay),
+        game=SPIT,
+        seal=replay.seal,
         replay_path=path.resolve(),
         final_hash=figures.final_hash,
-        started=_started(replay, path),
+        started=_started(replay.header.created, path),
         mode=mode,
         human_seat=human_seat,
-        opponent_level=None if human_seat is None else infos[1 - human_seat].level,
+        opponent_level=level,
         variant=replay.header.variant,
         winner=winner,
         rounds=figures.rounds,
         duration_ms=figures.duration_ms,
         playing_ms=figures.playing_ms,
+        active_ms=figures.active_ms,
         players=(players[0], players[1]),
     )
 
 
-def _player(seat: int, info: PlayerInfo, figures: PlayerFigures, won: bool) -> PlayerSummary:
+def _spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
+    sim = SpadesResimulation(replay)
+    try:
+        sim.seek()
+    except ReplayMismatch as err:
+        raise UnusableReplay(f"invalid: {err}") from None
+    state = sim.state
+    if state is None or state.phase is not spades.Phase.GAME_OVER or state.winner is None:
+        raise _unfinished("the game was not played to its end")
+    winner = state.winner
+    infos = replay.header.players
+    mode, human_seat, level = _mode(infos)
+    players = tuple(
+        _player(seat, info, _NO_FIGURES, seat == winner, state.scores[seat])
+        for seat, info in enumerate(infos)
+    )
+    return GameSummary(
+        game_key=game_key(replay),
+        game=SPADES,
+        seal=replay.seal,
+        replay_path=path.resolve(),
+        final_hash=spades.state_hash(state),
+        started=_started(replay.header.created, path),
+        mode=mode,
+        human_seat=human_seat,
+        opponent_level=level,
+        variant=None,
+        winner=winner,
+        rounds=state.hand,
+        duration_ms=sim.time,
+        playing_ms=sim.time,
+        active_ms=sim.time,
+        players=(players[0], players[1]),
+    )
+
+
+def _player(
+    seat: int, info: PlayerInfo, figures: PlayerFigures, won: bool, score: int | None
+) -> PlayerSummary:
     return PlayerSummary(
         seat=seat,
         kind=info.kind,
@@ -147,18 +246,17 @@ def _player(seat: int, info: PlayerInfo, figures: PlayerFigures, won: bool) -> P
         rejected=figures.rejected,
         too_slow=figures.too_slow,
         fastest_run=figures.fastest_run,
+        score=score,
     )
 
 
-def _started(replay: Replay, path: Path) -> datetime:
-    """The header's start time (local time if it has no UTC offset), else the file's."""
-    created = replay.header.created
-    if created is not None:
+def _started(created: str | None, path: Path) -> datetime:
+    """The header's start time (local time if it has no UTC offset), else the file's
+    modification time, else now: a file may hold any time (``spit.dates``)."""
+    when = None if created is None else from_iso(created)
+    if when is None:
         try:
-            return datetime.fromisoformat(created).astimezone(UTC)
-        except (ValueError, OverflowError):  # not a time, or one UTC cannot hold
-            pass
-    try:
-        return datetime.fromtimestamp(path.stat().st_mtime, UTC)
-    except OSError:  # gone since it was read
-        return datetime.now(UTC)
+            when = from_timestamp(path.stat().st_mtime)
+        except OSError:  # gone since it was read
+            when = None
+    return (when or datetime.now(UTC)).astimezone(UTC)

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 
 from spit.engine import State
 from spit.match import Match, TimedEvent
-from spit.replay import Replay, ReplayMismatch, Resimulation, UnreadableReplay, load_replay
+from spit.replay import (
+    AnyReplay,
+    Replay,
+    ReplayMismatch,
+    Resimulation,
+    UnreadableReplay,
+    load_any_replay,
+)
 
 
 class UnusableReplay(Exception):
@@ -41,15 +48,23 @@ class Moment:
     events: tuple[TimedEvent, ...]
 
 
-def read_replay(path: str | os.PathLike[str]) -> Replay:
-    """The replay at ``path``, if it can be read without a problem (like
-    ``spit.replay.verify``, a single bad line makes the file invalid)."""
+def read_any_replay(path: str | os.PathLike[str]) -> AnyReplay:
+    """The replay of either game at ``path``, if it can be read without a problem
+    (like ``spit.replay.verify``, a single bad line makes the file invalid)."""
     try:
-        replay = load_replay(path)
+        replay = load_any_replay(path)
     except UnreadableReplay as err:
         raise UnusableReplay(f"unreadable: {err}") from None
     if replay.problems:
         raise UnusableReplay(f"invalid: {replay.problems[0]}")
+    return replay
+
+
+def read_replay(path: str | os.PathLike[str]) -> Replay:
+    """``read_any_replay`` for a game of Spit only."""
+    replay = read_any_replay(path)
+    if not isinstance(replay, Replay):
+        raise UnusableReplay("unreadable: a game of Spades, not of Spit")
     return replay
 
 

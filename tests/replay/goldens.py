@@ -20,6 +20,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 135,
         "duration_ms": 59168,
         "final_hash": "1caaa98a291d50707b719a9e3873ead6",
+        "seal": "unsealed",
     },
     "points_finished.spit.jsonl": {
         "valid": True,
@@ -29,6 +30,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 310,
         "duration_ms": 143076,
         "final_hash": "dc684daf80974dc5ef99beb45a744c21",
+        "seal": "unsealed",
     },
     "unfinished.spit.jsonl": {
         "valid": True,
@@ -38,6 +40,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 93,
         "duration_ms": 39933,
         "final_hash": "790d7576c7401993a250170516a9457c",
+        "seal": "unsealed",
     },
     "hand_written.spit.jsonl": {
         "valid": True,
@@ -47,6 +50,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 5,
         "duration_ms": 3900,
         "final_hash": "fb83880d3d1b92192ddc4f47760704a9",
+        "seal": "unsealed",
     },
     "spades_finished.spades.jsonl": {
         "valid": True,
@@ -56,6 +60,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 449,
         "duration_ms": 113750,
         "final_hash": "98d082e6950b1c5ac0c974ce96e4619a",
+        "seal": "unsealed",
     },
     "spades_unfinished.spades.jsonl": {
         "valid": True,
@@ -65,6 +70,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 90,
         "duration_ms": 22750,
         "final_hash": "1dc9896ee1aa772430f5cdca46c9f47d",
+        "seal": "unsealed",
     },
     "spades_hand_written.spades.jsonl": {
         "valid": True,
@@ -74,9 +80,19 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "inputs": 5,
         "duration_ms": 0,
         "final_hash": "534627578aae58dae4b4b4d48e65c0c2",
+        "seal": "unsealed",
     },
 }
 """``verify_any(...).to_json()`` of each file, by name."""
+
+SEALED_TWINS = {
+    "sealed_finished.spit.jsonl": "standard_finished.spit.jsonl",
+    "sealed_unfinished.spit.jsonl": "unfinished.spit.jsonl",
+    "sealed_spades_finished.spades.jsonl": "spades_finished.spades.jsonl",
+}
+"""The files of format 1.1 (sealed), each the same game as a 1.0 file: they verify to
+the same result, sealed."""
+EXPECTED.update({name: {**EXPECTED[twin], "seal": "sealed"} for name, twin in SEALED_TWINS.items()})
 
 
 def broken_copy(name: str, directory: Path) -> Path:

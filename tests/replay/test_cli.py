@@ -17,6 +17,9 @@ from .goldens import EXPECTED, GOLDEN, broken_copy
 
 FINISHED = GOLDEN / "standard_finished.spit.jsonl"
 
+UNSEALED = "  seal      unsealed (no integrity digest: written by hand, or before format 1.1)"
+"""The golden files are of format 1.0, from before the integrity digest."""
+
 SUMMARIES = {
     "standard_finished.spit.jsonl": [
         "standard_finished.spit.jsonl: consistent, finished",
@@ -25,6 +28,7 @@ SUMMARIES = {
         "  inputs    135",
         "  winner    Righty (p2)",
         "  hash      1caaa98a291d50707b719a9e3873ead6",
+        UNSEALED,
     ],
     "spades_finished.spades.jsonl": [
         "spades_finished.spades.jsonl: consistent, finished",
@@ -33,6 +37,7 @@ SUMMARIES = {
         "  inputs    449",
         "  winner    North (p1)",
         "  hash      98d082e6950b1c5ac0c974ce96e4619a",
+        UNSEALED,
     ],
 }
 """The report on each game's finished golden file."""

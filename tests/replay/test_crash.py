@@ -1,5 +1,5 @@
 """Crash safety: a recording killed with SIGKILL mid-game leaves a consistent,
-unfinished replay holding everything played before the kill."""
+unfinished replay holding everything played before the kill, sealed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import load_replay, verify
+from spit.replay import Seal, load_replay, verify
 
 from .record_slowly import READY_AFTER
 
@@ -39,3 +39,4 @@ def test_a_game_killed_mid_way_leaves_a_valid_unfinished_replay(tmp_path: Path) 
     assert (result.valid, result.finished, result.error) == (True, False, None)
     assert result.inputs >= READY_AFTER
     assert replay.problems == ()
+    assert (replay.seal, replay.edit) == (Seal.SEALED, None)  # up to its last complete line

@@ -15,8 +15,12 @@ from hypothesis import strategies as st
 from spit.replay import UnreadableReplay, parse_any_replay, verify_any
 
 GOLDEN = Path(__file__).parent / "golden"
-RECORDINGS = ("standard_finished.spit.jsonl", "spades_unfinished.spades.jsonl")
-"""A recording of each game (the Spades one ends in a torn line)."""
+RECORDINGS = (
+    "standard_finished.spit.jsonl",
+    "spades_unfinished.spades.jsonl",
+    "sealed_unfinished.spit.jsonl",
+)
+"""A recording of each game (the unfinished ones end in a torn line), and a sealed one."""
 HAND_WRITTEN = ("hand_written.spit.jsonl", "spades_hand_written.spades.jsonl")
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -51,16 +55,19 @@ def header_end(data: bytes) -> int:
 
 
 def outcome(data: bytes) -> int:
-    """0, 1 or 2 as ``spit-tui replay --check`` would exit; anything else raises."""
+    """0, 1 or 2 as ``spit-tui replay --check`` would exit (1 also for an edited file);
+    anything else raises."""
     try:
         replay = parse_any_replay(data)
     except UnreadableReplay as err:
         assert str(err)
         return 2
     result = verify_any(replay)
+    if result.edit is not None:
+        assert 1 <= result.edit.line <= data.count(b"\n") + 1
     if result.valid:
         assert result.error is None and result.line is None
-        return 0
+        return 0 if result.trusted else 1
     assert result.error and result.line is not None and result.line >= 1
     assert result.line <= data.count(b"\n") + 1
     return 1

@@ -33,7 +33,10 @@ def test_golden_replay_verifies_with_the_recorded_result(name: str) -> None:
     assert verify_any(replay).to_json() == EXPECTED[name]
 
 
-@pytest.mark.parametrize("name", ["unfinished.spit.jsonl", "spades_unfinished.spades.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    ["unfinished.spit.jsonl", "spades_unfinished.spades.jsonl", "sealed_unfinished.spit.jsonl"],
+)
 def test_the_unfinished_golden_files_end_in_an_interrupted_line(name: str) -> None:
     replay = load_any_replay(GOLDEN / name)
     assert replay.truncated

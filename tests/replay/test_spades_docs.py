@@ -38,7 +38,7 @@ def test_the_hand_written_file_is_the_golden_one_and_verifies_as_described() -> 
 
 
 def test_the_closing_line_example_is_the_golden_game_s() -> None:
-    golden = (GOLDEN / "spades_finished.spades.jsonl").read_text(encoding="utf-8")
+    golden = (GOLDEN / "sealed_spades_finished.spades.jsonl").read_text(encoding="utf-8")
     checkpoint, end = BLOCKS[3].splitlines()
     assert golden.endswith(end + "\n")
     assert checkpoint in golden

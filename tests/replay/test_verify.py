@@ -195,6 +195,7 @@ def test_a_header_alone_is_an_empty_unfinished_game() -> None:
         "inputs": 0,
         "duration_ms": 0,
         "final_hash": None,
+        "seal": "unsealed",
     }
 
 

@@ -71,7 +71,7 @@ def test_the_header_is_on_disk_as_soon_as_the_writer_exists(tmp_path: Path) -> N
     header = json.loads(writer.path.read_text(encoding="utf-8"))
     assert (header["format"], header["version"], header["created"]) == (
         "spit-replay",
-        "1.0",
+        "1.1",
         "2026-11-29T14:05:12+01:00",
     )
     assert header["players"][1] == {
@@ -92,6 +92,7 @@ def test_every_line_reaches_the_file_the_moment_it_happens(tmp_path: Path) -> No
     assert len(writer.path.read_text().splitlines()) == 2  # header and deal
     match.submit_at(3200, 1, Play(1, 0))
     last = json.loads(writer.path.read_text().splitlines()[-1])
+    assert re.fullmatch("[0-9a-f]{8}", last.pop("chain"))
     assert last == {
         "type": "input",
         "t": 3200,
@@ -174,7 +175,7 @@ def test_each_spades_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) ->
         header = json.loads(writer.path.read_text(encoding="utf-8"))
         assert (header["format"], header["version"], header["game"]) == (
             "spit-replay",
-            "1.0",
+            "1.1",
             "spades",
         )
         orders = HandOrders(DECK, DECK)
@@ -200,10 +201,10 @@ def test_the_written_lines_are_readable_json_with_the_documented_keys(tmp_path: 
         obj = json.loads(line)
         kinds.setdefault(obj["type"], set()).update(obj)
     assert kinds == {
-        "deal": {"type", "t", "round", "p1", "p2"},
-        "input": {"type", "t", "player", "action", "accepted"},
-        "checkpoint": {"type", "t", "hash"},
-        "end": {"type", "t", "winner", "rounds", "scores", "hash"},
+        "deal": {"type", "t", "round", "p1", "p2", "chain"},
+        "input": {"type", "t", "player", "action", "accepted", "chain"},
+        "checkpoint": {"type", "t", "hash", "chain"},
+        "end": {"type", "t", "winner", "rounds", "scores", "hash", "chain"},
     }
     assert re.fullmatch(r"2026-11-29_14-05-12_test-vs-test\.spit\.jsonl", path.name)
     assert parse_replay(path.read_bytes()).header.players == BOTS

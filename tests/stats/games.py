@@ -3,11 +3,18 @@ hand-written game whose every figure is worked out by hand in ``test_figures``."
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
+import os
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Final
 
-from spit.replay import PlayerInfo
+import pytest
+
+from spit.replay import AnyReplay, PlayerInfo, Seal, load_any_replay
 from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")
@@ -86,3 +93,60 @@ def hand_game(
     path = directory / f"{name}.spit.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return path
+
+
+@contextlib.contextmanager
+def seals(default: Seal = Seal.SEALED, **by_name: Seal) -> Iterator[None]:
+    """Read every replay as sealed by ``default`` (the file named ``name`` with
+    ``by_name[name]``, dots as underscores, without the suffix), whatever its digest
+    says: the statistics' side of the seal, apart from the digest itself."""
+
+    def load(path: str | os.PathLike[str]) -> AnyReplay:
+        replay = load_any_replay(path)
+        name = Path(path).name.split(".")[0]
+        return dataclasses.replace(replay, seal=by_name.get(name, default))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("spit.stats.walk.load_any_replay", load)
+        yield
+
+
+def spades_game(directory: Path, seed: int, level: str = "hard", target: int = 100) -> Path:
+    """A finished Spades game of a person (seat 0, "You") against a bot of ``level``:
+    two bots played it, and the header is made to say so (the rules never look at it)."""
+    from tests.replay.spades_games import record_spades_game
+
+    path, _, _ = record_spades_game(directory, seed, levels=("hard", level), target=target)
+    header, rest = path.read_text(encoding="utf-8").split("\n", 1)
+    obj = json.loads(header)
+    obj["players"][0] = {"kind": "human", "name": "You"}
+    path.write_text(json.dumps(obj) + "\n" + rest, encoding="utf-8")
+    return path
+
+
+FAR_FUTURE_NS: Final = 10**21
+"""A modification time in the year 33658: tmpfs, btrfs and XFS can hold it (ext4
+stops at 2446), ``datetime`` cannot."""
+
+
+@contextlib.contextmanager
+def far_future_folder() -> Iterator[Path]:
+    """A new folder on a file system that holds ``FAR_FUTURE_NS`` (tmpfs, at
+    ``/dev/shm``), removed afterwards; the test is skipped where there is none."""
+    import shutil
+    import tempfile
+
+    try:
+        folder = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    except OSError:
+        pytest.skip("no tmpfs at /dev/shm to hold a time past the year 9999")
+    try:
+        probe = folder / "probe"
+        probe.write_bytes(b"")
+        os.utime(probe, ns=(FAR_FUTURE_NS, FAR_FUTURE_NS))
+        if probe.stat().st_mtime_ns != FAR_FUTURE_NS:
+            pytest.skip("/dev/shm cannot hold a time past the year 9999")
+        probe.unlink()
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -16,7 +16,7 @@ from spit.paths import data_dir
 from spit.replay import PlayerInfo
 from spit.stats import MIN_REACTIONS, GameSummary, Mode, PlayerSummary, StatsDB, summarize
 
-from .games import HUMAN, bot, hand_game, play
+from .games import HUMAN, bot, hand_game, play, seals
 
 LEVEL_GAMES = [
     (10, "beginner", 0),
@@ -50,13 +50,15 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def finished(directory: Path) -> list[GameSummary]:
-    """Every finished game of ``library``, summarised straight from its file."""
+    """Every finished game of ``library``, summarised straight from its file (each read
+    as sealed, as the database ``db`` reads them)."""
     out = []
-    for path in sorted(directory.glob("*.spit.jsonl")):
-        try:
-            out.append(summarize(path))
-        except Exception:
-            continue
+    with seals():
+        for path in sorted(directory.glob("*.spit.jsonl")):
+            try:
+                out.append(summarize(path))
+            except Exception:
+                continue
     return out
 
 
@@ -71,7 +73,7 @@ def expected(library: Path) -> list[GameSummary]:
 def db(tmp_path_factory: pytest.TempPathFactory, library: Path) -> Iterator[StatsDB]:
     """The database made from ``library``, for the tests that only read it."""
     path = tmp_path_factory.mktemp("db") / "stats.sqlite3"
-    with StatsDB.open(path, replays=library) as opened:
+    with seals(), StatsDB.open(path, replays=library) as opened:
         yield opened
 
 
@@ -126,14 +128,23 @@ def test_the_database_gives_back_what_was_recorded(
     assert len(db.recent_games(100, mode=Mode.VS_BOT)) == len(LEVEL_GAMES)
 
 
-def test_results_by_level(db: StatsDB, expected: list[GameSummary]) -> None:
-    results = db.results_by_level()
-    assert [r.level for r in results] == ["beginner", "easy", "normal", "hard", "custom", None]
-    for result in results:
-        games = [h for g, h in humans(expected) if g.opponent_level == result.level]
+def test_every_finished_game_is_counted_by_mode(db: StatsDB, expected: list[GameSummary]) -> None:
+    results = {(r.game, r.mode, r.level): r for r in db.results_by_mode()}
+    levels = ["beginner", "easy", "normal", "hard", "custom", None]
+    assert set(results) == {
+        *(("spit", Mode.VS_BOT, level) for level in levels),
+        ("spit", Mode.TWO_PLAYERS, None),
+        ("spit", Mode.BOT_VS_BOT, None),
+    }
+    for level in levels:
+        result = results["spit", Mode.VS_BOT, level]
+        games = [h for g, h in humans(expected) if g.opponent_level == level]
         wins = sum(h.won for h in games)
         assert (result.games, result.wins, result.losses) == (len(games), wins, len(games) - wins)
-    assert sum(r.games for r in results) == len(LEVEL_GAMES)
+    two = results["spit", Mode.TWO_PLAYERS, None]
+    assert (two.games, two.wins, two.losses) == (1, None, None)  # no "you" among two people
+    assert sum(r.games for r in results.values()) == len(expected)
+    assert sum(r.not_sealed for r in results.values()) == 0
 
 
 def test_personal_bests(db: StatsDB, expected: list[GameSummary]) -> None:
@@ -141,7 +152,7 @@ def test_personal_bests(db: StatsDB, expected: list[GameSummary]) -> None:
     wins = [g for g, h in mine if h.won]
     bests = db.personal_bests()
     assert wins and bests.fastest_win is not None and bests.fewest_rounds_win is not None
-    assert bests.fastest_win.value == min(g.duration_ms for g in wins)
+    assert bests.fastest_win.value == min(g.active_ms for g in wins)
     assert bests.fewest_rounds_win.value == min(g.rounds for g in wins)
     assert bests.most_cards_per_minute is not None
     top = max(mine, key=lambda gh: gh[1].cards_per_minute)
@@ -195,7 +206,7 @@ def test_rebuild_counts_copies_once(own_db: StatsDB, tmp_path: Path) -> None:
     shutil.copy(path, directory / "b.spit.jsonl")
     report = db.rebuild_from_replays(directory)
     assert (report.recorded, report.duplicates, report.unfinished, report.invalid) == (1, 1, 0, 0)
-    assert report.describe() == "1 saved game"
+    assert report.describe() == "1 saved game; 1 copy of a game counted once"
 
 
 def test_open_uses_the_data_directory_and_fills_a_new_database(home: Path) -> None:
@@ -217,7 +228,7 @@ def test_open_uses_the_data_directory_and_fills_a_new_database(home: Path) -> No
 def test_a_first_run_says_nothing(tmp_path: Path) -> None:
     with StatsDB.open(tmp_path / "stats.sqlite3", replays=tmp_path / "none") as db:
         assert db.notice is None
-        assert db.recent_games() == [] and db.results_by_level() == [] and db.cpm_trend() == []
+        assert db.recent_games() == [] and db.results_by_mode() == [] and db.cpm_trend() == []
         assert db.personal_bests().fastest_win is None
 
 

@@ -110,8 +110,28 @@ def test_copies_of_a_game_share_its_key_and_other_games_do_not(tmp_path: Path) -
     path = hand_game(tmp_path, "a")
     copy = tmp_path / "copy.spit.jsonl"
     copy.write_text(path.read_text().replace("\n", "\r\n"))  # as read, the same game
-    other = hand_game(tmp_path, "b", created="2026-03-02T12:00:00+01:00")
-    keys = [summarize(p).game_key for p in (path, copy, other)]
-    assert keys[0] == keys[1] != keys[2]
+    edited = hand_game(tmp_path, "b", created="2026-03-02T12:00:00+01:00", players=(HUMAN, HUMAN))
+    other = tmp_path / "c.spit.jsonl"  # the early press a little later: another game
+    other.write_text(path.read_text().replace('"t": 2500', '"t": 2600'))
+    keys = [summarize(p).game_key for p in (path, copy, edited, other)]
+    # Another start time and other players in the header: still the same deals and
+    # inputs, the same game.
+    assert keys[0] == keys[1] == keys[2] != keys[3]
     # Same final table, though: the final hash alone would take them for one game.
     assert summarize(path).final_hash == summarize(other).final_hash
+
+
+@pytest.mark.parametrize(("last", "active"), [(3900, 900), (13_500, 10_500), (63_900, 10_500)])
+def test_idle_stretches_count_for_at_most_ten_seconds(
+    tmp_path: Path, last: int, active: int
+) -> None:
+    """The hand-checked game with its winning play ``last`` ms in: the stretch before
+    it counts for at most ``IDLE_MS`` in the active time (what "fastest win" compares),
+    while the playing time keeps all of it."""
+    from spit.stats import IDLE_MS
+
+    path = hand_game(tmp_path)
+    path.write_text(path.read_text().replace('"t": 3900', f'"t": {last}'))
+    figures = game_figures(load_replay(path))
+    assert figures.playing_ms == last - 3000
+    assert figures.active_ms == active == 200 + 300 + min(last - 3500, IDLE_MS)

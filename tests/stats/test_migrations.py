@@ -61,25 +61,34 @@ def user_version(path: Path) -> int:
 
 def test_a_new_database_has_the_latest_version(tmp_path: Path) -> None:
     StatsDB.open(tmp_path / "stats.sqlite3", replays=tmp_path).close()
-    assert user_version(tmp_path / "stats.sqlite3") == SCHEMA_VERSION == len(MIGRATIONS) == 2
+    assert user_version(tmp_path / "stats.sqlite3") == SCHEMA_VERSION == len(MIGRATIONS) == 3
 
 
-def test_version_1_is_migrated_and_its_records_kept(tmp_path: Path) -> None:
+@pytest.mark.parametrize("replays_there", [True, False])
+def test_version_1_is_migrated_and_its_games_read_again(
+    tmp_path: Path, replays_there: bool
+) -> None:
+    """Version 3 counts games differently (by deals and inputs, with their seal and
+    active time): its step empties the tables, and the open reads every replay again."""
     path = tmp_path / "stats.sqlite3"
     replay = hand_game(tmp_path / "replays")
     version_1_database(path, replay)
+    if not replays_there:
+        replay.unlink()
     with StatsDB.open(path, replays=tmp_path / "replays") as db:
-        assert db.notice is None  # nothing was rebuilt
-        [game] = db.recent_games()
+        assert db.notice is None  # nothing was damaged
+        games = db.recent_games()
     assert user_version(path) == SCHEMA_VERSION
+    if not replays_there:
+        assert games == []  # nothing to work a game out from
+        return
+    [game] = games
     now = summarize(replay)
-    assert game.game_key == now.game_key and game.started == now.started
-    assert [p.too_slow for p in game.players] == [None, None]  # not known in version 1
-    assert [p.cards_played for p in game.players] == [p.cards_played for p in now.players]
+    assert game == now
+    assert [p.too_slow for p in game.players] == [0, 0]  # now known
     with StatsDB.open(path, replays=tmp_path / "replays") as db:
         assert db.record_game(replay) is not None
         assert len(db.recent_games()) == 1  # the game was already there
-        assert db.personal_bests().longest_run is not None
 
 
 def test_a_failed_step_leaves_the_database_as_it_was(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from spit.tui.board.story import StoryPanel
+from spit.tui.head_to_head import HeadToHead
 from spit.tui.keymap import key_label
 
 if TYPE_CHECKING:
@@ -186,6 +187,7 @@ class ResultOverlay(_AnswerLater):
             if self._result.story is not None:
                 yield StoryPanel(self._result.story, self._result.shorts)
             if self._result.replay is not None:
+                yield HeadToHead(self._result.replay)  # shown for two players only
                 yield Static(f"Replay saved: {self._result.replay}", classes="dim", markup=False)
             yield Static("Enter: rematch     Esc: leave", classes="hint")
 

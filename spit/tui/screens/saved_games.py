@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
+from spit.dates import clamped_timestamp, from_iso
 from spit.replay import (
     MAX_LINE_BYTES,
     SPADES_SUFFIX,
@@ -183,7 +184,7 @@ files that changed."""
 def summarize(path: Path, info: os.stat_result) -> SavedGame:
     """The list's line for the file at ``path`` (whose ``stat`` is ``info``), from its
     first line and its last few KB only."""
-    modified = datetime.fromtimestamp(info.st_mtime)
+    modified = clamped_timestamp(info.st_mtime)  # a file system may hold any year
     try:
         with path.open("rb") as file:
             return _summary(path, file, info.st_size, modified)
@@ -296,14 +297,7 @@ def _lines_from_end(file: BinaryIO, size: int, start: int) -> Iterator[bytes]:
 
 
 def _started(created: str | None) -> datetime | None:
-    if created is None:
-        return None
-    try:
-        started = datetime.fromisoformat(created)
-        started.timestamp()  # the list sorts by it: a time it cannot place will not do
-    except (ValueError, OverflowError, OSError):
-        return None
-    return started
+    return None if created is None else from_iso(created)
 
 
 def _mode(game: str, players: tuple[PlayerInfo, PlayerInfo]) -> str:
