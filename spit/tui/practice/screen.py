@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 
     from spit.bots import BotAgent
     from spit.match import Clock
+
+
+DEAL_SEED: Final = 7
+"""The practice deal, the same every time: one with a play for the player as soon as
+the cards are turned up, and a move into a space soon after (a rematch deals the next
+seed's cards)."""
 
 
 class PracticeScreen(GameScreen):
@@ -91,4 +97,4 @@ def start_practice(app: App[Any]) -> None:
     from spit.tui.app import SpitApp
 
     assert isinstance(app, SpitApp)
-    app.push_screen(PracticeScreen(app.settings.game_config(), app.clock))
+    app.push_screen(PracticeScreen(app.settings.game_config(seed=DEAL_SEED), app.clock))

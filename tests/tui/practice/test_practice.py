@@ -57,7 +57,7 @@ def _binding(screen: PracticeScreen) -> str | None:
 
 
 async def play_the_hints(
-    pilot: Pilot[Any], clock: FakeClock, limit: int = 600, stop: str = "done"
+    pilot: Pilot[Any], clock: FakeClock, limit: int = 3000, stop: str = "done"
 ) -> list[str]:
     """Do what each hint says, with its key, until every kind is taught (or the hint
     of kind ``stop`` shows); the hints seen, in order."""
