@@ -52,7 +52,15 @@ ALLOWED_LAYERS: dict[str, set[str]] = {
     "sim": {"engine", "match", "bots", "replay", "paths", *_BASE},
     "stats": {"engine", "match", "bots", "replay", "paths", "spades", *_BASE},
     "tui": {
-        "engine", "match", "bots", "replay", "paths", "sim", "stats", "spades", "spades_bot",
+        "engine",
+        "match",
+        "bots",
+        "replay",
+        "paths",
+        "sim",
+        "stats",
+        "spades",
+        "spades_bot",
         *_BASE,
     },
 }

@@ -58,6 +58,7 @@ _new_plan = tuple.__new__
 
 _PLAYING: Final = Phase.PLAYING
 _SLAP: Final = Phase.SLAP
+_SLAPS: Final = (Slap(0), Slap(1))
 
 _HISTORY: Final = 16
 """Snapshots kept before old ones are dropped. Only a look reads the history, and it
@@ -81,10 +82,11 @@ class BotAgent:
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         self.player = player
         self.policy = policy
-        self.model = model
         self.seed = seed
         self.level = level
         self._rng = random.Random(seed)
+        self.model = model.in_form(self._rng)
+        """The human model on this game's form (``HumanModel.in_form``)."""
         self._seen: deque[tuple[int, State]] = deque()
         """Snapshots (time, table), oldest first. After ``_forget`` the first is the
         latest one old enough to have been perceived, the rest are changes not yet
@@ -223,15 +225,21 @@ class BotAgent:
         return True
 
     def _decide(self, table: State) -> tuple[Action | None, bool]:
-        """The action chosen on ``table``, and whether a possible one was overlooked."""
+        """The action chosen on ``table``, and whether a possible one was overlooked.
+
+        The slap is the human model's (which pile looks smaller); plays and moves are
+        the policy's, among the ones not overlooked."""
         phase = table.phase
         if phase is not _PLAYING and phase is not _SLAP:
             return None, False  # spits are automatic, and between rounds nothing is to do
         model = self.model
+        if phase is _SLAP:
+            piles = table.piles
+            return _SLAPS[model.slap_pile((len(piles[0]), len(piles[1])), self._rng)], False
         actions = legal_actions(table, self.player)
         missed = False
         overlook = model.overlook
-        if phase is _PLAYING and overlook and actions:
+        if overlook and actions:
             rand = self._rng.random
             kept: list[Action] = []
             # A loop, not a comprehension: one would make ``rand`` and ``overlook`` closure
@@ -244,10 +252,7 @@ class BotAgent:
         if len(actions) < 2:
             # One option needs no policy, and skipping the view halves the cost.
             return (actions[0] if actions else None), missed
-        choice = self.policy.choose(observe(table, self.player), actions)
-        if phase is _SLAP and model.wrong_slap and self._rng.random() < model.wrong_slap:
-            choice = actions[1 - actions.index(choice)]
-        return choice, missed
+        return self.policy.choose(observe(table, self.player), actions), missed
 
 
 def _disturbs(plan: Plan, table: State) -> bool:

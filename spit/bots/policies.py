@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from spit.engine import ADJACENT, Action, Move, Phase, Play, PlayerView, Slap
+from spit.engine import ADJACENT, Action, Move, Play, PlayerView
 
 
 class Policy(Protocol):
@@ -20,14 +20,15 @@ class Policy(Protocol):
     """Short name, as given on the command line (``normal/naive``) and in replays."""
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """One of ``actions`` (never empty), all legal on the table ``view`` shows."""
+        """One of ``actions`` (never empty), all legal on the table ``view`` shows:
+        plays and moves (the slap is the human model's, ``HumanModel.slap_pile``)."""
         ...
 
 
 class NaivePolicy:
     """The first legal action in the engine's order: the lowest-numbered playable
-    stockpile onto the lowest-numbered pile, else a move, and always the left pile at
-    the slap. The baseline every other policy has to beat."""
+    stockpile onto the lowest-numbered pile, else a move. The baseline every other
+    policy has to beat, and how a beginner plays: the first card seen to fit."""
 
     name = "naive"
 
@@ -51,9 +52,6 @@ PLAY: Final = 100
 _NOWHERE: Final = (False,) * 52
 """The adjacency row of the missing second pile in a one-pile round."""
 
-_SLAP: Final = Phase.SLAP
-"""A module global: an enum attribute lookup costs ten times as much."""
-
 
 class StrongPolicy:
     """A one-step lookahead over the visible cards.
@@ -61,19 +59,15 @@ class StrongPolicy:
     Each play is scored by what it changes on the table: a face-down card turned up or
     a space opened (reveal early, so that more options are in sight), own cards that
     can newly follow it (chains), opponent cards that can newly follow it (gifts) or
-    that lose their only pile (denial). A move turns up the deepest stockpile. At the
-    slap it takes the smaller pile, since every card taken must be got rid of again.
+    that lose their only pile (denial). A move turns up the deepest stockpile.
 
     The weights were tuned with the simulator against this policy's earlier versions
-    (``docs/bots.md``); the slap alone is most of its edge over ``NaivePolicy``.
+    (``docs/bots.md``).
     """
 
     name = "strong"
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        if view.phase is _SLAP:
-            sizes = view.pile_sizes
-            return Slap(0 if sizes[0] <= sizes[1] else 1)
         tops = view.pile_tops
         two_piles = len(tops) == 2
         # zip(*row) splits a row into face-up cards and face-down counts in one C call (a

@@ -18,7 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot",
         metavar="LEVEL",
-        help="play against the computer: beginner, easy, normal, hard or expert "
+        help="play against the computer at LEVEL, from beginner (the weakest) through "
+        "novice, easy, casual, steady, normal, skilled, hard and veteran to expert "
         "(without it, two players share the keyboard)",
     )
     parser.add_argument(

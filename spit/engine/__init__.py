@@ -28,13 +28,16 @@ from spit.engine.events import (
 )
 from spit.engine.outcome import Applied, Rejected
 from spit.engine.rules import (
+    GameEnd,
     Outcome,
     Reason,
     apply,
     can_act,
     deal_round,
+    game_end,
     legal_actions,
     new_game,
+    stall_spits,
 )
 from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
 from spit.engine.state import PLAYERS, Phase, Pile, State, Stockpiles, Variant
@@ -58,6 +61,7 @@ __all__ = [
     "Dealer",
     "EndReason",
     "Event",
+    "GameEnd",
     "GameOver",
     "Move",
     "Outcome",
@@ -86,6 +90,7 @@ __all__ = [
     "deal_round",
     "dumps",
     "from_json",
+    "game_end",
     "is_red",
     "lay_out",
     "legal_actions",
@@ -95,6 +100,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "rank",
+    "stall_spits",
     "state_hash",
     "suit",
     "to_json",

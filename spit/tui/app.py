@@ -16,6 +16,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from spit.tui.game_config import ASCII_CLASS
 from spit.tui.settings import Settings, load_settings, save_settings, settings_path
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class SpitApp(App[int]):
     """
 
     TITLE = "spit-tui"
-    CSS_PATH = "shell.tcss"
+    CSS_PATH: ClassVar = ["shell.tcss", "ascii.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -78,6 +79,14 @@ class SpitApp(App[int]):
         """A screen to land on instead of the menu (``spit-tui spades``)."""
         self.clock = clock
         self.theme = settings.theme
+        self._use_card_style(settings.card_style)
+
+    def _use_card_style(self, card_style: str) -> None:
+        """Borders (``ascii.tcss``) and scroll bars keep to ASCII in the ASCII style."""
+        from spit.tui.scrollbars import use_card_style
+
+        self.set_class(card_style == "ascii", ASCII_CLASS)
+        use_card_style(card_style == "ascii")
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu, at the bottom of the stack so that leaving anything returns to it."""
@@ -103,6 +112,7 @@ class SpitApp(App[int]):
 
     def on_unmount(self) -> None:
         gc.unfreeze()
+        self._use_card_style("unicode")
 
     def play(self, bot_level: str | None = None) -> None:
         """Start a game from the menu with the current settings; the menu stays beneath."""
@@ -132,6 +142,7 @@ class SpitApp(App[int]):
         """Use ``settings`` from now on and save them; False (and a notice) if saving failed."""
         self.settings = settings
         self.theme = settings.theme
+        self._use_card_style(settings.card_style)
         try:
             save_settings(settings, self.settings_file)
         except OSError as error:

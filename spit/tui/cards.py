@@ -35,6 +35,18 @@ LARGE: Final = CardSize(9, 7)
 HUGE: Final = CardSize(11, 9)
 SIZES: Final = (HUGE, LARGE, MEDIUM)
 """Largest first: the board takes the first one the terminal has room for."""
+TABLE_SIZES: Final = (
+    CardSize(29, 21),
+    CardSize(25, 18),
+    CardSize(21, 15),
+    CardSize(17, 12),
+    CardSize(15, 11),
+    CardSize(13, 10),
+    *SIZES,
+)
+"""The Spit table's sizes, largest first: in steps up to cards that fill a 300x80
+window, each about as tall as a card is for its width (cells are twice as high as
+they are wide). The Spades table, with thirteen cards in a hand, keeps to ``SIZES``."""
 
 _RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUITS_UNICODE: Final = "♣♦♥♠"
@@ -70,6 +82,8 @@ class CardPainter:
         self.dot = " - " if self.ascii else " · "
         """Between the parts of a line of text: the ASCII style is for terminals without
         Unicode, so everything drawn in it keeps to ASCII, not only the cards."""
+        self.times = "x" if self.ascii else "×"
+        """Between a width and a height ("80×24"), or after a speed ("2×")."""
         self._pictures: dict[tuple[object, ...], Picture] = {}
 
     def rank_text(self, card: Card) -> str:

@@ -14,6 +14,14 @@ from spit.engine import Variant
 from spit.match import Timing
 
 CARD_STYLES = ("unicode", "ascii")
+ASCII_CLASS = "-ascii"
+"""The CSS class of the app, or of a screen, drawn in the ASCII card style: it keeps
+every border to ASCII (``spit/tui/ascii.tcss``)."""
+
+
+def style_classes(ascii_only: bool) -> str:
+    """The classes for a screen drawn in the ASCII card style, or not."""
+    return ASCII_CLASS if ascii_only else ""
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,10 @@ class GameConfig:
     """Write a replay file as the game is played."""
     timing: Timing | None = None
     """The match's pacing; ``None`` for the standard ``Timing()``."""
+    show_play_hint: bool = True
+    """Say beside each player whether they can play ("● can play")."""
+    bell: bool = False
+    """Ring the terminal bell when a human's key lost a race ("too slow") or the slap."""
 
     def __post_init__(self) -> None:
         if self.card_style not in CARD_STYLES:

@@ -34,9 +34,10 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
-from spit.engine import Action, Move, Play, Slap, State
+from spit.engine import Action, Move, Play, Slap, Slapped, State
 from spit.match import (
     Clock,
+    InputHandled,
     InputRecord,
     Match,
     MatchPhase,
@@ -44,13 +45,15 @@ from spit.match import (
     Orders,
     Recorder,
     SeededDeals,
+    SlapWindowClosed,
+    TimedEvent,
     Timing,
 )
 from spit.tui.board.draw import fits
 from spit.tui.board.presenter import Cursor, Players, Presenter
 from spit.tui.board.widget import Board
 from spit.tui.cards import CardPainter
-from spit.tui.game_config import GameConfig
+from spit.tui.game_config import GameConfig, style_classes
 from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 
@@ -64,6 +67,9 @@ GC_DELAY_MS = 20
 for the frame to be out, and long before the next key press, as people press keys."""
 TARGET = 100
 """Points variant: the total that ends the game (R20)."""
+RESUME_MS = 3000
+"""The countdown from the end of a pause (or of a window too small) to play going on
+again: time to look at the cards, which were hidden, before anyone can play."""
 
 
 def _keys(config: GameConfig) -> tuple[dict[str, str], list[str]]:
@@ -87,13 +93,13 @@ def _in_use(key: GameKey, vs_bot: bool) -> bool:
 class GameScreen(Screen[None]):
     """One game, and its rematches. See the module docstring."""
 
-    CSS_PATH = "game.tcss"
+    CSS_PATH: ClassVar = ["game.tcss", "ascii.tcss"]
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = []
     """None: each screen's bindings are made from its config's keymap."""
 
     def __init__(self, config: GameConfig, clock: Clock | None = None) -> None:
-        super().__init__()
+        super().__init__(classes=style_classes(config.card_style == "ascii"))
         self.config = config
         self.clock: Clock = clock or MonotonicClock()
         self.keys, self.keymap_problems = _keys(config)
@@ -109,7 +115,7 @@ class GameScreen(Screen[None]):
         self._id_by_key = {self.keys[i]: i for i in ids}
         self.painter = CardPainter(config.card_style, config.four_colour)
         self.board = Board(self.painter, id="board")
-        self.presenter = Presenter(self.players, self.painter, self._label)
+        self.presenter = self._presenter()
         self.match: Match
         self.seed = 0
         self.replay_path: Path | None = None
@@ -121,10 +127,14 @@ class GameScreen(Screen[None]):
         self._timer: Timer | None = None
         self._ticking = False
         self._pauses: set[str] = set()
-        """Why the match is paused: "user", "help", "quit", "small"."""
+        """Why the match is paused: "user", "help", "quit", "small", and "resume" while
+        it counts down to play again (``RESUME_MS``)."""
+        self._resume_at: int | None = None
+        """When the countdown after a pause ends, on the screen's clock."""
         self._cursor = Cursor(0, 0)
         self._cursor_used = False
-        self._shown_seconds: int | None = None
+        self._shown_seconds: tuple[int | None, int | None] = (None, None)
+        """The deadline's and the resume countdown's seconds, as last drawn."""
         self._collect_at: int | None = None
         self.watchers: list[Recorder] = []
         """More recorders for every game of this screen (the practice round's coach)."""
@@ -136,8 +146,13 @@ class GameScreen(Screen[None]):
 
     @property
     def pause_reasons(self) -> frozenset[str]:
-        """Why the match is paused, if it is: "user", "help", "quit", "small"."""
+        """Why the match is paused, if it is: "user", "help", "quit", "small", "resume"."""
         return frozenset(self._pauses)
+
+    def _presenter(self) -> Presenter:
+        return Presenter(
+            self.players, self.painter, self._label, play_hint=self.config.show_play_hint
+        )
 
     def _label(self, binding_id: str) -> str:
         return key_label(self.keys[binding_id], ascii_only=self.painter.ascii)
@@ -186,10 +201,11 @@ class GameScreen(Screen[None]):
         if feed is not None:
             self.call_after_refresh(self._open_writer, feed)
         self._finished = False
-        self._pauses.discard("user")
+        self._pauses -= {"user", "resume"}
+        self._resume_at = None
         if self._pauses:
             self.match.pause()
-        self.presenter = Presenter(self.players, self.painter, self._label)
+        self.presenter = self._presenter()
         self.presenter.absorb(self.match.drain(), self.match, self.clock.now_ms())
         self._redraw()
         self._schedule()
@@ -275,9 +291,12 @@ class GameScreen(Screen[None]):
         if self._collect_at is not None and now >= self._collect_at:
             self._collect_at = None
             _collect_garbage()
+        if self._resume_at is not None and now >= self._resume_at:
+            self._resume_at = None
+            self._set_pause("resume", False)
         changed = self._absorb()
         changed = self.presenter.expire(now) or changed
-        if changed or self._seconds_left() != self._shown_seconds:
+        if changed or (self._seconds_left(), self._resume_in()) != self._shown_seconds:
             self._redraw()
         self._schedule()
 
@@ -285,6 +304,8 @@ class GameScreen(Screen[None]):
         """Catch the match up with the clock and take in what happened."""
         events = self.match.update()
         changed = self.presenter.absorb(events, self.match, self.clock.now_ms())
+        if self.config.bell and _lost_a_race(events, self.players.humans):
+            self.app.bell()
         if self.match.phase is MatchPhase.GAME_OVER and not self._finished:
             self._finished = True
             self._close_writer()
@@ -297,13 +318,19 @@ class GameScreen(Screen[None]):
         """Run the interval only while a timer or bot is due or an effect is fading."""
         match = self.match
         due = not match.paused and match.next_due() is not None
-        want = due or self.presenter.fading
+        want = due or self.presenter.fading or self._resume_at is not None
         if want != self._ticking and self._timer is not None:
             if want:
                 self._timer.resume()
             else:
                 self._timer.pause()
             self._ticking = want
+
+    def _resume_in(self) -> int | None:
+        """Whole seconds until play goes on after a pause, while that counts down."""
+        if self._resume_at is None:
+            return None
+        return max(1, -(-(self._resume_at - self.clock.now_ms()) // 1000))
 
     def _seconds_left(self) -> int | None:
         """Whole seconds to the deadline, in the phases where the table shows them."""
@@ -316,11 +343,18 @@ class GameScreen(Screen[None]):
 
     def _set_pause(self, reason: str, on: bool) -> None:
         """Keep the match paused while any reason holds: the player asked, an overlay is
-        up, or the window is too small."""
+        up, or the window is too small; then, in play or at the slap, for a countdown
+        (``RESUME_MS``), which any new reason ends at once."""
         if on:
             self._pauses.add(reason)
-        else:
+            self._pauses.discard("resume")
+            self._resume_at = None
+        elif reason in self._pauses:
             self._pauses.discard(reason)
+            racing = self.match.phase in (MatchPhase.PLAYING, MatchPhase.SLAP)
+            if not self._pauses and reason != "resume" and racing:
+                self._pauses.add("resume")
+                self._resume_at = self.clock.now_ms() + RESUME_MS
         if self._pauses and not self.match.paused:
             self.match.pause()
         elif not self._pauses and self.match.paused:
@@ -353,7 +387,10 @@ class GameScreen(Screen[None]):
             from spit.tui.board.overlays import ConfirmQuit
 
             self._set_pause("quit", True)
-            self.app.push_screen(ConfirmQuit(self.clock), self._quit_answered)
+            ask = ConfirmQuit(
+                self.clock, recorded=self._feed is not None, ascii_only=self.painter.ascii
+            )
+            self.app.push_screen(ask, self._quit_answered)
         elif key.kind == "cursor":
             self._cursor_key(str(key.cursor))
         else:
@@ -393,7 +430,8 @@ class GameScreen(Screen[None]):
         if action is None or match.finished:
             return
         if self._pauses:
-            self.presenter.note(player, "paused", None, self.clock.now_ms())
+            why = "wait for it" if "resume" in self._pauses else "paused"
+            self.presenter.note(player, why, None, self.clock.now_ms())
         else:
             match.submit(player, action)
             self._absorb()
@@ -437,7 +475,8 @@ class GameScreen(Screen[None]):
         result = self.presenter.result(self.match, self.seed, self.replay_path)
         story = self._log.replay(self._header())
         result = replace(result, story=story, shorts=self.players.shorts)
-        self.app.push_screen(ResultOverlay(result, self.clock), self._result_answered)
+        overlay = ResultOverlay(result, self.clock, ascii_only=self.painter.ascii)
+        self.app.push_screen(overlay, self._result_answered)
 
     def _result_answered(self, rematch: bool | None) -> None:
         if rematch:
@@ -448,15 +487,34 @@ class GameScreen(Screen[None]):
     def _redraw(self) -> None:
         if self._collect_at is None:
             self._collect_at = self.clock.now_ms() + GC_DELAY_MS
-        self._shown_seconds = self._seconds_left()
+        seconds, resume_in = self._shown_seconds = self._seconds_left(), self._resume_in()
         view = self.presenter.view(
             self.match,
             paused="user" in self._pauses,
-            seconds=self._shown_seconds,
+            seconds=seconds,
             cursor=self._cursor if self.vs_bot and self._cursor_used else None,
+            hidden=bool(self._pauses - {"resume"}),
+            resume_in=resume_in,
         )
         self.board.show(view)
         self.on_redraw()
+
+
+def _lost_a_race(events: list[TimedEvent], humans: tuple[int, ...]) -> bool:
+    """Whether a player at the keyboard lost a race among ``events``: a key that was
+    "too slow", or the slap won by the other player (not the default slap when nobody
+    slapped in time)."""
+    nobody_slapped = False
+    for item in events:
+        event = item.event
+        if isinstance(event, InputHandled):
+            if event.record.too_slow and event.record.player in humans:
+                return True
+        elif isinstance(event, SlapWindowClosed):
+            nobody_slapped = True
+        elif isinstance(event, Slapped) and not nobody_slapped and 1 - event.player in humans:
+            return True
+    return False
 
 
 def _collect_garbage() -> None:

@@ -71,6 +71,8 @@ class Settings:
             four_colour=self.four_colour,
             replay_dir=self.replay_dir,
             record=self.record_replays,
+            show_play_hint=self.show_play_hint,
+            bell=self.bell,
         )
 
 

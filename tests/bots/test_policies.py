@@ -11,7 +11,6 @@ from spit.engine import (
     Phase,
     Play,
     PlayerView,
-    Slap,
     StockView,
     legal_actions,
     observe,
@@ -81,13 +80,6 @@ def view(
         scores=(0, 0),
         winner=None,
     )
-
-
-def test_strong_slaps_the_smaller_pile() -> None:
-    slap_view = view("2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "9S 9H")
-    for sizes, best in (((7, 3), Slap(1)), ((2, 9), Slap(0))):
-        table = slap_view._replace(phase=Phase.SLAP, pile_sizes=sizes)
-        assert StrongPolicy().choose(table, [Slap(0), Slap(1)]) == best
 
 
 def test_strong_reveals_a_face_down_card_first() -> None:

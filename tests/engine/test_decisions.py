@@ -15,6 +15,7 @@ from spit.engine import (
     CardSpat,
     Dealer,
     EndReason,
+    GameEnd,
     GameOver,
     Move,
     Phase,
@@ -30,6 +31,7 @@ from spit.engine import (
     State,
     Variant,
     deal_round,
+    game_end,
     lay_out,
     legal_actions,
     new_game,
@@ -343,6 +345,14 @@ def test_decision_12_no_cards_and_equal_totals_the_player_out_wins() -> None:
     assert new.winner == 1
 
 
+def test_decision_12_says_why_the_points_game_ended() -> None:
+    assert game_end(points_round((98, 97))) is None  # 100 all: another round
+    assert game_end(points_round((99, 96))) is GameEnd.TARGET
+    assert game_end(one_pile_points((0, 0))[0]) is GameEnd.NO_DEAL  # 4 to 0, far from 100
+    assert game_end(one_pile_points((10, 14))[0]) is GameEnd.NO_DEAL  # equal: the one out
+    assert game_end(one_pile_points((96, 110))[0]) is GameEnd.TARGET  # 100 and 110
+
+
 # D13 ------------------------------------------------------------------------------------
 
 
@@ -355,6 +365,8 @@ def test_decision_13_player_with_zero_cards_wins() -> None:
     assert applied.state.winner == 0
     assert applied.state.phase is Phase.GAME_OVER
     assert applied.events[-1] == GameOver(0)
+    assert game_end(applied.state) is GameEnd.NO_CARDS
+    assert game_end(state) is None
 
 
 # D14 ------------------------------------------------------------------------------------

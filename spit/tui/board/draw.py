@@ -31,10 +31,10 @@ from typing import Any, NamedTuple
 from spit.tui.board.bigtext import big_text, big_width
 from spit.tui.board.canvas import Box, Canvas
 from spit.tui.board.view import Centre, Pile, Side, TableView
-from spit.tui.cards import MEDIUM, SIZES, CardPainter, CardSize, Picture
+from spit.tui.cards import MEDIUM, TABLE_SIZES, CardPainter, CardSize, Picture
 
 LEGEND_WIDTH = 12
-INFO_WIDTH = 12
+"""The narrowest the legend and the info column get (see ``Geometry.margin``)."""
 KEY_GAP = 1
 """Columns between a card and its keys."""
 COLUMN_GAP = 2
@@ -43,31 +43,46 @@ COLUMN_GAP = 2
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
+    """Where the parts of a table with ``card``-sized cards go, and the room it needs."""
+
     card: CardSize
-    width: int
-    height: int
     gap: int = 1
     """Blank rows between the header, each row of cards and the footer."""
+    spread: int = 0
+    """Columns added between the stockpiles, to use the room of a wide window."""
+
+    @property
+    def margin(self) -> int:
+        """The width of the legend at the left and of the players' info at the right:
+        each player's spit cards stand in one of them, so it is wider than a card."""
+        return max(LEGEND_WIDTH, self.card.width + 2)
 
     @property
     def pitch(self) -> int:
-        return self.card.width + KEY_GAP + 1 + COLUMN_GAP
+        return self.card.width + KEY_GAP + 1 + COLUMN_GAP + self.spread
 
     @property
     def stocks_x(self) -> int:
-        return LEGEND_WIDTH + 1
+        return self.margin + 1
 
     @property
     def info_x(self) -> int:
-        return self.stocks_x + 5 * self.pitch - COLUMN_GAP + 2
+        return self.stocks_x + 5 * self.pitch - COLUMN_GAP - self.spread + 2
+
+    @property
+    def width(self) -> int:
+        return self.info_x + self.margin
+
+    @property
+    def height(self) -> int:
+        """A header, three rows of cards each with a line of labels, a footer."""
+        return 3 * (self.card.height + 1) + 2 + 4 * self.gap
 
 
 def geometry(card: CardSize, gap: int = 1) -> Geometry:
-    """The room a table with ``card``-sized cards and ``gap`` blank rows between its
-    parts needs: a header, three rows of cards each with a line of labels, a footer."""
-    pitch = card.width + KEY_GAP + 1 + COLUMN_GAP
-    width = LEGEND_WIDTH + 1 + 5 * pitch - COLUMN_GAP + 2 + INFO_WIDTH
-    return Geometry(card, width, 3 * (card.height + 1) + 2 + 4 * gap, gap)
+    """The table with ``card``-sized cards and ``gap`` blank rows between its parts,
+    packed as tight as it goes."""
+    return Geometry(card, gap)
 
 
 MIN_WIDTH = geometry(MEDIUM).width
@@ -80,11 +95,19 @@ def fits(width: int, height: int, *, compact: bool = False) -> bool:
 
 
 def _layout(width: int, height: int, compact: bool) -> Geometry | None:
-    """The largest cards that fit, with blank rows if at all possible."""
-    candidates = [geometry(size) for size in SIZES]
-    if compact:
-        candidates += [geometry(size, gap=0) for size in SIZES]
-    return next((g for g in candidates if g.width <= width and g.height <= height), None)
+    """The largest cards that fit, with blank rows if at all possible, and then as many
+    more blank rows (up to one for every six rows of a card) and columns between the
+    stockpiles (up to half a card) as the window has room for, so that a big window
+    is filled rather than holding a small table in its middle."""
+    for blank_rows in (True, False) if compact else (True,):
+        for card in TABLE_SIZES:
+            gaps = range(max(1, card.height // 6), 0, -1) if blank_rows else (0,)
+            for gap in gaps:
+                geo = Geometry(card, gap)
+                if geo.width <= width and geo.height <= height:
+                    spread = min((width - geo.width) // 6, card.width // 2)
+                    return Geometry(card, gap, spread)
+    return None
 
 
 class _Part(NamedTuple):
@@ -123,7 +146,7 @@ class TableDrawing:
         if geo is None:
             canvas = self._canvas = Canvas(width, height)
             self._groups = []
-            _too_small(canvas)
+            _too_small(canvas, self.painter.times)
             return canvas
         old = self._groups
         if canvas is None or (canvas.width, canvas.height) != (width, height):
@@ -197,10 +220,10 @@ def _union(a: Box, b: Box) -> Box:
     return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
 
 
-def _too_small(canvas: Canvas) -> None:
+def _too_small(canvas: Canvas, times: str) -> None:
     lines = [
-        f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT}",
-        f"(it is {canvas.width}×{canvas.height} now).",
+        f"Make the window at least {MIN_WIDTH}{times}{MIN_HEIGHT}",
+        f"(it is {canvas.width}{times}{canvas.height} now).",
         "The game is paused until then.",
     ]
     top = max(0, (canvas.height - len(lines)) // 2)
@@ -226,11 +249,12 @@ def _groups(
         view.target_pile,
         view.centre,
     )
+    hidden = view.hidden
     return (
         ((view.header, view.keys_hint, view.footer), lambda: _chrome(view, width, height)),
-        (player2, lambda: _row(geo, ox, top, player2, painter)),
-        (middle, lambda: _middle(geo, ox, top + step, view, painter)),
-        (player1, lambda: _row(geo, ox, top + 2 * step, player1, painter)),
+        ((player2, hidden), lambda: _row(geo, ox, top, player2, hidden, painter)),
+        ((middle, hidden), lambda: _middle(geo, ox, top + step, view, painter)),
+        ((player1, hidden), lambda: _row(geo, ox, top + 2 * step, player1, hidden, painter)),
     )
 
 
@@ -258,8 +282,11 @@ _LEGENDS = {
 """By ``ascii``: the legend beside a row of stockpiles played from the keyboard."""
 
 
-def _row(geo: Geometry, ox: int, y: int, side: Side, painter: CardPainter) -> list[_Part]:
-    """One player's five stockpiles with their keys, counts, legend and info."""
+def _row(
+    geo: Geometry, ox: int, y: int, side: Side, hidden: bool, painter: CardPainter
+) -> list[_Part]:
+    """One player's five stockpiles with their keys, counts, legend and info;
+    ``hidden``: the cards face down."""
     card, pitch = geo.card, geo.pitch
     legend = _LEGENDS[painter.ascii] if side.keys is not None else ()
     key_widths = _widths(side.keys) if side.keys is not None else (0,) * len(side.stocks)
@@ -268,6 +295,8 @@ def _row(geo: Geometry, ox: int, y: int, side: Side, painter: CardPainter) -> li
         x = ox + geo.stocks_x + i * pitch
         if stock.face_up is None:
             picture = painter.space(card)
+        elif hidden:
+            picture = painter.back(card)
         else:
             border = "edge"
             if i == side.flash_stock:
@@ -285,7 +314,7 @@ def _row(geo: Geometry, ox: int, y: int, side: Side, painter: CardPainter) -> li
     info = ox + geo.info_x
     texts = (side.name, side.status, side.score, side.message)
     roles = ("name", side.status_role, "", side.message_role)
-    parts.append(_Part((info, y, INFO_WIDTH, 4), _info, (info, y, texts, roles)))
+    parts.append(_Part((info, y, geo.margin, 4), _info, (info, y, geo.margin, texts, roles)))
     return parts
 
 
@@ -318,9 +347,11 @@ def _stock(
     canvas.lines(x + card.width + KEY_GAP, y + 1, keys, "key")
 
 
-def _info(canvas: Canvas, x: int, y: int, texts: tuple[str, ...], roles: tuple[str, ...]) -> None:
+def _info(
+    canvas: Canvas, x: int, y: int, width: int, texts: tuple[str, ...], roles: tuple[str, ...]
+) -> None:
     for dy, (text, role) in enumerate(zip(texts, roles, strict=True)):
-        canvas.text(x, y + dy, text[:INFO_WIDTH], role)
+        canvas.text(x, y + dy, text[:width], role)
 
 
 def _middle(geo: Geometry, ox: int, y: int, view: TableView, painter: CardPainter) -> list[_Part]:
@@ -330,8 +361,8 @@ def _middle(geo: Geometry, ox: int, y: int, view: TableView, painter: CardPainte
     left_x = ox + geo.stocks_x
     right_x = left_x + 4 * geo.pitch
     for side, x, width in (
-        (view.sides[0], ox, LEGEND_WIDTH),
-        (view.sides[1], ox + geo.info_x, INFO_WIDTH),
+        (view.sides[0], ox, geo.margin),
+        (view.sides[1], ox + geo.info_x, geo.margin),
     ):
         # Cards are never wider than the legend or the info column.
         picture = painter.back(card, side.spit_cards) if side.spit_cards else painter.space(card)
@@ -343,7 +374,8 @@ def _middle(geo: Geometry, ox: int, y: int, view: TableView, painter: CardPainte
         pile = view.piles[i] if i < len(view.piles) else None
         hot, aimed = i == view.highlight_pile, i == view.target_pile
         box = (x - 1, y - 1, card.width + 2, card.height + 2)
-        parts.append(_Part(box, _pile, (x, y, card, pile, hot, aimed, painter)))
+        args = (x, y, card, pile, hot, aimed, view.hidden, painter)
+        parts.append(_Part(box, _pile, args))
     centre_x = left_x + card.width + 1
     centre_w = right_x - 1 - centre_x
     big_y = y + (card.height - 3) // 2
@@ -372,12 +404,15 @@ def _pile(
     pile: Pile | None,
     hot: bool,
     aimed: bool,
+    hidden: bool,
     painter: CardPainter,
 ) -> None:
     if pile is None:
         return
     if pile.top is None:
         canvas.picture(x, y, painter.space(card))
+    elif hidden:
+        canvas.picture(x, y, painter.back(card))
     else:
         canvas.picture(x, y, painter.face(pile.top, card, "hot" if hot else "edge"))
     size = "1 card" if pile.size == 1 else f"{pile.size} cards"

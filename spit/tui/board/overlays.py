@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from spit.tui.board.story import StoryPanel
+from spit.tui.game_config import style_classes
 from spit.tui.head_to_head import HeadToHead
 from spit.tui.keymap import key_label
 
@@ -91,7 +92,7 @@ class HelpOverlay(ModalScreen[None]):
     """The keys, over the paused table. Any key closes it, so nobody has to know which."""
 
     def __init__(self, help: KeyHelp) -> None:
-        super().__init__()
+        super().__init__(classes=style_classes(help.ascii_only))
         self._help = help
 
     def compose(self) -> ComposeResult:
@@ -111,8 +112,8 @@ class _AnswerLater(ModalScreen[bool]):
     player may still be pressing their own keys when it appears. Without a clock (a
     turn-based game) it answers at once."""
 
-    def __init__(self, clock: Clock | None, grace_ms: int) -> None:
-        super().__init__()
+    def __init__(self, clock: Clock | None, grace_ms: int, ascii_only: bool) -> None:
+        super().__init__(classes=style_classes(ascii_only))
         self._clock = clock
         self._ready_at = clock.now_ms() + grace_ms if clock is not None else 0
 
@@ -134,20 +135,27 @@ playing" answers at once."""
 
 class ConfirmQuit(_AnswerLater):
     """Leave the game? The game is paused while this is asked. ``clock``: the
-    real-time game's, for the grace before a leave key counts (``QUIT_GRACE_MS``)."""
+    real-time game's, for the grace before a leave key counts (``QUIT_GRACE_MS``);
+    ``recorded``: whether a replay is being written, which is what keeps the game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,Y,enter", "answer(True)", "Leave", show=False),  # Y: Caps Lock on
         Binding("n,N,escape", "answer(False)", "Stay", show=False),
     ]
 
-    def __init__(self, clock: Clock | None = None) -> None:
-        super().__init__(clock, QUIT_GRACE_MS)
+    def __init__(
+        self, clock: Clock | None = None, *, recorded: bool = True, ascii_only: bool = False
+    ) -> None:
+        super().__init__(clock, QUIT_GRACE_MS, ascii_only)
+        self._recorded = recorded
 
     def compose(self) -> ComposeResult:
+        kept = "The replay keeps what was played so far."
+        if not self._recorded:
+            kept = "This game is not recorded."
         with Vertical(id="dialog"):
             yield Static("Leave this game?", classes="title")
-            yield Static("The replay keeps what was played so far.", markup=False)
+            yield Static(kept, id="leave-note", markup=False)
             yield Static("Y or Enter: leave     N or Esc: keep playing", classes="hint")
 
     def action_answer(self, leave: bool) -> None:
@@ -174,18 +182,21 @@ class ResultOverlay(_AnswerLater):
         Binding("escape,q,Q", "answer(False)", "Leave", show=False),
     ]
 
-    def __init__(self, result: Result, clock: Clock | None = None) -> None:
+    def __init__(
+        self, result: Result, clock: Clock | None = None, *, ascii_only: bool = False
+    ) -> None:
         """``clock``: the real-time game's, for the grace before keys answer
         (``RESULT_GRACE_MS``); without one (a turn-based game) keys answer at once."""
-        super().__init__(clock, RESULT_GRACE_MS)
+        super().__init__(clock, RESULT_GRACE_MS, ascii_only)
         self._result = result
+        self._ascii = ascii_only
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self._result.headline, classes="title", markup=False)
             yield Static("\n".join(self._result.lines), markup=False)
             if self._result.story is not None:
-                yield StoryPanel(self._result.story, self._result.shorts)
+                yield StoryPanel(self._result.story, self._result.shorts, ascii_only=self._ascii)
             if self._result.replay is not None:
                 yield HeadToHead(self._result.replay)  # shown for two players only
                 yield Static(f"Replay saved: {self._result.replay}", classes="dim", markup=False)

@@ -18,6 +18,7 @@ from spit.engine import (
     CardPlayed,
     CardSpat,
     EndReason,
+    GameEnd,
     Move,
     Play,
     RoundDealt,
@@ -27,6 +28,7 @@ from spit.engine import (
     Stalled,
     Variant,
     can_act,
+    game_end,
     observe,
 )
 from spit.match import (
@@ -114,11 +116,21 @@ def refusal(record: InputRecord, phase: MatchPhase) -> str:
 class Presenter:
     """Builds the board's view of one game; ``absorb`` each batch of match events."""
 
-    def __init__(self, players: Players, painter: CardPainter, label: Callable[[str], str]) -> None:
-        """``label(binding_id)`` gives the key to show for a binding."""
+    def __init__(
+        self,
+        players: Players,
+        painter: CardPainter,
+        label: Callable[[str], str],
+        *,
+        play_hint: bool = True,
+    ) -> None:
+        """``label(binding_id)`` gives the key to show for a binding; ``play_hint``:
+        say beside each player whether they can play ("● can play"), a help that
+        some players would rather not have."""
         self.players = players
         self.painter = painter
         self.label = label
+        self.play_hint = play_hint
         # What never changes during a game is worked out once, not at every key press.
         self._keys = {player: self._key_labels(player) for player in players.humans}
         self._hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
@@ -215,10 +227,20 @@ class Presenter:
     # -- the view ------------------------------------------------------------------
 
     def view(
-        self, match: Match, *, paused: bool, seconds: int | None, cursor: Cursor | None
+        self,
+        match: Match,
+        *,
+        paused: bool,
+        seconds: int | None,
+        cursor: Cursor | None,
+        hidden: bool = False,
+        resume_in: int | None = None,
     ) -> TableView:
         """The table now. ``paused``: the player paused (not an overlay); ``seconds``: the
-        whole seconds left to the slap or the next deal; ``cursor``: the arrow selection."""
+        whole seconds left to the slap or the next deal; ``cursor``: the arrow selection;
+        ``hidden``: the game is paused, so the cards are face down and nothing says
+        what could be played; ``resume_in``: the seconds until play goes on after a
+        pause."""
         state = match.state
         variant = "points to 100" if state.variant is Variant.POINTS else "standard game"
         header = f"Round {state.round}{self.painter.dot}{variant}"
@@ -230,12 +252,13 @@ class Presenter:
         return TableView(
             header=header,
             keys_hint=self._hint,
-            sides=(self._side(match, 0, cursor), self._side(match, 1, None)),
+            sides=(self._side(match, 0, cursor, hidden), self._side(match, 1, None, hidden)),
             piles=tuple(Pile(p[-1] if p else None, len(p)) for p in state.piles),
-            centre=self._centre(match, paused, seconds or 0),
-            footer=self._footer or self._idle_footer,
+            centre=self._centre(match, paused, seconds or 0, resume_in),
+            footer=self._idle_footer if hidden else self._footer or self._idle_footer,
             highlight_pile=self._highlight[0] if self._highlight is not None else None,
             target_pile=target,
+            hidden=hidden,
         )
 
     def _default_footer(self) -> str:
@@ -258,10 +281,12 @@ class Presenter:
             for n in range(1, 6)
         )
 
-    def _side(self, match: Match, player: int, cursor: Cursor | None) -> Side:
+    def _side(self, match: Match, player: int, cursor: Cursor | None, hidden: bool) -> Side:
         state = match.state
         status, status_role = "", "dim"
-        if match.phase is MatchPhase.PLAYING:
+        if hidden:  # nothing that helps to plan while paused
+            pass
+        elif match.phase is MatchPhase.PLAYING and self.play_hint:
             if can_act(state, player):
                 status, status_role = self._status[0], "good"
             else:
@@ -288,11 +313,13 @@ class Presenter:
             cursor_stock=cursor.stock if cursor is not None else None,
         )
 
-    def _centre(self, match: Match, paused: bool, seconds: int) -> Centre:
+    def _centre(self, match: Match, paused: bool, seconds: int, resume_in: int | None) -> Centre:
         state = match.state
         phase = match.phase
         if paused:
             return Centre("Paused", "PAUSED", f"{self.label('pause')} to play on")
+        if resume_in is not None:
+            return Centre("Get ready: play goes on", str(resume_in))
         if phase is MatchPhase.COUNTDOWN:
             if match.countdown_kind is CountdownKind.START:
                 return Centre(f"Round {state.round}: get ready", str(self._countdown))
@@ -337,6 +364,26 @@ class Presenter:
             return "YOU WIN" if winner == 0 else "BOT WINS"
         return f"P{winner + 1} WINS"
 
+    def _why_over(self, match: Match) -> str:
+        """Why the game ended, in words, for every way the engine ends one (``GameEnd``)."""
+        state = match.state
+        names = self.players.names
+        winner = names[state.winner or 0]
+        end = game_end(state)
+        if end is GameEnd.NO_CARDS:
+            return f"{winner} got rid of every card."
+        a, b = state.scores
+        if end is GameEnd.TARGET:
+            high = names[0 if a > b else 1]
+            return (
+                f"{high} reached {max(a, b)} points: at {state.target} the game ends, "
+                "and the lower total wins."
+            )
+        out = next((p for p in (0, 1) if not state.collected[p]), state.winner or 0)
+        who = "You have" if names[out] == "You" else f"{names[out]} has"
+        then = "the lower total wins" if a != b else "on equal totals the player without cards wins"
+        return f"{who} no cards left, so no round can be dealt: {then}."
+
     def result(self, match: Match, seed: int, replay: Path | None) -> Result:
         """The result overlay's text for a finished game."""
         from spit.tui.board.overlays import Result  # not needed until the game is over
@@ -344,7 +391,8 @@ class Presenter:
         state = match.state
         name = self.players.names[state.winner or 0]
         headline = "You win!" if name == "You" else f"{name} wins!"
-        lines = [f"After {state.round} round{'s' if state.round != 1 else ''}."]
+        rounds = f"after {state.round} round{'s' if state.round != 1 else ''}"
+        lines = [f"{self._why_over(match)}", f"The game ended {rounds}."]
         s = self.players.shorts
         if state.variant is Variant.POINTS:
             a, b = state.scores

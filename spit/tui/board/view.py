@@ -69,3 +69,5 @@ class TableView:
     """The pile a card just landed on."""
     target_pile: int | None = None
     """The pile the arrow keys aim at."""
+    hidden: bool = False
+    """Every card face down: the game is paused, and nobody may plan meanwhile."""

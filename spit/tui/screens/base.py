@@ -14,6 +14,8 @@ from textual.containers import Container
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from spit.tui.cards import CardPainter
+
 if TYPE_CHECKING:
     from spit.tui.app import SpitApp
 
@@ -26,10 +28,11 @@ MIN_HEIGHT = 24
 class TooSmall(Static):
     """Shown instead of the screen's content while the terminal is too small."""
 
-    def show_size(self, width: int, height: int) -> None:
+    def show_size(self, width: int, height: int, times: str = "×") -> None:
         self.update(
-            f"This terminal is {width}×{height}.\n"
-            f"spit-tui needs at least {MIN_WIDTH}×{MIN_HEIGHT}: please make the window bigger."
+            f"This terminal is {width}{times}{height}.\n"
+            f"spit-tui needs at least {MIN_WIDTH}{times}{MIN_HEIGHT}: "
+            "please make the window bigger."
         )
 
 
@@ -58,11 +61,17 @@ class TooSmallNotice:
         screen = cast("Screen[Any]", self)
         screen.set_class(small, "-too-small")
         if small:
-            screen.query_one(TooSmall).show_size(width, height)
+            screen.query_one(TooSmall).show_size(width, height, self.painter.times)
 
     @property
     def spit_app(self) -> SpitApp:
         return cast("SpitApp", cast("Screen[Any]", self).app)
+
+    @property
+    def painter(self) -> CardPainter:
+        """The card style of the settings: its ``dot`` and ``times`` keep a screen in
+        the ASCII style to ASCII (borders: ``spit/tui/ascii.tcss``)."""
+        return CardPainter(self.spit_app.settings.card_style)
 
 
 class ShellScreen(TooSmallNotice, Screen[None]):

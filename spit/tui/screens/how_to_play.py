@@ -28,7 +28,11 @@ class HowToPlay(ShellScreen):
         settings = self.spit_app.settings
         with TabbedContent(id="help-tabs"):
             with TabPane("Keys", id="keys"), VerticalScroll():
-                yield KeyboardMap(settings.keymap_preset, settings.key_overrides)
+                yield KeyboardMap(
+                    settings.keymap_preset,
+                    settings.key_overrides,
+                    ascii_only=settings.card_style == "ascii",
+                )
             with TabPane("Rules", id="rules"), VerticalScroll():
                 yield Markdown(RULES_SUMMARY, id="rules-text")
         yield Footer()

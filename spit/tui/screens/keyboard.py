@@ -66,11 +66,22 @@ class KeyboardMap(Widget):
     }
     """
 
-    def __init__(self, preset: str, overrides: Mapping[str, str], *, id: str | None = None) -> None:
+    def __init__(
+        self,
+        preset: str,
+        overrides: Mapping[str, str],
+        *,
+        ascii_only: bool = False,
+        id: str | None = None,
+    ) -> None:
         super().__init__(id=id)
+        self.ascii_only = ascii_only
         self.preset = preset
         self.keys = resolve(preset, overrides)
         """Binding id -> active key."""
+
+    def _label(self, key: str) -> str:
+        return key_label(key, ascii_only=self.ascii_only)
 
     def _style(self, game_key: GameKey | None) -> Style:
         if game_key is None:
@@ -94,7 +105,7 @@ class KeyboardMap(Widget):
                 drawn.add(key)
                 game_key = owner.get(key)
                 style = self._style(game_key)
-                caps.append(f" {key_label(key):<{CAP_WIDTH - 1}}", style)
+                caps.append(f" {self._label(key):<{CAP_WIDTH - 1}}", style)
                 jobs.append(f" {job_label(game_key) if game_key else '':<{CAP_WIDTH - 1}}", style)
                 caps.append(" ")
                 jobs.append(" ")
@@ -127,6 +138,6 @@ class KeyboardMap(Widget):
             for key, game_key in entries:
                 owner = f"P{game_key.player + 1} " if game_key.player is not None else ""
                 text.append("  ")
-                text.append(f" {key_label(key)} ", self._style(game_key))
+                text.append(f" {self._label(key)} ", self._style(game_key))
                 text.append(f" {owner}{job_label(game_key)}", legend)
         return text

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from spit.tui.screens.base import ShellModal, ShellScreen
 
 TITLE = "♠ ♥  S P I T  ♦ ♣"
+ASCII_TITLE = "-=  S P I T  =-"
 SUBTITLE = "the real-time card game, in the terminal"
 
 ENTRIES = (
@@ -34,6 +35,12 @@ ENTRIES = (
     ("quit", "q", "Quit"),
 )
 """Menu entry id (its action is ``action_<id>``), hotkey, label."""
+
+SPIT_LEVELS_NOTE = (
+    "Each level wins about 2 games in 3 against the one below. Reacts: from a change "
+    "to its card landing; slaps: from the last card to its slap."
+)
+"""Under the Spit levels: how to read their columns."""
 
 SPADES_LEVEL = "hard"
 """The Spades bot offered first: a fair game for someone who knows Spades."""
@@ -64,7 +71,7 @@ class MainMenu(ShellScreen):
 
     def compose_content(self) -> ComposeResult:
         with Vertical(id="menu-body"):
-            yield Static(TITLE, id="menu-title")
+            yield Static(self._title(), id="menu-title")
             yield Static(SUBTITLE, id="menu-subtitle")
             with Center():
                 yield OptionList(
@@ -101,8 +108,13 @@ class MainMenu(ShellScreen):
 
     def on_screen_resume(self) -> None:
         """Back from a game: its objects may be garbage collected again (see
-        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody."""
+        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody.
+        Back from Settings: the card style may have changed."""
         gc.unfreeze()
+        self.query_one("#menu-title", Static).update(self._title())
+
+    def _title(self) -> str:
+        return ASCII_TITLE if self.painter.ascii else TITLE
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -112,7 +124,7 @@ class MainMenu(ShellScreen):
         self.spit_app.play(bot_level=None)
 
     def action_bot(self) -> None:
-        from spit.bots import LEVELS, bot_description
+        from spit.bots import LEVEL_HEADER, LEVELS, bot_description
 
         def chosen(level: str | None) -> None:
             if level is not None:
@@ -122,6 +134,8 @@ class MainMenu(ShellScreen):
             "Play against a bot: choose its level",
             [(level, bot_description(level)) for level in LEVELS],
             self.spit_app.settings.bot_level,
+            header=LEVEL_HEADER,
+            note=SPIT_LEVELS_NOTE,
         )
         self.app.push_screen(chooser, chosen)
 
@@ -174,17 +188,35 @@ def _level_option(level: str, description: str) -> Option:
 
 class BotChooser(ShellModal[str | None]):
     """Pick the bot's level among ``levels`` (level, description starting with the
-    level); the result is the level, or ``None`` if the player backed out."""
+    level); the result is the level, or ``None`` if the player backed out. ``header``
+    heads the descriptions' columns, if they have any; ``note`` explains them."""
+
+    DEFAULT_CSS = """
+    BotChooser .bot-levels-header {
+        color: $text-muted;
+        text-style: bold;
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
     ]
 
-    def __init__(self, title: str, levels: list[tuple[str, str]], default_level: str) -> None:
+    def __init__(
+        self,
+        title: str,
+        levels: list[tuple[str, str]],
+        default_level: str,
+        *,
+        header: str | None = None,
+        note: str | None = None,
+    ) -> None:
         super().__init__()
         self.heading = title
         self.levels = levels
         self.default_level = default_level
+        self.header = header
+        self.note = note
 
     def compose_content(self) -> ComposeResult:
         options = OptionList(
@@ -196,8 +228,12 @@ class BotChooser(ShellModal[str | None]):
             options.highlighted = names.index(self.default_level)
         with Vertical(classes="dialog"):
             yield Static(self.heading, classes="dialog-title", markup=False)
+            if self.header is not None:
+                yield Static(self.header, classes="bot-levels-header", markup=False)
             yield options
-            yield Static("enter play · escape back", classes="dialog-hint")
+            if self.note is not None:
+                yield Static(self.note, classes="dialog-hint", markup=False)
+            yield Static(f"enter play{self.painter.dot}escape back", classes="dialog-hint")
 
     @on(OptionList.OptionSelected, "#bot-levels")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -368,7 +368,8 @@ class SpadesScreen(Screen[None]):
         if self._holds - {"small"}:
             return
         self._hold("quit", True)
-        self.app.push_screen(ConfirmQuit(), self._quit_answered)
+        ask = ConfirmQuit(recorded=self.replay_path is not None, ascii_only=self.painter.ascii)
+        self.app.push_screen(ask, self._quit_answered)
 
     def _quit_answered(self, leave: bool | None) -> None:
         if leave:
@@ -379,7 +380,8 @@ class SpadesScreen(Screen[None]):
     # -- the end -------------------------------------------------------------------
 
     def _show_result(self) -> None:
-        self.app.push_screen(ResultOverlay(self._result()), self._result_answered)
+        overlay = ResultOverlay(self._result(), ascii_only=self.painter.ascii)
+        self.app.push_screen(overlay, self._result_answered)
 
     def _result(self) -> Result:
         state = self.game.state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from spit.tui.cards import CardPainter
 from spit.tui.viewer.keys import COMMON_KEYS, PLAY, ViewerHelp, ViewerKey, key_rows
 
 _OWN_KEYS: Final = (
@@ -34,15 +35,16 @@ KEYS_HINT: Final = "? keys  Esc back"
 """The keys in the header."""
 
 
-def spades_help() -> ViewerHelp:
+def spades_help(ascii_only: bool = False) -> ViewerHelp:
     """The Spit viewer's help dialog, with these keys."""
+    times = CardPainter("ascii" if ascii_only else "unicode").times
     text = "\n".join(
         [
-            *key_rows(SPADES_VIEWER_KEYS),
+            *key_rows(SPADES_VIEWER_KEYS, ascii_only),
             "",
             "A trick jump lands between two tricks: the one just taken shows in the",
             "middle. Both hands are face up; the card just kept or drawn back is",
-            "outlined. At 1× a card stays a little over half a second.",
+            f"outlined. At 1{times} a card stays a little over half a second.",
         ]
     )
-    return ViewerHelp("Spades replay keys", text)
+    return ViewerHelp("Spades replay keys", text, ascii_only=ascii_only)

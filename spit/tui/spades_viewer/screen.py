@@ -107,8 +107,8 @@ class SpadesViewerScreen(ViewerScreen):
     def _redraw(self) -> None:
         self.board.show_table(self.table())
 
-    def _help(self) -> ViewerHelp:
-        return spades_help()
+    def _help(self, ascii_only: bool) -> ViewerHelp:
+        return spades_help(ascii_only)
 
     # -- keys ----------------------------------------------------------------------
 

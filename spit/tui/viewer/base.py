@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from spit.match import Clock, MonotonicClock
 from spit.tui.cards import CardPainter
+from spit.tui.game_config import ASCII_CLASS
 from spit.tui.viewer.timeline import NotViewable
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ class ViewerScreen(Screen[None]):
     def _redraw(self) -> None:
         raise NotImplementedError
 
-    def _help(self) -> ModalScreen[None]:
+    def _help(self, ascii_only: bool) -> ModalScreen[None]:
+        """The help dialog, in the ASCII style or not."""
         raise NotImplementedError
 
     def _unfinished(self) -> str | None:
@@ -153,6 +155,7 @@ class ViewerScreen(Screen[None]):
         return cast("SpitApp", self.app)
 
     def on_mount(self) -> None:
+        self.set_class(self._painter().ascii, ASCII_CLASS)  # its own style, if given
         if not self.viewable:
             return
         self._timer = self.set_interval(1 / TICK_HZ, self.tick, pause=True)
@@ -243,7 +246,7 @@ class ViewerScreen(Screen[None]):
                 self._play()
                 self._redraw()
 
-        self.app.push_screen(self._help(), closed)
+        self.app.push_screen(self._help(self.has_class(ASCII_CLASS)), closed)
 
     def action_leave(self) -> None:
         """Back to the screen below; out of the app if the replay was all there was."""

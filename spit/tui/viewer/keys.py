@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from spit.tui.game_config import style_classes
+
 
 @dataclass(frozen=True, slots=True)
 class ViewerKey:
@@ -70,16 +72,26 @@ def bindings(keys: tuple[ViewerKey, ...] = VIEWER_KEYS) -> list[Binding]:
     return [Binding(k.keys, k.action, k.description, show=False, id=k.id) for k in keys]
 
 
-def key_rows(keys: tuple[ViewerKey, ...]) -> list[str]:
+_ASCII_WORDS: Final = str.maketrans({"←": "Left", "→": "Right", "↑": "Up", "↓": "Down", "×": "x"})
+"""The arrows and signs of the keys' labels and descriptions, in the ASCII style."""
+
+
+def key_rows(keys: tuple[ViewerKey, ...], ascii_only: bool = False) -> list[str]:
     """A line per key for the help: the keys, then what they do."""
-    width = max(len(k.label) for k in keys) + 3
-    return [f"{k.label:<{width}}{k.description}" for k in keys]
+    rows = [(k.label, k.description) for k in keys]
+    if ascii_only:
+        rows = [
+            (label.translate(_ASCII_WORDS), text.translate(_ASCII_WORDS)) for label, text in rows
+        ]
+    width = max(len(label) for label, _ in rows) + 3
+    return [f"{label:<{width}}{text}" for label, text in rows]
 
 
-def help_text() -> str:
+def help_text(ascii_only: bool = False) -> str:
     events_line = "Events are card plays and moves, spits, slaps and round ends."
-    marks = "On the bar: each round's number where it starts, · a spit, ! a slap."
-    rows = key_rows(VIEWER_KEYS)
+    spit = "." if ascii_only else "·"  # as the bar draws it (``timeline_bar``)
+    marks = f"On the bar: each round's number where it starts, {spit} a spit, ! a slap."
+    rows = key_rows(VIEWER_KEYS, ascii_only)
     return "\n".join([*rows, "", events_line, marks, "A click on the bar jumps there."])
 
 
@@ -113,10 +125,12 @@ class ViewerHelp(ModalScreen[None]):
     }
     """
 
-    def __init__(self, title: str = "Replay keys", text: str | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self, title: str = "Replay keys", text: str | None = None, *, ascii_only: bool = False
+    ) -> None:
+        super().__init__(classes=style_classes(ascii_only))
         self._title = title
-        self._text = help_text() if text is None else text
+        self._text = help_text(ascii_only) if text is None else text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

@@ -102,8 +102,10 @@ class ReplayViewerScreen(ViewerScreen):
         return width >= MIN_WIDTH and height >= MIN_HEIGHT
 
     def _too_small(self, width: int, height: int) -> None:
+        times = self.board.painter.times
         self.query_one("#too-small", Static).update(
-            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT}\n(it is {width}×{height} now)."
+            f"Make the window at least {MIN_WIDTH}{times}{MIN_HEIGHT}\n"
+            f"(it is {width}{times}{height} now)."
         )
 
     # -- playback ------------------------------------------------------------------
@@ -136,11 +138,11 @@ class ReplayViewerScreen(ViewerScreen):
 
     def _redraw(self) -> None:
         self.board.show(self.playback.view())
-        speed = f"{self.speed:g}×"
+        speed = f"{self.speed:g}{self.board.painter.times}"
         self.bar.show(BarState(self.position.t, self.position.inputs, self.playing, speed))
 
-    def _help(self) -> ViewerHelp:
-        return ViewerHelp()
+    def _help(self, ascii_only: bool) -> ViewerHelp:
+        return ViewerHelp(ascii_only=ascii_only)
 
     @on(TimelineBar.Seek)
     def _clicked(self, message: TimelineBar.Seek) -> None:

@@ -110,6 +110,21 @@ class Driver:
                     break
             self.turn = 1 - self.turn
 
+    async def story_told(self) -> None:
+        """Once the game is over, wait for the result and its story: the overlay comes
+        after a refresh and its story's worker starts when it is mounted, so on a busy
+        machine every worker can be done before that one has begun."""
+        from spit.tui.board.story import StoryPanel
+
+        app = self.pilot.app
+        for _ in range(500):
+            panels = app.screen.query(StoryPanel)
+            if panels and (panels.first().story is not None or panels.first().failure):
+                break
+            await app.workers.wait_for_complete()
+            await self.pilot.pause(0.01)
+        await self.pilot.pause()
+
     async def play_until(self, done: Callable[[Match], bool], limit: int = 1000) -> None:
         for _ in range(limit):
             if done(self.match):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.screen import Screen
+from textual.widgets import Static
 
 from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
 from spit.match import FakeClock, Match, MatchPhase
@@ -375,3 +378,144 @@ async def test_the_ascii_style_draws_only_ascii_on_the_table() -> None:
         assert "Points:" in seen[-1]
         for text in seen:
             assert text.isascii(), [c for c in text if not c.isascii()]
+
+
+@pytest.mark.parametrize("record", [True, False])
+async def test_leaving_says_whether_the_game_is_kept(record: bool, tmp_path: Path) -> None:
+    clock = FakeClock()
+    app = game_app(clock, record=record, replay_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # the replay file is opened after the first frame
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmQuit)
+        note = str(app.screen.query_one("#leave-note", Static).render())
+        assert ("The replay keeps what was played so far" in note) is record
+        assert ("not recorded" in note) is not record
+
+
+def _faces(text: str) -> int:
+    """How many card faces the table shows (a face has a rank in its top corner)."""
+    return len(re.findall(r"[│|](?:10|[2-9JQKA])[♣♦♥♠CDHS]? *[│|]", text))
+
+
+@pytest.mark.parametrize("reason", ["user", "help", "quit", "small"])
+async def test_a_pause_in_play_hides_the_cards_then_counts_down(reason: str) -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(_playing)
+        assert _faces(driver.text) >= 10
+        keys = {"user": "backspace", "help": "question_mark", "quit": "escape"}
+        if reason == "small":
+            await pilot.resize_terminal(70, 20)
+        else:
+            await pilot.press(keys[reason])
+        await pilot.pause()
+        assert driver.screen.pause_reasons == {reason}
+        assert driver.screen.board.view.hidden  # type: ignore[union-attr]
+        assert _faces(driver.screen.board.text()) == 0 or reason == "small"
+        assert "can play" not in driver.text and "no play" not in driver.text
+        if reason == "small":
+            await pilot.resize_terminal(80, 24)
+        elif reason == "quit":
+            await pilot.press("n")
+        else:
+            await pilot.press(keys[reason] if reason == "user" else "x")
+        await pilot.pause()
+        assert driver.screen.pause_reasons == {"resume"} and driver.match.paused
+        assert _faces(driver.text) >= 10  # the cards again, to look at before play
+        assert "Get ready: play goes on" in driver.text
+        inputs = driver.match.input_count
+        await driver.press(0, legal_play(driver.match, 0))
+        assert driver.match.input_count == inputs and "wait for it" in driver.text
+        await driver.wait(2999)
+        assert driver.match.paused
+        await driver.wait(1)
+        assert not driver.match.paused and driver.screen.pause_reasons == set()
+        assert not driver.screen.ticking or driver.match.next_due() is not None
+
+
+async def test_pausing_again_during_the_countdown_pauses_at_once() -> None:
+    clock = FakeClock()
+    async with game_app(clock).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(_playing)
+        await pilot.press("backspace", "backspace")
+        assert driver.screen.pause_reasons == {"resume"}
+        await pilot.press("backspace")
+        assert driver.screen.pause_reasons == {"user"}
+        await driver.wait(10_000)
+        assert driver.match.paused and driver.screen.pause_reasons == {"user"}
+        assert "Paused" in driver.text
+
+
+def legal_play(match: Match, player: int) -> Play | Move:
+    """Any card ``player`` could play or move now (so a refusal is the pause's doing)."""
+    actions = [a for a in legal_actions(match.state, player) if isinstance(a, Play | Move)]
+    return actions[0] if actions else Play(0, 0)
+
+
+def _count_bells(app: App[None]) -> list[int]:
+    rung: list[int] = []
+    app.bell = lambda: rung.append(1)  # type: ignore[method-assign]
+    return rung
+
+
+@pytest.mark.parametrize("bell", [True, False])
+async def test_the_bell_rings_for_a_lost_race_and_a_lost_slap_only_if_asked(bell: bool) -> None:
+    clock = FakeClock()
+    app = game_app(clock, bell=bell)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rung = _count_bells(app)
+        driver = Driver(pilot, clock)
+        await driver.play_until(lambda m: _race(m) is not None)
+        race = _race(driver.match)
+        assert race is not None and rung == []
+        await driver.press(1, race[0])
+        await driver.wait(200)
+        await driver.press(0, race[1])
+        assert "too slow!" in driver.text
+        assert len(rung) == (1 if bell else 0)
+        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        before = len(rung)
+        await driver.step()  # player 2 slaps: player 1 lost the slap
+        assert driver.match.phase is MatchPhase.ROUND_OVER
+        assert len(rung) == before + (1 if bell else 0)
+
+
+def test_only_a_human_losing_rings_the_bell() -> None:
+    from spit.engine import Slapped
+    from spit.match import InputHandled, InputRecord, SlapWindowClosed, TimedEvent
+    from spit.tui.game_screen import _lost_a_race
+
+    def timed(*events: object) -> list[TimedEvent]:
+        return [TimedEvent(0, e) for e in events]  # type: ignore[arg-type]
+
+    slow = InputRecord(0, 1, Play(0, 0), False, "not_adjacent", too_slow=True)
+    wrong = InputRecord(0, 0, Play(0, 0), False, "not_adjacent")
+    you = (0,)
+    assert _lost_a_race(timed(Slapped(1, 0, (3, 4))), you)  # the bot slapped first
+    assert not _lost_a_race(timed(Slapped(0, 0, (3, 4))), you)  # you did
+    assert not _lost_a_race(timed(SlapWindowClosed(), Slapped(0, 0, (3, 4))), you)  # nobody
+    assert not _lost_a_race(timed(InputHandled(slow)), you)  # the bot was too slow
+    assert _lost_a_race(timed(InputHandled(slow)), (0, 1))  # on one keyboard: either
+    assert not _lost_a_race(timed(InputHandled(wrong)), (0, 1))  # a mistake is no race
+    assert _lost_a_race(timed(Slapped(0, 1, (3, 4))), (0, 1))
+
+
+@pytest.mark.parametrize("hint", [True, False])
+async def test_the_play_hint_can_be_turned_off(hint: bool) -> None:
+    clock = FakeClock()
+    async with game_app(clock, show_play_hint=hint).run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(_playing)
+        assert ("can play" in driver.text or "no play" in driver.text) is hint
+
+
+def test_the_hint_and_bell_settings_reach_the_game() -> None:
+    from spit.tui.settings import Settings
+
+    config = Settings(show_play_hint=False, bell=True).game_config()
+    assert config.show_play_hint is False and config.bell is True
+    config = Settings().game_config()
+    assert config.show_play_hint is True and config.bell is False

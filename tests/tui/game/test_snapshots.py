@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from spit.engine import Variant
 from spit.match import CountdownKind, FakeClock, Match, MatchPhase
 from tests.tui.game.driver import Driver, game_app
 
@@ -23,7 +24,8 @@ def _setup(clock: FakeClock, done: Check, steps_after: int = 0) -> Any:
         await driver.play_until(done)
         for _ in range(steps_after):
             await driver.step()
-        await pilot.app.workers.wait_for_complete()  # the result's story
+        if driver.match.phase is MatchPhase.GAME_OVER:
+            await driver.story_told()
         await pilot.pause()
 
     return run_before
@@ -63,6 +65,9 @@ class TestTable:
     def test_big_terminal_has_big_cards(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6, size=(120, 40))
 
+    def test_a_big_window_is_filled(self, snap_compare: Any) -> None:
+        assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6, size=(200, 60))
+
     def test_ascii_four_colour_light(self, snap_compare: Any) -> None:
         options = {"card_style": "ascii", "four_colour": True, "theme": "textual-light"}
         assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6, **options)
@@ -87,6 +92,33 @@ class TestScreens:
     def test_paused(self, snap_compare: Any) -> None:
         clock = FakeClock()
         assert snap_compare(game_app(clock), terminal_size=(80, 24), press=["backspace"])
+
+    def test_paused_in_play_hides_the_cards(self, snap_compare: Any) -> None:
+        clock = FakeClock()
+        app = game_app(clock)
+
+        async def run_before(pilot: Pilot[None]) -> None:
+            driver = Driver(pilot, clock, fast=True)
+            await driver.play_until(_phase(MatchPhase.PLAYING))
+            await pilot.press("backspace")
+
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+    def test_the_countdown_after_a_pause(self, snap_compare: Any) -> None:
+        clock = FakeClock()
+        app = game_app(clock)
+
+        async def run_before(pilot: Pilot[None]) -> None:
+            driver = Driver(pilot, clock, fast=True)
+            await driver.play_until(_phase(MatchPhase.PLAYING))
+            await pilot.press("backspace", "backspace")
+            await driver.wait(1000)
+
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+    def test_result_of_a_points_game_in_ascii(self, snap_compare: Any) -> None:
+        options = {"card_style": "ascii", "variant": Variant.POINTS}
+        assert _snap(snap_compare, _phase(MatchPhase.GAME_OVER), **options)
 
     def test_too_small(self, snap_compare: Any) -> None:
         assert snap_compare(game_app(FakeClock()), terminal_size=(60, 20))

@@ -119,3 +119,46 @@ def test_only_the_rows_that_changed_are_reported() -> None:
     assert canvas.take_changes() == [y for y in range(24) if before[y] != after[y]] == [23]
     assert drawing.draw(view, 80, 24).take_changes() == [23]
     assert canvas.take_changes() == []
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(80, 24), (100, 30), (120, 40), (160, 50), (200, 60), (300, 80)]
+)
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_big_window_is_filled_with_nothing_overlapping(
+    width: int, height: int, compact: bool
+) -> None:
+    from spit.tui.board.draw import _groups, _layout
+
+    geo = _layout(width, height, compact)
+    assert geo is not None
+    assert geo.width <= width and geo.height <= height
+    if width >= 120:  # bigger cards, and the table takes most of the window
+        assert geo.card.width > 11 and geo.width >= 0.8 * width and geo.height >= 0.8 * height
+    rng = random.Random(f"{width}x{height}")
+    for _ in range(20):
+        view = _view(rng)
+        parts = [p for _, make in _groups(view, geo, width, height, CardPainter()) for p in make()]
+        boxes = [p.box for p in parts if p.box[2] and p.box[3]]
+        for x, y, w, h in boxes:
+            assert x >= 0 and x + w <= width and y >= 0 and y + h <= height
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                apart = (
+                    a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0]
+                    or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+                )  # fmt: skip
+                assert apart or geo.gap == 0, (a, b)
+        text = draw_table(view, width, height, CardPainter(), compact=compact).plain()
+        assert "Player 1" in text and "Player 2" in text
+
+
+def test_cards_grow_in_steps_with_the_window() -> None:
+    from spit.tui.board.draw import _layout
+
+    widths = []
+    for width, height in [(80, 24), (100, 30), (120, 40), (160, 50), (200, 60), (300, 80)]:
+        geo = _layout(width, height, False)
+        assert geo is not None
+        widths.append(geo.card.width)
+    assert widths == sorted(widths) and len(set(widths)) == len(widths)

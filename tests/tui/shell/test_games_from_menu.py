@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from spit.bots import LEVELS
 from spit.match import FakeClock
 from spit.tui.app import FREEZE_AFTER_S, SpitApp
 from spit.tui.board.overlays import QUIT_GRACE_MS
@@ -56,7 +57,8 @@ async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
         await pilot.press("2", "down", "enter")
         game = app.screen
         assert isinstance(game, GameScreen)
-        assert game.config.bot_level == "normal"
+        # The level after the settings' one (the chooser starts on it).
+        assert game.config.bot_level == LEVELS[LEVELS.index("easy") + 1]
         assert game.config.key_overrides == {"quit": "f10"}
         assert not game.config.record
         await leave(pilot, app, "f10")

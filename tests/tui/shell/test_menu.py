@@ -79,6 +79,32 @@ async def test_bot_chooser_starts_on_the_settings_level() -> None:
         assert levels.highlighted == LEVELS.index("hard")
 
 
+@pytest.mark.parametrize("target", ["beginner", "steady", "expert"])
+async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_chosen(
+    target: str,
+) -> None:
+    from spit.bots import LEVEL_HEADER, LEVEL_TABLE
+    from spit.tui.game_screen import GameScreen
+
+    app = SpitApp(settings=Settings(bot_level="normal"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["bot"])
+        levels = app.screen.query_one("#bot-levels", OptionList)
+        shown = [levels.get_option_at_index(i) for i in range(levels.option_count)]
+        assert [option.id for option in shown] == list(LEVELS)
+        for option in shown:
+            level = LEVEL_TABLE[str(option.id)]
+            row = str(option.prompt)
+            assert row.split()[:2] == [level.name, f"{level.cards_per_minute:.0f}"]
+            assert f"{level.model.typical_play_ms / 1000:.2f} s" in row
+        assert "cards/min" in LEVEL_HEADER
+        assert levels.size.height >= levels.option_count  # every level in sight at 80x24
+        steps = LEVELS.index(target) - LEVELS.index("normal")
+        await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.config.bot_level == target
+
+
 async def test_too_small_terminal_says_so() -> None:
     app = SpitApp()
     async with app.run_test(size=(60, 20)) as pilot:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from spit.engine import Dealer
 from spit.replay import load_spades_replay, verify_spades
@@ -309,3 +311,14 @@ def test_a_lead_with_only_spades_left_is_not_told_to_avoid_spades() -> None:
     table = present(observe(state, 0), Controls(), names, CardPainter("unicode"))
     assert "no spades" not in table.prompt[0] and "only spades" in table.prompt[0]
     assert all(card.usable for card in table.hand)
+
+
+@pytest.mark.parametrize("recorded", [True, False])
+async def test_leaving_says_whether_the_game_is_kept(recorded: bool, tmp_path: Path) -> None:
+    app = spades_app(replay_dir=tmp_path if recorded else None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuit)
+        note = str(app.screen.query_one("#leave-note", Static).render())
+        assert ("The replay keeps what was played so far" in note) is recorded
+        assert ("not recorded" in note) is not recorded

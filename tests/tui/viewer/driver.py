@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 from pathlib import Path
+from typing import ClassVar
 
 from spit.match import FakeClock
 from spit.tui.app import SpitApp
@@ -21,8 +22,8 @@ HAND_WRITTEN = GOLDEN / "hand_written.spit.jsonl"
 
 
 class ViewerApp(SpitApp):
-    CSS_PATH = Path(inspect.getfile(SpitApp)).parent / "shell.tcss"
-    """The app's own style sheet (a relative path would be looked for beside this file)."""
+    CSS_PATH: ClassVar = [Path(inspect.getfile(SpitApp)).parent / n for n in SpitApp.CSS_PATH]
+    """The app's own style sheets (a relative path would be looked for beside this file)."""
     TITLE = "ViewerApp"
     """The title the snapshots were taken with."""
     SCREEN: type[ReplayViewerScreen] = ReplayViewerScreen

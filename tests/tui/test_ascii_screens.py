@@ -1,0 +1,111 @@
+"""The ASCII card style keeps every screen to ASCII: the table in each phase, its
+dialogs, notices, the replay viewer, the menu and How to play, each read whole from the
+terminal at 80x24 (and bigger where the layout changes) with every character checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from spit.match import FakeClock, MatchPhase
+from spit.tui.app import SpitApp
+from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
+from spit.tui.screens.how_to_play import HowToPlay
+from spit.tui.screens.menu import BotChooser
+from spit.tui.settings import Settings
+from tests.tui.game.driver import Driver, game_app
+from tests.tui.screen_text import non_ascii, screen_lines
+from tests.tui.viewer.driver import FINISHED, UNFINISHED, ViewerApp
+
+SIZES = ((80, 24), (200, 60))
+
+
+def _phase(phase: MatchPhase) -> Callable[[Any], bool]:
+    return lambda match: match.phase is phase
+
+
+async def _check(pilot: Pilot[Any], where: str) -> None:
+    await pilot.pause()
+    assert non_ascii(pilot.app) == [], where
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_table_and_its_dialogs(size: tuple[int, int]) -> None:
+    clock = FakeClock()
+    app = game_app(clock, card_style="ascii", bot_level=None)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        driver = Driver(pilot, clock, fast=True)
+        await _check(pilot, "countdown")
+        app.notify("This game is not recorded: no room", severity="warning")
+        app.notify("The replay could not be saved completely", severity="error")
+        await _check(pilot, "notices")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpOverlay)
+        await _check(pilot, "help")
+        await pilot.press("space")
+        await pilot.press("backspace")
+        await _check(pilot, "paused")
+        await pilot.press("backspace")
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmQuit)
+        await _check(pilot, "leave")
+        await pilot.press("n")
+        for phase in (MatchPhase.PLAYING, MatchPhase.SLAP, MatchPhase.ROUND_OVER):
+            await driver.play_until(_phase(phase))
+            await _check(pilot, str(phase))
+        await driver.play_until(_phase(MatchPhase.GAME_OVER))
+        await driver.story_told()
+        assert isinstance(app.screen, ResultOverlay)
+        await _check(pilot, "result")
+        assert any("Cards per minute" in line for line in screen_lines(app))  # the story
+        await pilot.resize_terminal(60, 20)
+        await _check(pilot, "too small")
+
+
+async def test_against_a_bot_with_the_arrow_keys() -> None:
+    clock = FakeClock()
+    app = game_app(clock, card_style="ascii", bot_level="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock, fast=True)
+        await driver.to_deadline()
+        await pilot.press("right", "down")
+        await _check(pilot, "cursor")
+        await pilot.press("question_mark")
+        await _check(pilot, "help")
+
+
+@pytest.mark.parametrize("path", [FINISHED, UNFINISHED], ids=["finished", "unfinished"])
+async def test_the_replay_viewer(path: Any) -> None:
+    app = ViewerApp(path, card_style="ascii")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _check(pilot, "start")
+        await pilot.press("pagedown", "right", "plus")
+        await _check(pilot, "a round on")
+        await pilot.press("end")
+        await _check(pilot, "the end")
+        await pilot.press("question_mark")
+        await _check(pilot, "help")
+        await pilot.press("escape")
+        await pilot.resize_terminal(70, 20)
+        await _check(pilot, "too small")
+
+
+async def test_the_menu_and_how_to_play() -> None:
+    app = SpitApp(settings=Settings(card_style="ascii"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _check(pilot, "menu")
+        await pilot.press("2")
+        assert isinstance(app.screen, BotChooser)
+        await _check(pilot, "bot chooser")
+        await pilot.press("escape", "6")
+        assert isinstance(app.screen, HowToPlay)
+        await _check(pilot, "how to play: keys")
+        await pilot.press("r")
+        await _check(pilot, "how to play: rules")
+        await pilot.press("escape")
+        await pilot.resize_terminal(60, 20)
+        await _check(pilot, "too small")
