@@ -40,8 +40,8 @@ class PracticeScreen(GameScreen):
     """A practice game with ``config``'s keys and cards (its bot and recording are
     the practice round's own)."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "game.tcss")
-    """The game screen's (a relative path would be read from this package)."""
+    CSS_PATH: ClassVar = [Path(__file__).parent.parent / name for name in GameScreen.CSS_PATH]
+    """The game screen's files (relative paths would be read from this package)."""
     DEFAULT_CSS: ClassVar[str] = """
     PracticeScreen #practice-hint {
         position: absolute;
