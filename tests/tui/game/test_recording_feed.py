@@ -23,6 +23,8 @@ class _Writer:
     def __init__(self) -> None:
         self.calls: list[tuple[object, ...]] = []
         self.error: OSError | None = None
+        self.path = Path("/nonexistent/spit-tui/fake-writer")
+        """Deleted at the close when nothing was played: there is no file there."""
 
     def on_deal(self, *args: object) -> None:
         self.calls.append(("deal", *args))
