@@ -24,7 +24,6 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from spit.replay import PlayerInfo
-from spit.safe_text import safe_text
 from spit.tui.app import SpitApp
 from spit.tui.board.overlays import Result, ResultOverlay
 from spit.tui.game_config import GameConfig
@@ -208,16 +207,16 @@ async def test_the_statistics_warnings(tmp_path: Path) -> None:
 
 @EACH_NAME
 async def test_the_settings_screen(name_id: str, tmp_path: Path) -> None:
-    """A replay folder and a remapped key from the settings file, shown in Settings (a
-    key is TOML text, always UTF-8: the bytes that are not stand for themselves)."""
+    """A replay folder from the settings file, shown in Settings. (A hostile key override
+    never reaches the key list: reading the file refuses any override that is not one
+    key, with a warning that shows it escaped, tested with the settings file.)"""
     stem, shown = HOSTILE_STEMS[name_id]
     directory = Path(os.fsdecode(b"/" + stem))  # short enough for the field to show whole
-    key = stem.decode("latin-1") if not _is_utf8(stem) else stem.decode()
-    settings = Settings(replay_dir=directory, key_overrides={"pause": key})
+    settings = Settings(replay_dir=directory)
     app = SpitApp(settings, start_screen=SettingsScreen())
     async with app.run_test(size=(100, 60), notifications=True) as pilot:
         await settle(pilot)
-        assert_safe(frame(app), shown, safe_text(key.lower()))
+        assert_safe(frame(app), shown)
         await pilot.press("tab", "tab", "tab", "tab", "tab", "tab", "tab", "tab")
         await settle(pilot)
         assert app.settings.replay_dir == directory  # leaving the field changed nothing
