@@ -1,0 +1,47 @@
+"""Opening a replay pauses Python's cycle collector (``timeline._collector_paused``)
+and must leave it as it found it, whether it was on or off, and when opening fails."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from spit.tui.viewer.timeline import NotViewable, open_timeline
+
+GOLDEN = Path(__file__).resolve().parents[2] / "replay" / "golden"
+
+
+@pytest.fixture
+def collector_restored() -> Iterator[None]:
+    was_on = gc.isenabled()
+    yield
+    if was_on:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+@pytest.mark.parametrize("on", [True, False])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "hostile_stalls.spit.jsonl",
+        "standard_finished.spit.jsonl",
+        "spades_finished.spades.jsonl",
+        "missing.spit.jsonl",
+    ],
+)
+def test_opening_leaves_the_collector_as_it_was(
+    collector_restored: None, on: bool, name: str
+) -> None:
+    if on:
+        gc.enable()
+    else:
+        gc.disable()
+    with contextlib.suppress(NotViewable):
+        open_timeline(GOLDEN / name)
+    assert gc.isenabled() is on
