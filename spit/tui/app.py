@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.signal import Signal
 
 from spit.tui.game_config import ASCII_CLASS
 from spit.tui.settings import Settings, load_settings, save_settings, settings_path
@@ -79,6 +80,9 @@ class SpitApp(App[int]):
         """A screen to land on instead of the menu (``spit-tui spades``)."""
         self.clock = clock
         self.theme = settings.theme
+        self.card_style_signal: Signal[bool] = Signal(self, "card-style")
+        """Published with whether the card style is ASCII whenever it is set: for the
+        widgets whose glyphs follow it (``spit.tui.ascii_widgets``)."""
         self._use_card_style(settings.card_style)
 
     def _use_card_style(self, card_style: str) -> None:
@@ -87,6 +91,7 @@ class SpitApp(App[int]):
 
         self.set_class(card_style == "ascii", ASCII_CLASS)
         use_card_style(card_style == "ascii")
+        self.card_style_signal.publish(card_style == "ascii")
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu, at the bottom of the stack so that leaving anything returns to it."""
