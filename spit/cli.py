@@ -2,8 +2,9 @@
 
 Each subcommand lives in its own module, imported only when chosen, so that
 ``spit-tui --help`` and ``spit-tui sim`` never pay for importing Textual.
-Argument errors exit with status 2 and a one-line message (argparse's convention);
-nothing here may end in a traceback.
+Argument errors exit with status 2 and a one-line message (``CommandParser``);
+nothing here may end in a traceback, and nothing printed may hold a character the
+terminal would obey or its encoding could not write (``spit.commands.output``).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import io
 import sys
 from collections.abc import Sequence
 
 from spit import __version__
-from spit.commands.output import OutputError, abandon_stdout
+from spit.commands._args import CommandParser
+from spit.commands.output import OutputError, abandon_stdout, complain
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("spit.commands.play", "start a game: two players on one keyboard, or --bot LEVEL"),
@@ -45,7 +48,7 @@ def _chosen(argv: Sequence[str]) -> str | None:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser, with the options of ``command`` only: other subcommands' modules are
     not imported, so starting one never pays for the others' imports."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="spit-tui",
         description="Spit (Speed / Slam), the real-time card game, in the terminal. "
         "With no command, opens the menu.",
@@ -59,8 +62,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _lenient_output() -> None:
+    """A character the terminal's encoding cannot write (a name in Greek under an ASCII
+    locale) comes out as a ``\\u`` escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
+    _lenient_output()
     try:  # Ctrl-C while the command's modules load, too, ends quietly
         args = build_parser(_chosen(words)).parse_args(words)
         command = args.command or "menu"
@@ -71,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OutputError as error:
         abandon_stdout()
         if not error.reader_gone:  # `| head` stopping early is no error to report
-            print(f"spit-tui: cannot write the output: {error}", file=sys.stderr)
+            complain("", f"cannot write the output: {error}")
         return 1
 
 

@@ -56,6 +56,13 @@ def safe_text(text: object, *, limit: int | None = None, ellipsis: str = "…") 
     return shown
 
 
+def safe_lines(text: object) -> str:
+    """``safe_text`` for a message of several lines: each line made safe, the line
+    breaks (and only they) kept."""
+    raw = text if isinstance(text, str) else str(text)
+    return "\n".join(safe_text(line) for line in raw.split("\n"))
+
+
 def safe_path(path: str | os.PathLike[str] | bytes) -> str:
     """A path for display: decoded as the file system does, then ``safe_text``."""
     return safe_text(os.fsdecode(path))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.safe_text import is_safe, safe_path, safe_text
+from spit.safe_text import is_safe, safe_lines, safe_path, safe_text
 
 HOSTILE = [
     "\x1b]2;owned\x07",  # OSC: set the window title
@@ -54,3 +54,8 @@ def test_any_text_comes_out_printable(text: str) -> None:
     assert all(c.isprintable() or unicodedata.category(c) == "Zs" for c in shown)
     assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in shown)
     assert not any(0xD800 <= ord(c) <= 0xDFFF for c in shown)
+
+
+def test_safe_lines_keeps_the_line_breaks_only() -> None:
+    assert safe_lines("a\x1b[2J\nb\x07\r\nc") == "a\\e[2J\nb\\x07\\r\nc"
+    assert safe_lines(OSError("no \u202e")) == "no \\u202e"

@@ -1,64 +1,87 @@
-"""What the subcommands' options share: value checks with a message fit for the user,
-and errors on exactly one line.
+"""What the subcommands' options share: one parser class whose errors are one safe
+line, and value checks with a message fit for the user.
 
 argparse reports an ``ArgumentTypeError`` as ``spit-tui CMD: error: argument --x:
-<message>`` and exits with status 2, but prints the usage block first; a subcommand
-that calls ``one_line_errors`` leaves it out (``--help`` still lists every option).
+<message>`` and exits with status 2, but prints the usage block first and quotes what
+was typed as it is; ``CommandParser`` prints the one line alone (``--help`` still
+starts with the usage line and lists every option), with outside text made safe.
+
+Numbers are read from plain ASCII digits only: ``int()`` would also take ``٣``, ``1_0``
+and `` 3 ``, which no shell user means as a number and a replay could not record as
+typed. Each range is the one the rest of the program accepts (a replay's seed, target
+and game time), so a value that passes here never fails later with a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 from spit.engine import MAX_SEED
+from spit.safe_text import safe_text
 
 T = TypeVar("T")
 
+_WHOLE = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
-def one_line_errors(parser: argparse.ArgumentParser) -> None:
-    """A bad option ends with one line on stderr, and status 2."""
-    parser.usage = argparse.SUPPRESS
+
+class CommandParser(argparse.ArgumentParser):
+    """A parser whose errors are one line on stderr, outside text escaped, status 2.
+    Subcommands' parsers are made of the same class (argparse's default)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {safe_text(message)}\n")
 
 
 def whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    """A whole number in ASCII digits, optionally negative (so that the range check can
+    say what is wrong with ``-1``)."""
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
 
 
-def positive_int(text: str) -> int:
-    value = whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def int_between(low: int, high: int) -> Callable[[str], int]:
+    """An option type: a whole number from ``low`` to ``high``."""
+
+    def convert(text: str) -> int:
+        value = whole_number(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
+        return value
+
+    return convert
 
 
-def positive_float(text: str) -> float:
-    """A finite number above 0."""
-    try:
+def number_up_to(high: float) -> Callable[[str], float]:
+    """An option type: a decimal number above 0 and at most ``high`` (no ``inf``,
+    ``nan`` or hexadecimal: what a person types as a number)."""
+
+    def convert(text: str) -> float:
+        if not _DECIMAL.fullmatch(text):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number")
         value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
-    return value
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:.12g}, not {text}")
+        return value
+
+    return convert
 
 
-def seed(text: str) -> int:
-    """A seed a replay can record."""
-    value = whole_number(text)
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_SEED}")
-    return value
+seed = int_between(0, MAX_SEED)
+"""A seed a replay can record."""
 
 
 def folder(text: str) -> Path:
-    """A folder's path, ``~`` expanded (``~name`` for a user who does not exist is
-    refused)."""
+    """A path, ``~`` expanded (``~name`` for a user who does not exist is refused)."""
     try:
         return Path(text).expanduser()
     except RuntimeError as err:  # "Could not determine home directory."

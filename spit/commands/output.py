@@ -1,4 +1,11 @@
-"""A command's output on stdout, written at once, and what to do when it cannot be.
+"""A command's output, on stdout and stderr: written at once, made safe, and what to do
+when it cannot be written.
+
+Everything a command prints goes through ``safe_lines``: a report or a message quotes file
+names, paths and error texts that come from outside (a replay named with terminal
+escape sequences, a folder name that is not UTF-8), and ``safe_text`` makes each line
+of it printable, so the terminal shows those names instead of obeying them, and a
+strict UTF-8 stdout never meets an undecodable byte.
 
 ``spit-tui sim | head -c 0`` or ``spit-tui replay FILE --check > /dev/full`` must not
 end in a traceback: ``emit`` turns a failed write into ``OutputError``, which
@@ -11,6 +18,8 @@ import errno
 import os
 import sys
 
+from spit.safe_text import safe_lines
+
 
 class OutputError(Exception):
     """Stdout cannot be written: the program reading it has gone, or the disk is full."""
@@ -21,11 +30,18 @@ class OutputError(Exception):
 
 
 def emit(text: str) -> None:
-    """Print ``text`` and a newline on stdout, flushed. Raises ``OutputError``."""
+    """Print ``text`` (made safe) and a newline on stdout, flushed. Raises ``OutputError``."""
     try:
-        print(text, flush=True)
+        print(safe_lines(text), flush=True)
     except OSError as error:
         raise OutputError(error) from None
+
+
+def complain(command: str, message: str) -> None:
+    """``spit-tui COMMAND: message`` on stderr, made safe (``command`` ``""``: the
+    program itself)."""
+    prefix = f"spit-tui {command}" if command else "spit-tui"
+    print(f"{prefix}: {safe_lines(message)}", file=sys.stderr)
 
 
 def abandon_stdout() -> None:

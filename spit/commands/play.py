@@ -7,14 +7,13 @@ come from the settings. Bad options end with a one-line message and status 2.
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import replace
 
-from spit.commands._args import add_recording_options, one_line_errors, seed
+from spit.commands._args import add_recording_options, seed
+from spit.commands.output import complain
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_line_errors(parser)
     parser.add_argument(
         "--bot",
         metavar="LEVEL",
@@ -40,8 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
         if args.bot not in LEVELS:
             choices = ", ".join(LEVELS)
-            message = f"spit-tui play: unknown bot level {args.bot!r} (choose {choices})"
-            print(message, file=sys.stderr)
+            complain("play", f"unknown bot level {args.bot!r} (choose {choices})")
             return 2
     from spit.engine import Variant
     from spit.tui.settings import load_settings, settings_path
@@ -51,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.variant is not None:
         config = replace(config, variant=Variant(args.variant))
     if args.replay_dir is not None:
-        config = replace(config, replay_dir=args.replay_dir.expanduser())
+        config = replace(config, replay_dir=args.replay_dir)
     if args.no_record:
         config = replace(config, record=False)
 

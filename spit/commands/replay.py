@@ -12,18 +12,23 @@ viewer for its game (``spit.tui.viewer``, ``spit.tui.spades_viewer``), told apar
 the header alone; a missing or unreadable file ends with a one-line message and
 status 2 before the app starts, a file that is not consistent shows its problem in
 the viewer and ends with status 1.
+
+FILE is a path or the name of a saved game in the replays folder (the one in the
+settings), with or without its ``.spit.jsonl`` / ``.spades.jsonl``: the browser's
+rename dialog says the suffix is added, so the name typed there is the name to give.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import stat
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from spit.commands.output import emit
+from spit.commands.output import complain, emit
 from spit.engine import Variant
 from spit.paths import replays_dir
 from spit.replay import (
@@ -46,13 +51,21 @@ if TYPE_CHECKING:
     from spit.tui.spades_viewer import SpadesViewerScreen
     from spit.tui.viewer import ReplayViewerScreen
 
+NEAR_NAMES: Final = 3
+"""Saved games named when none has the name asked for."""
+
+
+class NoSuchGame(Exception):
+    """No file and no saved game has the name given; the message says where it was
+    looked for and which names come close."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
         nargs="?",
         metavar="FILE",
-        help="a replay file; a bare file name is also looked for in the replays directory",
+        help="a replay file, or the name of a saved game (with or without .spit.jsonl)",
     )
     parser.add_argument(
         "--check",
@@ -64,34 +77,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.check:
-        return view(args)
-    if args.file is None:
-        print("spit-tui replay: --check needs a FILE", file=sys.stderr)
+    try:
+        path = None if args.file is None else find_replay(args.file)
+    except NoSuchGame as missing:
+        complain("replay", str(missing))
         return 2
-    return check(resolve(args.file), as_json=args.json)
+    if not args.check:
+        return view(path)
+    if path is None:
+        complain("replay", "--check needs a FILE")
+        return 2
+    return check(path, as_json=args.json)
 
 
-def view(args: argparse.Namespace) -> int:
-    """Open the replay viewer on ``args.file``, or on the latest game saved where the
-    settings save games."""
-    from spit.tui.app import SpitApp
+def saved_games_dir() -> Path:
+    """Where the settings save games (the settings' warnings are the app's to show)."""
     from spit.tui.settings import load_settings, settings_path
 
-    settings, _warnings = load_settings(settings_path())  # the app shows the warnings
-    directory = settings.replay_dir or replays_dir()
-    path = resolve(args.file) if args.file is not None else latest_replay(directory)
+    settings, _warnings = load_settings(settings_path())
+    return settings.replay_dir or replays_dir()
+
+
+def view(path: Path | None) -> int:
+    """Open the replay viewer on ``path``, or on the latest game saved where the
+    settings save games."""
+    from spit.tui.app import SpitApp
+
     if path is None:
-        print(
-            f"spit-tui replay: there are no saved games in {directory} yet; "
-            "play one with spit-tui play, or give a FILE",
-            file=sys.stderr,
-        )
-        return 2
+        directory = saved_games_dir()
+        path = latest_replay(directory)
+        if path is None:
+            complain(
+                "replay",
+                f"there are no saved games in {directory} yet; "
+                "play one with spit-tui play, or give a FILE",
+            )
+            return 2
 
     screen = viewer_for(path)
     if screen.problem is not None and screen.problem.unreadable:
-        print(f"spit-tui replay: {path}: {screen.problem.message}", file=sys.stderr)
+        complain("replay", f"{path}: {screen.problem.message}")
         return 2
     result = SpitApp(start_screen=screen).run()
     return 1 if screen.problem is not None else result or 0
@@ -138,16 +163,52 @@ def latest_replay(directory: Path) -> Path | None:
     return max(files)[2] if files else None
 
 
-def resolve(file: str) -> Path:
-    """``file`` as given or, if there is no such file and it is a bare name, the saved
-    game of that name."""
-    path = Path(file)
+def find_replay(file: str) -> Path:
+    """The file ``file`` names: the path as given (``~`` expanded) when there is such a
+    file or ``file`` is a path; else the saved game of that name in the replays folder,
+    the name exactly, then with a replay suffix added. Raises ``NoSuchGame``."""
     try:
-        if not path.exists() and path.name == file and (replays_dir() / file).exists():
-            return replays_dir() / file
+        path = Path(file).expanduser()
+    except RuntimeError:  # ~name of no user: a path, which reading reports
+        return Path(file)
+    try:
+        if path.name != file or file in (".", "..") or path.exists() or path.is_symlink():
+            return path
+        directory = saved_games_dir()
+        for name in (file, file + SUFFIX, file + SPADES_SUFFIX):
+            if (directory / name).exists():
+                return directory / name
     except OSError:  # a name too long, no permission: reading it says so
-        pass
-    return path
+        return path
+    raise NoSuchGame(_not_found(file, directory))
+
+
+def _not_found(name: str, directory: Path) -> str:
+    """Why there is no game ``name``, and the saved games whose names come close."""
+    stems = sorted(_saved_stems(directory))
+    typed = _stem(name)
+    near = difflib.get_close_matches(typed, stems, n=NEAR_NAMES, cutoff=0.5)
+    near += [stem for stem in stems if typed.lower() in stem.lower() and stem not in near]
+    message = f"no file or saved game named '{name}' (saved games are in {directory})"
+    if near:
+        quoted = " or ".join(f"'{stem}'" for stem in near[:NEAR_NAMES])
+        return f"{message}; did you mean {quoted}?"
+    return f"{message}; spit-tui replays lists them"
+
+
+def _saved_stems(directory: Path) -> set[str]:
+    try:
+        with os.scandir(directory) as entries:
+            return {_stem(e.name) for e in entries if e.name.endswith((SUFFIX, SPADES_SUFFIX))}
+    except OSError:
+        return set()
+
+
+def _stem(name: str) -> str:
+    for suffix in (SUFFIX, SPADES_SUFFIX):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def check(path: Path, *, as_json: bool = False) -> int:
@@ -158,7 +219,7 @@ def check(path: Path, *, as_json: bool = False) -> int:
         if as_json:
             emit(json.dumps({"valid": False, "finished": False, "error": str(err), "line": None}))
         else:
-            print(f"spit-tui replay: {path}: {err}", file=sys.stderr)
+            complain("replay", f"{path}: {err}")
         return 2
     result = verify_any(replay)
     emit(json.dumps(result.to_json()) if as_json else report(path, replay, result))

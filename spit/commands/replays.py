@@ -8,11 +8,11 @@ exist ends with a one-line message and status 2 before the app starts.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spit.commands._args import folder as folder_path
+from spit.commands.output import complain
 
 if TYPE_CHECKING:
     from spit.tui.app import SpitApp
@@ -39,7 +39,6 @@ def browser_app(folder: Path | None) -> SpitApp:
 def run(args: argparse.Namespace) -> int:
     folder: Path | None = args.folder
     if folder is not None:
-        folder = folder.expanduser()
         try:
             problem = (
                 None
@@ -49,9 +48,9 @@ def run(args: argparse.Namespace) -> int:
                 else "does not exist"
             )
         except OSError as error:  # a name too long, a folder without permission
-            print(f"spit-tui replays: {folder}: {error.strerror or error}", file=sys.stderr)
+            complain("replays", f"{folder}: {error.strerror or error}")
             return 2
         if problem is not None:
-            print(f"spit-tui replays: {folder} {problem}", file=sys.stderr)
+            complain("replays", f"{folder} {problem}")
             return 2
     return browser_app(folder).run() or 0

@@ -2,6 +2,10 @@
 
 Runs ``spit.sim.run_games`` and prints its figures, as text or (``--json``) as one JSON
 object. Bad arguments end with one line on stderr and exit status 2.
+
+Every number is checked against what the games and their replays can hold: the seed
+and the target as a replay records them, the time limit within a replay's game time.
+``MAX_GAMES`` and ``MAX_JOBS`` bound what is a typo rather than a run anyone waits for.
 """
 
 from __future__ import annotations
@@ -12,28 +16,38 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Final
 
 from spit.bots import LEVELS, POLICIES
-from spit.commands._args import one_line_errors, parsed_by, positive_float, positive_int
-from spit.commands.output import emit
+from spit.commands._args import folder, int_between, number_up_to, parsed_by, seed
+from spit.commands.output import complain, emit
 from spit.engine import Variant
+from spit.replay.fields import MAX_TARGET, MAX_TIME_MS
 from spit.sim import DEFAULT_LIMIT_MS, BotSpec, SimResult, run_games
+
+MAX_GAMES: Final = 100_000_000
+"""Days of games at the simulator's speed: more is a typo."""
+MAX_JOBS: Final = 256
+"""Worker processes; each is a whole interpreter."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     levels = ", ".join(LEVELS)
     policies = ", ".join(POLICIES)
-    one_line_errors(parser)
     parser.epilog = (
         f"Levels: {levels}. A level may be given another policy at the same speed as "
         f"LEVEL/POLICY (policies: {policies}), e.g. --p1 normal/naive. Games 2k and 2k+1 "
         "share a deal with the bots' seats swapped."
     )
     parser.add_argument(
-        "--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)"
+        "--games",
+        type=int_between(1, MAX_GAMES),
+        default=100,
+        metavar="N",
+        help="games to play (default 100)",
     )
     parser.add_argument(
-        "--seed", type=int, default=1, metavar="S", help="seed for deals and bots (default 1)"
+        "--seed", type=seed, default=1, metavar="S", help="seed for deals and bots (default 1)"
     )
     for seat, which in (("p1", "first"), ("p2", "second")):
         parser.add_argument(
@@ -51,27 +65,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--target",
-        type=positive_int,
+        type=int_between(1, MAX_TARGET),
         default=100,
         metavar="POINTS",
         help="points variant: the total that ends the game (default 100)",
     )
     parser.add_argument(
         "--jobs",
-        type=positive_int,
+        type=int_between(1, MAX_JOBS),
         default=1,
         metavar="J",
         help="worker processes (results do not depend on it; default 1)",
     )
     parser.add_argument(
         "--limit-minutes",
-        type=positive_float,
+        type=number_up_to(MAX_TIME_MS // 60_000),
         default=DEFAULT_LIMIT_MS / 60_000,
         metavar="M",
         help="stop a game after M game-minutes and count it as unfinished (default 30)",
     )
     parser.add_argument(
-        "--save-replays", type=Path, metavar="DIR", help="save every game's replay in DIR"
+        "--save-replays", type=folder, metavar="DIR", help="save every game's replay in DIR"
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of the text summary"
@@ -99,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
                 progress=progress,
             )
     except OSError as err:  # a replay that could not be written
-        print(f"spit-tui sim: error: {err}", file=sys.stderr)
+        complain("sim", f"error: {err}")
         return 1
     emit(json.dumps(result.to_json()) if args.json else summary(result))
     return 0
@@ -136,16 +150,12 @@ def summary(result: SimResult) -> str:
 
 
 def _usage_error(message: str) -> int:
-    print(f"spit-tui sim: error: {message}", file=sys.stderr)
+    complain("sim", f"error: {message}")
     return 2
 
 
 def _prepare_replay_dir(directory: Path) -> str | None:
     """Why replays cannot be saved in ``directory``, or ``None`` once it exists."""
-    try:
-        import spit.replay  # noqa: F401
-    except ImportError:
-        return "--save-replays needs the spit.replay module, which is not installed"
     try:
         if directory.exists() and not directory.is_dir():
             return f"--save-replays: {directory} is not a directory"

@@ -37,6 +37,7 @@ from spit.engine.rules import (
     game_end,
     legal_actions,
     new_game,
+    stall_spits,
 )
 from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
 from spit.engine.state import PLAYERS, Phase, Pile, State, Stockpiles, Variant
@@ -99,6 +100,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "rank",
+    "stall_spits",
     "state_hash",
     "suit",
     "to_json",

@@ -191,6 +191,12 @@ def _can_act(stocks: Stockpiles, top0: Card, top1: Card) -> bool:
     return has_space and has_hidden
 
 
+def _can_move(stocks: Stockpiles) -> bool:
+    """A card with face-down cards under it can move into an empty space (D04):
+    ``_can_act`` whatever the pile tops."""
+    return any(not stock for stock in stocks) and any(len(stock) > 1 for stock in stocks)
+
+
 def _tops(piles: tuple[Pile, ...]) -> tuple[int, int]:
     """The top cards of the spit piles, ``_NO_PILE`` where there is no pile."""
     n = len(piles)
@@ -319,6 +325,64 @@ def _after_action(state: State, events: tuple[Event, ...]) -> Applied[State, Eve
         stalled = state._replace(phase=Phase.SPIT, must_spit=spitters)
         return Applied(stalled, (*events, Stalled(spitters)))
     return _round_ends(state, events, EndReason.NO_SPIT_CARDS, None)
+
+
+def stall_spits(state: State, limit: int) -> tuple[State, int]:
+    """Up to ``limit`` steps of a stall at once (R13, D17): in each, every player in
+    ``must_spit`` spits, and nobody can play on the new cards, so the table is stalled
+    again. The table is what ``apply(state, p, Spit())`` for each of them, step after
+    step, would give, but without a state (or an event) per spit: a file may claim
+    rounds of nothing but stalls. Stops before a step after which someone could act or
+    no spit card would be left, so that step, which changes the phase, is always taken
+    with ``apply``. Returns the table and the number of steps taken.
+    """
+    if state.phase is not _SPIT_PHASE or not all(state.piles):
+        return state, 0  # the round's first spit, onto empty piles, is ``apply``'s
+    stocks0, stocks1 = state.stocks
+    if _can_move(stocks0) or _can_move(stocks1):
+        return state, 0  # a card can move into a space whatever is spat
+    # The stockpiles do not change in a stall: the ranks a face-up card can go on, one
+    # up or down on the ring of ranks (R02). ``_NO_PILE``'s rank, 13, is never one.
+    faces = [stock[-1] for stock in (*stocks0, *stocks1) if stock]
+    fits = {((face >> 2) + step) % 13 for face in faces for step in (1, 12)}
+    hand0, hand1 = state.hands
+    one_pile = len(state.piles) == 1
+    must0, must1 = state.must_spit
+    top0, top1 = _tops(state.piles)
+    spat0 = spat1 = steps = 0
+    order: list[Card] = []
+    """The spit cards in the order they land, for a one-pile round."""
+    while steps < limit:
+        next0, next1 = top0, top1
+        if must0:
+            next0 = hand0[spat0]
+        if must1:
+            card = hand1[spat1]
+            if one_pile:
+                next0 = card
+            else:
+                next1 = card
+        if next0 >> 2 in fits or next1 >> 2 in fits:
+            break
+        after0, after1 = spat0 + must0, spat1 + must1
+        left0, left1 = len(hand0) > after0, len(hand1) > after1
+        if not (left0 or left1):
+            break  # the round ends there
+        if one_pile:
+            order.extend(hand0[spat0:after0] + hand1[spat1:after1])
+        top0, top1, spat0, spat1, must0, must1 = next0, next1, after0, after1, left0, left1
+        steps += 1
+    if not steps:
+        return state, 0
+    piles = state.piles
+    if one_pile:
+        new_piles: tuple[Pile, ...] = ((*piles[0], *order),)
+    else:
+        new_piles = ((*piles[0], *hand0[:spat0]), (*piles[1], *hand1[:spat1]))
+    new = state._replace(
+        hands=(hand0[spat0:], hand1[spat1:]), piles=new_piles, must_spit=(must0, must1)
+    )
+    return new, steps
 
 
 def _round_ends(

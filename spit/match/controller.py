@@ -10,6 +10,16 @@ milliseconds explicitly; ``update`` and ``submit`` read them from the clock the 
 was given, minus time spent paused. Everything that happens depends only on the
 inputs and their times, never on how often the front end calls in, which is what
 makes the same game replayable exactly.
+
+Time is jumped, never stepped: ``advance_to`` goes from one due timer to the next, so
+an hour in which nothing happens costs nothing. The one timer that fires by the clock
+rather than by the game is the countdown's tick each whole second (``CountdownTick``,
+for the "3, 2, 1" on the table); it runs only for someone who can see it (events
+collected, or an agent at the table), so a replay's re-simulation, where a file may
+claim countdowns of ten minutes each, pays one timer per countdown whatever its length.
+Likewise a run of stalls in which nobody can play, one automatic spit after another,
+is worked out in one step (``spit.engine.stall_spits``) when no agent is at the table
+and nothing ticks: the events, if collected, are made from the cards spat.
 """
 
 from __future__ import annotations
@@ -21,16 +31,20 @@ from typing import Final
 from spit.engine import (
     Action,
     Applied,
+    CardSpat,
     Phase,
+    PlayStarted,
     Reason,
     RoundDealt,
     Slap,
     Spit,
+    Stalled,
     State,
     Variant,
     apply,
     deal_round,
     new_game,
+    stall_spits,
 )
 from spit.match.agents import Agent
 from spit.match.clock import Clock
@@ -74,6 +88,9 @@ class MatchPhase(StrEnum):
 _PLAYING: Final = MatchPhase.PLAYING
 _GAME_OVER: Final = MatchPhase.GAME_OVER
 _ENDED: Final = MatchPhase.ENDED
+_STALL: Final = CountdownKind.STALL
+_MOST_STALLS: Final = 52
+"""More stall steps than any round can hold (each spits at least one card)."""
 _SPIT_PHASE: Final = Phase.SPIT
 _PLAYING_PHASE: Final = Phase.PLAYING
 
@@ -92,7 +109,13 @@ class Match:
         recorders: Iterable[Recorder] = (),
         clock: Clock | None = None,
         collect_events: bool = True,
+        countdown_ticks: bool = True,
     ) -> None:
+        """``collect_events``: keep the events for ``drain`` (a front end's view).
+        ``countdown_ticks``: emit a ``CountdownTick`` at each whole second of a
+        countdown; a viewer that works the seconds out from ``deadline`` turns them off.
+        They are never emitted when nobody sees events (neither collected nor an agent).
+        """
         self.timing = timing or Timing()
         self._deals = deals
         self._agents = list(agents)
@@ -106,7 +129,13 @@ class Match:
         self.countdown_kind: CountdownKind | None = None
         self.deadline: int | None = None
         """When the current phase's timer fires (countdown, slap window, next deal)."""
-        self._ticks: list[int] = []
+        self._quiet = not collect_events and not self._agents
+        """Nobody sees the events: a replay being checked."""
+        self._ticking = countdown_ticks and not self._quiet
+        self._batch_stalls = not self._agents and not self._ticking
+        """Nobody sees the tables between the spits of a stall: no agent, no tick."""
+        self._next_tick: int | None = None
+        """When the running countdown's next ``CountdownTick`` is due, if ticking."""
         self._seconds_left = 0
         self._paused_at: int | None = None
         self._paused_total = 0
@@ -133,9 +162,9 @@ class Match:
             return None
         # Called before every step of a simulated game, hence no temporary list.
         due = self.deadline
-        ticks = self._ticks
-        if ticks and (due is None or ticks[0] < due):
-            due = ticks[0]
+        tick = self._next_tick
+        if tick is not None and (due is None or tick < due):
+            due = tick
         for agent in self._agents:
             wake = agent.next_wakeup()
             if wake is not None and (due is None or wake < due):
@@ -149,6 +178,8 @@ class Match:
         if t < self.time:
             raise ValueError(f"time went backwards: {t} < {self.time}")
         while (due := self.next_due()) is not None and due <= t:
+            if self.countdown_kind is _STALL and due == self.deadline and self._batch_stalls:
+                due = self._skip_stalls(due, t)
             self._run_due(due)
         self.time = t
 
@@ -224,9 +255,10 @@ class Match:
 
     def _run_due(self, t: int) -> None:
         self.time = t
-        ticks = self._ticks
-        if ticks and ticks[0] == t:
-            ticks.pop(0)
+        if self._next_tick == t:
+            following = t + 1000
+            deadline = self.deadline
+            self._next_tick = following if deadline is not None and following <= deadline else None
             self._seconds_left -= 1
             assert self.countdown_kind is not None
             self._emit(t, (CountdownTick(self.countdown_kind, self._seconds_left),))
@@ -248,6 +280,43 @@ class Match:
                 self._handle(t, agent.player, action)
                 if self.finished:  # only an input (or a timer, above) can end the game
                     return
+
+    def _skip_stalls(self, due: int, t: int) -> int:
+        """Take at once the stall steps due from ``due`` on whose next countdown still
+        ends by ``t``; returns when the next step is due (by ``t``), which is taken as
+        usual, so the match is left exactly as one step at a time would leave it."""
+        stall = self.timing.stall_countdown_ms
+        room = (t - due) // stall if stall else _MOST_STALLS
+        if room <= 0:
+            return due
+        before = self.state
+        self.state, steps = stall_spits(before, room)
+        if steps:
+            self.deadline = due + steps * stall
+            if self._collect:
+                self._spits_of(before, steps, due, stall)
+        return due + steps * stall
+
+    def _spits_of(self, before: State, steps: int, due: int, stall: int) -> None:
+        """The events of ``steps`` stall steps from ``before``, as one spit at a time
+        would emit them: each step's spits in seat order, the last followed by the play
+        starting and stalling again, then the next countdown."""
+        hands = before.hands
+        spat = [len(hands[p]) - len(self.state.hands[p]) for p in (0, 1)]
+        one_pile = len(before.piles) == 1
+        outbox = self._outbox
+        for step in range(steps):
+            t = due + step * stall
+            for p in (0, 1):
+                if step >= spat[p]:
+                    continue
+                card = hands[p][step]
+                outbox.append(TimedEvent(t, CardSpat(p, 0 if one_pile else p, card)))
+            done = step + 1
+            left = (len(hands[0]) > min(done, spat[0]), len(hands[1]) > min(done, spat[1]))
+            outbox.append(TimedEvent(t, PlayStarted()))
+            outbox.append(TimedEvent(t, Stalled(left)))
+            outbox.append(TimedEvent(t, CountdownStarted(_STALL, t + stall)))
 
     def _handle(self, t: int, player: int, action: Action) -> InputRecord:
         before = self.state
@@ -354,14 +423,20 @@ class Match:
         )
         self.phase, self.countdown_kind = MatchPhase.COUNTDOWN, kind
         self.deadline = t + length
+        if not self._ticking:
+            self._emit(t, (CountdownStarted(kind, self.deadline),))
+            return
+        # A tick each whole second before the deadline, the last one at the deadline.
         seconds = -(-length // 1000)
         self._seconds_left = seconds
-        self._ticks = list(range(self.deadline - 1000 * (seconds - 1), self.deadline + 1, 1000))
+        self._next_tick = self.deadline - 1000 * (seconds - 1) if seconds else None
         self._emit(t, (CountdownStarted(kind, self.deadline), CountdownTick(kind, seconds)))
 
     def _emit(self, t: int, events: Sequence[MatchEvent]) -> None:
         # A loop, not a comprehension: one would make ``t`` a closure cell, which slows
         # every use of it (this runs for every change of every simulated game).
+        if self._quiet:
+            return  # nobody to tell: a replay being checked
         timed = []
         for event in events:
             timed.append(TimedEvent(t, event))

@@ -112,7 +112,15 @@ def cards_of(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
     return tuple(_card(key, token) for token in value.split())
 
 
+_SPELLED: Final = {card_name(c): c for c in DECK}
+"""Each card as the writer spells it, looked up before the lenient parser: a deal line
+holds 52 cards, and a hostile file may hold nothing but deal lines."""
+
+
 def _card(key: str, token: str) -> Card:
+    card = _SPELLED.get(token)
+    if card is not None:
+        return card
     if len(token) <= 3:
         with contextlib.suppress(ValueError):
             return parse_card(token)

@@ -164,25 +164,47 @@ def parse_replay(data: bytes, path: Path | None = None) -> Replay:
 
 def read_replay_bytes(path: str | os.PathLike[str]) -> bytes:
     """The bytes of the replay file at ``path``, if it is a regular file no larger than
-    a replay may be. Raises ``UnreadableReplay``."""
+    a replay may be. Raises ``UnreadableReplay``.
+
+    Nothing here can block or run on: the file is looked at before it is opened (a
+    FIFO, a device or a socket is never opened, since opening one may wait for a
+    writer), opened without waiting and looked at again (it may have been swapped
+    meanwhile), and read only up to the size it reports, so a file that never ends
+    stops there. A regular file that reports no size is not read at all: it is empty,
+    or a system file such as ``/proc/kmsg``, whose size says nothing and whose reading
+    may wait forever.
+    """
     path = Path(path)
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise UnreadableReplay("it is a directory, not a replay file")
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableReplay("it is not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise UnreadableReplay(_too_large())
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
+        _refuse_special(path.stat())
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as file:
+            size = _refuse_special(os.fstat(fd))
+            data = file.read(size)
     except OSError as err:
         raise UnreadableReplay(f"cannot read it: {err.strerror or err}") from None
     except ValueError as err:  # e.g. a NUL character in the path
         raise UnreadableReplay(f"cannot read it: {err}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise UnreadableReplay(_too_large())
     return data
+
+
+def _refuse_special(info: os.stat_result) -> int:
+    """The size of a regular file that a replay may be; raises ``UnreadableReplay``
+    for anything else."""
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableReplay("it is a directory, not a replay file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableReplay(
+            "it is not a regular file (a FIFO, a device or a socket is not read)"
+        )
+    if info.st_size > MAX_FILE_BYTES:
+        raise UnreadableReplay(_too_large())
+    if info.st_size == 0:
+        raise UnreadableReplay(
+            "the file is empty (0 bytes; a system file that reports no size, "
+            "such as those in /proc, is not read)"
+        )
+    return info.st_size
 
 
 def parse_lines(data: bytes, open_header: OpenHeader[H, R]) -> Lines[H, R]:

@@ -73,6 +73,7 @@ class Resimulation:
                 timing=header.timing,
                 recorders=[self._probe],
                 collect_events=collect_events,
+                countdown_ticks=False,  # a file may claim any length: no timer per second
             )
         except ValueError as err:
             raise ReplayMismatch(self._deals[0].line, str(err)) from None

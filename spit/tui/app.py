@@ -9,18 +9,28 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
+from spit.safe_text import safe_lines, safe_path, safe_text
+from spit.tui.control_filter import ControlCharacterFilter
 from spit.tui.game_config import ASCII_CLASS
-from spit.tui.settings import Settings, load_settings, save_settings, settings_path
+from spit.tui.settings import Settings, load_settings, settings_path
+from spit.tui.settings_file import SettingsWriter
 
 if TYPE_CHECKING:
+    from asyncio import AbstractEventLoop
+
+    from textual.app import AutopilotCallbackType
+
     from spit.match import Clock
     from spit.tui.game_config import GameConfig
 
@@ -52,6 +62,8 @@ class SpitApp(App[int]):
     ``settings`` ``None`` reads them from the settings file in the user's config
     directory; problems with that file are shown as warnings once the app is up.
     Changes made in the Settings screen are saved to that file either way.
+
+    The app's return value is the command's exit status (``run``).
     """
 
     TITLE = "spit-tui"
@@ -71,6 +83,7 @@ class SpitApp(App[int]):
     ) -> None:
         super().__init__()
         self.settings_file = settings_path()
+        self._settings_writer = SettingsWriter(self.settings_file)
         self._settings_warnings: list[str] = []
         if settings is None:
             settings, self._settings_warnings = load_settings(self.settings_file)
@@ -93,6 +106,34 @@ class SpitApp(App[int]):
         use_card_style(card_style == "ascii")
         self.card_style_signal.publish(card_style == "ascii")
 
+    _GUARD: ClassVar[LineFilter] = ControlCharacterFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the guard that keeps escape sequences out of every
+        frame (``spit.tui.control_filter``)."""
+        return [*super().get_line_filters(), self._GUARD]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification, with every line of it made safe: notifications quote
+        file names, paths, settings values and error texts from outside, from every
+        screen (a widget's ``notify`` calls this one). A message with outside text is
+        also given with ``markup=False``, so that ``[red]`` in a name is text."""
+        super().notify(
+            safe_lines(message),
+            title=safe_lines(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
     def get_default_screen(self) -> Screen[Any]:
         """The menu, at the bottom of the stack so that leaving anything returns to it."""
         if self.start_game is not None or self.start_screen is not None:
@@ -108,8 +149,41 @@ class SpitApp(App[int]):
             self.push_screen(GameScreen(self.start_game, self.clock))
         elif self.start_screen is not None:
             self.push_screen(self.start_screen)
-        for warning in self._settings_warnings:
-            self.notify(warning, title="Settings", severity="warning", timeout=15, markup=False)
+        if self._settings_warnings:
+            # One notice, however many problems (the reader shows a few and counts the
+            # rest): a stack of notices would cover the menu, and thousands would freeze it.
+            self.notify(
+                "\n".join([f"{safe_path(self.settings_file)}:", *self._settings_warnings]),
+                title="Settings",
+                severity="warning",
+                timeout=20,
+                markup=False,
+            )
+
+    def run(
+        self,
+        *,
+        headless: bool = False,
+        inline: bool = False,
+        inline_no_clear: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        auto_pilot: AutopilotCallbackType | None = None,
+        loop: AbstractEventLoop | None = None,
+    ) -> int | None:
+        """Run the app; the exit status for the command. Textual ends an app that
+        raised with return value ``None`` (and return code 1), which a command would
+        take for success: a crash must never exit 0, so it gives the return code."""
+        result = super().run(
+            headless=headless,
+            inline=inline,
+            inline_no_clear=inline_no_clear,
+            mouse=mouse,
+            size=size,
+            auto_pilot=auto_pilot,
+            loop=loop,
+        )
+        return self.return_code or result
 
     def on_ready(self) -> None:
         self.log.info(f"started in {(time.perf_counter() - _IMPORTED_AT) * 1000:.0f} ms")
@@ -144,20 +218,25 @@ class SpitApp(App[int]):
         return replays_dir()
 
     def change_settings(self, settings: Settings) -> bool:
-        """Use ``settings`` from now on and save them; False (and a notice) if saving failed."""
-        self.settings = settings
+        """Use ``settings`` from now on and save what changed into the settings file
+        (only those lines: the rest of the file stays as it is); False (and a notice)
+        if saving failed."""
+        old, self.settings = self.settings, settings
         self.theme = settings.theme
         self._use_card_style(settings.card_style)
         try:
-            save_settings(settings, self.settings_file)
+            notices = self._settings_writer.write(old, settings)
         except OSError as error:
+            reason = safe_text(error.strerror or error)
             self.notify(
-                f"Could not save {self.settings_file}: {error}",
+                f"Could not save {safe_path(self.settings_file)}: {reason}",
                 title="Settings",
                 severity="error",
                 markup=False,
             )
             return False
+        for notice in notices:
+            self.notify(notice, title="Settings", severity="warning", timeout=20, markup=False)
         return True
 
     def action_help(self) -> None:

@@ -56,8 +56,10 @@ from spit.tui.cards import CardPainter
 from spit.tui.game_config import GameConfig, style_classes
 from spit.tui.game_log import GameLog
 from spit.tui.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
+from spit.tui.unsaved import SaveWatch
 
 if TYPE_CHECKING:
+    from spit.bots import BotAgent
     from spit.replay import Header, PlayerInfo, ReplayWriter
 
 TICK_HZ = 30
@@ -135,6 +137,8 @@ class GameScreen(Screen[None]):
         self._shown_seconds: tuple[int | None, int | None] = (None, None)
         """The deadline's and the resume countdown's seconds, as last drawn."""
         self._collect_at: int | None = None
+        self.watchers: list[Recorder] = []
+        """More recorders for every game of this screen (the practice round's coach)."""
 
     @property
     def ticking(self) -> bool:
@@ -179,16 +183,13 @@ class GameScreen(Screen[None]):
         """Deal a new game and start its countdown."""
         self.seed = secrets.randbits(32) if seed is None else seed
         self._timing = timing = self.config.timing or Timing()
-        bots = []
-        if self.config.bot_level is not None:
-            from spit.bots import make_bot
-
-            bots.append(make_bot(self.config.bot_level, 1, self.seed))
+        bots = self.make_bots(self.seed)
         self._policy = bots[0].policy.name if bots else None
         self.replay_path = None
-        self._feed = feed = _WriterFeed() if self.config.record else None
+        self._feed = feed = _WriterFeed(SaveWatch(self)) if self.config.record else None
         self._log = GameLog()
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
+        recorders += self.watchers
         self.match = Match(
             SeededDeals(self.seed),
             variant=self.config.variant,
@@ -209,6 +210,18 @@ class GameScreen(Screen[None]):
         self.presenter.absorb(self.match.drain(), self.match, self.clock.now_ms())
         self._redraw()
         self._schedule()
+
+    def make_bots(self, seed: int) -> list[BotAgent]:
+        """The bot of a new game (none for two players); the practice round overrides
+        this with its own slow bot (``spit.tui.practice``)."""
+        if self.config.bot_level is None:
+            return []
+        from spit.bots import make_bot
+
+        return [make_bot(self.config.bot_level, 1, seed)]
+
+    def on_redraw(self) -> None:
+        """Called after every redraw of the table: for a screen built on this one."""
 
     def _player_infos(self) -> tuple[PlayerInfo, PlayerInfo]:
         """Who plays, as the replay records it."""
@@ -256,10 +269,8 @@ class GameScreen(Screen[None]):
 
     def _close_writer(self) -> None:
         feed, self._feed = self._feed, None
-        error = feed.close() if feed is not None else None
-        if error is not None:
-            message = f"The replay could not be saved completely: {error}"
-            self.notify(message, severity="error", markup=False)
+        if feed is not None:
+            feed.close()
 
     def _leave(self) -> None:
         """Back to the screen below; out of the app if the game was all there was."""
@@ -485,6 +496,7 @@ class GameScreen(Screen[None]):
             resume_in=resume_in,
         )
         self.board.show(view)
+        self.on_redraw()
 
 
 def _lost_a_race(events: list[TimedEvent], humans: tuple[int, ...]) -> bool:
@@ -520,10 +532,15 @@ class _WriterFeed:
     """The match's recorder for the replay file (see the module docstring): it keeps the
     match's calls until ``open`` hands them to the writer, then passes each on at once."""
 
-    def __init__(self) -> None:
+    def __init__(self, watch: SaveWatch) -> None:
         self._kept: list[tuple[str, tuple[object, ...]]] = []
         self._writer: ReplayWriter | None = None
         self._closed = False
+        self._watch = watch
+        """Says on the table, as soon as it happens, that the file could not be written."""
+        self.played = False
+        """Whether a card was played or moved: without one, the file is deleted at the
+        close (``spit.tui.unplayed``)."""
 
     def open(self, writer: ReplayWriter) -> None:
         """Give ``writer`` every call kept so far, in order, and the calls to come."""
@@ -531,22 +548,24 @@ class _WriterFeed:
         for name, args in self._kept:
             getattr(writer, name)(*args)
         self._kept.clear()
+        self._watch.check(writer)
 
-    def close(self) -> OSError | None:
-        """Close the file, if it was opened: the disk error that cut it short, if any.
-        Calls after this are dropped."""
+    def close(self) -> None:
+        """Close the file, if it was opened. Calls after this are dropped."""
         self._closed = True
         self._kept.clear()
-        if self._writer is None:
-            return None
-        self._writer.close()
-        return self._writer.error
+        if self._writer is not None:
+            from spit.tui.unplayed import close_recording
+
+            close_recording(self._writer, self.played)
+            self._watch.check(self._writer)
 
     def _pass(self, name: str, *args: object) -> None:
         if self._closed:
             return
         if self._writer is not None:
             getattr(self._writer, name)(*args)
+            self._watch.check(self._writer)
         else:
             self._kept.append((name, args))
 
@@ -554,6 +573,7 @@ class _WriterFeed:
         self._pass("on_deal", t, round_no, orders)
 
     def on_input(self, record: InputRecord, state: State) -> None:
+        self.played = self.played or (record.accepted and not isinstance(record.action, Slap))
         self._pass("on_input", record, state)
 
     def on_round_over(self, t: int, state: State) -> None:

@@ -24,7 +24,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
+
+from spit.safe_text import safe_text
 
 Kind = Literal["play", "move", "cursor", "pause", "help", "quit"]
 
@@ -203,11 +206,20 @@ def _ascii_char(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+@lru_cache(maxsize=1024)
 def key_label(key: str, *, ascii_only: bool = False) -> str:
     """How to show ``key`` to a player: letters as on the keycap (``"Q"``), punctuation
     as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``,
     ``"Left"`` if ``ascii_only``). A letter outside ASCII stays one character here, for
-    the table's one-cell key slots; ``spelt_key_label`` spells it out."""
+    the table's one-cell key slots; ``spelt_key_label`` spells it out. Text that names
+    no key (a key from the settings file can be any text) is shown escaped and cut
+    short, never as it is (``safe_text``)."""
+    if not is_one_key(key):
+        return safe_text(key, limit=_LONGEST_LABEL)
+    return safe_text(_label(key, ascii_only=ascii_only))
+
+
+def _label(key: str, *, ascii_only: bool) -> str:
     if ascii_only and key in _ASCII_LABELS:
         return _ASCII_LABELS[key]
     if key in _LABELS:
@@ -217,15 +229,12 @@ def key_label(key: str, *, ascii_only: bool = False) -> str:
     if "+" in key:
         *mods, last = key.split("+")
         return "+".join([*(m.capitalize() for m in mods), key_label(last, ascii_only=ascii_only)])
-    if len(key) == 1:
-        return key.upper() if len(key.upper()) == 1 else key
-    name = _UNICODE_NAMES.get(key, key)
-    for candidate in (name.replace("_", " "), name.replace("_", "-")):
-        try:
-            return unicodedata.lookup(candidate)
-        except KeyError:
-            pass
-    return key
+    char = _character(key) or key
+    return char.upper() if len(char.upper()) == 1 else char
+
+
+_LONGEST_LABEL: Final = 12
+"""How much of a text that is no key is shown where a key label goes."""
 
 
 PRESETS: Final[Mapping[str, Mapping[str, str]]] = {
@@ -274,27 +283,88 @@ class KeymapError(ValueError):
 
 
 def keymap_errors(preset: str, overrides: Mapping[str, str]) -> list[str]:
-    """Why ``preset`` with ``overrides`` cannot be used: an unknown preset or id, a play
-    key with a modifier, or a key bound twice. Empty when all is well."""
+    """Why ``preset`` with ``overrides`` cannot be used: an unknown preset, an override
+    that cannot stand on its own (``override_problem``), or a key bound twice. Empty when
+    all is well. The texts quote the player's own words safely (``safe_text``)."""
     if preset not in PRESETS:
-        return [f"unknown keyboard layout {preset!r} (choose {', '.join(PRESET_NAMES)})"]
-    problems = []
-    for binding_id, key in overrides.items():
-        if binding_id not in GAME_KEYS:
-            problems.append(f"unknown key binding {binding_id!r}")
-        elif not normalize_key(key) or "," in normalize_key(key):
-            problems.append(f"{binding_id}: give exactly one key, not {key!r}")
-        elif GAME_KEYS[binding_id].kind in ("play", "move", "cursor") and _unfit_for_play(key):
-            problems.append(
-                f"{binding_id}: {key_label(normalize_key(key))} cannot be a play key "
-                "(use a single key without Ctrl, Alt, Shift or Escape)"
-            )
+        shown = safe_text(preset, limit=_SHOWN)
+        return [f'there is no keyboard layout "{shown}" (choose {", ".join(PRESET_NAMES)})']
+    problems = [
+        problem
+        for binding_id, key in overrides.items()
+        if (problem := override_problem(binding_id, key)) is not None
+    ]
     if problems:
         return problems
     keys = _merge(preset, overrides)
     for key, ids in conflicts(keys).items():
         problems.append(f"{key_label(key)} is bound to {' and '.join(ids)}")
     return problems
+
+
+_SHOWN: Final = 24
+"""How much of a player's text a message quotes: enough to recognise it, never a line."""
+
+
+def override_problem(binding_id: str, key: str) -> str | None:
+    """Why ``binding_id`` cannot be remapped to ``key``, whatever the other keys are: an
+    unknown binding, a ``key`` that is not one key, or a modifier on a play key."""
+    if binding_id not in GAME_KEYS:
+        return f'there is no key binding "{safe_text(binding_id, limit=_SHOWN)}"'
+    name = normalize_key(key)
+    if not is_one_key(name):
+        return f'{binding_id}: "{safe_text(key, limit=_SHOWN)}" is not one key'
+    if GAME_KEYS[binding_id].kind in ("play", "move", "cursor") and _unfit_for_play(name):
+        return (
+            f"{binding_id}: {key_label(name)} cannot be a play key "
+            "(use a single key without Ctrl, Alt, Shift or Escape)"
+        )
+    return None
+
+
+_NAMED_KEYS: Final = frozenset(
+    {
+        "escape", "enter", "return", "tab", "space", "backspace", "delete", "insert",
+        "home", "end", "pageup", "pagedown", "left", "right", "up", "down",
+        *(f"f{n}" for n in range(1, 25)),
+    }
+)  # fmt: skip
+"""The keys without a character that a terminal reports by name (as Textual names them)."""
+_MODIFIER_NAMES: Final = frozenset(m.rstrip("+") for m in _MODIFIERS)
+_LONGEST_KEY_NAME: Final = 100
+"""Longer than any Unicode character name with modifiers: anything longer is no key."""
+
+
+def is_one_key(key: str) -> bool:
+    """Whether ``key``, as ``normalize_key`` gives it, names one key a terminal reports:
+    a printable character (or its Textual name, ``"semicolon"``), a named key
+    (``"f5"``, ``"pageup"``), with or without modifiers (``"ctrl+p"``). Anything else
+    (``"qq"``, ``"a,b"``, a control character, a paragraph) could never be pressed and
+    would not fit where keys are drawn."""
+    if not key or len(key) > _LONGEST_KEY_NAME:
+        return False
+    *modifiers, base = key.split("+")
+    if len(set(modifiers)) != len(modifiers) or not _MODIFIER_NAMES.issuperset(modifiers):
+        return False
+    if base in _NAMED_KEYS:
+        return True
+    char = _character(base)
+    return char is not None and normalize_key(char) == base
+
+
+def _character(name: str) -> str | None:
+    """The visible character the key name ``name`` stands for, if it stands for one."""
+    if len(name) != 1:
+        name = _UNICODE_NAMES.get(name, name)
+        for candidate in (name.replace("_", " "), name.replace("_", "-")):
+            try:
+                name = unicodedata.lookup(candidate)
+                break
+            except KeyError:
+                pass
+        else:
+            return None
+    return name if len(name) == 1 and name.isprintable() and not name.isspace() else None
 
 
 def _unfit_for_play(key: str) -> bool:

@@ -1,16 +1,17 @@
-"""The player's settings and their TOML file.
+"""The player's settings: what each one may be, and how a value from the file is checked.
 
-Reading is lenient, like a PGN reader: whatever is wrong with the file (bad TOML,
-a wrong type, an unknown value or key) becomes a warning and that setting keeps its
-default, so a hand-edited file can never stop the game from starting. Writing is
-strict and complete, so the file always reads back to the same settings.
+Reading is lenient, like a PGN reader: whatever is wrong with a value (a wrong type, an
+unknown choice, a folder that cannot be one, a key that is no key, a clash) becomes a
+warning in the player's words, and that setting keeps its default; the rest is used. The
+file itself (bounded reading, the line a warning points at, editing it in place, the
+backup) is ``spit.tui.settings_file``; ``load_settings`` here is the way in for the commands.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
-import tempfile
-import tomllib
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -18,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from spit.engine import Variant
+from spit.safe_text import safe_path, safe_text
 from spit.tui.game_config import CARD_STYLES
 
 if TYPE_CHECKING:
@@ -82,7 +84,30 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-# --- reading -------------------------------------------------------------------------
+def load_settings(path: Path) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` (the defaults if there is none), and what was wrong with
+    it: at most a few warnings, each saying where in the file ("line 3: ..."), then how
+    many more."""
+    from spit.tui.settings_file import read_settings
+
+    return read_settings(path)
+
+
+def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
+    """Setting name -> its value in ``new``, for each setting that differs from ``old``."""
+    return {
+        item.name: getattr(new, item.name)
+        for item in fields(Settings)
+        if getattr(old, item.name) != getattr(new, item.name)
+    }
+
+
+# --- checking values -----------------------------------------------------------------
+
+
+class Refused(ValueError):
+    """A value that cannot be used; the message ends the sentence "<setting> ...", in
+    the player's words (no Python reprs or enum names)."""
 
 
 def theme_names() -> tuple[str, ...]:
@@ -107,15 +132,39 @@ def _presets() -> tuple[str, ...]:
     return PRESET_NAMES
 
 
-def _one_of(choices: Callable[[], tuple[str, ...]], shown: int = 6) -> Callable[[Any], Any]:
-    """A reader accepting only ``choices()``; its warning names at most ``shown`` of them."""
+SHOWN_LENGTH = 40
+"""How much of a value from the file a message quotes: enough to recognise it."""
+
+
+def shown(value: Any) -> str:
+    """A value from the file as a player would write it in TOML, short and safe to print."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + safe_text(value, limit=SHOWN_LENGTH) + '"'
+    if isinstance(value, int | float):
+        return safe_text(value, limit=SHOWN_LENGTH)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return "a date or time"
+
+
+def _either(choices: tuple[str, ...]) -> str:
+    quoted = [f'"{choice}"' for choice in choices]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
+def _one_of(choices: Callable[[], tuple[str, ...]], many: str | None = None) -> Reader:
+    """A reader accepting only ``choices()``; ``many`` names them where they are too many
+    to list ("one of the themes offered in Settings")."""
 
     def check(value: Any) -> Any:
         allowed = choices()
         if not isinstance(value, str) or value not in allowed:
-            listed = ", ".join(map(repr, allowed[:shown]))
-            more = f" and {len(allowed) - shown} more" if len(allowed) > shown else ""
-            raise ValueError(f"must be one of {listed}{more}")
+            expected = many or _either(allowed)
+            raise Refused(f"must be {expected}, not {shown(value)}")
         return value
 
     return check
@@ -123,47 +172,106 @@ def _one_of(choices: Callable[[], tuple[str, ...]], shown: int = 6) -> Callable[
 
 def _boolean(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError("must be true or false")
+        raise Refused(f"must be true or false, not {shown(value)}")
     return value
 
 
 def _spades_target(value: Any) -> int:
     if isinstance(value, bool) or value not in SPADES_TARGETS:
-        raise ValueError(f"must be one of {', '.join(map(str, SPADES_TARGETS))}")
+        targets = ", ".join(map(str, SPADES_TARGETS[:-1])) + f" or {SPADES_TARGETS[-1]}"
+        raise Refused(f"must be {targets}, not {shown(value)}")
     return int(value)
 
 
 def _variant(value: Any) -> Variant:
-    return Variant(_one_of(lambda: tuple(Variant))(value))
+    return Variant(_one_of(lambda: tuple(variant.value for variant in Variant))(value))
 
 
 def replay_dir_from_text(text: str) -> Path | None:
-    """The replays directory a player typed: ``~`` expanded, blank for the default.
-    Raises ValueError for a ``~user`` that does not exist."""
+    """The replays folder a player typed or wrote in the file: ``~`` expanded, blank for
+    the default. Raises ``Refused`` (its message fit to follow "the replays folder") for
+    a path that cannot be the folder: a NUL character, a ``~user`` that does not exist,
+    a file or a device in its place, a part of it that is a file, a name too long."""
     if not text.strip():
         return None
+    if "\0" in text:
+        raise Refused("contains a NUL character, which no file name can hold")
     try:
-        return Path(text).expanduser()
-    except RuntimeError as error:
-        raise ValueError(f"cannot expand {text!r}: {error}") from None
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused("is not UTF-8 text, so it cannot be saved in the settings") from None
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # "Could not determine home directory."
+        user = safe_text(text.split("/")[0], limit=20)
+        raise Refused(f'starts with "{user}", but there is no such user') from None
+    problem = folder_problem(path)
+    if problem is not None:
+        raise Refused(problem)
+    return path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a folder to save games in (the end of a sentence about it),
+    or ``None`` if it is one or can be made: games are saved by making the missing
+    folders, so a path that does not exist yet is fine when its nearest existing parent
+    is a folder."""
+    probe = path
+    while True:
+        try:
+            mode = os.stat(probe).st_mode
+        except (FileNotFoundError, NotADirectoryError):  # look at its parent
+            if probe.parent == probe:
+                return None
+            probe = probe.parent
+            continue
+        except OSError as error:  # a name too long, a part of it that is a file
+            return f"cannot be used: {safe_text(error.strerror or error)}"
+        break
+    if stat.S_ISDIR(mode):
+        if os.access(probe, os.W_OK | os.X_OK):
+            return None
+        where = "in it" if probe == path else f"in {safe_path(probe)}"
+        return f"cannot be used: there is no permission to write {where}"
+    kind = kind_of(mode)
+    if probe == path:
+        return f"is {kind}, not a folder"
+    return f"cannot be made: {safe_path(probe)} is {kind}, not a folder"
+
+
+def kind_of(mode: int) -> str:
+    """What a file system entry that is no folder is, in words."""
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
 
 
 def _replay_dir(value: Any) -> Path | None:
     if not isinstance(value, str):
-        raise ValueError("must be a string (a directory; empty for the default)")
+        raise Refused(
+            f'must be a folder\'s path in quotes ("" for the default), not {shown(value)}'
+        )
     return replay_dir_from_text(value)
 
 
 def _key_overrides(value: Any) -> Mapping[str, str]:
-    if not isinstance(value, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
-    ):
-        raise ValueError('must be a table of binding id = "key"')
-    return MappingProxyType(dict(value))
+    if not isinstance(value, dict):
+        raise Refused(f'must be a table of binding = "key" lines, not {shown(value)}')
+    return MappingProxyType(value)
 
 
-_READERS: dict[str, Callable[[Any], Any]] = {
-    "theme": _one_of(theme_names),
+Reader = Callable[[Any], Any]
+
+_READERS: dict[str, Reader] = {
+    "theme": _one_of(theme_names, "one of the themes offered in Settings"),
     "card_style": _one_of(lambda: CARD_STYLES),
     "four_colour": _boolean,
     "variant": _variant,
@@ -177,105 +285,108 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "spades_target": _spades_target,
     "practice_offered": _boolean,
 }
-"""TOML key -> converter that raises ValueError with the reason a value is refused."""
+"""TOML key -> converter that raises ``Refused`` with the reason a value is refused."""
+
+_DEFAULTS_SHOWN = {
+    "replay_dir": "the default folder",
+    "key_overrides": "the layout's keys",
+    "variant": '"standard"',
+}
+"""How a default is named in a warning, where its value would not say it."""
 
 
-def parse_settings(text: str) -> tuple[Settings, list[str]]:
-    """Settings from TOML text, with a warning for everything that was ignored."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        return Settings(), [f"not valid TOML ({error}); using the defaults"]
+def default_shown(name: str) -> str:
+    if name in _DEFAULTS_SHOWN:
+        return _DEFAULTS_SHOWN[name]
+    return shown(getattr(Settings(), name))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in the file that could not be used, and where it is: the setting
+    ``key`` (and ``entry``, a line of its table), for the file reader to find the line."""
+
+    reason: str | None
+    """What is wrong, in the player's words; ``None`` for a key that is no setting
+    (``text`` then looks for the setting meant, only when the warning is shown: a file
+    of thousands of unknown keys must not cost a second of guessing)."""
+    key: str | None = None
+    entry: str | None = None
+    line: int | None = None
+    """Where it is, when the reader knew (a syntax error); else found from ``key``."""
+    column: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.reason is not None:
+            return self.reason
+        key = self.key or ""
+        text = f'there is no setting "{safe_text(key, limit=SHOWN_LENGTH)}" (left as it is)'
+        close = (
+            difflib.get_close_matches(key, _READERS, n=1, cutoff=0.8)
+            if len(key) <= SHOWN_LENGTH
+            else []
+        )
+        return f"{text}; did you mean {close[0]}?" if close else text
+
+
+def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]]:
+    """Settings from a file's parsed TOML: every value checked, every refusal a problem,
+    in the order of the file."""
     values: dict[str, Any] = {}
-    warnings = []
+    problems: list[Problem] = []
     for key, raw in data.items():
         reader = _READERS.get(key)
         if reader is None:
-            warnings.append(f"unknown setting {key!r} ignored")
+            problems.append(Problem(None, key))
             continue
         try:
             values[key] = reader(raw)
-        except ValueError as error:
-            warnings.append(f"{key} {error}; using the default")
+        except Refused as refused:
+            using = default_shown(key)
+            problems.append(Problem(f"{key} {refused}; using {using}", key))
     settings = Settings(**values)
-    key_problems = keymap_problems(settings.keymap_preset, settings.key_overrides)
-    if key_problems:
-        settings = replace(settings, key_overrides=MappingProxyType({}))
-        warnings.extend(f"{problem}; key remapping ignored" for problem in key_problems)
-    return settings, warnings
+    overrides, key_problems = usable_overrides(settings.keymap_preset, settings.key_overrides)
+    problems += key_problems
+    return replace(settings, key_overrides=overrides), problems
 
 
-def keymap_problems(preset: str, overrides: Mapping[str, str]) -> list[str]:
-    """Why these overrides cannot be used (unknown ids, clashes), or nothing if they can."""
-    from spit.tui.keymap import keymap_errors
+def usable_overrides(
+    preset: str, overrides: Mapping[str, Any]
+) -> tuple[Mapping[str, str], list[Problem]]:
+    """The remapped keys that can be used with ``preset``, and a problem for each one
+    that cannot: an override that is wrong on its own (no such binding, no key, a
+    modifier on a play key) is left out alone; then overrides that clash are left out
+    until none does, so one mistake never costs the player every other remapped key."""
+    from spit.tui.keymap import PRESETS, conflicts, key_label, normalize_key, override_problem
 
-    return list(keymap_errors(preset, overrides))
-
-
-def load_settings(path: Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (defaults if it does not exist), and what was wrong with it.
-
-    Every warning starts with the file name, so the player knows which file to fix.
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), []
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(), [f"{path}: cannot be read ({error}); using the defaults"]
-    settings, warnings = parse_settings(text)
-    return settings, [f"{path}: {warning}" for warning in warnings]
-
-
-# --- writing -------------------------------------------------------------------------
-
-
-def _toml_string(text: str) -> str:
-    escaped = []
-    for char in text:
-        if char in '"\\':
-            escaped.append("\\" + char)
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            escaped.append(f"\\u{ord(char):04x}")
+    if preset not in PRESETS:  # the preset's own problem is already reported
+        preset = Settings().keymap_preset
+    kept: dict[str, str] = {}
+    problems = []
+    for binding_id, key in overrides.items():
+        problem = (
+            f'{binding_id} = {shown(key)}: a key must be text in quotes, like "q"'
+            if not isinstance(key, str)
+            else override_problem(binding_id, key)
+        )
+        if problem is None:
+            kept[binding_id] = normalize_key(key)
         else:
-            escaped.append(char)
-    return '"' + "".join(escaped) + '"'
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if value is None:
-        return '""'
-    return _toml_string(str(value))
-
-
-def to_toml(settings: Settings) -> str:
-    """The TOML text that ``parse_settings`` reads back to ``settings``."""
-    lines = ["# spit-tui settings, written by the Settings screen.", ""]
-    tables = []
-    for item in fields(settings):
-        value = getattr(settings, item.name)
-        if isinstance(value, Mapping):
-            tables.append((item.name, value))
-        else:
-            lines.append(f"{item.name} = {_toml_value(value)}")
-    for name, table in tables:
-        lines += ["", f"[{name}]"]
-        lines += [f"{_toml_string(k)} = {_toml_string(v)}" for k, v in sorted(table.items())]
-    return "\n".join(lines) + "\n"
-
-
-def save_settings(settings: Settings, path: Path) -> None:
-    """Write ``settings`` atomically, so a crash never leaves half a file. Raises OSError."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".toml")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(to_toml(settings))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+            text = f"{problem}; that key is not remapped"
+            problems.append(Problem(text, "key_overrides", binding_id))
+    while clashes := conflicts({**PRESETS[preset], **kept}):
+        key, ids = next(iter(clashes.items()))
+        dropped = [binding_id for binding_id in ids if binding_id in kept]
+        for binding_id in dropped:
+            del kept[binding_id]
+        others = " and ".join(ids)
+        problems.append(
+            Problem(
+                f"{key_label(key)} is bound to {others}; "
+                f"{'that key is' if len(dropped) == 1 else 'those keys are'} not remapped",
+                "key_overrides",
+                dropped[0],
+            )
+        )
+    return MappingProxyType(kept), problems

@@ -52,6 +52,16 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "final_hash": "fb83880d3d1b92192ddc4f47760704a9",
         "seal": "unsealed",
     },
+    "hostile_stalls.spit.jsonl": {
+        "valid": True,
+        "finished": False,
+        "rounds": 6,
+        "winner": None,
+        "inputs": 0,
+        "duration_ms": 111000000,
+        "final_hash": "4e547c3b1af767b691b5e3c2f44a43f2",
+        "seal": "unsealed",
+    },
     "spades_finished.spades.jsonl": {
         "valid": True,
         "finished": True,

@@ -18,7 +18,9 @@ BIG = (120, 36)
 
 
 def app(**settings: Any) -> SpitApp:
-    return SpitApp(settings=Settings(**settings))
+    """The app on ``settings``; the practice round already offered (its notice would
+    cover the shot), unless asked for."""
+    return SpitApp(settings=Settings(**{"practice_offered": True, **settings}))
 
 
 async def hold_still(pilot: Pilot[Any]) -> None:

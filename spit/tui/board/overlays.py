@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from spit.safe_text import safe_path
 from spit.tui.board.story import StoryPanel
 from spit.tui.game_config import style_classes
 from spit.tui.head_to_head import HeadToHead
@@ -199,7 +200,8 @@ class ResultOverlay(_AnswerLater):
                 yield StoryPanel(self._result.story, self._result.shorts, ascii_only=self._ascii)
             if self._result.replay is not None:
                 yield HeadToHead(self._result.replay)  # shown for two players only
-                yield Static(f"Replay saved: {self._result.replay}", classes="dim", markup=False)
+                saved = safe_path(self._result.replay)  # under the settings' folder
+                yield Static(f"Replay saved: {saved}", classes="dim", markup=False)
             yield Static("Enter: rematch     Esc: leave", classes="hint")
 
     def action_answer(self, rematch: bool) -> None:

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from spit.safe_text import safe_lines, safe_text
 from spit.tui.screens.base import ShellModal
 
 
@@ -41,7 +42,7 @@ class AskText(ShellModal[str | None]):
 
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title", markup=False)
+            yield Static(safe_text(self.question), classes="dialog-title", markup=False)
             yield Input(self.value, select_on_focus=self.select_all, id="ask-input")
             yield Static(id="ask-problem", markup=False)
             hint = f"{self.hint} · " if self.hint else ""
@@ -67,5 +68,5 @@ class AskText(ShellModal[str | None]):
 
     def _show_problem(self, text: str) -> None:
         shown = self.query_one("#ask-problem", Static)
-        shown.update(text)
+        shown.update(safe_lines(text))
         shown.display = bool(text)

@@ -9,6 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from spit.safe_text import safe_text
 from spit.tui.screens.base import ShellModal
 
 
@@ -26,5 +27,5 @@ class Confirm(ShellModal[bool]):
 
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title", markup=False)
+            yield Static(safe_text(self.question), classes="dialog-title", markup=False)
             yield Static("y: yes · n or escape: no", classes="dialog-hint")

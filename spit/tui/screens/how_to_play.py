@@ -1,4 +1,5 @@
-"""How to play: the keys, drawn as a keyboard, and the rules in short."""
+"""How to play: the keys, drawn as a keyboard, the rules in short, and the practice
+round (p) for learning by playing."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class HowToPlay(ShellScreen):
         Binding("escape", "app.pop_screen", "Back", id="help.back"),
         Binding("k", "show_tab('keys')", "Keys", id="help.keys"),
         Binding("r", "show_tab('rules')", "Rules", id="help.rules"),
+        Binding("p", "practice", "Practice round", id="help.practice"),
     ]
 
     def compose_content(self) -> ComposeResult:
@@ -34,6 +36,12 @@ class HowToPlay(ShellScreen):
             with TabPane("Rules", id="rules"), VerticalScroll():
                 yield Markdown(RULES_SUMMARY, id="rules-text")
         yield Footer()
+
+    def action_practice(self) -> None:
+        """A short game with hints against a very slow bot (``spit.tui.practice``)."""
+        from spit.tui.practice import start_practice
+
+        start_practice(self.app)
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

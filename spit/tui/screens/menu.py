@@ -5,7 +5,9 @@ Nothing here runs on a timer: an idle menu only waits for keys.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -44,9 +46,27 @@ SPADES_LEVEL = "hard"
 """The Spades bot offered first: a fair game for someone who knows Spades."""
 
 
+PRACTICE_OFFER = (
+    "New to Spit? Press p for a short practice round with hints, against a very slow "
+    "bot (it is in How to play too)."
+)
+"""Under the menu, the first time it is shown (``Settings.practice_offered``)."""
+
+
 class MainMenu(ShellScreen):
+    DEFAULT_CSS = """
+    MainMenu #practice-offer {
+        width: 100%;
+        margin-top: 1;
+        text-align: center;
+        text-style: bold;
+        color: $text-warning;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key, id_, label, id=f"menu.{id_}", show=False) for id_, key, label in ENTRIES
+        *(Binding(key, id_, label, id=f"menu.{id_}", show=False) for id_, key, label in ENTRIES),
+        Binding("p", "practice", "Practice", id="menu.practice", show=False),
     ]
 
     def compose_content(self) -> ComposeResult:
@@ -61,7 +81,32 @@ class MainMenu(ShellScreen):
                     ),
                     id="menu-options",
                 )
+            if not self.spit_app.settings.practice_offered:
+                yield Static(PRACTICE_OFFER, id="practice-offer")
         yield Footer()
+
+    def on_mount(self) -> None:
+        """Offer the practice round, once: to a player whose settings say it never was.
+        The offer is saved when the menu closes, into the settings file as it is then
+        (so that merely looking at the menu writes no file before that, and what the
+        Settings screen saved meanwhile is kept)."""
+        self._offered = not self.spit_app.settings.practice_offered
+
+    def on_unmount(self) -> None:
+        from spit.tui.settings_file import SettingsWriter
+
+        settings = self.spit_app.settings
+        if self._offered and not settings.practice_offered:
+            # Only that one line is written (the file is edited, not regenerated).
+            with contextlib.suppress(OSError):  # offered again next time: no harm
+                SettingsWriter(self.spit_app.settings_file).write(
+                    settings, replace(settings, practice_offered=True)
+                )
+
+    def action_practice(self) -> None:
+        from spit.tui.practice import start_practice
+
+        start_practice(self.app)
 
     def on_screen_resume(self) -> None:
         """Back from a game: its objects may be garbage collected again (see

@@ -1,4 +1,5 @@
-"""The saved games, newest first: watch, rename, delete or export one.
+"""The saved games, newest first: watch, rename, delete or export one, or mark several
+(Space or ``m``) and delete them with one question.
 
 The screen appears at once and fills in as a worker thread reads the folder: the
 files are summed up without re-simulating anything (``saved_games``), in batches, so
@@ -23,6 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 from textual.widgets.data_table import RowKey
 from textual.worker import get_current_worker
 
+from spit.safe_text import safe_lines, safe_text
 from spit.tui.screens import saved_games
 from spit.tui.screens.ask_text import AskText
 from spit.tui.screens.base import ShellScreen
@@ -35,25 +37,36 @@ BATCH_SECONDS: Final = 0.1
 
 COLUMNS: Final = (("Date", "date"), ("Mode", "mode"), ("Result", "result"))
 NUMBER_COLUMNS: Final = (("Length", "length"), ("Rounds", "rounds"))
+NAME_WIDTH: Final = 20
+"""The Name column shows this many characters of a name the player gave, at most."""
 
 
 def shown_path(path: Path) -> str:
     """``path`` with the home folder written ``~``: shorter, and the same on every
-    machine for the same place."""
+    machine for the same place; safe to show (``safe_text``)."""
     try:
-        return f"~/{path.relative_to(Path.home())}"
+        return safe_text(f"~/{path.relative_to(Path.home())}")
     except (ValueError, RuntimeError):
-        return str(path)
+        return safe_text(path)
 
 
-def _row(game: SavedGame) -> tuple[Text, ...]:
+def _row(game: SavedGame, mark: str) -> tuple[Text, ...]:
+    """The cells of ``game``'s row; ``mark`` is drawn in the first column ("" unmarked).
+
+    The Name column holds only a name the player gave: an automatic name says again
+    the date and the players the other columns show."""
     result_style = "" if game.finished else "dim"
+    name = "" if saved_games.automatic_name(game.stem) else game.stem
+    if len(name) > NAME_WIDTH:
+        name = name[: NAME_WIDTH - 3] + "..."
     return (
+        Text(mark, style="bold"),
         Text(game.date_text),
         Text(game.mode),
         Text(game.result, style=result_style),
         Text(game.length_text, justify="right"),
         Text(game.rounds_text, justify="right"),
+        Text(name),
     )
 
 
@@ -65,11 +78,22 @@ class GameTable(DataTable[Text]):
     """The list: a row per game; enter (or a click on the highlighted row) watches it.
 
     Enter is the table's own key, not the screen's, so that it is handled after the
-    arrow keys pressed before it, whatever their speed."""
+    arrow keys pressed before it, whatever their speed. Home and End go to the first and
+    the last game (the DataTable's own Home and End only scroll sideways)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select_cursor", "Watch", id="replays.open"),
+        Binding("home", "first", show=False, id="replays.first"),
+        Binding("end", "last", show=False, id="replays.last"),
     ]
+
+    def action_first(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=0)
+
+    def action_last(self) -> None:
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1)
 
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         """Work out the columns' widths for new rows, then forget every drawn row.
@@ -87,6 +111,7 @@ class ReplayBrowser(ShellScreen):
     """The replays in ``directory`` (default: the app's replays folder)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,m", "mark", "Mark", id="replays.mark"),
         Binding("r", "rename", "Rename", id="replays.rename"),
         Binding("d,delete", "delete", "Delete", id="replays.delete"),
         Binding("e", "export", "Export", id="replays.export"),
@@ -116,6 +141,8 @@ class ReplayBrowser(ShellScreen):
         self._late: list[SavedGame] = []
         """Games read after newer ones that belong below them: put in their place once
         every file is read, with one refill of the table rather than one a batch."""
+        self.marked: set[Path] = set()
+        """The files marked for deleting together."""
 
     @property
     def directory(self) -> Path:
@@ -130,10 +157,12 @@ class ReplayBrowser(ShellScreen):
             markup=False,
         )
         table = GameTable(id="replay-files", cursor_type="row", zebra_stripes=True)
+        table.add_column("", key="mark", width=1)
         for label, key in COLUMNS:
             table.add_column(label, key=key)
         for label, key in NUMBER_COLUMNS:
             table.add_column(Text(label, justify="right"), key=key)
+        table.add_column("Name", key="name")
         yield table
         yield Static(id="replay-detail", classes="screen-hint", markup=False)
         yield Static(id="no-replays", markup=False)
@@ -183,7 +212,7 @@ class ReplayBrowser(ShellScreen):
         for game in batch:
             if last is None or game.order < last:
                 self.games.append(game)
-                table.add_row(*_row(game), key=str(game.path))
+                table.add_row(*_row(game, ""), key=str(game.path))
             else:
                 self._late.append(game)
         if message.done:
@@ -214,19 +243,22 @@ class ReplayBrowser(ShellScreen):
             )
             return
         games = "1 saved game" if count == 1 else f"{count} saved games"
-        self._status(f"{games} in {shown_path(self.directory)}, newest first.")
+        if self.marked:
+            self._status(f"{len(self.marked)} of {games} marked: d deletes them.")
+        else:
+            self._status(f"{games} in {shown_path(self.directory)}, newest first.")
 
     def _show_empty(self, text: str) -> None:
         self.add_class("-no-replays")
         self._status("")
-        self.query_one("#no-replays", Static).update(text)
+        self.query_one("#no-replays", Static).update(safe_lines(text))
 
     def _show_rows(self, cursor: SavedGame | None) -> None:
         """Fill the table again from ``games``, the cursor on ``cursor`` if it is there."""
         table = self._table
         table.clear()
         for game in self.games:
-            table.add_row(*_row(game), key=str(game.path))
+            table.add_row(*_row(game, self._mark_of(game)), key=str(game.path))
         if cursor is not None and cursor in self.games:
             table.move_cursor(row=self.games.index(cursor), animate=False)
 
@@ -235,6 +267,7 @@ class ReplayBrowser(ShellScreen):
         detail = ""
         if game is not None:
             detail = game.name if game.problem is None else f"{game.name}: {game.problem}"
+            detail = safe_text(detail)
         self.query_one("#replay-detail", Static).update(detail)
 
     @on(DataTable.RowHighlighted, "#replay-files")
@@ -250,6 +283,11 @@ class ReplayBrowser(ShellScreen):
 
     def _game(self, row_key: RowKey) -> SavedGame | None:
         return next((g for g in self.games if str(g.path) == row_key.value), None)
+
+    def _mark_of(self, game: SavedGame) -> str:
+        if game.path not in self.marked:
+            return ""
+        return "*" if self.spit_app.settings.card_style == "ascii" else "✓"
 
     # -- actions --------------------------------------------------------------------
 
@@ -277,6 +315,18 @@ class ReplayBrowser(ShellScreen):
             return
         self.app.push_screen(ReplayViewerScreen(game.path, clock=self.spit_app.clock))
 
+    def action_mark(self) -> None:
+        """Mark the game under the cursor, or unmark it, and go to the next one, so
+        that Space held down marks a run of games."""
+        game = self._current()
+        if game is None:
+            return
+        self.marked ^= {game.path}
+        table = self._table
+        table.update_cell(str(game.path), "mark", Text(self._mark_of(game), style="bold"))
+        table.move_cursor(row=table.cursor_row + 1)
+        self._status_count()
+
     def action_rename(self) -> None:
         game = self._current()
         if game is None:
@@ -291,6 +341,8 @@ class ReplayBrowser(ShellScreen):
                 self.notify(str(error), severity="error", markup=False)
                 return
             if new.path != game.path:
+                if game.path in self.marked:
+                    self.marked ^= {game.path, new.path}
                 self.games[self.games.index(game)] = new
                 self.games = _newest_first(self.games)  # the name breaks ties
                 self._show_rows(new)
@@ -299,7 +351,7 @@ class ReplayBrowser(ShellScreen):
         self.app.push_screen(
             AskText(
                 f"Rename {game.name}",
-                game.stem,
+                safe_text(game.stem),
                 hint=f"{game.suffix} is added",
                 problem=lambda text: saved_games.rename_problem(game, text),
             ),
@@ -307,6 +359,9 @@ class ReplayBrowser(ShellScreen):
         )
 
     def action_delete(self) -> None:
+        if self.marked:
+            self._delete_marked()
+            return
         game = self._current()
         if game is None:
             return
@@ -319,16 +374,50 @@ class ReplayBrowser(ShellScreen):
             except SavedGameError as error:
                 self.notify(str(error), severity="error", markup=False)
                 return
-            self.games.remove(game)
-            self._table.remove_row(str(game.path))
-            self._status_count()
-            self._show_detail()
+            self._forget([game])
             self.notify(f"Deleted {game.name}", markup=False)
 
         self.app.push_screen(
             Confirm(f"Delete {game.name} ({game.date_text}, {game.mode})? It cannot be undone."),
             answered,
         )
+
+    def _delete_marked(self) -> None:
+        """Every marked game, after one question; those that could not be deleted stay
+        marked, with the first reason why."""
+        games = [game for game in self.games if game.path in self.marked]
+        count = f"{len(games)} marked game{'s' * (len(games) != 1)}"
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            deleted, errors = [], []
+            for game in games:
+                try:
+                    saved_games.delete(game)
+                except SavedGameError as error:
+                    errors.append(str(error))
+                else:
+                    deleted.append(game)
+            self._forget(deleted)
+            if len(deleted) == len(games):
+                self.notify(f"Deleted {count.replace(' marked', '')}", markup=False)
+            elif deleted:
+                self.notify(f"Deleted {len(deleted)} of the {count}", markup=False)
+            if errors:
+                more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+                self.notify(errors[0] + more, severity="error", markup=False)
+
+        self.app.push_screen(Confirm(f"Delete the {count}? It cannot be undone."), answered)
+
+    def _forget(self, games: list[SavedGame]) -> None:
+        """Take deleted ``games`` off the list."""
+        for game in games:
+            self.games.remove(game)
+            self.marked.discard(game.path)
+            self._table.remove_row(str(game.path))
+        self._status_count()
+        self._show_detail()
 
     def action_export(self) -> None:
         game = self._current()
@@ -339,11 +428,12 @@ class ReplayBrowser(ShellScreen):
             if text is None:
                 return
             try:
-                target = saved_games.export(game, text)
+                where = saved_games.export(game, text)
             except SavedGameError as error:
                 self.notify(str(error), severity="error", markup=False)
                 return
-            self.notify(f"Copied to {target}", markup=False)
+            made = "" if where.new_folder is None else f"Made the folder {where.new_folder}. "
+            self.notify(f"{made}Copied to {where.file}", markup=False)
 
         def problem(text: str) -> str | None:
             try:
@@ -356,7 +446,7 @@ class ReplayBrowser(ShellScreen):
             AskText(
                 f"Export a copy of {game.name} to",
                 shown_path(saved_games.default_export_folder() / game.name),
-                hint="a file or a folder",
+                hint="a file, or a folder (end it with / to make a new one)",
                 problem=problem,
                 select_all=False,
             ),

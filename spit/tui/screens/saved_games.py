@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import threading
 from collections.abc import Iterator
@@ -52,6 +53,9 @@ FORBIDDEN_CHARACTERS: Final = '/\\:*?"<>|'
 """Refused in new names: path separators, and what Windows does not allow in names."""
 MAX_NAME_BYTES: Final = 255
 """The longest file name most file systems allow."""
+AUTOMATIC_NAME: Final = re.compile(r"\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d_[a-z0-9-]+(_\d{3,})?")
+"""The names games are saved under (``spit.replay.recording.file_stem``, numbered by
+``open_new`` when several start in the same second)."""
 
 
 class SavedGameError(Exception):
@@ -107,6 +111,11 @@ class SavedGame:
     @property
     def rounds_text(self) -> str:
         return "—" if self.rounds is None else str(self.rounds)
+
+
+def automatic_name(stem: str) -> bool:
+    """Whether ``stem`` is a name the game was saved under, not one the player gave."""
+    return AUTOMATIC_NAME.fullmatch(stem) is not None
 
 
 def game_time(ms: int) -> str:
@@ -378,36 +387,71 @@ def default_export_folder() -> Path:
         return Path.cwd()
 
 
-def export_target(game: SavedGame, text: str) -> Path:
-    """The file an export to ``text`` would write: ``text`` itself, or ``game``'s file
-    name in it when it is a folder. Raises ``SavedGameError`` for a place that will not
-    do (a folder that does not exist, a file already there)."""
-    if not text.strip():
+@dataclass(frozen=True, slots=True)
+class ExportTarget:
+    """Where an export writes: the copy's path, and the folder to make first, if any."""
+
+    file: Path
+    new_folder: Path | None = None
+
+
+def export_target(game: SavedGame, text: str) -> ExportTarget:
+    """Where an export to ``text`` would write. Raises ``SavedGameError`` for a place
+    that will not do (a folder that does not exist, a file already there).
+
+    ``text`` names a folder, and the copy goes into it under ``game``'s file name, when
+    it is an existing folder or ends in a path separator (``~/exports/``); otherwise it
+    is the copy's own file name, in a folder that must exist. A folder asked for with
+    a separator that does not exist yet is made, one level only, as ``mkdir`` does
+    without ``-p``: the player said it is a folder, but a mistyped parent should not
+    turn into a tree of new folders. So a trailing separator never writes a file where
+    a folder was meant."""
+    typed = text.strip()
+    if not typed:
         raise SavedGameError("Type where to write the copy.")
+    into_folder = typed.endswith(("/", os.sep)) or (
+        os.altsep is not None and typed.endswith(os.altsep)
+    )
     try:
-        target = Path(text.strip()).expanduser()
+        place = Path(typed).expanduser()
     except RuntimeError as error:
-        raise SavedGameError(f"Cannot use {text.strip()}: {error}") from None
+        raise SavedGameError(f"Cannot use {typed}: {error}") from None
     try:
-        if target.is_dir():
-            target = target / game.name
-        if target.exists() or target.is_symlink():
-            raise SavedGameError(f"{target} already exists: choose another name.")
-        if not target.parent.is_dir():
-            raise SavedGameError(f"There is no folder {target.parent}.")
+        new_folder = None
+        if into_folder and not place.is_dir():
+            if place.exists() or place.is_symlink():
+                raise SavedGameError(f"{place} is a file, not a folder.")
+            if not place.parent.is_dir():
+                raise SavedGameError(f"There is no folder {place.parent}.")
+            new_folder = place
+        target = place / game.name if into_folder or place.is_dir() else place
+        if new_folder is None:
+            if target.exists() or target.is_symlink():
+                raise SavedGameError(f"{target} already exists: choose another name.")
+            if not target.parent.is_dir():
+                raise SavedGameError(f"There is no folder {target.parent}.")
     except OSError as error:  # a name too long, a folder that may not be looked into
-        raise SavedGameError(f"Cannot use {target}: {_reason(error)}") from None
-    return target
+        raise SavedGameError(f"Cannot use {place}: {_reason(error)}") from None
+    return ExportTarget(target, new_folder)
 
 
-def export(game: SavedGame, text: str) -> Path:
+def export(game: SavedGame, text: str) -> ExportTarget:
     """Copy ``game``'s file to ``text`` (see ``export_target``), never over an existing
-    file; the copy's path. Raises ``SavedGameError``."""
-    target = export_target(game, text)
+    file, making the folder asked for if need be; where the copy went. Raises
+    ``SavedGameError``."""
+    where = export_target(game, text)
+    target = where.file
     try:
         data = game.path.read_bytes()
     except OSError as error:
         raise SavedGameError(f"Could not read {game.name}: {_reason(error)}") from None
+    if where.new_folder is not None:
+        try:
+            where.new_folder.mkdir(exist_ok=True)
+        except OSError as error:
+            raise SavedGameError(
+                f"Could not make the folder {where.new_folder}: {_reason(error)}"
+            ) from None
     try:
         copy = target.open("xb")
     except FileExistsError:
@@ -420,7 +464,7 @@ def export(game: SavedGame, text: str) -> Path:
     except OSError as error:
         target.unlink(missing_ok=True)  # ours, half written
         raise SavedGameError(f"Could not write {target}: {_reason(error)}") from None
-    return target
+    return where
 
 
 def _reason(error: OSError) -> str:

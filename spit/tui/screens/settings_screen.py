@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -20,6 +21,8 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.engine import Variant
+from spit.paths import replays_dir
+from spit.safe_text import safe_path, safe_text
 from spit.tui.ascii_widgets import Checkbox, Select, Separated
 from spit.tui.game_config import CARD_STYLES
 from spit.tui.keymap import (
@@ -33,7 +36,17 @@ from spit.tui.keymap import (
 )
 from spit.tui.screens.base import ShellModal, ShellScreen
 from spit.tui.screens.confirm import Confirm
-from spit.tui.settings import replay_dir_from_text, theme_names
+from spit.tui.settings import (
+    SPADES_TARGETS,
+    Refused,
+    replay_dir_from_text,
+    theme_names,
+)
+
+PATH_SHOWN = 120
+"""How much of a folder typed (or pasted) a message quotes."""
+KEY_WIDTH = 9
+"""The key column of the key list: every key label fits ("Backspace")."""
 
 
 def _theme_choices() -> list[tuple[str, str]]:
@@ -45,6 +58,16 @@ def _theme_choices() -> list[tuple[str, str]]:
     ]
 
 
+def _select(choices: list[tuple[str, Any]], value: Any, setting: str) -> Select[Any]:
+    """A dropdown for one setting. It never offers a blank entry: every setting has a
+    value, and a blank one would reach the game (Textual's ``Select.NULL``)."""
+    return Select(choices, value=value, allow_blank=False, id=setting)
+
+
+def _checkbox(label: str, value: bool, setting: str) -> Checkbox:
+    return Checkbox(label, value, id=setting, compact=True)
+
+
 def _setting(label: str, widget: Select[Any] | Input) -> ComposeResult:
     widget.compact = True
     with Horizontal(classes="setting"):
@@ -53,6 +76,9 @@ def _setting(label: str, widget: Select[Any] | Input) -> ComposeResult:
 
 
 class SettingsScreen(ShellScreen):
+    _replay_text = ""
+    """The replays folder's text as last checked, so that it is checked once."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="settings.back"),
         Binding("delete", "default_key", "Layout's key", id="settings.default_key"),
@@ -65,43 +91,46 @@ class SettingsScreen(ShellScreen):
         settings = self.spit_app.settings
         yield Static("Settings", classes="screen-title")
         yield Static(
-            f"Saved as you go in {self.spit_app.settings_file}", classes="screen-hint", markup=False
+            f"Saved as you go in {safe_path(self.spit_app.settings_file)}",
+            classes="screen-hint",
+            markup=False,
         )
         with Grid(id="settings-general"):
-            yield from _setting("Theme", Select(_theme_choices(), value=settings.theme, id="theme"))
+            yield from _setting("Theme", _select(_theme_choices(), settings.theme, "theme"))
             yield from _setting(
-                "Bot level",
-                Select([(lv, lv) for lv in LEVELS], value=settings.bot_level, id="bot_level"),
-            )
-            yield from _setting(
-                "Cards",
-                Select([(s, s) for s in CARD_STYLES], value=settings.card_style, id="card_style"),
+                "Bot level", _select([(lv, lv) for lv in LEVELS], settings.bot_level, "bot_level")
             )
             yield from _setting(
-                "Game",
-                Select([(v.value, v) for v in Variant], value=settings.variant, id="variant"),
+                "Cards", _select([(s, s) for s in CARD_STYLES], settings.card_style, "card_style")
             )
-            yield Checkbox(
-                "Four-colour suits", settings.four_colour, id="four_colour", compact=True
+            yield from _setting(
+                "Game", _select([(v.value, v) for v in Variant], settings.variant, "variant")
             )
-            yield Checkbox(
-                "Save replays", settings.record_replays, id="record_replays", compact=True
+            yield from _setting(
+                "Spades game",  # reads "Spades game  to 500 points"
+                _select(
+                    [(f"to {target} points", target) for target in SPADES_TARGETS],
+                    settings.spades_target,
+                    "spades_target",
+                ),
             )
+            yield _checkbox("Four-colour suits", settings.four_colour, "four_colour")
+            yield _checkbox("Show which cards can play", settings.show_play_hint, "show_play_hint")
+            yield _checkbox("Bell on a lost race or slap", settings.bell, "bell")
+            yield _checkbox("Save replays", settings.record_replays, "record_replays")
         yield from _setting(
             "Replays in",
             Input(
-                str(settings.replay_dir or ""),
-                placeholder=f"{self.spit_app.replay_dir()} (the default)",
+                safe_text(settings.replay_dir or ""),
+                placeholder=f"{safe_path(replays_dir())} (the default)",
                 id="replay_dir",
             ),
         )
         with Vertical(id="settings-keys"):
             yield from _setting(
                 "Keys",
-                Select(
-                    [(name, name) for name in PRESET_NAMES],
-                    value=settings.keymap_preset,
-                    id="keymap_preset",
+                _select(
+                    [(name, name) for name in PRESET_NAMES], settings.keymap_preset, "keymap_preset"
                 ),
             )
             yield OptionList(id="key-bindings")
@@ -112,21 +141,20 @@ class SettingsScreen(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._replay_text = safe_text(self.spit_app.settings.replay_dir or "")
         self._show_keys()
         self.spit_app.card_style_signal.subscribe(self, lambda _: self._show_keys())
 
     def _show_keys(self) -> None:
         settings = self.spit_app.settings
         keys = resolve(settings.keymap_preset, settings.key_overrides)
+        label = partial(spelt_key_label, ascii_only=self.painter.ascii)
         bindings = self.query_one("#key-bindings", OptionList)
         highlighted = bindings.highlighted
         bindings.set_options(
             Option(
                 Text.assemble(
-                    (
-                        f"{spelt_key_label(keys[binding_id], ascii_only=self.painter.ascii):>9}",
-                        "bold",
-                    ),
+                    (f"{label(keys[binding_id]):>{KEY_WIDTH}.{KEY_WIDTH}}", "bold"),
                     (" * " if binding_id in settings.key_overrides else "   "),
                     game_key.description,
                 ),
@@ -147,7 +175,7 @@ class SettingsScreen(ShellScreen):
 
     @on(Select.Changed)
     def _selected(self, event: Select.Changed) -> None:
-        if event.value is Select.BLANK or event.select.id is None:
+        if event.select.id is None:
             return
         if event.select.id == "keymap_preset":
             self._change_preset(str(event.value))
@@ -173,12 +201,27 @@ class SettingsScreen(ShellScreen):
     @on(Input.Submitted, "#replay_dir")
     @on(Input.Blurred, "#replay_dir")
     def _replay_dir_entered(self, event: Input.Submitted | Input.Blurred) -> None:
+        """Checked when it is entered, not when a game starts: a folder that cannot be
+        one is refused with the reason (and the setting stays as it was); one that does
+        not exist yet is taken, with word that it will be made. The field shows the
+        folder escaped (``safe_text``), so text left as it was shown is never read back
+        as a folder: its escapes would name another one."""
+        text = event.value
+        if text == self._replay_text:  # unchanged, or Enter then leaving: said once
+            return
+        self._replay_text = text
         try:
-            directory = replay_dir_from_text(event.value)
-        except ValueError as error:
-            self.notify(str(error), severity="error", markup=False)
-        else:
-            self._change(replay_dir=directory)
+            directory = replay_dir_from_text(text)
+        except Refused as refused:
+            shown = safe_text(text, limit=PATH_SHOWN)
+            self.notify(f"Replays in: {shown} {refused}", severity="error", markup=False)
+            return
+        self._change(replay_dir=directory)
+        if directory is not None and not directory.exists():
+            self.notify(
+                f"{safe_path(directory)} does not exist yet: it will be made when a game is saved.",
+                markup=False,
+            )
 
     @on(OptionList.OptionSelected, "#key-bindings")
     def _remap(self, event: OptionList.OptionSelected) -> None:
@@ -282,4 +325,4 @@ class KeyCapture(ShellModal[str | None]):
         if problem is None:
             self.dismiss(key)
         else:
-            self.query_one("#capture-error", Static).update(problem)
+            self.query_one("#capture-error", Static).update(safe_text(problem))

@@ -26,7 +26,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Static
 
-from spit.safe_text import safe_text
+from spit.safe_text import safe_lines, safe_text
 from spit.tui.screens.base import ShellScreen
 from spit.tui.screens.saved_games import game_time
 
@@ -511,7 +511,7 @@ class StatisticsScreen(ShellScreen):
         self.add_class("-no-stats")
         self._status("")
         self.query_one("#no-stats", Static).update(
-            Text(text + "\n\nr rebuilds the statistics from your replays.")
+            Text(safe_lines(text) + "\n\nr rebuilds the statistics from your replays.")
         )
 
     def action_rebuild(self) -> None:

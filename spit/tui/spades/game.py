@@ -20,6 +20,7 @@ from spit.spades import (
     Event,
     HandOrders,
     Phase,
+    PlayCard,
     PlayerView,
     Reason,
     Rejected,
@@ -63,6 +64,8 @@ class SpadesGame:
         self.level = level
         self.seed = seed
         self.writer = writer
+        self.played = False
+        """Whether a card was played: a game without one leaves no replay."""
         self.bot: SpadesBot = make_bot(level, BOT, seed)
         self._dealer = Dealer(seed)
         self._now = _since(time.monotonic())
@@ -92,6 +95,7 @@ class SpadesGame:
         outcome = apply(self.state, player, action)
         if isinstance(outcome, Applied):
             self.state = outcome.state
+            self.played = self.played or isinstance(action, PlayCard)
         if self.writer is not None:
             accepted = isinstance(outcome, Applied)
             self.writer.on_input(self._now(), player, action, accepted, self.state)
@@ -117,9 +121,12 @@ class SpadesGame:
         return applied.events
 
     def close(self) -> None:
-        """Stop recording (the file keeps what was played)."""
+        """Stop recording: the file keeps what was played, and goes if no card was
+        (``spit.tui.unplayed``)."""
         if self.writer is not None:
-            self.writer.close()
+            from spit.tui.unplayed import close_recording
+
+            close_recording(self.writer, self.played)
 
     def _record_hand(self, orders: HandOrders) -> None:
         if self.writer is not None:

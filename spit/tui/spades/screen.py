@@ -45,7 +45,8 @@ from spit.tui.spades.draw import fits
 from spit.tui.spades.game import BOT, HUMAN, TARGET, SpadesGame
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.notes import describe
-from spit.tui.spades.view import HAND_KEYS, Controls, display_order, present
+from spit.tui.spades.view import HAND_KEYS, Controls, display_order, hand_letters, present
+from spit.tui.unsaved import SaveWatch
 
 if TYPE_CHECKING:
     from spit.tui.app import SpitApp
@@ -63,7 +64,8 @@ class SpadesScreen(Screen[None]):
     """One game against a bot of ``level``, and its rematches.
 
     ``seed`` ``None`` picks a random one (shown at the end). ``bot_delay`` 0 makes the
-    bot act at once (tests); ``target`` is for short games in tests too.
+    bot act at once (tests); ``target`` is the score that wins (``--target``, the
+    setting ``spades_target``).
     """
 
     CSS_PATH: ClassVar = [Path(__file__).parent.parent / "game.tcss", "spades.tcss"]
@@ -121,7 +123,7 @@ class SpadesScreen(Screen[None]):
     def from_settings(
         cls, settings: Settings, level: str = "hard", seed: int | None = None
     ) -> SpadesScreen:
-        """A game with the player's card style, colours and replay settings."""
+        """A game with the player's card style, colours, replay settings and target."""
         return cls(
             level,
             seed,
@@ -129,6 +131,7 @@ class SpadesScreen(Screen[None]):
             record=settings.record_replays,
             card_style=settings.card_style,
             four_colour=settings.four_colour,
+            target=settings.spades_target,
         )
 
     # -- lifecycle -----------------------------------------------------------------
@@ -158,6 +161,7 @@ class SpadesScreen(Screen[None]):
         """A new game: shuffled from ``seed`` (a random one if ``None``), recorded."""
         seed = secrets.randbits(32) if seed is None else seed
         self.game = SpadesGame(self.level, seed, self._open_writer(seed), target=self.target)
+        self._save_watch = SaveWatch(self)
         opening = HandStarted(1, self.game.state.first)
         self.controls = Controls(notes=(describe([opening], self.names, self.painter),))
         self._after_change()
@@ -192,6 +196,7 @@ class SpadesScreen(Screen[None]):
 
     def _after_change(self) -> None:
         """Redraw, then let the bot move (now or after its pause), or end the game."""
+        self._save_watch.check(self.game.writer)
         if self.bot_delay <= 0:
             while self.game.to_move == BOT and not self._holds:
                 self._bot_acts()
@@ -282,11 +287,11 @@ class SpadesScreen(Screen[None]):
         elif phase is Phase.DRAW and key in "kd":
             self._submit(Keep() if key == "k" else Discard())
         elif phase in (Phase.EXCHANGE, Phase.PLAY) and key in HAND_KEYS:
-            hand = display_order(self.game.view.hand)
-            index = HAND_KEYS.index(key)
-            if index < len(hand):
-                self.controls = replace(self.controls, cursor=index)
-                self._use(hand[index])
+            view = self.game.view
+            card = next((c for c, k in hand_letters(view).items() if k == key), None)
+            if card is not None:
+                self.controls = replace(self.controls, cursor=display_order(view.hand).index(card))
+                self._use(card)
 
     def _use(self, card: int) -> None:
         """The card chosen by its key or the cursor: played, or picked for the exchange."""
@@ -394,10 +399,14 @@ class SpadesScreen(Screen[None]):
                 f"{state.hand} hands played. Bags: you {state.bags[HUMAN]}, "
                 f"the bot {state.bags[BOT]}.",
                 f"Seed {self.game.seed}: spit-tui spades --seed {self.game.seed} "
-                f"--level {self.level} deals these hands again.",
+                f"--level {self.level}{self._target_option()} deals these hands again.",
             ),
             self.replay_path,
         )
+
+    def _target_option(self) -> str:
+        """``--target N`` for the command that plays the game again, unless the usual."""
+        return "" if self.target == TARGET else f" --target {self.target}"
 
     def _result_answered(self, rematch: bool | None) -> None:
         self._holds.discard("result")

@@ -30,6 +30,25 @@ def display_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: (SUIT_ORDER.index(c & 3), c >> 2)))
 
 
+def hand_letters(view: PlayerView) -> dict[Card, str]:
+    """Each card in the hand and its key, kept for the whole play of the hand.
+
+    The letters go left to right over the hand as it was when the play began (the
+    cards held now and the ones already played), so a card's key never changes as
+    the cards before it are played: with letters given again after every play, 8♦ was
+    ``m`` and then ``l``, and a player typing ahead played the wrong card. Before the
+    play (the draw, the exchange) no card has been played, so they go left to right.
+    A blind-nil exchange comes before the play, so the cards it brings get letters
+    like the others."""
+    held = list(view.hand)
+    for trick in view.tricks:  # none before the play
+        held.append(trick.lead if trick.leader == view.player else trick.follow)
+    if view.trick and view.leader == view.player:
+        held.append(view.trick[0])
+    letters = dict(zip(display_order(tuple(held)), HAND_KEYS, strict=False))
+    return {card: letters[card] for card in view.hand}
+
+
 def agree(name: str, verb: str) -> str:
     """``verb`` (a regular one) as ``name`` does it: "take" for "You", else "takes".
     The player at the keyboard is called "You", in play and in the replays of their
@@ -134,9 +153,9 @@ def _opponent(view: PlayerView) -> tuple[str, ...]:
     lines = [f"{view.opponent_cards} card{'s' * (view.opponent_cards != 1)}"]
     if view.blind[BOT]:
         lines.append("blind nil!")
-    if view.first == BOT:
+    if view.phase in (Phase.BLIND, Phase.DRAW) and view.first == BOT:
         lines.append("draws first")
-    else:
+    elif view.phase is Phase.BID and view.first != BOT:
         lines.append("bids first")
     return tuple(lines)
 
@@ -216,10 +235,11 @@ def _hand(view: PlayerView, controls: Controls) -> tuple[HandCard, ...]:
     playing = mine and view.phase is Phase.PLAY
     legal = set(playable(view.hand, view.trick[0] if view.trick else None, view.broken))
     cursor = controls.cursor if exchanging or playing else None
+    letters = hand_letters(view)
     return tuple(
         HandCard(
             card,
-            HAND_KEYS[i],
+            letters[card],
             raised=exchanging and card in controls.chosen,
             usable=exchanging or (playing and card in legal),
             cursor=i == cursor,

@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from spit.match import Clock, MonotonicClock
+from spit.safe_text import safe_lines, safe_text
 from spit.tui.cards import CardPainter
 from spit.tui.game_config import ASCII_CLASS
 from spit.tui.viewer.timeline import NotViewable
@@ -140,8 +141,8 @@ class ViewerScreen(Screen[None]):
         where = f"line {problem.line}: " if problem.line is not None else ""
         with Vertical(id="problem"):
             yield Static("This replay cannot be shown", classes="title")
-            yield Static(self.path.name, classes="dim", markup=False)
-            yield Static(f"{where}{problem.message}", markup=False)
+            yield Static(safe_text(self.path.name), classes="dim", markup=False)
+            yield Static(f"{where}{safe_lines(problem.message)}", markup=False)
             yield Static("Esc: back", classes="hint")
 
     def _painter(self) -> CardPainter:

@@ -7,7 +7,9 @@ from that match, fed the recorded events with their game times as its clock: eff
 (the card that just landed, a refused key's note) last as long in game time as they
 do in play, stay on screen while the replay is paused, and scale with the speed.
 After a jump the presenter starts afresh from the start of the round, which tells it
-all it remembers (the countdown, the slap, the cards gathered).
+all it remembers (the slap, the cards gathered). The countdown's seconds are worked out
+from the match's deadline at the position shown (the timeline keeps no event per
+second: a file may claim countdowns of any length).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spit.engine import Move, Play
-from spit.match import InputHandled, Match, MatchPhase
+from spit.match import CountdownTick, InputHandled, Match, MatchPhase, TimedEvent
 from spit.replay import PlayerInfo
 from spit.tui.board.presenter import (
     FLASH_MS,
@@ -73,6 +75,7 @@ class Playback:
             self._take(timeline.events_before(target))
         self.position = target
         self.presenter.expire(target.t)
+        self._count_down()
 
     def _advance(self, handled: int, target: Position) -> None:
         """Feed the inputs from ``handled`` up to ``target`` and run its timers. The
@@ -90,6 +93,16 @@ class Playback:
         self.presenter = self._presenter()
         self._seen = min(timeline.round_start(target), timeline.first_event_at(target.t - FADE_MS))
         self._take(timeline.events_before(target))
+        self._count_down()
+
+    def _count_down(self) -> None:
+        """Tell the presenter the whole seconds left in a running countdown, as the
+        live match's tick each second would have: the ticks still due after now."""
+        match, t = self.match, self.position.t
+        kind, deadline = match.countdown_kind, match.deadline
+        if match.phase is MatchPhase.COUNTDOWN and kind is not None and deadline is not None:
+            seconds = max(0, -(-(deadline - t) // 1000))
+            self.presenter.absorb((TimedEvent(t, CountdownTick(kind, seconds)),), match, t)
 
     def _presenter(self) -> Presenter:
         return Presenter(self.players, self.painter, lambda _binding: "")

@@ -2,13 +2,21 @@
 
 Opening a replay re-simulates the whole game a single time and keeps three things:
 
-- every event the match emitted, in order, each with the ``Position`` right after it,
-  so that what happened up to any moment is a prefix of one list;
+- every event the match emitted that the table or a caption shows, in order, each with
+  the ``Position`` right after it, so that what happened up to any moment is a prefix
+  of one list;
 - the moments worth jumping to: round starts, card plays and moves, spits, slaps and
   round ends (``marks``);
-- a copy of the match every ``SNAPSHOT_EVERY`` inputs. The replay's own checkpoints
-  only hold state hashes; a snapshot holds the match itself, so the table at any
-  moment is the nearest snapshot before it plus at most that many inputs.
+- a copy of the match every ``SNAPSHOT_EVERY`` inputs, and after every
+  ``SNAPSHOT_EVENTS`` events of the match's own timers (a file may hold no input at
+  all, and rounds of nothing but stalls). The replay's own checkpoints only hold state
+  hashes; a snapshot holds the match itself, so the table at any moment is the nearest
+  snapshot before it plus at most that many inputs or timer events.
+
+The countdowns' seconds are not events here: a file may claim countdowns of ten
+minutes, and the viewer works the seconds out from the match's deadline when it draws
+(``spit.tui.viewer.playback``). So what is kept grows with the file, never with the
+game time it claims.
 
 Refused inputs are kept with what the player tried (the card, and the match phase at
 the time), so the viewer can say "P2 too slow: 7♣ on left pile" long after the table
@@ -32,16 +40,29 @@ from spit.engine import (
     CardSpat,
     Move,
     Play,
+    PlayStarted,
     RoundDealt,
     RoundEnded,
     Slapped,
     State,
 )
-from spit.match import InputHandled, Match, MatchPhase, Orders, TimedEvent
+from spit.match import (
+    CountdownStarted,
+    InputHandled,
+    Match,
+    MatchPhase,
+    NextRoundAt,
+    Orders,
+    SlapWindowOpened,
+    TimedEvent,
+)
 from spit.replay import Input, Replay, UnreadableReplay, Verification, load_replay, verify
 
 SNAPSHOT_EVERY: Final = 100
 """Inputs between two snapshots: a seek re-simulates at most this many."""
+SNAPSHOT_EVENTS: Final = 2000
+"""Events of the match's timers (spits, stalls, deals) after which a snapshot is taken
+even without an input, so that a seek re-simulates at most this many of them."""
 
 
 class Position(NamedTuple):
@@ -76,6 +97,12 @@ _MARKS: Final[dict[type, Mark]] = {
     Slapped: Mark.SLAP,
     RoundEnded: Mark.ROUND_END,
 }
+
+
+_UNSHOWN: Final = frozenset({CountdownStarted, PlayStarted, SlapWindowOpened, NextRoundAt})
+"""Events that neither the table nor a caption shows (the match's own deadlines say
+when they run out), so the timeline does not keep them: a stall would cost four events
+a spit instead of two."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,12 +290,20 @@ def open_timeline(path: Path) -> Timeline:
     return build_timeline(replay, finished=result.finished)
 
 
-def build_timeline(replay: Replay, *, finished: bool, every: int = SNAPSHOT_EVERY) -> Timeline:
+def build_timeline(
+    replay: Replay,
+    *,
+    finished: bool,
+    every: int = SNAPSHOT_EVERY,
+    every_events: int = SNAPSHOT_EVENTS,
+) -> Timeline:
     """Re-simulate ``replay`` once and keep what watching it needs.
 
     The replay must be valid (``spit.replay.verify``) and hold at least one deal:
     the inputs are fed to a fresh match at their times, and the match deals each
-    round itself, from the recorded orders, when it falls due.
+    round itself, from the recorded orders, when it falls due. The match is moved on
+    to every line's time, inputs or not, so that a snapshot can be taken after
+    ``every_events`` events even in a file without inputs.
     """
     header = replay.header
     match = Match(
@@ -276,20 +311,38 @@ def build_timeline(replay: Replay, *, finished: bool, every: int = SNAPSHOT_EVER
         variant=header.variant,
         target=header.target,
         timing=header.timing,
+        countdown_ticks=False,
     )
     builder = _Builder(match)
     snapshots = [Snapshot(START, copy.deepcopy(match))]
-    inputs = tuple(replay.inputs)
-    for count, record in enumerate(inputs):
-        match.advance_to(record.t)
+    taken = 0
+    """Events when the latest snapshot was taken."""
+
+    def run_timers(count: int, t: int) -> None:
+        """The timers up to ``t``, with ``count`` inputs handled. Between two lines of
+        a valid file they hold at most the rest of a round and the next deal."""
+        nonlocal taken
+        match.advance_to(t)
         builder.take(count)
+        if len(builder.events) - taken >= every_events:
+            snapshots.append(Snapshot(Position(count, t), copy.deepcopy(match)))
+            taken = len(builder.events)
+
+    inputs = tuple(replay.inputs)
+    count = 0
+    for record in replay.records[1:]:
+        run_timers(count, record.t)
+        if not isinstance(record, Input):
+            continue
         before, phase = match.state, match.phase
         match.submit_at(record.t, record.player, record.action)
-        builder.take(count + 1, _Before(record, before, phase))
-        if (count + 1) % every == 0:
-            snapshots.append(Snapshot(Position(count + 1, record.t), copy.deepcopy(match)))
+        count += 1
+        builder.take(count, _Before(record, before, phase))
+        if count % every == 0:
+            snapshots.append(Snapshot(Position(count, record.t), copy.deepcopy(match)))
+            taken = len(builder.events)
     end = Position(len(inputs), max(replay.records[-1].t, match.time))
-    match.advance_to(end.t)
+    run_timers(len(inputs), end.t)
     builder.take(len(inputs))
     return Timeline(
         replay=replay,
@@ -339,6 +392,8 @@ class _Builder:
         handled; ``before`` is the table the input among them came to."""
         for timed in self.match.drain():
             event = timed.event
+            if type(event) in _UNSHOWN:
+                continue
             at = Position(inputs, timed.t)
             index = len(self.events)
             self.events.append(timed)

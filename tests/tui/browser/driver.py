@@ -31,13 +31,23 @@ async def open_browser(pilot: Pilot[Any]) -> ReplayBrowser:
     return screen
 
 
-def rows(app: SpitApp) -> list[tuple[str, ...]]:
-    """The table's cells as text, top to bottom."""
+def cells(app: SpitApp) -> list[tuple[str, ...]]:
+    """The table's cells as text, top to bottom, the mark column first."""
     table = app.screen.query_one("#replay-files", DataTable)
     return [
         tuple(cell.plain if isinstance(cell, Text) else str(cell) for cell in table.get_row_at(i))
         for i in range(table.row_count)
     ]
+
+
+def rows(app: SpitApp) -> list[tuple[str, ...]]:
+    """The table's rows as text, top to bottom: date, mode, result, length, rounds, name."""
+    return [row[1:] for row in cells(app)]
+
+
+def marks(app: SpitApp) -> list[str]:
+    """The mark column, top to bottom ("" for a row not marked)."""
+    return [row[0] for row in cells(app)]
 
 
 def names(app: SpitApp) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from spit.tui.app import SpitApp
 from spit.tui.screens import saved_games
@@ -17,8 +17,9 @@ from spit.tui.screens.ask_text import AskText
 from spit.tui.screens.confirm import Confirm
 from spit.tui.screens.menu import MainMenu
 from spit.tui.screens.replays import ReplayBrowser
+from spit.tui.settings import Settings
 
-from .driver import MENU, names, notices, open_browser, rows, settle, text_of
+from .driver import MENU, marks, names, notices, open_browser, rows, settle, text_of
 from .library import NAMES, golden_copy
 
 
@@ -29,13 +30,20 @@ async def test_lists_newest_first_with_date_mode_result_length_rounds(
     async with app.run_test(size=(100, 30)) as pilot:
         await open_browser(pilot)
         assert rows(app) == [
-            ("2026-03-02 09:30", "Two players", "unfinished", "0:03", "1"),
-            ("2026-03-01 12:03", "vs hard bot", "You won", "3:34", "11"),
-            ("2026-03-01 12:02", "vs easy bot", "You lost", "3:36", "13"),
-            ("2026-03-01 12:01", "vs normal bot", "You won", "3:39", "12"),
-            ("2026-01-03 10:00", "Spades", "North won", "1:53", "8"),
-            ("2026-01-02 15:04", "Bots: test vs test", "Righty won", "0:59", "3"),
-            ("2026-01-01 08:00", "Bots: test vs test", "unfinished", "0:39", "3"),
+            ("2026-03-02 09:30", "Two players", "unfinished", "0:03", "1", "interrupted"),
+            ("2026-03-01 12:03", "vs hard bot", "You won", "3:34", "11", ""),
+            ("2026-03-01 12:02", "vs easy bot", "You lost", "3:36", "13", ""),
+            ("2026-03-01 12:01", "vs normal bot", "You won", "3:39", "12", ""),
+            ("2026-01-03 10:00", "Spades", "North won", "1:53", "8", "spades"),
+            ("2026-01-02 15:04", "Bots: test vs test", "Righty won", "0:59", "3", "bots"),
+            (
+                "2026-01-01 08:00",
+                "Bots: test vs test",
+                "unfinished",
+                "0:39",
+                "3",
+                "bots-unfinished",
+            ),
         ]
         assert names(app) == list(NAMES)
         assert text_of(app, "#replays-status") == (
@@ -92,7 +100,7 @@ async def test_hundreds_of_files_are_listed_without_re_simulating_any(
     async with app.run_test(size=(80, 24)) as pilot:
         await open_browser(pilot)
         assert len(rows(app)) == 300
-        assert set(rows(app)) == {
+        assert {row[:5] for row in rows(app)} == {
             ("2026-01-02 15:04", "Bots: test vs test", "Righty won", "0:59", "3")
         }
         # Same start time: by name, the latest first.
@@ -235,6 +243,7 @@ async def test_rename_keeps_the_suffix(library: list[Path], replays: Path) -> No
         assert not library[1].exists()
         assert (replays / "my best game.spit.jsonl").exists()
         assert names(app)[1] == "my best game.spit.jsonl"
+        assert rows(app)[1][-1] == "my best game"  # in the table too, not only below it
         assert text_of(app, "#replay-detail") == "my best game.spit.jsonl"
         # Typing the suffix too does not double it.
         await pilot.press("r")
@@ -278,6 +287,96 @@ async def test_a_spades_game_keeps_its_own_suffix(library: list[Path], replays: 
         app.screen.query_one(Input).value = "cards"
         await pilot.press("enter")
         assert (replays / "cards.spades.jsonl").exists()
+
+
+# -- moving and marking ---------------------------------------------------------------
+
+
+async def test_home_and_end_go_to_the_first_and_the_last_game(library: list[Path]) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("end")
+        assert text_of(app, "#replay-detail") == library[-1].name
+        await pilot.press("up", "home")
+        assert text_of(app, "#replay-detail") == library[0].name
+        await pilot.press("end", "end")
+        assert text_of(app, "#replay-detail") == library[-1].name
+
+
+def test_only_a_name_the_player_gave_is_shown_in_the_name_column(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from spit.replay import PlayerInfo
+    from spit.replay.recording import file_stem
+    from spit.tui.screens.saved_games import automatic_name
+
+    when = datetime(2026, 11, 29, 14, 5, 12)
+    for players in [
+        (PlayerInfo("human", "A"), PlayerInfo("human", "B")),
+        (PlayerInfo("human", "A"), PlayerInfo("bot", "B", level="Very Slow!")),
+    ]:
+        stem = file_stem(when, players)
+        assert automatic_name(stem) and automatic_name(stem + "_002")
+    for given in ["first full game", "2026-11-29", "2026-11-29_14-05-12_p1-vs-p2 (best)"]:
+        assert not automatic_name(given)
+
+
+async def test_marking_several_games_deletes_them_with_one_question(library: list[Path]) -> None:
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("space", "down", "m", "space")  # marks 0, skips 1, marks 2 and 3
+        assert marks(app) == ["✓", "", "✓", "✓", "", "", ""]
+        assert text_of(app, "#replays-status") == "3 of 7 saved games marked: d deletes them."
+        await pilot.press("up", "space")  # unmarks 3
+        assert marks(app) == ["✓", "", "✓", "", "", "", ""]
+        await pilot.press("d")
+        assert isinstance(app.screen, Confirm)
+        assert "Delete the 2 marked games?" in str(
+            app.screen.query_one(".dialog-title", Static).content
+        )
+        await pilot.press("n")
+        assert all(path.exists() for path in library)
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert [path.exists() for path in library] == [False, True, False, True, True, True, True]
+        assert names(app) == [p.name for p in library if p.exists()]
+        assert marks(app) == [""] * 5
+        assert text_of(app, "#replays-status").startswith("5 saved games")
+        assert "Deleted 2 games" in notices(app)
+        # Nothing marked: d deletes the game under the cursor, as before.
+        await pilot.press("home", "d", "y")
+        assert not library[1].exists()
+
+
+async def test_a_marked_game_that_cannot_be_deleted_stays_marked(
+    library: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == library[1]:
+            raise OSError(13, "Permission denied")
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("space", "space", "d", "y")
+        assert marks(app) == ["✓"] + [""] * 5
+        assert names(app)[0] == library[1].name
+        assert "Deleted 1 of the 2 marked games" in notices(app)
+        assert f"Could not delete {library[1].name}: Permission denied" in notices(app)
+
+
+async def test_marks_are_ascii_in_the_ascii_card_style(library: list[Path]) -> None:
+    app = SpitApp(settings=Settings(card_style="ascii"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("space")
+        assert marks(app)[0] == "*"
 
 
 # -- deleting -------------------------------------------------------------------------
@@ -340,6 +439,61 @@ async def test_export_to_a_folder_or_a_new_name(library: list[Path], tmp_path: P
         await pilot.press("enter")
     assert (tmp_path / library[0].name).exists()
     assert (tmp_path / "for-ann.jsonl").exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [
+        ("{tmp}/exports/", "{tmp}/exports/{name}"),  # a new folder, made
+        ("{tmp}/exports//", "{tmp}/exports/{name}"),
+        ("{tmp}/old/", "{tmp}/old/{name}"),  # a folder that is there
+        ("{tmp}/old", "{tmp}/old/{name}"),  # named without the separator
+        ("{tmp}/old/copy.jsonl", "{tmp}/old/copy.jsonl"),
+        ("{tmp}/exports", "{tmp}/exports"),  # no separator, nothing there: a file
+    ],
+)
+async def test_export_into_a_folder(
+    library: list[Path], tmp_path: Path, typed: str, written: str
+) -> None:
+    (tmp_path / "old").mkdir()
+    fill = {"tmp": tmp_path, "name": library[0].name}
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("e")
+        app.screen.query_one(Input).value = typed.format(**fill)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayBrowser)
+        target = Path(written.format(**fill))
+        assert target.is_file()
+        assert target.read_bytes() == library[0].read_bytes()
+        assert any(n.endswith(f"Copied to {target}") for n in notices(app))
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ("{tmp}/no/such/", "There is no folder {tmp}/no."),  # one level is made, not two
+        ("{tmp}/a-file/", "{tmp}/a-file is a file, not a folder."),
+        ("{tmp}/a-file", "{tmp}/a-file already exists: choose another name."),
+        ("{tmp}/a-file/copy", "There is no folder {tmp}/a-file."),
+        ("   ", "Type where to write the copy."),
+    ],
+)
+async def test_export_to_a_place_that_will_not_do_writes_nothing(
+    library: list[Path], tmp_path: Path, typed: str, problem: str
+) -> None:
+    (tmp_path / "a-file").write_text("mine")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        await pilot.press("e")
+        app.screen.query_one(Input).value = typed.format(tmp=tmp_path)
+        await pilot.press("enter")
+        assert text_of(app, "#ask-problem") == problem.format(tmp=tmp_path)
+        await pilot.press("escape")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "player"]
+    assert (tmp_path / "a-file").read_text() == "mine"
 
 
 async def test_export_to_nowhere_says_why(library: list[Path], tmp_path: Path) -> None:

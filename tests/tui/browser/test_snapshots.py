@@ -47,6 +47,14 @@ class TestBrowser:
         keys = ("r", *"bots", "enter")
         assert snap_compare(app(), run_before=opened("replays", *keys), terminal_size=SMALL)
 
+    def test_marked(self, snap_compare: SnapCompare, library: list[Path]) -> None:
+        keys = ("space", "down", "space", "space")
+        assert snap_compare(app(), run_before=opened("replays", *keys), terminal_size=SMALL)
+
+    def test_delete_marked_asks(self, snap_compare: SnapCompare, library: list[Path]) -> None:
+        keys = ("space", "space", "d")
+        assert snap_compare(app(), run_before=opened("replays", *keys), terminal_size=SMALL)
+
     def test_delete_asks(self, snap_compare: SnapCompare, library: list[Path]) -> None:
         keys = ("down", "down", "d")
         assert snap_compare(app(), run_before=opened("replays", *keys), terminal_size=SMALL)

@@ -64,22 +64,36 @@ def test_overrides_apply_and_may_swap_keys() -> None:
 
 def test_problems_are_reported_not_raised_half_way() -> None:
     assert keymap_errors("dvorak", {}) == [
-        "unknown keyboard layout 'dvorak' (choose qwerty, azerty, qwertz)"
+        'there is no keyboard layout "dvorak" (choose qwerty, azerty, qwertz)'
     ]
     problems = keymap_errors("qwerty", {"p3.play.1.left": "x", "p1.move.1": "ctrl+z"})
     assert problems == [
-        "unknown key binding 'p3.play.1.left'",
+        'there is no key binding "p3.play.1.left"',
         "p1.move.1: Ctrl+Z cannot be a play key (use a single key without Ctrl, Alt, "
         "Shift or Escape)",
     ]
     assert keymap_errors("qwerty", {"p1.play.1.left": "escape"})
     two = keymap_errors("qwerty", {"pause": "f1,f2"})
-    assert two == ["pause: give exactly one key, not 'f1,f2'"]
-    assert keymap_errors("qwerty", {"pause": ""}) == ["pause: give exactly one key, not ''"]
+    assert two == ['pause: "f1,f2" is not one key']
+    assert keymap_errors("qwerty", {"pause": ""}) == ['pause: "" is not one key']
     assert keymap_errors("qwerty", {"quit": "ctrl+q"}) == []  # not a play key
     with pytest.raises(KeymapError) as raised:
         resolve("qwerty", {"p1.move.1": "q"})
     assert raised.value.problems == ["Q is bound to p1.play.1.left and p1.move.1"]
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["qq", "x" * 5000, "f1,f2", "\x1b]2;title\x07", "\x00", "\u202e", "ctrl+ctrl+a", "f99"],
+)
+def test_an_override_must_be_one_key(key: str) -> None:
+    """Text that names no key is refused (it could never be pressed) and is never drawn
+    as it is: a key label stays short and holds no control character."""
+    [problem] = keymap_errors("qwerty", {"pause": key})
+    assert problem.startswith("pause: ") and problem.endswith(" is not one key")
+    assert problem.isprintable() and len(problem) < 60
+    label = key_label(normalize_key(key))
+    assert label.isprintable() and len(label) <= 12
 
 
 def test_every_id_says_what_it_does() -> None:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widget import Widget
+
 from spit.engine import Play, new_game
 from spit.match import FakeClock, InputRecord, MatchPhase
 from spit.replay import Deal, Input, load_replay, verify
 from spit.tui.game_screen import _WriterFeed
+from spit.tui.unsaved import SaveWatch
 from tests.tui.game.driver import Driver, game_app
 
 
@@ -20,6 +23,8 @@ class _Writer:
     def __init__(self) -> None:
         self.calls: list[tuple[object, ...]] = []
         self.error: OSError | None = None
+        self.path = Path("/nonexistent/spit-tui/fake-writer")
+        """Deleted at the close when nothing was played: there is no file there."""
 
     def on_deal(self, *args: object) -> None:
         self.calls.append(("deal", *args))
@@ -40,7 +45,7 @@ class _Writer:
 def test_calls_made_before_the_file_opens_reach_it_in_order() -> None:
     state = new_game((tuple(range(26)), tuple(range(26, 52))))
     early = InputRecord(10, 0, Play(0, 0), False, reason="not_playing")
-    feed = _WriterFeed()
+    feed = _WriterFeed(SaveWatch(Widget()))
     feed.on_deal(0, 1, ((), ()))
     feed.on_input(early, state)
     writer = _Writer()
@@ -57,7 +62,7 @@ def test_calls_made_before_the_file_opens_reach_it_in_order() -> None:
 
 
 def test_a_feed_closed_before_its_file_opened_keeps_nothing() -> None:
-    feed = _WriterFeed()
+    feed = _WriterFeed(SaveWatch(Widget()))
     feed.on_deal(0, 1, ((), ()))
     assert feed.close() is None
     feed.on_deal(5, 2, ((), ()))

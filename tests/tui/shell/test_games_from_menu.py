@@ -38,13 +38,16 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
         assert game.config.four_colour
         await pilot.pause(FREEZE_AFTER_S + 0.2)
         assert gc.get_freeze_count() > 0  # no full collection stalls the game
+        # The game is recorded where the settings say.
+        assert game.replay_path is not None
+        assert game.replay_path.parent == spit_home / "data" / "replays"
         await leave(pilot, app, "escape")
         assert isinstance(app.screen, MainMenu)
         assert gc.get_freeze_count() == 0  # the game's objects can be collected
-        # The game was recorded where the settings say, and the replay list shows it.
         await pilot.press(MENU["replays"])
         assert app.screen.query("#replay-files")
-    assert list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
+    # Nobody played a card: the game is not kept (spit.tui.unplayed).
+    assert not list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
 
 
 async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:

@@ -33,14 +33,20 @@ async def test_changes_are_saved_and_applied(settings_file: Path) -> None:
         assert theme != "textual-dark"
         assert app.theme == theme
         await pilot.press("tab", "tab", "enter", "down", "enter")  # card style
-        await pilot.press("tab", "tab", "space")  # four colours
+        await pilot.press("tab", "tab", "enter", "up", "enter")  # spades game to 300 points
+        await pilot.press("tab", "space")  # four colours
+        await pilot.press("tab", "space")  # show which cards can play
+        await pilot.press("tab", "space")  # the bell
         await pilot.press("tab", "space")  # save replays
         await pilot.press("tab", *"/tmp/elsewhere", "enter")
         await pilot.press("escape")
         assert isinstance(app.screen, MainMenu)
     data = saved(settings_file)
     assert data["card_style"] == "ascii"
+    assert data["spades_target"] == 300
     assert data["four_colour"] is True
+    assert data["show_play_hint"] is False
+    assert data["bell"] is True
     assert data["record_replays"] is False
     assert data["replay_dir"] == "/tmp/elsewhere"
     assert app.settings.replay_dir == Path("/tmp/elsewhere")
@@ -92,7 +98,9 @@ async def test_a_shifted_letter_is_that_letter_key(settings_file: Path) -> None:
 async def test_reset_all_keys_asks_first(settings_file: Path) -> None:
     app = SpitApp(settings=Settings(key_overrides={"p1.move.1": "1", "p2.move.1": "2"}))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(MENU["settings"], "ctrl+r")
+        await pilot.press(MENU["settings"])
+        await pilot.pause()
+        await pilot.press("ctrl+r")
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")
         assert len(app.settings.key_overrides) == 2
@@ -120,10 +128,13 @@ async def test_changing_the_layout_resets_clashing_keys() -> None:
     [
         (
             'theme = "textual-light"\nfour_colour = "yes"\nsound = true\n',
-            ["four_colour must be true or false", "unknown setting 'sound' ignored"],
+            [
+                'line 2: four_colour must be true or false, not "yes"; using false',
+                'line 3: there is no setting "sound" (left as it is)',
+            ],
             Settings(theme="textual-light"),
         ),
-        ("[[[", ["not valid TOML"], Settings()),
+        ("[[[", ["line 1, column 3: not valid TOML"], Settings()),
     ],
     ids=["bad values", "unreadable TOML"],
 )
@@ -136,8 +147,10 @@ async def test_a_broken_settings_file_warns_and_uses_defaults(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         messages = [n.message for n in app._notifications]
+        [message] = messages  # one notice, however many problems
         for warning in warnings:
-            assert any(warning in m for m in messages)
+            assert message.startswith(f"{settings_file}:\n")
+            assert any(line.startswith(warning) for line in message.splitlines()[1:])
         assert app.settings == kept
         assert app.theme == kept.theme
         assert isinstance(app.screen, MainMenu)

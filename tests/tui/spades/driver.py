@@ -17,7 +17,7 @@ from spit.spades import Phase, PlayCard
 from spit.tui.app import SpitApp
 from spit.tui.settings import Settings
 from spit.tui.spades import SpadesScreen
-from spit.tui.spades.view import HAND_KEYS, display_order
+from spit.tui.spades.view import display_order, hand_letters
 
 SEED = 3
 
@@ -88,8 +88,8 @@ class Player:
         hand = display_order(game.view.hand)
         card = min((a.card for a in game.legal() if isinstance(a, PlayCard)), key=lambda c: c >> 2)
         index = hand.index(card)
-        if len(hand) % 4:  # by its key; a few times a hand by the arrows
-            await self.press(HAND_KEYS[index])
+        if len(hand) % 4:  # by its key (the one drawn under it); a few times by the arrows
+            await self.press(hand_letters(game.view)[card])
             return
         cursor = self.screen.controls.cursor  # by the arrows
         stops = self.screen.cursor_stops()

@@ -33,7 +33,7 @@ from spit.tui.board.overlays import ConfirmQuit, ResultOverlay
 from spit.tui.cards import CardPainter
 from spit.tui.spades import SpadesScreen
 from spit.tui.spades.help import SpadesHelp
-from spit.tui.spades.view import Controls, present
+from spit.tui.spades.view import Controls, display_order, hand_letters, present
 
 from .driver import Player, screen_of, spades_app
 
@@ -136,7 +136,8 @@ async def test_a_card_that_may_not_be_played_is_refused_and_recorded(tmp_path: P
         stops = screen.cursor_stops()
         wrong = next(i for i in range(len(screen.game.view.hand)) if i not in stops)
         before = screen.game.state
-        await pilot.press("abcdefghijklm"[wrong])
+        card = display_order(screen.game.view.hand)[wrong]
+        await pilot.press(hand_letters(screen.game.view)[card])
         assert screen.game.state is before
         assert "You must follow the suit led." in screen.board.text()
         replay_path = screen.replay_path

@@ -11,7 +11,8 @@ import pytest
 
 from spit.cli import main
 from spit.paths import replays_dir
-from spit.tui.settings import Settings, save_settings, settings_path
+from spit.tui.settings import Settings, settings_path
+from spit.tui.settings_file import SettingsWriter
 from spit.tui.viewer import ReplayViewerScreen
 from tests.tui.start_screens import catch_start_screens
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, broken
@@ -88,7 +89,7 @@ def test_an_inconsistent_file_opens_on_its_problem_and_exits_1(
 def test_the_latest_game_is_looked_for_where_the_settings_save_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
 ) -> None:
-    save_settings(Settings(replay_dir=tmp_path / "games"), settings_path())
+    SettingsWriter(settings_path()).write(Settings(), Settings(replay_dir=tmp_path / "games"))
     code, _, err = run(capsys)
     assert code == 2 and str(tmp_path / "games") in err
     (tmp_path / "games").mkdir()

@@ -1,0 +1,133 @@
+"""The work a replay costs grows with the file, never with the game time it claims.
+
+The hostile files of ``benchmarks/replay_hostile.py`` hold nothing but deal lines, and
+every round stalls at once: 37 timers a round, each as long as the file likes. The same
+deals with countdowns of a second or of ten minutes must cost the same work to check,
+to walk for the statistics and to work out for the viewer, counted in timers run,
+moments, events and snapshots (never in seconds: tests are not timed). One of them is
+in the golden set, ``hostile_stalls.spit.jsonl``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from spit.match import CountdownTick, Match, Timing
+from spit.replay import load_replay, parse_replay, verify
+from spit.stats.walk import moments
+from spit.tui.cards import CardPainter
+from spit.tui.viewer.playback import Playback
+from spit.tui.viewer.timeline import START, Position, build_timeline
+
+from .goldens import GOLDEN
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "replay_hostile.py"
+TIMINGS = (1000, 15_000, 600_000)
+"""Every countdown, slap window and round pause, in ms."""
+ROUNDS = 4
+
+
+def _benchmark() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("replay_hostile", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("replay_hostile", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+hostile = _benchmark()
+
+
+def hostile_file(each: int, rounds: int = ROUNDS) -> bytes:
+    timing = Timing(each, each, each, each, 750)
+    return "".join(line + "\n" for line in hostile.hostile_lines(rounds, timing)).encode()
+
+
+@pytest.fixture
+def timers(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The times of every timer the matches run (``Match._run_due``)."""
+    seen: list[int] = []
+    run_due = Match._run_due
+
+    def counted(self: Match, t: int) -> None:
+        seen.append(t)
+        run_due(self, t)
+
+    monkeypatch.setattr(Match, "_run_due", counted)
+    yield seen
+
+
+def test_the_golden_hostile_file_is_the_generated_one() -> None:
+    path = GOLDEN / "hostile_stalls.spit.jsonl"
+    assert path.read_bytes() == "".join(f"{line}\n" for line in hostile.hostile_lines(6)).encode()
+    result = verify(load_replay(path))
+    assert result.valid and result.rounds == 6
+    assert result.duration_ms == 5 * 37 * 600_000  # the last deal line
+
+
+def test_checking_costs_the_same_timers_whatever_the_countdowns_last(timers: list[int]) -> None:
+    counts = []
+    for each in TIMINGS:
+        data = hostile_file(each)  # (writing it runs a match too)
+        timers.clear()
+        result = verify(parse_replay(data))
+        assert result.valid and result.rounds == ROUNDS
+        counts.append(len(timers))
+    assert counts[0] == counts[1] == counts[2]
+    # Per round: the start countdown's spit, the last stall's spit and the next deal;
+    # the 34 stalls between are one step (spit.engine.stall_spits).
+    assert counts[0] <= 3 * ROUNDS
+
+
+@pytest.mark.parametrize("rounds", [2, 8, 32])
+def test_checking_costs_timers_in_proportion_to_the_deal_lines(
+    timers: list[int], rounds: int
+) -> None:
+    data = hostile_file(600_000, rounds=rounds)
+    timers.clear()
+    assert verify(parse_replay(data)).valid
+    assert len(timers) <= 3 * (rounds - 1)  # the file stops at its last deal
+
+
+def test_the_statistics_walk_has_as_many_moments_whatever_the_countdowns_last() -> None:
+    counts = {each: sum(1 for _ in moments(parse_replay(hostile_file(each)))) for each in TIMINGS}
+    assert len(set(counts.values())) == 1
+    assert counts[600_000] <= 40 * ROUNDS  # one a spit, and a few a round
+
+
+def test_the_viewer_keeps_as_many_events_whatever_the_countdowns_last() -> None:
+    built = [build_timeline(parse_replay(hostile_file(each)), finished=False) for each in TIMINGS]
+    assert len({len(timeline.events) for timeline in built}) == 1
+    assert len(built[0].events) <= 4 * 37 * ROUNDS  # a few an automatic spit
+    assert not any(isinstance(e.event, CountdownTick) for t in built for e in t.events)
+
+
+def test_the_viewer_snapshots_after_a_bounded_number_of_events_without_inputs() -> None:
+    replay = parse_replay(hostile_file(600_000, rounds=12))
+    timeline = build_timeline(replay, finished=False, every_events=50)
+    assert not timeline.inputs
+    assert timeline.snapshots[0].at == START
+    # Events from each snapshot to the next (or to the end): what a seek re-simulates.
+    starts = [timeline.events_before(s.at) for s in timeline.snapshots]
+    gaps = [b - a for a, b in zip(starts, [*starts[1:], len(timeline.events)], strict=True)]
+    assert len(timeline.snapshots) >= len(timeline.events) // 90
+    assert max(gaps) <= 50 + 4 * 37  # the limit, and at most what one line sets off
+
+
+@pytest.mark.parametrize(
+    ("t", "seconds"), [(0, "600"), (1, "600"), (999, "600"), (1000, "599"), (599_001, "1")]
+)
+def test_the_viewer_works_the_countdown_out_from_the_deadline(t: int, seconds: str) -> None:
+    timeline = build_timeline(parse_replay(hostile_file(600_000)), finished=False)
+    playback = Playback(timeline, CardPainter())
+    playback.go_to(Position(0, t))
+    assert playback.view().centre.big == seconds
+    playback.go_to(START)
+    assert playback.view().centre.big == "600"

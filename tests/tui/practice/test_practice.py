@@ -1,0 +1,162 @@
+"""The practice round, played with real key presses: the hints name the player's own
+keys, each kind of move is taught until it is made, the bot is the slow one, and
+nothing is recorded; the menu offers it once, How to play always."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Markdown
+
+from spit.engine import Action, Play, legal_actions
+from spit.match import FakeClock, MatchPhase
+from spit.tui.app import SpitApp
+from spit.tui.practice import PracticeScreen
+from spit.tui.practice.coach import KINDS
+from spit.tui.practice.slow_bot import CARD_MS
+from spit.tui.screens.how_to_play import HowToPlay
+from spit.tui.settings import Settings, settings_path
+from spit.tui.spades.help import help_text
+from tests.tui.game.driver import binding_id
+
+RULE_ID = re.compile(r"\b(R|S|SD|D)\d\d\b")
+"""A rule's or a decision's number in the docs (R01, S02, SD01, D12)."""
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("SPIT_TUI_HOME", str(tmp_path / ".spit-tui"))
+    return tmp_path / ".spit-tui"
+
+
+def _own_play(screen: PracticeScreen) -> Action | None:
+    """A play (or else a move) of the player's, as a player who has learnt them makes."""
+    if screen.match.phase is not MatchPhase.PLAYING:
+        return None
+    actions = legal_actions(screen.match.state, 0)
+    plays = [a for a in actions if isinstance(a, Play)]
+    return (plays or actions or [None])[0]
+
+
+def _binding(screen: PracticeScreen) -> str | None:
+    """The binding the hint on screen asks for."""
+    hint = screen.hint
+    assert hint is not None
+    if hint.aim is None:
+        return None
+    stock, pile = hint.aim
+    if hint.kind == "move":
+        return f"p1.move.{stock + 1}"
+    return f"p1.play.{1 if hint.kind == 'slap' else stock + 1}.{('left', 'right')[pile]}"
+
+
+async def play_the_hints(
+    pilot: Pilot[Any], clock: FakeClock, limit: int = 3000, stop: str = "done"
+) -> list[str]:
+    """Do what each hint says, with its key, until every kind is taught (or the hint
+    of kind ``stop`` shows); the hints seen, in order."""
+    screen = pilot.app.screen
+    assert isinstance(screen, PracticeScreen)
+    seen: list[str] = []
+    for _ in range(limit):
+        hint = screen.hint
+        assert hint is not None
+        if not seen or seen[-1] != hint.text:
+            seen.append(hint.text)
+        if hint.kind == stop:
+            return seen
+        binding = _binding(screen)
+        if binding is not None:
+            key = screen.keys[binding]
+            assert screen._label(binding) in hint.text  # the key the hint names
+            await pilot.press(key)
+        elif (action := _own_play(screen)) is not None:  # a kind taught: no more hints
+            await pilot.press(screen.keys[binding_id(0, action)])
+        else:
+            clock.advance(250)
+            screen.tick()
+            await pilot.pause()
+        if screen.match.phase is MatchPhase.GAME_OVER:
+            break
+    raise AssertionError(f"not every kind was taught: {screen.coach.taught}, hints {seen}")
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [{}, {"p1.play.1.left": "1", "p1.play.1.right": "2", "p1.move.1": "3", "p1.play.2.left": "4"}],
+)
+async def test_the_hints_teach_every_move_with_the_players_keys(
+    home: Path, overrides: dict[str, str]
+) -> None:
+    clock = FakeClock()
+    app = SpitApp(settings=Settings(key_overrides=overrides, practice_offered=True), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen)
+        assert screen.hint is not None and screen.hint.kind == "start"
+        seen = await play_the_hints(pilot, clock)
+        assert screen.coach.taught == set(KINDS)
+        kinds = [h for h in seen if "press" in h or "slap" in h]
+        assert any("to play it" in h for h in kinds)
+        assert any("move your" in h for h in kinds)
+        assert any("slap the smaller pile" in h for h in kinds)
+        await pilot.press("escape")
+        clock.advance(600)
+        await pilot.press("y")
+    assert not (home / "data" / "replays").exists() or not list(
+        (home / "data" / "replays").iterdir()
+    )
+
+
+def test_the_bot_is_slow_and_makes_no_mistakes() -> None:
+    from spit.tui.practice.slow_bot import make_slow_bot
+
+    bot = make_slow_bot(1, 7)
+    assert bot.model.typical_play_ms >= CARD_MS * 0.9
+    assert all(
+        getattr(bot.model, f) == 0.0
+        for f in ("overlook", "wrong_slap", "wrong_pile")
+        if hasattr(bot.model, f)
+    )
+
+
+async def test_the_menu_offers_it_once(home: Path) -> None:
+    async with SpitApp().run_test(size=(80, 24)) as pilot:
+        assert pilot.app.screen.query("#practice-offer")
+        assert not settings_path().exists()  # looking at the menu writes nothing yet
+    assert tomllib.loads(settings_path().read_text())["practice_offered"] is True
+    async with SpitApp().run_test(size=(80, 24)) as pilot:
+        assert not pilot.app.screen.query("#practice-offer")
+        await pilot.press("p")  # still there, without the offer
+        assert isinstance(pilot.app.screen, PracticeScreen)
+
+
+async def test_how_to_play_opens_it_and_it_comes_back_there() -> None:
+    clock = FakeClock()
+    app = SpitApp(settings=Settings(practice_offered=True), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("6")
+        assert isinstance(app.screen, HowToPlay)
+        await pilot.press("p")
+        assert isinstance(app.screen, PracticeScreen)
+        await pilot.press("escape")
+        clock.advance(600)
+        await pilot.press("y")
+        assert isinstance(app.screen, HowToPlay)
+
+
+async def test_the_rules_shown_name_no_rule_ids() -> None:
+    app = SpitApp(settings=Settings(practice_offered=True))
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press("6", "r")
+        source = app.screen.query_one("#rules-text", Markdown).source
+    assert "Spit in short" in source
+    assert not RULE_ID.search(source)
+    assert not RULE_ID.search(help_text()) and not RULE_ID.search(help_text(ascii_only=True))

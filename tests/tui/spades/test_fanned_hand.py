@@ -1,0 +1,33 @@
+"""The fanned hand shows every card's whole corner, a 10's two digits and its suit
+included, at every card size, width and hand length (issue 11 saw a 10 as ``1``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spit.tui.board.canvas import Canvas
+from spit.tui.cards import SIZES, CardPainter
+from spit.tui.spades.draw import draw_hand
+from spit.tui.spades.view import HAND_KEYS, HandCard
+
+TENS = tuple(8 * 4 + suit for suit in range(4))
+"""The four 10s (rank 8 counts from the 2)."""
+
+
+@pytest.mark.parametrize("style", ["unicode", "ascii"])
+@pytest.mark.parametrize("count", [4, 7, 12, 13])
+def test_every_corner_shows_in_full(style: str, count: int) -> None:
+    painter = CardPainter(style)
+    cards = (*TENS, *range(count - 4))  # the 10s first: each one overlapped by the next
+    hand = tuple(HandCard(card, HAND_KEYS[i]) for i, card in enumerate(cards))
+    for size in SIZES:
+        for width in range(80, 241, 7):
+            canvas = Canvas(width, size.height + 3)
+            draw_hand(canvas, hand, size, 0, painter)
+            rank_row, suit_row = ("".join(canvas._chars[y]) for y in (2, 3))
+            for ten in TENS:
+                if size.height <= 5:  # "10♣" in one corner
+                    assert painter.name(ten) in rank_row, (size, width)
+                else:  # "10" over "♣"
+                    assert rank_row.count("10") == 4, (size, width)
+                    assert painter.suit_text(ten) in suit_row, (size, width)
