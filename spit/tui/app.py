@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.signal import Signal
 
 from spit.safe_text import safe_lines, safe_path, safe_text
 from spit.tui.control_filter import ControlCharacterFilter
@@ -92,6 +93,9 @@ class SpitApp(App[int]):
         """A screen to land on instead of the menu (``spit-tui spades``)."""
         self.clock = clock
         self.theme = settings.theme
+        self.card_style_signal: Signal[bool] = Signal(self, "card-style")
+        """Published with whether the card style is ASCII whenever it is set: for the
+        widgets whose glyphs follow it (``spit.tui.ascii_widgets``)."""
         self._use_card_style(settings.card_style)
 
     def _use_card_style(self, card_style: str) -> None:
@@ -100,6 +104,7 @@ class SpitApp(App[int]):
 
         self.set_class(card_style == "ascii", ASCII_CLASS)
         use_card_style(card_style == "ascii")
+        self.card_style_signal.publish(card_style == "ascii")
 
     _GUARD: ClassVar[LineFilter] = ControlCharacterFilter()
 

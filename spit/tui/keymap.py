@@ -176,14 +176,44 @@ _LABELS: Final = {
     "pagedown": "PgDn",
 }
 _ASCII_LABELS: Final = {"left": "Left", "right": "Right", "up": "Up", "down": "Down"}
+_ASCII_MARKS: Final = {
+    "\N{COMBINING DIAERESIS}": "umlaut",
+    "\N{COMBINING ACUTE ACCENT}": "acute",
+    "\N{COMBINING GRAVE ACCENT}": "grave",
+    "\N{COMBINING CIRCUMFLEX ACCENT}": "circ",
+    "\N{COMBINING TILDE}": "tilde",
+    "\N{COMBINING CEDILLA}": "cedilla",
+    "\N{COMBINING RING ABOVE}": "ring",
+}
+
+
+def spelt_key_label(key: str, *, ascii_only: bool) -> str:
+    """``key_label`` for lists and messages, where a key may take a word: with
+    ``ascii_only``, a character outside ASCII is spelt out too (``"O-umlaut"``)."""
+    label = key_label(key, ascii_only=ascii_only)
+    return "".join(_ascii_char(c) for c in label) if ascii_only else label
+
+
+def _ascii_char(char: str) -> str:
+    """A character outside ASCII (the qwertz layout's ``Ö``, a remapped ``É``) spelt in
+    ASCII as a player would say it, its letter and accent (``"O-umlaut"``), else its
+    code point (``"U+00DF"``); never the bare letter, as ``O`` is another key."""
+    if char.isascii():
+        return char
+    letter, *marks = list(unicodedata.normalize("NFD", char))
+    if letter.isascii() and marks and all(m in _ASCII_MARKS for m in marks):
+        return "-".join([letter, *(_ASCII_MARKS[m] for m in marks)])
+    return f"U+{ord(char):04X}"
 
 
 @lru_cache(maxsize=1024)
 def key_label(key: str, *, ascii_only: bool = False) -> str:
     """How to show ``key`` to a player: letters as on the keycap (``"Q"``), punctuation
-    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``).
-    Text that names no key (a key from the settings file can be any text) is shown
-    escaped and cut short, never as it is (``safe_text``)."""
+    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``,
+    ``"Left"`` if ``ascii_only``). A letter outside ASCII stays one character here, for
+    the table's one-cell key slots; ``spelt_key_label`` spells it out. Text that names
+    no key (a key from the settings file can be any text) is shown escaped and cut
+    short, never as it is (``safe_text``)."""
     if not is_one_key(key):
         return safe_text(key, limit=_LONGEST_LABEL)
     return safe_text(_label(key, ascii_only=ascii_only))

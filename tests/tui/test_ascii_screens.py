@@ -1,22 +1,31 @@
 """The ASCII card style keeps every screen to ASCII: the table in each phase, its
-dialogs, notices, the replay viewer, the menu and How to play, each read whole from the
-terminal at 80x24 (and bigger where the layout changes) with every character checked.
+dialogs, notices, the replay viewer, the menu, How to play, Settings and Statistics,
+each read whole from the terminal at 80x24 (and bigger where the layout changes) with
+every character checked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
 from spit.match import FakeClock, MatchPhase
+from spit.replay import PlayerInfo, Seal
 from spit.tui.app import SpitApp
 from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
+from spit.tui.keymap import PRESET_NAMES
 from spit.tui.screens.how_to_play import HowToPlay
 from spit.tui.screens.menu import BotChooser
+from spit.tui.screens.settings_screen import KeyCapture, SettingsScreen
+from spit.tui.screens.statistics import StatisticsScreen
 from spit.tui.settings import Settings
+from tests.stats.games import HUMAN, bot, play, seals
+from tests.tui.browser.driver import MENU, settle
+from tests.tui.browser.library import recorded_games
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.screen_text import non_ascii, screen_lines
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, ViewerApp
@@ -109,3 +118,83 @@ async def test_the_menu_and_how_to_play() -> None:
         await pilot.press("escape")
         await pilot.resize_terminal(60, 20)
         await _check(pilot, "too small")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+async def test_settings(preset: str) -> None:
+    """Textual's drop-downs and check boxes too, ticked and not, open and closed, with
+    the cursor's arrow keys in the key list."""
+    settings = Settings(card_style="ascii", keymap_preset=preset, record_replays=False)
+    app = SpitApp(settings=settings)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press(MENU["settings"])
+        assert isinstance(app.screen, SettingsScreen)
+        await _check(pilot, "settings")
+        app.screen.query_one("#theme").focus()
+        await pilot.press("enter")
+        await _check(pilot, "a drop-down open")
+        await pilot.press("escape")
+        app.screen.query_one("#record_replays").focus()
+        await pilot.press("space")
+        await _check(pilot, "a box ticked")
+        app.screen.query_one("#key-bindings").focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, KeyCapture)
+        await pilot.press("comma")
+        await _check(pilot, "a key in use")
+        await pilot.press("escape")
+        await pilot.resize_terminal(200, 60)
+        await _check(pilot, "big")
+
+
+async def test_the_unicode_style_chosen_in_settings_changes_the_screen_at_once() -> None:
+    app = SpitApp(settings=Settings(card_style="unicode"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["settings"])
+        assert non_ascii(app) != []
+        app.screen.query_one("#card_style").focus()
+        await pilot.press("enter", "down", "enter")
+        assert app.settings.card_style == "ascii"
+        await _check(pilot, "ascii chosen")
+
+
+def _statistics_data(replays: Path) -> list[str]:
+    """Every panel: games of each kind, head to head, a long level (cut short in the
+    chart), a file that is no replay; the names of two games the database has not
+    read yet (to be read as unsealed and edited)."""
+    recorded_games(replays)
+    ann, bob = PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob")
+    play(replays, 5, (ann, bob), minute=5)
+    play(replays, 6, (bob, ann), minute=6)
+    unread = [
+        play(replays, 7, (HUMAN, bot("a-very-long-bot-level-name")), minute=7),
+        play(replays, 8, (HUMAN, bot("hard")), minute=8),
+    ]
+    (replays / "broken.spit.jsonl").write_text("not a replay\n", encoding="utf-8")
+    return [path.name.split(".")[0] for path in unread]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_statistics(size: tuple[int, int]) -> None:
+    from spit.paths import replays_dir
+
+    replays = replays_dir()
+    names = _statistics_data(replays)
+    with seals(Seal.SEALED, **{names[0]: Seal.EDITED, names[1]: Seal.UNSEALED}):
+        app = SpitApp(settings=Settings(card_style="ascii"))
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await pilot.press(MENU["statistics"])
+            screen = app.screen
+            assert isinstance(screen, StatisticsScreen)
+            await _check(pilot, "reading")
+            await settle(pilot)
+            assert screen.figures is not None and screen.figures.trend
+            assert screen.figures.rivalries and screen.figures.not_sealed
+            await _check(pilot, "figures")
+            for _ in range(6):
+                await pilot.press("pagedown")
+                await _check(pilot, "further down")
+            await pilot.press("r")
+            await _check(pilot, "rebuilding")
+            await settle(pilot)
+            await _check(pilot, "rebuilt")

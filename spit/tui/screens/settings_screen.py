@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -16,21 +17,22 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.engine import Variant
 from spit.paths import replays_dir
 from spit.safe_text import safe_path, safe_text
+from spit.tui.ascii_widgets import Checkbox, Select, Separated
 from spit.tui.game_config import CARD_STYLES
 from spit.tui.keymap import (
     GAME_KEYS,
     PRESET_NAMES,
     PRESETS,
-    key_label,
     keymap_errors,
     normalize_key,
     resolve,
+    spelt_key_label,
 )
 from spit.tui.screens.base import ShellModal, ShellScreen
 from spit.tui.screens.confirm import Confirm
@@ -132,8 +134,8 @@ class SettingsScreen(ShellScreen):
                 ),
             )
             yield OptionList(id="key-bindings")
-            yield Static(
-                "enter: press a new key · delete: back to the layout's key · ctrl+r: reset all",
+            yield Separated(
+                ["enter: press a new key", "delete: back to the layout's key", "ctrl+r: reset all"],
                 classes="screen-hint",
             )
         yield Footer()
@@ -141,16 +143,18 @@ class SettingsScreen(ShellScreen):
     def on_mount(self) -> None:
         self._replay_text = safe_text(self.spit_app.settings.replay_dir or "")
         self._show_keys()
+        self.spit_app.card_style_signal.subscribe(self, lambda _: self._show_keys())
 
     def _show_keys(self) -> None:
         settings = self.spit_app.settings
         keys = resolve(settings.keymap_preset, settings.key_overrides)
+        label = partial(spelt_key_label, ascii_only=self.painter.ascii)
         bindings = self.query_one("#key-bindings", OptionList)
         highlighted = bindings.highlighted
         bindings.set_options(
             Option(
                 Text.assemble(
-                    (f"{key_label(keys[binding_id]):>{KEY_WIDTH}.{KEY_WIDTH}}", "bold"),
+                    (f"{label(keys[binding_id]):>{KEY_WIDTH}.{KEY_WIDTH}}", "bold"),
                     (" * " if binding_id in settings.key_overrides else "   "),
                     game_key.description,
                 ),
@@ -244,7 +248,8 @@ class SettingsScreen(ShellScreen):
         overrides = _with_key(settings.keymap_preset, settings.key_overrides, binding_id, default)
         problems = keymap_errors(settings.keymap_preset, overrides)
         if problems:
-            self.notify(f"Cannot go back to {key_label(default)}: {problems[0]}", severity="error")
+            label = spelt_key_label(default, ascii_only=self.painter.ascii)
+            self.notify(f"Cannot go back to {label}: {problems[0]}", severity="error")
         else:
             self._set_overrides(overrides)
 
@@ -287,7 +292,8 @@ class KeyCapture(ShellModal[str | None]):
         with Vertical(classes="dialog"):
             yield Static("Press the new key", classes="dialog-title")
             yield Static(
-                f"for {GAME_KEYS[self.binding_id].description} (now {key_label(current)})",
+                f"for {GAME_KEYS[self.binding_id].description} "
+                f"(now {spelt_key_label(current, ascii_only=self.painter.ascii)})",
                 markup=False,
             )
             yield Static(id="capture-error", markup=False)
@@ -299,7 +305,8 @@ class KeyCapture(ShellModal[str | None]):
         for other, other_key in keys.items():
             if other_key == key and other != self.binding_id:
                 return (
-                    f"{key_label(key)} is already the key for {GAME_KEYS[other].description}. "
+                    f"{spelt_key_label(key, ascii_only=self.painter.ascii)} is already the key for "
+                    f"{GAME_KEYS[other].description}. "
                     "Press another key."
                 )
         problems = keymap_errors(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from rich.console import Group
+from rich.console import Group, OverflowMethod
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -257,7 +257,9 @@ def trend_chart(trend: list[CpmPoint], *, ascii_only: bool) -> Table:
     the cards per minute, the bar's length scaled to the best of them."""
     table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
     table.add_column("When", no_wrap=True, style="dim")
-    table.add_column("Against", no_wrap=True, max_width=14, overflow="ellipsis")
+    # Rich's ellipsis is "…": in the ASCII style a long level is cut short without one.
+    against: OverflowMethod = "crop" if ascii_only else "ellipsis"
+    table.add_column("Against", no_wrap=True, max_width=14, overflow=against)
     table.add_column("Result", no_wrap=True)
     table.add_column("Bar", no_wrap=True)
     table.add_column("Cards/min", justify="right", no_wrap=True)
@@ -366,7 +368,10 @@ class StatisticsScreen(ShellScreen):
     def compose_content(self) -> ComposeResult:
         yield Static("Statistics", classes="screen-title")
         yield Static(
-            "Reading the statistics…", id="stats-status", classes="screen-hint", markup=False
+            f"Reading the statistics{self._ellipsis}",
+            id="stats-status",
+            classes="screen-hint",
+            markup=False,
         )
         with VerticalScroll(id="stats-body"):
             yield Static(id="stats-results", classes="stats-panel")
@@ -390,11 +395,15 @@ class StatisticsScreen(ShellScreen):
 
     @property
     def _ascii(self) -> bool:
-        return self.spit_app.settings.card_style == "ascii"
+        return self.painter.ascii
 
     @property
     def _dot(self) -> str:
-        return " - " if self._ascii else " · "
+        return self.painter.dot
+
+    @property
+    def _ellipsis(self) -> str:
+        return "..." if self._ascii else "…"
 
     def _start(self, *, rebuild: bool) -> None:
         self.busy = True
@@ -508,7 +517,7 @@ class StatisticsScreen(ShellScreen):
     def action_rebuild(self) -> None:
         if self.busy:
             return
-        self._status("Rebuilding the statistics from your replays…")
+        self._status(f"Rebuilding the statistics from your replays{self._ellipsis}")
         self._start(rebuild=True)
 
     def action_back(self) -> None:
