@@ -37,7 +37,6 @@ import contextlib
 import errno
 import os
 import sqlite3
-import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -50,6 +49,7 @@ from typing import Final, TypeVar
 from spit.paths import data_dir, replays_dir
 from spit.replay import SPADES_SUFFIX, SUFFIX, Seal
 from spit.replay.closing import Closing
+from spit.replay.files import replay_files
 from spit.safe_text import safe_path, safe_text
 from spit.stats import queries, schema
 from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry
@@ -529,23 +529,11 @@ def _read(file: Path, report: RebuildReport) -> tuple[Outcome, GameSummary | str
 
 
 def _replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
-    """The regular replay files in ``directory`` (of both games), by name, with their
-    ``stat``; none if it does not exist. Raises ``OSError`` if it cannot be listed."""
+    """``spit.replay.files.replay_files``, with a folder that is a file counted as empty."""
     try:
-        entries = sorted(os.scandir(directory), key=lambda e: e.name)
-    except (FileNotFoundError, NotADirectoryError):
+        return replay_files(directory)
+    except NotADirectoryError:
         return []
-    found = []
-    for entry in entries:
-        if not entry.name.endswith(_SUFFIXES):
-            continue
-        try:
-            info = entry.stat()
-        except OSError:
-            continue  # deleted meanwhile
-        if stat.S_ISREG(info.st_mode):
-            found.append((Path(entry.path), info))
-    return found
 
 
 def _path_key(path: Path) -> bytes:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -41,6 +40,7 @@ from spit.replay import (
     read_header,
     read_version,
 )
+from spit.replay.files import replay_files as scan_replay_files
 
 SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
 """The files listed: Spit replays and Spades replays."""
@@ -131,20 +131,7 @@ def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
     """The replay files in ``directory`` with their ``stat``, most recently written
     first (the order summaries are read in); empty if the folder does not exist.
     Raises ``OSError`` when it exists but cannot be listed."""
-    try:
-        entries = list(os.scandir(directory))
-    except FileNotFoundError:
-        return []
-    found = []
-    for entry in entries:
-        if not entry.name.endswith(SUFFIXES):
-            continue
-        try:
-            info = entry.stat()
-        except OSError:
-            continue  # deleted meanwhile
-        if stat.S_ISREG(info.st_mode):
-            found.append((Path(entry.path), info))
+    found = scan_replay_files(directory)
     return sorted(found, key=lambda item: (item[1].st_mtime_ns, item[0].name), reverse=True)
 
 
