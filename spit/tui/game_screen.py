@@ -76,7 +76,8 @@ again: time to look at the cards, which were hidden, before anyone can play."""
 def _keys(config: GameConfig) -> tuple[dict[str, str], list[str]]:
     """The resolved keymap, falling back to the plain preset if the overrides clash."""
     try:
-        return resolve(config.keymap_preset, config.key_overrides), []
+        ascii_only = config.card_style == "ascii"
+        return resolve(config.keymap_preset, config.key_overrides, ascii_only=ascii_only), []
     except KeymapError as error:
         try:
             return resolve(config.keymap_preset), error.problems

@@ -177,43 +177,75 @@ _LABELS: Final = {
 }
 _ASCII_LABELS: Final = {"left": "Left", "right": "Right", "up": "Up", "down": "Down"}
 _ASCII_MARKS: Final = {
-    "\N{COMBINING DIAERESIS}": "umlaut",
-    "\N{COMBINING ACUTE ACCENT}": "acute",
-    "\N{COMBINING GRAVE ACCENT}": "grave",
-    "\N{COMBINING CIRCUMFLEX ACCENT}": "circ",
-    "\N{COMBINING TILDE}": "tilde",
-    "\N{COMBINING CEDILLA}": "cedilla",
-    "\N{COMBINING RING ABOVE}": "ring",
+    "\N{COMBINING DIAERESIS}": ("e", "umlaut"),
+    "\N{COMBINING ACUTE ACCENT}": ("'", "acute"),
+    "\N{COMBINING GRAVE ACCENT}": ("`", "grave"),
+    "\N{COMBINING CIRCUMFLEX ACCENT}": ("^", "circ"),
+    "\N{COMBINING TILDE}": ("~", "tilde"),
+    "\N{COMBINING CEDILLA}": (",", "cedilla"),
+    "\N{COMBINING RING ABOVE}": ("o", "ring"),
 }
+"""Accent -> its ASCII sign in a key slot, its word in a sentence (``O-umlaut``). The
+umlaut's sign is German's own spelling without it (``Ö`` is ``Oe``, DIN 5007), which
+reads as one key where ``O:`` beside the player's card count reads as a label; the
+other accents' signs are the ASCII marks that look like them (``É`` is ``E'``)."""
+_ASCII_LETTERS: Final = {"ß": ("ss", "sharp-s")}
+"""Letters of the layouts' keyboards with no accent to spell: how their language writes
+them in ASCII. (``æ`` and ``œ`` are left to their code points, as ``ae`` and ``oe``
+would look like ``Ä`` and ``Ö``.)"""
 
 
 def spelt_key_label(key: str, *, ascii_only: bool) -> str:
-    """``key_label`` for lists and messages, where a key may take a word: with
-    ``ascii_only``, a character outside ASCII is spelt out too (``"O-umlaut"``)."""
-    label = key_label(key, ascii_only=ascii_only)
-    return "".join(_ascii_char(c) for c in label) if ascii_only else label
+    """``key_label`` for sentences, where a key may take a word: with ``ascii_only``,
+    a character outside ASCII is spelt out (``"O-umlaut is already the key for..."``),
+    as a short ``Oe`` or ``E'`` would read as a word or punctuation there."""
+    if not ascii_only:
+        return key_label(key)
+    return _in_ascii(_shown(key, ascii_only=True), spelt=True)
 
 
-def _ascii_char(char: str) -> str:
-    """A character outside ASCII (the qwertz layout's ``Ö``, a remapped ``É``) spelt in
-    ASCII as a player would say it, its letter and accent (``"O-umlaut"``), else its
-    code point (``"U+00DF"``); never the bare letter, as ``O`` is another key."""
+def _in_ascii(label: str, *, spelt: bool) -> str:
+    """``label`` with every character outside ASCII spelt in ASCII as a player would
+    say it: its letter and accent (``Oe`` in a slot, ``O-umlaut`` in a sentence), the
+    usual spelling of a letter without one (``ss`` for ``ß``), else its code point
+    (``U+20AC``); never the bare letter, as ``O`` is another key."""
+    return "".join(_ascii_char(char, spelt=spelt) for char in label)
+
+
+def _ascii_char(char: str, *, spelt: bool) -> str:
     if char.isascii():
         return char
+    if char.lower() in _ASCII_LETTERS:
+        short, word = _ASCII_LETTERS[char.lower()]
+        return word if spelt else short
     letter, *marks = list(unicodedata.normalize("NFD", char))
     if letter.isascii() and marks and all(m in _ASCII_MARKS for m in marks):
-        return "-".join([letter, *(_ASCII_MARKS[m] for m in marks)])
+        signs = [_ASCII_MARKS[m] for m in marks]
+        if spelt:
+            return "-".join([letter, *(word for _, word in signs)])
+        return letter + "".join(sign for sign, _ in signs)
     return f"U+{ord(char):04X}"
 
 
 @lru_cache(maxsize=1024)
 def key_label(key: str, *, ascii_only: bool = False) -> str:
     """How to show ``key`` to a player: letters as on the keycap (``"Q"``), punctuation
-    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``,
-    ``"Left"`` if ``ascii_only``). A letter outside ASCII stays one character here, for
-    the table's one-cell key slots; ``spelt_key_label`` spells it out. Text that names
-    no key (a key from the settings file can be any text) is shown escaped and cut
-    short, never as it is (``safe_text``)."""
+    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``).
+    Text that names no key (a key from the settings file can be any text) is shown
+    escaped and cut short, never as it is (``safe_text``).
+
+    With ``ascii_only`` (the ASCII card style) the label is all ASCII: ``"Left"`` for
+    ``←``, and a letter with an accent as the letter and a sign for the accent:
+    ``Ö`` is ``Oe``, ``É`` is ``E'``. No single ASCII cell can stand for ``Ö`` without
+    being read as another key (``O``), so such a label takes two cells; the table's key
+    column has room for three before the next card (``board.draw.COLUMN_GAP``), the
+    help's and the keyboard's cells too, so nothing moves."""
+    label = _shown(key, ascii_only=ascii_only)
+    return _in_ascii(label, spelt=False) if ascii_only else label
+
+
+def _shown(key: str, *, ascii_only: bool) -> str:
+    """The label, letters outside ASCII kept as they are."""
     if not is_one_key(key):
         return safe_text(key, limit=_LONGEST_LABEL)
     return safe_text(_label(key, ascii_only=ascii_only))
@@ -228,7 +260,7 @@ def _label(key: str, *, ascii_only: bool) -> str:
         return key.upper()
     if "+" in key:
         *mods, last = key.split("+")
-        return "+".join([*(m.capitalize() for m in mods), key_label(last, ascii_only=ascii_only)])
+        return "+".join([*(m.capitalize() for m in mods), _label(last, ascii_only=ascii_only)])
     char = _character(key) or key
     return char.upper() if len(char.upper()) == 1 else char
 
@@ -282,23 +314,27 @@ class KeymapError(ValueError):
         self.problems = problems
 
 
-def keymap_errors(preset: str, overrides: Mapping[str, str]) -> list[str]:
+def keymap_errors(
+    preset: str, overrides: Mapping[str, str], *, ascii_only: bool = False
+) -> list[str]:
     """Why ``preset`` with ``overrides`` cannot be used: an unknown preset, an override
     that cannot stand on its own (``override_problem``), or a key bound twice. Empty when
-    all is well. The texts quote the player's own words safely (``safe_text``)."""
+    all is well. The texts quote the player's own words safely (``safe_text``), and name
+    keys in ASCII with ``ascii_only`` (``spelt_key_label``)."""
     if preset not in PRESETS:
-        shown = safe_text(preset, limit=_SHOWN)
+        shown = _quoted(preset, ascii_only)
         return [f'there is no keyboard layout "{shown}" (choose {", ".join(PRESET_NAMES)})']
     problems = [
         problem
         for binding_id, key in overrides.items()
-        if (problem := override_problem(binding_id, key)) is not None
+        if (problem := override_problem(binding_id, key, ascii_only=ascii_only)) is not None
     ]
     if problems:
         return problems
     keys = _merge(preset, overrides)
     for key, ids in conflicts(keys).items():
-        problems.append(f"{key_label(key)} is bound to {' and '.join(ids)}")
+        label = spelt_key_label(key, ascii_only=ascii_only)
+        problems.append(f"{label} is bound to {' and '.join(ids)}")
     return problems
 
 
@@ -306,17 +342,25 @@ _SHOWN: Final = 24
 """How much of a player's text a message quotes: enough to recognise it, never a line."""
 
 
-def override_problem(binding_id: str, key: str) -> str | None:
+def _quoted(text: str, ascii_only: bool) -> str:
+    """A player's ``text`` as a message quotes it: escaped, cut short, in ASCII with
+    ``ascii_only`` (it stands where a key would)."""
+    shown = safe_text(text, limit=_SHOWN)
+    return _in_ascii(shown, spelt=True) if ascii_only else shown
+
+
+def override_problem(binding_id: str, key: str, *, ascii_only: bool = False) -> str | None:
     """Why ``binding_id`` cannot be remapped to ``key``, whatever the other keys are: an
-    unknown binding, a ``key`` that is not one key, or a modifier on a play key."""
+    unknown binding, a ``key`` that is not one key, or a modifier on a play key (keys
+    named as by ``keymap_errors``)."""
     if binding_id not in GAME_KEYS:
-        return f'there is no key binding "{safe_text(binding_id, limit=_SHOWN)}"'
+        return f'there is no key binding "{_quoted(binding_id, ascii_only)}"'
     name = normalize_key(key)
     if not is_one_key(name):
-        return f'{binding_id}: "{safe_text(key, limit=_SHOWN)}" is not one key'
+        return f'{binding_id}: "{_quoted(key, ascii_only)}" is not one key'
     if GAME_KEYS[binding_id].kind in ("play", "move", "cursor") and _unfit_for_play(name):
         return (
-            f"{binding_id}: {key_label(name)} cannot be a play key "
+            f"{binding_id}: {spelt_key_label(name, ascii_only=ascii_only)} cannot be a play key "
             "(use a single key without Ctrl, Alt, Shift or Escape)"
         )
     return None
@@ -386,13 +430,19 @@ def conflicts(keys: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     return {key: tuple(ids) for key, ids in by_key.items() if len(ids) > 1}
 
 
-def resolve(preset: str = "qwerty", overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+def resolve(
+    preset: str = "qwerty",
+    overrides: Mapping[str, str] | None = None,
+    *,
+    ascii_only: bool = False,
+) -> dict[str, str]:
     """The active key of every binding id: the preset with the overrides on top.
 
-    Raises ``KeymapError`` (listing every problem) if they cannot be used.
+    Raises ``KeymapError`` (listing every problem, keys named as by ``keymap_errors``)
+    if they cannot be used.
     """
     overrides = overrides or {}
-    problems = keymap_errors(preset, overrides)
+    problems = keymap_errors(preset, overrides, ascii_only=ascii_only)
     if problems:
         raise KeymapError(problems)
     return _merge(preset, overrides)

@@ -346,19 +346,28 @@ def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]
             using = default_shown(key)
             problems.append(Problem(f"{key} {refused}; using {using}", key))
     settings = Settings(**values)
-    overrides, key_problems = usable_overrides(settings.keymap_preset, settings.key_overrides)
+    overrides, key_problems = usable_overrides(
+        settings.keymap_preset, settings.key_overrides, ascii_only=settings.card_style == "ascii"
+    )
     problems += key_problems
     return replace(settings, key_overrides=overrides), problems
 
 
 def usable_overrides(
-    preset: str, overrides: Mapping[str, Any]
+    preset: str, overrides: Mapping[str, Any], *, ascii_only: bool = False
 ) -> tuple[Mapping[str, str], list[Problem]]:
     """The remapped keys that can be used with ``preset``, and a problem for each one
     that cannot: an override that is wrong on its own (no such binding, no key, a
     modifier on a play key) is left out alone; then overrides that clash are left out
-    until none does, so one mistake never costs the player every other remapped key."""
-    from spit.tui.keymap import PRESETS, conflicts, key_label, normalize_key, override_problem
+    until none does, so one mistake never costs the player every other remapped key.
+    With ``ascii_only`` (the ASCII card style) the problems name keys in ASCII."""
+    from spit.tui.keymap import (
+        PRESETS,
+        conflicts,
+        normalize_key,
+        override_problem,
+        spelt_key_label,
+    )
 
     if preset not in PRESETS:  # the preset's own problem is already reported
         preset = Settings().keymap_preset
@@ -368,7 +377,7 @@ def usable_overrides(
         problem = (
             f'{binding_id} = {shown(key)}: a key must be text in quotes, like "q"'
             if not isinstance(key, str)
-            else override_problem(binding_id, key)
+            else override_problem(binding_id, key, ascii_only=ascii_only)
         )
         if problem is None:
             kept[binding_id] = normalize_key(key)
@@ -383,7 +392,7 @@ def usable_overrides(
         others = " and ".join(ids)
         problems.append(
             Problem(
-                f"{key_label(key)} is bound to {others}; "
+                f"{spelt_key_label(key, ascii_only=ascii_only)} is bound to {others}; "
                 f"{'that key is' if len(dropped) == 1 else 'those keys are'} not remapped",
                 "key_overrides",
                 dropped[0],

@@ -1,13 +1,16 @@
 """The ASCII card style keeps every screen to ASCII: the table in each phase, its
-dialogs, notices, the replay viewer, the menu, How to play, Settings and Statistics,
-each read whole from the terminal at 80x24 (and bigger where the layout changes) with
-every character checked.
+dialogs, notices, the replay viewer, the menu, How to play, Settings, Statistics and
+Spades, each read whole from the terminal at 80x24 (and bigger where the layout
+changes) with every character checked, on every keyboard layout (QWERTZ has ``Ö``,
+AZERTY's keyboard drawing ``é``) and with keys outside ASCII remapped, since key
+labels are drawn on almost every screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -15,26 +18,56 @@ from textual.pilot import Pilot
 
 from spit.match import FakeClock, MatchPhase
 from spit.replay import PlayerInfo, Seal
+from spit.spades import Phase
 from spit.tui.app import SpitApp
 from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
-from spit.tui.keymap import PRESET_NAMES
+from spit.tui.keymap import PRESET_NAMES, key_label, resolve
+from spit.tui.practice.coach import Hint
+from spit.tui.practice.screen import PracticeScreen
 from spit.tui.screens.how_to_play import HowToPlay
 from spit.tui.screens.menu import BotChooser
 from spit.tui.screens.settings_screen import KeyCapture, SettingsScreen
 from spit.tui.screens.statistics import StatisticsScreen
 from spit.tui.settings import Settings
+from spit.tui.spades import SpadesScreen
 from tests.stats.games import HUMAN, bot, play, seals
 from tests.tui.browser.driver import MENU, settle
 from tests.tui.browser.library import recorded_games
 from tests.tui.game.driver import Driver, game_app
+from tests.tui.practice.test_practice import play_the_hints
 from tests.tui.screen_text import non_ascii, screen_lines
+from tests.tui.spades.driver import Player
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, ViewerApp
 
 SIZES = ((80, 24), (200, 60))
+REMAPPED: dict[str, str] = {
+    "p1.play.1.left": "é",
+    "p1.move.2": "ß",
+    "p2.play.3.right": "ñ",
+    "p2.move.4": "€",
+    "pause": "ü",
+}
+"""Keys outside ASCII on every kind of binding a screen names: accented letters, a
+letter with no accent to spell, a sign; none is a key of any layout."""
+LAYOUTS = [
+    *((preset, {}) for preset in PRESET_NAMES),
+    *((preset, REMAPPED) for preset in PRESET_NAMES),
+]
+LAYOUT_IDS = [*PRESET_NAMES, *(f"{preset}-remapped" for preset in PRESET_NAMES)]
+layouts = pytest.mark.parametrize(("preset", "overrides"), LAYOUTS, ids=LAYOUT_IDS)
 
 
 def _phase(phase: MatchPhase) -> Callable[[Any], bool]:
     return lambda match: match.phase is phase
+
+
+def _settings(preset: str, overrides: Mapping[str, str] | None = None) -> Settings:
+    return Settings(
+        card_style="ascii",
+        keymap_preset=preset,
+        key_overrides=MappingProxyType(dict(overrides or {})),
+        record_replays=False,
+    )
 
 
 async def _check(pilot: Pilot[Any], where: str) -> None:
@@ -42,10 +75,15 @@ async def _check(pilot: Pilot[Any], where: str) -> None:
     assert non_ascii(pilot.app) == [], where
 
 
+@layouts
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_table_and_its_dialogs(size: tuple[int, int]) -> None:
+async def test_the_table_and_its_dialogs(
+    size: tuple[int, int], preset: str, overrides: dict[str, str]
+) -> None:
     clock = FakeClock()
-    app = game_app(clock, card_style="ascii", bot_level=None)
+    app = game_app(
+        clock, card_style="ascii", bot_level=None, keymap_preset=preset, key_overrides=overrides
+    )
     async with app.run_test(size=size, notifications=True) as pilot:
         driver = Driver(pilot, clock, fast=True)
         await _check(pilot, "countdown")
@@ -56,9 +94,9 @@ async def test_the_table_and_its_dialogs(size: tuple[int, int]) -> None:
         assert isinstance(app.screen, HelpOverlay)
         await _check(pilot, "help")
         await pilot.press("space")
-        await pilot.press("backspace")
+        app.game.action_game_key("pause")
         await _check(pilot, "paused")
-        await pilot.press("backspace")
+        app.game.action_game_key("pause")
         await pilot.press("escape")
         assert isinstance(app.screen, ConfirmQuit)
         await _check(pilot, "leave")
@@ -75,9 +113,12 @@ async def test_the_table_and_its_dialogs(size: tuple[int, int]) -> None:
         await _check(pilot, "too small")
 
 
-async def test_against_a_bot_with_the_arrow_keys() -> None:
+@layouts
+async def test_against_a_bot_with_the_arrow_keys(preset: str, overrides: dict[str, str]) -> None:
     clock = FakeClock()
-    app = game_app(clock, card_style="ascii", bot_level="normal")
+    app = game_app(
+        clock, card_style="ascii", bot_level="normal", keymap_preset=preset, key_overrides=overrides
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock, fast=True)
         await driver.to_deadline()
@@ -87,9 +128,11 @@ async def test_against_a_bot_with_the_arrow_keys() -> None:
         await _check(pilot, "help")
 
 
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 @pytest.mark.parametrize("path", [FINISHED, UNFINISHED], ids=["finished", "unfinished"])
-async def test_the_replay_viewer(path: Any) -> None:
+async def test_the_replay_viewer(path: Any, preset: str) -> None:
     app = ViewerApp(path, card_style="ascii")
+    app.settings = _settings(preset)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await _check(pilot, "start")
         await pilot.press("pagedown", "right", "plus")
@@ -103,8 +146,13 @@ async def test_the_replay_viewer(path: Any) -> None:
         await _check(pilot, "too small")
 
 
-async def test_the_menu_and_how_to_play() -> None:
-    app = SpitApp(settings=Settings(card_style="ascii"))
+@layouts
+async def test_the_menu_how_to_play_and_the_practice_round(
+    preset: str, overrides: dict[str, str]
+) -> None:
+    """How to play draws the layout's whole keyboard (AZERTY's ``é``, QWERTZ's ``ß``),
+    and the practice round names the keys to press in its hints."""
+    app = SpitApp(settings=_settings(preset, overrides), clock=FakeClock())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await _check(pilot, "menu")
         await pilot.press("2")
@@ -115,17 +163,27 @@ async def test_the_menu_and_how_to_play() -> None:
         await _check(pilot, "how to play: keys")
         await pilot.press("r")
         await _check(pilot, "how to play: rules")
+        await pilot.press("p")
+        assert isinstance(app.screen, PracticeScreen) and app.clock is not None
+
+        async def check(hint: Hint) -> None:
+            await _check(pilot, f"practice: {hint.text}")
+
+        await play_the_hints(pilot, app.clock, on_hint=check)
+        await pilot.press("escape")
+        await _check(pilot, "practice: leave")
+        await pilot.press("n")
         await pilot.press("escape")
         await pilot.resize_terminal(60, 20)
         await _check(pilot, "too small")
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
-async def test_settings(preset: str) -> None:
+@layouts
+async def test_settings(preset: str, overrides: dict[str, str]) -> None:
     """Textual's drop-downs and check boxes too, ticked and not, open and closed, with
-    the cursor's arrow keys in the key list."""
-    settings = Settings(card_style="ascii", keymap_preset=preset, record_replays=False)
-    app = SpitApp(settings=settings)
+    the cursor's arrow keys in the key list, and the remapping dialog's messages about
+    keys outside ASCII (the layout's own, a remapped one)."""
+    app = SpitApp(settings=_settings(preset, overrides))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press(MENU["settings"])
         assert isinstance(app.screen, SettingsScreen)
@@ -138,17 +196,72 @@ async def test_settings(preset: str) -> None:
         await pilot.press("space")
         await _check(pilot, "a box ticked")
         app.screen.query_one("#key-bindings").focus()
-        await pilot.press("enter")
-        assert isinstance(app.screen, KeyCapture)
-        await pilot.press("comma")
-        await _check(pilot, "a key in use")
-        await pilot.press("escape")
+        for key in ("comma", *_outside_ascii(app.settings), "ö", "a"):
+            await pilot.press("home", "down", "enter")  # player 1's second key
+            assert isinstance(app.screen, KeyCapture)
+            await pilot.press(key)  # in use, refused; or taken
+            await _check(pilot, f"{key} pressed")
+            if isinstance(app.screen, KeyCapture):
+                await pilot.press("escape")
+            assert isinstance(app.screen, SettingsScreen)
         await pilot.resize_terminal(200, 60)
         await _check(pilot, "big")
 
 
+def _outside_ascii(settings: Settings) -> list[str]:
+    keys = resolve(settings.keymap_preset, settings.key_overrides)
+    return [key for key in keys.values() if not key_label(key).isascii()]
+
+
+@layouts
+async def test_a_key_problem_in_the_settings_file_is_told_in_ascii(
+    preset: str, overrides: dict[str, str]
+) -> None:
+    """A clash with the layout's own key outside ASCII (QWERTZ's ``ö``), a remapped one,
+    and a key that is no key, as the warning at start names them."""
+    from spit.paths import config_dir
+
+    clash = {"qwertz": "ö"}.get(preset, "é")
+    lines = [
+        'card_style = "ascii"',
+        f'keymap_preset = "{preset}"',
+        "[key_overrides]",
+        *(f'"{binding}" = "{key}"' for binding, key in overrides.items()),
+        f'"p1.play.2.left" = "{clash}"',
+        '"p1.play.3.left" = "öö"',
+    ]
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "settings.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _check(pilot, "warnings")
+        assert any("not one key" in line for line in screen_lines(app))
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+async def test_spades(preset: str) -> None:
+    """Spades has its own keys (the letters under its cards), drawn the same on every
+    layout: bidding, playing, its help and leave dialog, and the end of a game."""
+    screen = SpadesScreen("hard", 3, record=False, card_style="ascii", target=100, bot_delay=0)
+    app = SpitApp(settings=_settings(preset), start_screen=screen)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        player = Player(pilot)
+        await _check(pilot, "the deal")
+        await pilot.press("question_mark")
+        await _check(pilot, "help")
+        await pilot.press("escape")
+        for phase in (Phase.BID, Phase.PLAY, Phase.HAND_OVER):
+            await player.play_until(lambda s, phase=phase: s.game.state.phase is phase)
+            await _check(pilot, str(phase))
+        await pilot.press("escape")
+        await _check(pilot, "leave")
+        await pilot.press("n")
+        await player.play_until(lambda s: isinstance(app.screen, ResultOverlay), limit=5000)
+        await _check(pilot, "result")
+
+
 async def test_the_unicode_style_chosen_in_settings_changes_the_screen_at_once() -> None:
-    app = SpitApp(settings=Settings(card_style="unicode"))
+    app = SpitApp(settings=Settings(card_style="unicode", keymap_preset="qwertz"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["settings"])
         assert non_ascii(app) != []

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from spit.tui.board.presenter import Cursor
 from spit.tui.game_config import GameConfig
 from spit.tui.game_screen import GameScreen
+from spit.tui.keymap import spelt_key_label
 from spit.tui.practice.coach import Coach, Hint
 from spit.tui.practice.slow_bot import NAME, make_slow_bot
 
@@ -81,7 +82,7 @@ class PracticeScreen(GameScreen):
 
     def on_redraw(self) -> None:
         """Say what the table now teaches, and point at its card when it is new."""
-        hint = self.coach.hint(self.match.phase, self.match.state, self._label, self.painter.name)
+        hint = self.coach.hint(self.match.phase, self.match.state, self._spelt, self.painter.name)
         if hint == self.hint:
             return
         self.hint = hint
@@ -90,6 +91,10 @@ class PracticeScreen(GameScreen):
             self._cursor = Cursor(*hint.aim)
             self._cursor_used = True
             self._redraw()
+
+    def _spelt(self, binding_id: str) -> str:
+        """A key named in a sentence ("press O-umlaut", not "press O:")."""
+        return spelt_key_label(self.keys[binding_id], ascii_only=self.painter.ascii)
 
 
 def start_practice(app: App[Any]) -> None:

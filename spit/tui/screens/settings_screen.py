@@ -246,7 +246,7 @@ class SettingsScreen(ShellScreen):
         settings = self.spit_app.settings
         default = PRESETS[settings.keymap_preset][binding_id]
         overrides = _with_key(settings.keymap_preset, settings.key_overrides, binding_id, default)
-        problems = keymap_errors(settings.keymap_preset, overrides)
+        problems = keymap_errors(settings.keymap_preset, overrides, ascii_only=self.painter.ascii)
         if problems:
             label = spelt_key_label(default, ascii_only=self.painter.ascii)
             self.notify(f"Cannot go back to {label}: {problems[0]}", severity="error")
@@ -310,7 +310,9 @@ class KeyCapture(ShellModal[str | None]):
                     "Press another key."
                 )
         problems = keymap_errors(
-            self.preset, _with_key(self.preset, self.overrides, self.binding_id, key)
+            self.preset,
+            _with_key(self.preset, self.overrides, self.binding_id, key),
+            ascii_only=self.painter.ascii,
         )
         return problems[0] if problems else None
 

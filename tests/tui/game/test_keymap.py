@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.keys import _character_to_key
 
 from spit.tui.keymap import (
@@ -12,10 +14,12 @@ from spit.tui.keymap import (
     PRESETS,
     KeymapError,
     conflicts,
+    is_one_key,
     key_label,
     keymap_errors,
     normalize_key,
     resolve,
+    spelt_key_label,
 )
 
 
@@ -127,5 +131,74 @@ def test_labels(key: str, label: str) -> None:
     assert key_label(key) == label
 
 
-def test_ascii_labels() -> None:
-    assert key_label("left", ascii_only=True) == "Left"
+@pytest.mark.parametrize(
+    ("key", "slot", "sentence"),
+    [
+        ("left", "Left", "Left"),
+        ("q", "Q", "Q"),
+        ("semicolon", ";", ";"),
+        ("ö", "Oe", "O-umlaut"),
+        ("é", "E'", "E-acute"),
+        ("è", "E`", "E-grave"),
+        ("ç", "C,", "C-cedilla"),
+        ("ñ", "N~", "N-tilde"),
+        ("å", "Ao", "A-ring"),
+        ("ǘ", "Ue'", "U-umlaut-acute"),
+        ("ß", "ss", "sharp-s"),
+        ("€", "U+20AC", "U+20AC"),
+        ("ctrl+ü", "Ctrl+Ue", "Ctrl+U-umlaut"),
+        ("öö", "oeoe", "o-umlauto-umlaut"),  # no key: as it was typed
+    ],
+)
+def test_ascii_labels(key: str, slot: str, sentence: str) -> None:
+    """The ASCII card style names every key in ASCII: in a key slot short enough for
+    the table's key column, in a sentence as a player says it."""
+    assert key_label(key, ascii_only=True) == slot
+    assert spelt_key_label(key, ascii_only=True) == sentence
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_key_of_every_layout_has_a_short_ascii_label(preset: str) -> None:
+    """The keys of the layouts' keyboards (drawn in How to play) and of the presets (on
+    the table): at most three cells, which the table's key column holds before the
+    next card, and no two keys alike."""
+    players = {key for b, key in PRESETS[preset].items() if GAME_KEYS[b].player is not None}
+    keys = {key for row in KEYBOARD_ROWS[preset] for key in row} | players
+    labels = {key: key_label(key, ascii_only=True) for key in keys}
+    assert all(label.isascii() and len(label) <= 3 for label in labels.values()), labels
+    assert len(set(labels.values())) == len(labels)
+    everything = set(PRESETS[preset].values())
+    assert all(key_label(key, ascii_only=True).isascii() for key in everything)
+
+
+CHARACTERS = st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zs", "Zl", "Zp"))
+
+
+@given(CHARACTERS, st.sampled_from([*"oeau", "ö", "ä", "ü", "é", "ß", "s"]) | CHARACTERS)
+def test_an_ascii_label_is_ascii_and_tells_keys_apart(char: str, other: str) -> None:
+    key, other = normalize_key(char), normalize_key(other)
+    if not (is_one_key(key) and is_one_key(other)):
+        return
+    label = key_label(key, ascii_only=True)
+    assert label.isascii() and spelt_key_label(key, ascii_only=True).isascii()
+    if key != other:
+        assert label.casefold() != key_label(other, ascii_only=True).casefold()
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "named"),
+    [
+        ("qwertz", {"p1.play.1.left": "ö"}, "O-umlaut is bound to"),
+        ("qwerty", {"p1.play.1.left": "é", "p1.play.2.left": "é"}, "E-acute is bound to"),
+        ("qwerty", {"p1.play.1.left": "ctrl+ö"}, "Ctrl+O-umlaut cannot be a play key"),
+        ("qwerty", {"p1.play.1.left": "öö"}, '"o-umlauto-umlaut" is not one key'),
+        ("qwérty", {}, 'no keyboard layout "qwe-acuterty"'),
+    ],
+)
+def test_key_problems_name_keys_in_ascii(
+    preset: str, overrides: dict[str, str], named: str
+) -> None:
+    problems = keymap_errors(preset, overrides, ascii_only=True)
+    assert any(named in problem for problem in problems), problems
+    assert all(problem.isascii() for problem in problems)
+    assert not all(p.isascii() for p in keymap_errors(preset, overrides))  # as typed

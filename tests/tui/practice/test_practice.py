@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from spit.engine import Action, Play, legal_actions
 from spit.match import FakeClock, MatchPhase
 from spit.tui.app import SpitApp
 from spit.tui.practice import PracticeScreen
-from spit.tui.practice.coach import KINDS
+from spit.tui.practice.coach import KINDS, Hint
 from spit.tui.practice.slow_bot import CARD_MS
 from spit.tui.screens.how_to_play import HowToPlay
 from spit.tui.settings import Settings, settings_path
@@ -57,10 +58,15 @@ def _binding(screen: PracticeScreen) -> str | None:
 
 
 async def play_the_hints(
-    pilot: Pilot[Any], clock: FakeClock, limit: int = 3000, stop: str = "done"
+    pilot: Pilot[Any],
+    clock: FakeClock,
+    limit: int = 3000,
+    stop: str = "done",
+    on_hint: Callable[[Hint], Awaitable[None]] | None = None,
 ) -> list[str]:
     """Do what each hint says, with its key, until every kind is taught (or the hint
-    of kind ``stop`` shows); the hints seen, in order."""
+    of kind ``stop`` shows); the hints seen, in order. ``on_hint`` looks at each new
+    hint on screen before it is followed."""
     screen = pilot.app.screen
     assert isinstance(screen, PracticeScreen)
     seen: list[str] = []
@@ -69,12 +75,14 @@ async def play_the_hints(
         assert hint is not None
         if not seen or seen[-1] != hint.text:
             seen.append(hint.text)
+            if on_hint is not None:
+                await on_hint(hint)
         if hint.kind == stop:
             return seen
         binding = _binding(screen)
         if binding is not None:
             key = screen.keys[binding]
-            assert screen._label(binding) in hint.text  # the key the hint names
+            assert screen._spelt(binding) in hint.text  # the key the hint names
             await pilot.press(key)
         elif (action := _own_play(screen)) is not None:  # a kind taught: no more hints
             await pilot.press(screen.keys[binding_id(0, action)])
