@@ -106,6 +106,21 @@ class SpitApp(App[int]):
         use_card_style(card_style == "ascii")
         self.card_style_signal.publish(card_style == "ascii")
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's way of showing a key in the footer and the key panel (``esc``,
+        ``^r``), except for the keys it draws as symbols (``⏎``, ``⌫``, ``↑``): in the
+        ASCII card style those are named as the game's own labels name them, lower
+        case as Textual's names are (``enter``, ``backspace``, ``up``)."""
+        from textual.keys import format_key
+
+        from spit.tui.keymap import key_label
+
+        shown = super().get_key_display(binding)
+        if shown.isascii() or not self.has_class(ASCII_CLASS):
+            return shown
+        key = binding.parse_key()[1]
+        return shown.replace(format_key(key), key_label(key, ascii_only=True).lower())
+
     _GUARD: ClassVar[LineFilter] = ControlCharacterFilter()
 
     def get_line_filters(self) -> Sequence[LineFilter]:

@@ -31,7 +31,7 @@ from spit.tui.screens.statistics import StatisticsScreen
 from spit.tui.settings import Settings
 from spit.tui.spades import SpadesScreen
 from tests.stats.games import HUMAN, bot, play, seals
-from tests.tui.browser.driver import MENU, settle
+from tests.tui.browser.driver import MENU, open_browser, settle
 from tests.tui.browser.library import recorded_games
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.practice.test_practice import play_the_hints
@@ -256,6 +256,9 @@ async def test_spades(preset: str) -> None:
         await pilot.press("escape")
         await _check(pilot, "leave")
         await pilot.press("n")
+        await pilot.resize_terminal(60, 20)
+        await _check(pilot, "too small")
+        await pilot.resize_terminal(80, 24)
         await player.play_until(lambda s: isinstance(app.screen, ResultOverlay), limit=5000)
         await _check(pilot, "result")
 
@@ -269,6 +272,30 @@ async def test_the_unicode_style_chosen_in_settings_changes_the_screen_at_once()
         await pilot.press("enter", "down", "enter")
         assert app.settings.card_style == "ascii"
         await _check(pilot, "ascii chosen")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+async def test_the_replays_browser_and_its_dialogs(preset: str) -> None:
+    """Its footer names Enter (Textual draws it as a symbol), and its dialogs' hints
+    are separated by the card style's dots."""
+    from spit.paths import replays_dir
+
+    recorded_games(replays_dir())
+    app = SpitApp(settings=_settings(preset))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_browser(pilot)
+        await _check(pilot, "the list")
+        await pilot.press("end", "space", "up", "space")
+        await _check(pilot, "two marked")
+        for key, dialog in (("r", "rename"), ("e", "export"), ("d", "delete")):
+            await pilot.press(key)
+            await _check(pilot, dialog)
+            await pilot.press("escape")
+        await pilot.press("question_mark")
+        await _check(pilot, "help")
+        await pilot.press("escape")
+        await pilot.resize_terminal(60, 20)
+        await _check(pilot, "too small")
 
 
 def _statistics_data(replays: Path) -> list[str]:

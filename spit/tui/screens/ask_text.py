@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from spit.safe_text import safe_lines, safe_text
+from spit.tui.ascii_widgets import Separated
 from spit.tui.screens.base import ShellModal
 
 
@@ -45,8 +46,8 @@ class AskText(ShellModal[str | None]):
             yield Static(safe_text(self.question), classes="dialog-title", markup=False)
             yield Input(self.value, select_on_focus=self.select_all, id="ask-input")
             yield Static(id="ask-problem", markup=False)
-            hint = f"{self.hint} · " if self.hint else ""
-            yield Static(f"{hint}enter: OK · escape: cancel", classes="dialog-hint", markup=False)
+            hints = [self.hint] if self.hint else []
+            yield Separated([*hints, "enter: OK", "escape: cancel"], classes="dialog-hint")
 
     def on_mount(self) -> None:
         self._show_problem("")

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from spit.safe_text import safe_text
+from spit.tui.ascii_widgets import Separated
 from spit.tui.screens.base import ShellModal
 
 
@@ -28,4 +29,4 @@ class Confirm(ShellModal[bool]):
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(safe_text(self.question), classes="dialog-title", markup=False)
-            yield Static("y: yes · n or escape: no", classes="dialog-hint")
+            yield Separated(["y: yes", "n or escape: no"], classes="dialog-hint")

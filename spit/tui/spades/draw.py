@@ -58,7 +58,7 @@ def largest_card(room: Callable[[CardSize], bool]) -> CardSize:
 
 def draw_table(table: SpadesTable, width: int, height: int, painter: CardPainter) -> Canvas:
     """The table as ``table`` describes it, on a ``width`` x ``height`` canvas."""
-    canvas, room = blank_canvas(width, height)
+    canvas, room = blank_canvas(width, height, painter.times)
     if not room:
         return canvas
     card = card_size(width, height)
@@ -82,21 +82,22 @@ def draw_table(table: SpadesTable, width: int, height: int, painter: CardPainter
     return canvas
 
 
-def blank_canvas(width: int, height: int) -> tuple[Canvas, bool]:
+def blank_canvas(width: int, height: int, times: str) -> tuple[Canvas, bool]:
     """A canvas to draw a table on, and whether there is room for one; if there is
-    not, the canvas says how large the window must be."""
+    not, the canvas says how large the window must be (``times``: the card style's
+    ``CardPainter.times``)."""
     canvas = Canvas(width, height)
     if fits(width, height):
         return canvas, True
-    too_small(canvas)
+    too_small(canvas, times)
     return canvas, False
 
 
-def too_small(canvas: Canvas) -> None:
+def too_small(canvas: Canvas, times: str) -> None:
     """Instead of the table: how large the window must be."""
     lines = [
-        f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT}",
-        f"(it is {canvas.width}×{canvas.height} now).",
+        f"Make the window at least {MIN_WIDTH}{times}{MIN_HEIGHT}",
+        f"(it is {canvas.width}{times}{canvas.height} now).",
     ]
     top = max(0, (canvas.height - len(lines)) // 2)
     for i, text in enumerate(lines):

@@ -271,7 +271,7 @@ def card_size(width: int, height: int) -> CardSize:
 
 def draw_replay(table: ReplayTable, width: int, height: int, painter: CardPainter) -> Canvas:
     """``table`` laid out for a ``width`` x ``height`` terminal."""
-    canvas, room = blank_canvas(width, height)
+    canvas, room = blank_canvas(width, height, painter.times)
     if room:
         _lay_out(canvas, table, painter)
     return canvas
