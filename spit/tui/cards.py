@@ -110,13 +110,19 @@ class CardPainter:
             picture = self._pictures[key] = self._face(card, size, border)
         return picture
 
+    def corner_text(self, card: Card, size: CardSize) -> str:
+        """What a face's bottom-right corner reads: the rank, with the suit beside it
+        on a small card (the suit has a row of its own on bigger ones)."""
+        rank = self.rank_text(card)
+        return rank + self.suit_text(card) if size.height <= 5 else rank
+
     def _face(self, card: Card, size: CardSize, border: str) -> Picture:
         inner = size.width - 2
         ink = f"face {self.ink(card)}"
         blank = " " * inner
         r, s = self.rank_text(card), self.suit_text(card)
         if size.height <= 5:
-            corner = r + s
+            corner = self.corner_text(card, size)
             body = [
                 [(corner, ink), (blank[len(corner) :], "face")],
                 [*_centred(s, inner, ink)],

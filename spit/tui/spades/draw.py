@@ -170,6 +170,17 @@ def draw_scores(
         canvas.text(x, y + 1 + i, f"{row.label:<8}{row.you:>7}{row.bot:>7}", role)
 
 
+def _wipe_cut_corner(
+    canvas: Canvas, x: int, top: int, step: int, card: CardSize, corner: str
+) -> None:
+    """The next card covers this one from ``x + step`` on: if that cuts the bottom-right
+    corner (``corner``), what is left of it is wiped, so that a 10 cut to ``1`` (or
+    ``10♠`` to ``1``) never reads as a rank; the top-left corner names the card."""
+    start = card.width - 1 - len(corner)
+    if start < step < card.width - 1:
+        canvas.text(x + start, top + card.height - 2, " " * (step - start), "face")
+
+
 def draw_hand(
     canvas: Canvas,
     hand: tuple[HandCard, ...],
@@ -189,10 +200,12 @@ def draw_hand(
         step = max(MIN_STEP, min(step, (canvas.width - 2 - card.width) // (len(hand) - 1)))
     x = (canvas.width - step * (len(hand) - 1) - card.width) // 2
     lower = 1 if keys else 0
-    for item in hand:
+    for i, item in enumerate(hand):
         border = "aim" if item.cursor else ("hot" if item.raised else "edge")
         top = y + (0 if item.raised else lower)
         canvas.picture(x, top, painter.face(item.card, card, border))
+        if i < len(hand) - 1:
+            _wipe_cut_corner(canvas, x, top, step, card, painter.corner_text(item.card, card))
         if keys:
             key_role = "aim" if item.cursor else ("key" if item.usable else "dim")
             label = f"[{item.key}]" if item.cursor else f" {item.key} "
