@@ -3,6 +3,8 @@ included, at every card size, width and hand length (issue 11 saw a 10 as ``1``)
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from spit.tui.board.canvas import Canvas
@@ -48,6 +50,6 @@ def test_a_cut_bottom_corner_never_reads_as_another_rank(style: str, count: int)
             draw_hand(canvas, hand, size, 0, painter)
             row = "".join(canvas._chars[size.height - 1])  # one row down: not raised
             edges = [x for x in range(width) if row[x] in "|│┃" and x + 1 < width]
-            shown = [row[a + 1 : b].strip() for a, b in zip(edges, edges[1:], strict=False)]
+            shown = [row[a + 1 : b].strip() for a, b in itertools.pairwise(edges)]
             corners = {painter.corner_text(c, size) for c in cards}
             assert all(s in corners or s == "" for s in shown), (size, width, shown)
