@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from spit.core.replay.fields import PlayerInfo
 from spit.engine import RoundDealt, State
-from spit.replay import PlayerInfo, Replay
+from spit.games.spit.replay.reader import Replay
 from spit.stats.walk import moments, read_replay
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.keys import _character_to_key
 
-from spit.tui.keymap import (
+from spit.settings.keymap import (
     BINDING_IDS,
     GAME_KEYS,
     KEYBOARD_ROWS,
