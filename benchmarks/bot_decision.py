@@ -20,8 +20,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from spit.bots import POLICIES, BotAgent, Policy
 from spit.engine import Action, Phase, State, legal_actions, observe
+from spit.games.spit.bots import POLICIES, BotAgent, Policy
 from spit.sim import run_games
 
 

@@ -4,7 +4,7 @@ Run from the repository root (bounded: the default is what ``docs/bots.md`` reco
 
     nice -n 10 python benchmarks/bot_ladder.py --games 2000 --seed 1 --jobs 2
 
-For every pair of adjacent levels in ``spit.bots.LEVELS`` it plays ``--games`` games
+For every pair of adjacent levels in ``spit.games.spit.bots.LEVELS`` it plays ``--games`` games
 (``--games / 2`` deals, each played from both seats) with ``spit.sim.run_games``, exactly
 what ``spit-tui sim --p1 STRONGER --p2 WEAKER`` runs, and prints Markdown: the levels'
 human figures, then the ladder with each step's win rate and 95% Wilson interval, and
@@ -21,7 +21,7 @@ import itertools
 import math
 import sys
 
-from spit.bots import LEVEL_TABLE, LEVELS
+from spit.games.spit.bots import LEVEL_TABLE, LEVELS
 from spit.sim import SimResult, run_games
 from spit.sim.stats import Z95
 

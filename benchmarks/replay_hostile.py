@@ -47,8 +47,9 @@ from pathlib import Path
 from typing import Any
 
 from spit.engine import Card, card_name, parse_card
-from spit.match import Match, ScriptedDeals, Timing
-from spit.replay import load_replay, verify
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.session import Match, ScriptedDeals, Timing
 
 MAX_T = 10**12
 """The largest time a line may give (docs/replay-format.md, "Limits")."""
@@ -142,9 +143,9 @@ def check(path: Path) -> dict[str, Any]:
 
 
 def open_viewer(path: Path) -> object:
-    from spit.tui.cards import CardPainter
-    from spit.tui.viewer.playback import Playback
-    from spit.tui.viewer.timeline import START, open_timeline
+    from spit.games.spit.timeline import START, open_timeline
+    from spit.tui.shared.cards import CardPainter
+    from spit.tui.spit.viewer.playback import Playback
 
     timeline = open_timeline(path)
     playback = Playback(timeline, CardPainter("unicode", False))

@@ -8,7 +8,7 @@ Writes ``--files`` copies of a long finished game (the golden standard game, pad
 with ``--pad-kb`` KB of extra inputs before its closing line so that reading whole
 files would show) and one unfinished game, under distinct names, then times what the
 browser's worker does: list the folder, and read each file's header and tail
-(``spit.tui.screens.saved_games``).
+(``spit.saved_games``).
 
 - **cold**: a new cache (the first opening of the list in a session).
 - **warm**: the same cache again (the list opened a second time: nothing re-read).
@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from spit.tui.screens import saved_games
+from spit import saved_games
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "replay" / "golden"
 

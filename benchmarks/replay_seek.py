@@ -33,12 +33,12 @@ from pathlib import Path
 
 from replay_verify import record
 
-from spit.tui.board.draw import draw_table
-from spit.tui.cards import CardPainter
-from spit.tui.viewer.playback import Playback
-from spit.tui.viewer.screen import MIN_HEIGHT
-from spit.tui.viewer.timeline import Position, Timeline, open_timeline
-from spit.tui.viewer.timeline_bar import ROWS
+from spit.games.spit.timeline import Position, Timeline, open_timeline
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.board.draw import draw_table
+from spit.tui.spit.viewer.playback import Playback
+from spit.tui.spit.viewer.screen import MIN_HEIGHT
+from spit.tui.spit.viewer.timeline_bar import ROWS
 
 
 def seek_ms(playback: Playback, target: Position) -> float:

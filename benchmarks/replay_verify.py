@@ -25,9 +25,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from spit.core.replay.fields import PlayerInfo
 from spit.engine import Action, Play, Spit, Variant, legal_actions
-from spit.match import Match, MatchPhase, SeededDeals, Timing
-from spit.replay import PlayerInfo, ReplayWriter, load_replay, verify
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.session import Match, MatchPhase, SeededDeals, Timing
 
 PLAYERS = (PlayerInfo("bot", "Bench 1", level="bench"), PlayerInfo("bot", "Bench 2", level="bench"))
 

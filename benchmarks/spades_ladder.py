@@ -1,5 +1,5 @@
 """The Spades ladder: each level against the one below it and against the reference
-players of ``spit.spades_bot.baselines``, with confidence intervals (``docs/bots.md``).
+players of ``spit.games.spades.bots.baselines``, with confidence intervals (``docs/bots.md``).
 
 Run from the repository root::
 
@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from spit.games.spades.bots import SpadesBot
+from spit.games.spades.bots.duel import DuelResult, duel
+from spit.games.spades.engine import Action, PlayerView
 from spit.sim.stats import wilson
-from spit.spades import Action, PlayerView
-from spit.spades_bot import SpadesBot
-from spit.spades_bot.duel import DuelResult, duel
 
 PAIRINGS = (("hard", "easy"), ("hard", "scripted"), ("easy", "random"))
 TARGETS = {("hard", "easy"): 0.70, ("hard", "scripted"): 0.70, ("easy", "random"): 0.90}
@@ -58,8 +58,13 @@ def _merge(parts: list[DuelResult]) -> DuelResult:
         return (sum(a for a, _ in pairs), sum(b for _, b in pairs))
 
     return DuelResult(
-        parts[0].levels, add("wins"), sum(p.unfinished for p in parts),
-        sum(p.hands for p in parts), add("bids"), add("made"), add("points"),
+        parts[0].levels,
+        add("wins"),
+        sum(p.unfinished for p in parts),
+        sum(p.hands for p in parts),
+        add("bids"),
+        add("made"),
+        add("points"),
     )
 
 

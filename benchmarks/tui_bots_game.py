@@ -12,10 +12,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import spit.tui.game_screen as game_screen
-from spit.bots import make_bot
+import spit.tui.spit.game_screen as game_screen
+from spit.games.spit.bots import make_bot
 from spit.tui.app import SpitApp
-from spit.tui.game_config import GameConfig
+from spit.tui.shared.game_config import GameConfig
 
 
 def main() -> None:

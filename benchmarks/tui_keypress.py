@@ -28,9 +28,9 @@ import time
 from tui_pty import PtyProgram, percentile, python
 
 from spit.engine import Play, legal_actions
-from spit.match import Match, MatchPhase, SeededDeals, Timing
-from spit.tui.board.presenter import SPIT_MS
-from spit.tui.keymap import PRESETS, key_label
+from spit.games.spit.session import Match, MatchPhase, SeededDeals, Timing
+from spit.settings.keymap import PRESETS, key_label
+from spit.tui.spit.board.presenter import SPIT_MS
 
 SIDES = ("left", "right")
 

@@ -1,4 +1,4 @@
-"""spit.dates: every time from outside becomes a datetime all of whose conversions
+"""spit.core.dates: every time from outside becomes a datetime all of whose conversions
 work, or None; never an exception."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.dates import EARLIEST, LATEST, clamped_timestamp, from_iso, from_timestamp
+from spit.core.dates import EARLIEST, LATEST, clamped_timestamp, from_iso, from_timestamp
 
 
 def usable(moment: datetime) -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from spit.cli import main
-from spit.tui.settings import Settings, settings_path
-from spit.tui.settings_file import SettingsWriter
+from spit.settings.file import SettingsWriter
+from spit.settings.model import Settings, settings_path
 from tests.replay.goldens import GOLDEN
 
 SPIT = GOLDEN / "standard_finished.spit.jsonl"
@@ -91,7 +91,7 @@ def test_a_name_that_matches_nothing_names_the_near_ones(
 def test_the_viewer_opens_a_game_by_its_name_too(
     folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from spit.tui.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import ReplayViewerScreen
     from tests.tui.start_screens import catch_start_screens
 
     opened = catch_start_screens(monkeypatch, ReplayViewerScreen)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.safe_text import is_safe, safe_lines, safe_path, safe_text
+from spit.core.safe_text import is_safe, safe_lines, safe_path, safe_text
 
 HOSTILE = [
     "\x1b]2;owned\x07",  # OSC: set the window title

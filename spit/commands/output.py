@@ -18,7 +18,7 @@ import errno
 import os
 import sys
 
-from spit.safe_text import safe_lines
+from spit.core.safe_text import safe_lines
 
 
 class OutputError(Exception):

@@ -35,17 +35,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.bot is not None:
-        from spit.bots import LEVELS  # only for a game against a bot: it costs start-up time
+        from spit.games.spit.bots import (
+            LEVELS,  # only for a game against a bot: it costs start-up time
+        )
 
         if args.bot not in LEVELS:
             choices = ", ".join(LEVELS)
             complain("play", f"unknown bot level {args.bot!r} (choose {choices})")
             return 2
     from spit.engine import Variant
-    from spit.tui.settings import load_settings, settings_path
+    from spit.settings.model import load_settings, settings_path
+    from spit.tui.shared.game_config import GameConfig
 
     settings, _warnings = load_settings(settings_path())  # the app shows the warnings
-    config = settings.game_config(bot_level=args.bot, seed=args.seed)
+    config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
     if args.variant is not None:
         config = replace(config, variant=Variant(args.variant))
     if args.replay_dir is not None:

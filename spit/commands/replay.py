@@ -8,7 +8,7 @@ be read at all. It says whether the file is sealed, unsealed (no digest: written
 hand or before format 1.1; consistent is then still exit 0) or edited.
 ``--json`` prints the same as one JSON object, for scripts. Without ``--check`` the
 file (the latest saved game of either game when none is given) opens in the replay
-viewer for its game (``spit.tui.viewer``, ``spit.tui.spades_viewer``), told apart by
+viewer for its game (``spit.tui.spit.viewer``, ``spit.tui.spades.viewer``), told apart by
 the header alone; a missing or unreadable file ends with a one-line message and
 status 2 before the app starts, a file that is not consistent shows its problem in
 the viewer and ends with status 1.
@@ -29,27 +29,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from spit.commands.output import complain, emit
+from spit.core.replay.fields import FormatError, read_game
+from spit.core.replay.reading import MAX_LINE_BYTES, UnreadableReplay, read_header
+from spit.core.replay.seal import Seal
+from spit.core.replay.verification import Verification
 from spit.engine import Variant
+from spit.games.replays import AnyReplay, load_any_replay, verify_any
+from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.replay.writer import SPADES_SUFFIX
+from spit.games.spit.replay.writer import SUFFIX
 from spit.paths import replays_dir
-from spit.replay import (
-    MAX_LINE_BYTES,
-    SPADES_SUFFIX,
-    SUFFIX,
-    AnyReplay,
-    FormatError,
-    Seal,
-    SpadesReplay,
-    UnreadableReplay,
-    Verification,
-    load_any_replay,
-    read_game,
-    read_header,
-    verify_any,
-)
 
 if TYPE_CHECKING:
-    from spit.tui.spades_viewer import SpadesViewerScreen
-    from spit.tui.viewer import ReplayViewerScreen
+    from spit.tui.spades.viewer import SpadesViewerScreen
+    from spit.tui.spit.viewer import ReplayViewerScreen
 
 NEAR_NAMES: Final = 3
 """Saved games named when none has the name asked for."""
@@ -92,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
 def saved_games_dir() -> Path:
     """Where the settings save games (the settings' warnings are the app's to show)."""
-    from spit.tui.settings import load_settings, settings_path
+    from spit.settings.model import load_settings, settings_path
 
     settings, _warnings = load_settings(settings_path())
     return settings.replay_dir or replays_dir()
@@ -126,10 +119,10 @@ def viewer_for(path: Path) -> ReplayViewerScreen | SpadesViewerScreen:
     """The viewer for the game the file's header names. A file whose game cannot be
     told goes to the Spit viewer, which says what is wrong with it."""
     if _game_of(path) == "spades":
-        from spit.tui.spades_viewer import SpadesViewerScreen
+        from spit.tui.spades.viewer import SpadesViewerScreen
 
         return SpadesViewerScreen(path)
-    from spit.tui.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import ReplayViewerScreen
 
     return ReplayViewerScreen(path)
 

@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def browser_app(folder: Path | None) -> SpitApp:
     """The app on the replay list of ``folder`` (``None``: the settings' folder)."""
     from spit.tui.app import SpitApp
-    from spit.tui.screens.replays import ReplayBrowser
+    from spit.tui.shell.replays import ReplayBrowser
 
     return SpitApp(start_screen=ReplayBrowser(folder))
 

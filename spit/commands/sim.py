@@ -18,11 +18,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
-from spit.bots import LEVELS, POLICIES
 from spit.commands._args import folder, int_between, number_up_to, parsed_by, seed
 from spit.commands.output import complain, emit
+from spit.core.replay.fields import MAX_TARGET, MAX_TIME_MS
 from spit.engine import Variant
-from spit.replay.fields import MAX_TARGET, MAX_TIME_MS
+from spit.games.spit.bots import LEVELS, POLICIES
 from spit.sim import DEFAULT_LIMIT_MS, BotSpec, SimResult, run_games
 
 MAX_GAMES: Final = 100_000_000

@@ -14,7 +14,7 @@ from spit.commands._args import add_recording_options, seed, whole_number
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from spit.spades_bot import LEVELS
+    from spit.games.spades.bots import LEVELS
 
     parser.add_argument(
         "--level",
@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def target(text: str) -> int:
     """A winning score a replay can record: any whole number from 1, not only the
     lengths Settings offers (``SPADES_TARGETS``), for a player who wants 100 or 1000."""
-    from spit.replay.fields import MAX_TARGET
+    from spit.core.replay.fields import MAX_TARGET
 
     value = whole_number(text)
     if not 1 <= value <= MAX_TARGET:
@@ -50,8 +50,8 @@ def target(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from spit.settings.model import load_settings, settings_path
     from spit.tui.app import SpitApp
-    from spit.tui.settings import load_settings, settings_path
     from spit.tui.spades import SpadesScreen
 
     settings, _warnings = load_settings(settings_path())  # the app shows the warnings

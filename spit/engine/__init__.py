@@ -1,7 +1,7 @@
 """The rules of Spit as a pure, deterministic library.
 
 No clock, no randomness, no I/O and no user interface: a state goes in, a state and
-its events (or a rejection) come out. Everything real-time lives in ``spit.match``.
+its events (or a rejection) come out. Everything real-time lives in ``spit.games.spit.session``.
 
     >>> from spit.engine import Dealer, new_game, legal_actions, apply
     >>> state = new_game(Dealer(7).first_deal())
@@ -9,9 +9,12 @@ its events (or a rejection) come out. Everything real-time lives in ``spit.match
     ['spit']
 """
 
+from spit.core.cards import DECK, Card, Pile, card_name, is_red, parse_card, rank, suit
+from spit.core.dealer import MAX_SEED, Dealer
+from spit.core.outcome import Applied, Rejected
 from spit.engine.actions import Action, Move, Play, Slap, Spit, action_key, parse_action
-from spit.engine.cards import ADJACENT, DECK, Card, card_name, is_red, parse_card, rank, suit
-from spit.engine.deal import MAX_SEED, Dealer, lay_out
+from spit.engine.cards import ADJACENT
+from spit.engine.deal import lay_out
 from spit.engine.events import (
     CardMoved,
     CardPlayed,
@@ -26,7 +29,6 @@ from spit.engine.events import (
     Slapped,
     Stalled,
 )
-from spit.engine.outcome import Applied, Rejected
 from spit.engine.rules import (
     GameEnd,
     Outcome,
@@ -40,7 +42,7 @@ from spit.engine.rules import (
     stall_spits,
 )
 from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
-from spit.engine.state import PLAYERS, Phase, Pile, State, Stockpiles, Variant
+from spit.engine.state import PLAYERS, Phase, State, Stockpiles, Variant
 from spit.engine.views import PlayerView, StockView, observe
 
 ENGINE_VERSION = "1.0"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeAlias
 
-from spit.engine.cards import Card
-from spit.engine.value import value
+from spit.core.cards import Card
+from spit.core.value import value
 
 
 @value

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Final
 
+from spit.core.cards import DECK, Card, Pile
+from spit.core.outcome import Applied, Rejected
 from spit.engine.actions import Action, Move, Play, Slap, Spit
-from spit.engine.cards import ADJACENT, DECK, Card
+from spit.engine.cards import ADJACENT
 from spit.engine.deal import lay_out
 from spit.engine.events import (
     CardMoved,
@@ -29,8 +31,7 @@ from spit.engine.events import (
     Slapped,
     Stalled,
 )
-from spit.engine.outcome import Applied, Rejected
-from spit.engine.state import Phase, Pile, State, Stockpiles, Variant
+from spit.engine.state import Phase, State, Stockpiles, Variant
 
 _EMPTY: tuple[Pile, Pile] = ((), ())
 

@@ -12,8 +12,8 @@ import hashlib
 import json
 from typing import Any
 
-from spit.engine.cards import DECK, card_name, parse_card
-from spit.engine.state import Phase, Pile, State, Stockpiles, Variant
+from spit.core.cards import DECK, Pile, card_name, parse_card
+from spit.engine.state import Phase, State, Stockpiles, Variant
 
 
 def to_json(state: State) -> dict[str, Any]:

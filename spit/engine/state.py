@@ -11,10 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple, TypeAlias
 
-from spit.engine.cards import Card
-
-Pile: TypeAlias = tuple[Card, ...]
-"""Cards from the bottom up: ``pile[-1]`` is the top card."""
+from spit.core.cards import Pile
 
 Stockpiles: TypeAlias = tuple[Pile, Pile, Pile, Pile, Pile]
 """A player's five stockpile spaces; ``()`` is an empty space. In every non-empty

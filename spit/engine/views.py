@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from spit.engine.cards import DECK, Card
+from spit.core.cards import DECK, Card
 from spit.engine.state import Phase, State, Stockpiles, Variant
 
 

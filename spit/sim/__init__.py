@@ -6,7 +6,7 @@
 (4, 4)
 """
 
-from spit.sim.game import BotSpec, GameRecord, GameSetup, derive_seed, play_game
+from spit.games.spit.sim import BotSpec, GameRecord, GameSetup, derive_seed, play_game
 from spit.sim.runner import DEFAULT_LIMIT_MS, SimResult, run_games
 from spit.sim.stats import wilson
 

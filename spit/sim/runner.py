@@ -2,7 +2,7 @@
 
 Games are split into batches of consecutive indices. A batch runs in whatever process
 picks it up, but every game's seeds come from the run's seed and the game's index
-(``spit.sim.game``), and results are put back in index order before anything is
+(``spit.games.spit.sim``), and results are put back in index order before anything is
 summed, so the figures are identical for any number of jobs.
 """
 
@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from spit.engine import Variant
-from spit.match import Timing
-from spit.sim.game import BotSpec, GameRecord, GameSetup, play_game
+from spit.games.spit.session import Timing
+from spit.games.spit.sim import BotSpec, GameRecord, GameSetup, play_game
 from spit.sim.stats import wilson
 
 DEFAULT_LIMIT_MS = 30 * 60 * 1000

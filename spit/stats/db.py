@@ -46,11 +46,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final, TypeVar
 
+from spit.core.replay.closing import Closing
+from spit.core.replay.seal import Seal
+from spit.core.safe_text import safe_path, safe_text
+from spit.games.files import replay_files
+from spit.games.spades.replay.writer import SPADES_SUFFIX
+from spit.games.spit.replay.writer import SUFFIX
 from spit.paths import data_dir, replays_dir
-from spit.replay import SPADES_SUFFIX, SUFFIX, Seal
-from spit.replay.closing import Closing
-from spit.replay.files import replay_files
-from spit.safe_text import safe_path, safe_text
 from spit.stats import queries, schema
 from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry
 from spit.stats.story import Story, game_story
@@ -529,7 +531,7 @@ def _read(file: Path, report: RebuildReport) -> tuple[Outcome, GameSummary | str
 
 
 def _replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
-    """``spit.replay.files.replay_files``, with a folder that is a file counted as empty."""
+    """``spit.games.files.replay_files``, with a folder that is a file counted as empty."""
     try:
         return replay_files(directory)
     except NotADirectoryError:

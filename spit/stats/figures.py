@@ -50,8 +50,8 @@ from spit.engine import (
     legal_actions,
     state_hash,
 )
-from spit.match import InputHandled
-from spit.replay import Replay
+from spit.games.spit.replay.reader import Replay
+from spit.games.spit.session import InputHandled
 from spit.stats.walk import moments
 
 RUN_GAP_MS: Final = 1000
@@ -87,7 +87,7 @@ class GameFigures:
     scores: tuple[int, int]
     """The points each player has at the end (the points variant's score)."""
     final_hash: str
-    """``state_hash`` of the table after the last line, as ``spit.replay.verify``."""
+    """``state_hash`` of the table after the last line, as ``spit.core.replay.verification``."""
     players: tuple[PlayerFigures, PlayerFigures]
 
 

@@ -21,9 +21,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from spit.dates import from_iso
+from spit.core.dates import from_iso
+from spit.core.replay.seal import Seal
 from spit.engine import Variant
-from spit.replay import Seal
 from spit.stats.summary import SPIT, GameSummary, Mode, PlayerSummary
 
 MIN_REACTIONS: Final = 10

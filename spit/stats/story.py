@@ -10,9 +10,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from spit.core.replay.fields import PlayerInfo
 from spit.engine import RoundDealt, State
-from spit.match import StallRun
-from spit.replay import PlayerInfo, Replay
+from spit.games.spit.replay.reader import Replay
+from spit.games.spit.session import StallRun
 from spit.stats.walk import moments, read_replay
 
 

@@ -23,21 +23,17 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
 
-from spit import spades
-from spit.dates import from_iso, from_timestamp
+from spit.core.dates import from_iso, from_timestamp
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.mismatch import ReplayMismatch
+from spit.core.replay.seal import Seal
 from spit.engine import Variant
-from spit.replay import (
-    Deal,
-    Input,
-    PlayerInfo,
-    Replay,
-    ReplayMismatch,
-    Seal,
-    SpadesHand,
-    SpadesInput,
-    SpadesReplay,
-    SpadesResimulation,
-)
+from spit.games.spades import engine as spades
+from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.replay.records import SpadesHand, SpadesInput
+from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spit.replay.reader import Replay
+from spit.games.spit.replay.records import Deal, Input
 from spit.stats.figures import GameFigures, PlayerFigures, game_figures
 from spit.stats.walk import UnusableReplay, read_any_replay
 
@@ -118,7 +114,7 @@ def summarize(path: str | os.PathLike[str]) -> GameSummary:
     """The summary of the finished game (Spit or Spades) in the replay at ``path``.
 
     Raises ``UnusableReplay`` for a file that cannot be read, does not re-simulate
-    exactly (see ``spit.replay.verify``) or holds an unfinished game.
+    exactly (see ``spit.core.replay.verification``) or holds an unfinished game.
     """
     path = Path(path)
     replay = read_any_replay(path)
@@ -252,7 +248,7 @@ def _player(
 
 def _started(created: str | None, path: Path) -> datetime:
     """The header's start time (local time if it has no UTC offset), else the file's
-    modification time, else now: a file may hold any time (``spit.dates``)."""
+    modification time, else now: a file may hold any time (``spit.core.dates``)."""
     when = None if created is None else from_iso(created)
     if when is None:
         try:

@@ -23,16 +23,13 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from spit.core.replay.mismatch import ReplayMismatch
+from spit.core.replay.reading import UnreadableReplay
 from spit.engine import State, stall_spits
-from spit.match import CountdownKind, Match, TimedEvent
-from spit.replay import (
-    AnyReplay,
-    Replay,
-    ReplayMismatch,
-    Resimulation,
-    UnreadableReplay,
-    load_any_replay,
-)
+from spit.games.replays import AnyReplay, load_any_replay
+from spit.games.spit.replay.reader import Replay
+from spit.games.spit.replay.resimulate import Resimulation
+from spit.games.spit.session import CountdownKind, Match, TimedEvent
 
 
 class UnusableReplay(Exception):
@@ -57,7 +54,7 @@ class Moment:
 
 def read_any_replay(path: str | os.PathLike[str]) -> AnyReplay:
     """The replay of either game at ``path``, if it can be read without a problem
-    (like ``spit.replay.verify``, a single bad line makes the file invalid)."""
+    (like ``spit.core.replay.verification``, a single bad line makes the file invalid)."""
     try:
         replay = load_any_replay(path)
     except UnreadableReplay as err:

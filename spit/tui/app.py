@@ -20,19 +20,20 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
-from spit.safe_text import safe_lines, safe_path, safe_text
-from spit.tui.control_filter import ControlCharacterFilter
-from spit.tui.game_config import ASCII_CLASS
-from spit.tui.settings import Settings, load_settings, settings_path
-from spit.tui.settings_file import SettingsWriter
+from spit.core.safe_text import safe_lines, safe_path, safe_text
+from spit.settings.file import SettingsWriter
+from spit.settings.model import Settings, load_settings, settings_path
+from spit.tui.shared.control_filter import ControlCharacterFilter
+from spit.tui.shared.game_config import ASCII_CLASS
+from spit.tui.shared.styles import ASCII_CSS
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
 
     from textual.app import AutopilotCallbackType
 
-    from spit.match import Clock
-    from spit.tui.game_config import GameConfig
+    from spit.games.spit.session import Clock
+    from spit.tui.shared.game_config import GameConfig
 
 _IMPORTED_AT = time.perf_counter()
 """Start-up is logged relative to this, the closest point to process start the app owns."""
@@ -67,7 +68,7 @@ class SpitApp(App[int]):
     """
 
     TITLE = "spit-tui"
-    CSS_PATH: ClassVar = ["shell.tcss", "ascii.tcss"]
+    CSS_PATH: ClassVar = ["shell.tcss", ASCII_CSS]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -95,12 +96,12 @@ class SpitApp(App[int]):
         self.theme = settings.theme
         self.card_style_signal: Signal[bool] = Signal(self, "card-style")
         """Published with whether the card style is ASCII whenever it is set: for the
-        widgets whose glyphs follow it (``spit.tui.ascii_widgets``)."""
+        widgets whose glyphs follow it (``spit.tui.shared.ascii_widgets``)."""
         self._use_card_style(settings.card_style)
 
     def _use_card_style(self, card_style: str) -> None:
         """Borders (``ascii.tcss``) and scroll bars keep to ASCII in the ASCII style."""
-        from spit.tui.scrollbars import use_card_style
+        from spit.tui.shared.scrollbars import use_card_style
 
         self.set_class(card_style == "ascii", ASCII_CLASS)
         use_card_style(card_style == "ascii")
@@ -110,7 +111,7 @@ class SpitApp(App[int]):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then the guard that keeps escape sequences out of every
-        frame (``spit.tui.control_filter``)."""
+        frame (``spit.tui.shared.control_filter``)."""
         return [*super().get_line_filters(), self._GUARD]
 
     def notify(
@@ -138,13 +139,13 @@ class SpitApp(App[int]):
         """The menu, at the bottom of the stack so that leaving anything returns to it."""
         if self.start_game is not None or self.start_screen is not None:
             return Screen()
-        from spit.tui.screens.menu import MainMenu
+        from spit.tui.shell.menu import MainMenu
 
         return MainMenu()
 
     def on_mount(self) -> None:
         if self.start_game is not None:
-            from spit.tui.game_screen import GameScreen
+            from spit.tui.spit.game_screen import GameScreen
 
             self.push_screen(GameScreen(self.start_game, self.clock))
         elif self.start_screen is not None:
@@ -195,9 +196,11 @@ class SpitApp(App[int]):
 
     def play(self, bot_level: str | None = None) -> None:
         """Start a game from the menu with the current settings; the menu stays beneath."""
-        from spit.tui.game_screen import GameScreen
+        from spit.tui.shared.game_config import GameConfig
+        from spit.tui.spit.game_screen import GameScreen
 
-        self.push_screen(GameScreen(self.settings.game_config(bot_level=bot_level), self.clock))
+        config = GameConfig.from_settings(self.settings, bot_level=bot_level)
+        self.push_screen(GameScreen(config, self.clock))
         self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
 
     def leave(self, screen: Screen[Any]) -> None:
@@ -240,8 +243,8 @@ class SpitApp(App[int]):
         return True
 
     def action_help(self) -> None:
-        from spit.tui.game_screen import GameScreen
-        from spit.tui.screens.how_to_play import HowToPlay
+        from spit.tui.shell.how_to_play import HowToPlay
+        from spit.tui.spit.game_screen import GameScreen
 
         # A game has its own help key (which pauses it); with that key remapped, ``?``
         # must not cover the running game with How to play.

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 import pytest
 
-from spit.bots import BotAgent, HumanModel, Plan, make_bot
-from spit.bots.policies import POLICIES
 from spit.engine import Action, Applied, Play, State, apply, legal_actions
-from spit.match import InputHandled, InputRecord, Match, SeededDeals, TimedEvent
+from spit.games.spit.bots import BotAgent, HumanModel, Plan, make_bot
+from spit.games.spit.bots.policies import POLICIES
+from spit.games.spit.session import InputHandled, InputRecord, Match, SeededDeals, TimedEvent
 from tests.bots.tables import started
 
 MODEL = HumanModel(

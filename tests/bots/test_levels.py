@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 
-from spit.bots import LEVEL_TABLE, LEVELS, HumanModel, bot_description, make_bot
-from spit.bots.levels import LEARNER, PRACTISED, model_at
-from spit.match import Agent
+from spit.games.spit.bots import LEVEL_TABLE, LEVELS, HumanModel, bot_description, make_bot
+from spit.games.spit.bots.levels import LEARNER, PRACTISED, model_at
+from spit.games.spit.session import Agent
 from spit.sim import run_games
 
 MAIN = ("beginner", "easy", "normal", "hard", "expert")

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from spit.bots import POLICIES, NaivePolicy, StrongPolicy
 from spit.engine import (
     Phase,
     Play,
@@ -16,6 +15,7 @@ from spit.engine import (
     observe,
     parse_card,
 )
+from spit.games.spit.bots import POLICIES, NaivePolicy, StrongPolicy
 from tests.bots.tables import playing_tables
 from tests.engine.positions import scrambled
 

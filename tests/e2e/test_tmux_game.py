@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Play, legal_actions
-from spit.match import Match, SeededDeals
-from spit.tui.board.overlays import QUIT_GRACE_MS
-from spit.tui.keymap import PRESETS
+from spit.games.spit.session import Match, SeededDeals
+from spit.settings.keymap import PRESETS
+from spit.tui.shared.overlays import QUIT_GRACE_MS
 
 pytestmark = [
     pytest.mark.e2e,
@@ -106,7 +106,7 @@ def _first_play() -> tuple[str, str]:
 
 
 def _name(match: Match, play: Play) -> str:
-    from spit.tui.cards import CardPainter
+    from spit.tui.shared.cards import CardPainter
 
     return CardPainter().name(match.state.stocks[1][play.stock][-1])
 

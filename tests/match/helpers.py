@@ -22,7 +22,7 @@ from spit.engine import (
     legal_actions,
     parse_card,
 )
-from spit.match import InputRecord, Orders, ScriptedDeals, TimedEvent
+from spit.games.spit.session import InputRecord, Orders, ScriptedDeals, TimedEvent
 
 FILL = "?"
 """A card the test does not care about; ``scripted`` picks one."""

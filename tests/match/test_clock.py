@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spit.engine import Phase, Play
-from spit.match import (
+from spit.games.spit.session import (
     CountdownKind,
     CountdownTick,
     FakeClock,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spit.engine import CardSpat, Phase, Play, PlayStarted, RoundDealt, Spit, parse_card
-from spit.match import (
+from spit.games.spit.session import (
     CountdownKind,
     CountdownStarted,
     CountdownTick,

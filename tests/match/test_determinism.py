@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from spit.engine import state_hash
-from spit.match import FakeClock, InputRecord, Match, SeededDeals, TimedEvent
+from spit.games.spit.session import FakeClock, InputRecord, Match, SeededDeals, TimedEvent
 
 from .helpers import FakeRecorder, FirstLegalAgent
 

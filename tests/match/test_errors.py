@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from spit.engine import Action, Play, State
-from spit.match import Match, MatchPhase, ScriptedDeals, TimedEvent
+from spit.games.spit.session import Match, MatchPhase, ScriptedDeals, TimedEvent
 
 from .helpers import STOCK_OUT_PLAYS, FakeRecorder, race_deal, stock_out_deal
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spit.engine import GameOver, Phase, Play, RoundDealt
-from spit.match import InputHandled, Match, MatchPhase, SeededDeals
+from spit.games.spit.session import InputHandled, Match, MatchPhase, SeededDeals
 
 from .helpers import FakeRecorder, FirstLegalAgent
 

@@ -8,7 +8,7 @@ other, and player 2's 7D fits only on the 6C.
 from __future__ import annotations
 
 from spit.engine import CardPlayed, Play, legal_actions, parse_card
-from spit.match import InputHandled, Match
+from spit.games.spit.session import InputHandled, Match
 
 from .helpers import race_deal
 

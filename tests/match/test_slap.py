@@ -21,7 +21,7 @@ from spit.engine import (
     Slapped,
     parse_card,
 )
-from spit.match import (
+from spit.games.spit.session import (
     CountdownKind,
     CountdownStarted,
     CountdownTick,

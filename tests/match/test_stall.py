@@ -12,7 +12,7 @@ from spit.engine import (
     legal_actions,
     parse_card,
 )
-from spit.match import (
+from spit.games.spit.session import (
     CountdownKind,
     CountdownStarted,
     CountdownTick,

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from spit.engine import Action, Dealer, State, parse_card
-from spit.match import Match, ScriptedDeals, StallRun, TimedEvent, Timing
+from spit.games.spit.session import Match, ScriptedDeals, StallRun, TimedEvent, Timing
 
 
 class Onlooker:

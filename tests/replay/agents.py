@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from spit.engine import Action, Move, Play, Slap, Spit, State, legal_actions
-from spit.match import TimedEvent
+from spit.games.spit.session import TimedEvent
 
 
 class RandomAgent:

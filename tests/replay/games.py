@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
+from spit.core.replay.fields import PlayerInfo
 from spit.engine import State, Variant
-from spit.match import Agent, InputRecord, Match, Orders, SeededDeals, Timing
-from spit.replay import PlayerInfo, ReplayWriter
+from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.session import Agent, InputRecord, Match, Orders, SeededDeals, Timing
 
 from .agents import RandomAgent
 

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from spit.engine import Variant
-from spit.match import Match, MatchPhase, SeededDeals, Timing
-from spit.replay import ReplayWriter
+from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.session import Match, MatchPhase, SeededDeals, Timing
 
 from .agents import RandomAgent
 from .games import BOTS

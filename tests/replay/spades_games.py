@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from spit.core.replay.fields import PlayerInfo
 from spit.engine import Dealer
-from spit.replay import PlayerInfo, SpadesReplayWriter
-from spit.spades import (
+from spit.games.spades.bots import SpadesBot, make_bot
+from spit.games.spades.engine import (
     Action,
     Applied,
     DeclareBlindNil,
@@ -32,7 +33,7 @@ from spit.spades import (
     shuffled_hand,
     to_move,
 )
-from spit.spades_bot import SpadesBot, make_bot
+from spit.games.spades.replay.writer import SpadesReplayWriter
 
 NAMES = ("North", "South")
 

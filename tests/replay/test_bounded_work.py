@@ -20,12 +20,13 @@ from types import ModuleType
 
 import pytest
 
-from spit.match import CountdownTick, Match, StallRun, Timing
-from spit.replay import load_replay, parse_replay, verify
+from spit.games.spit.replay.reader import load_replay, parse_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.session import CountdownTick, Match, StallRun, Timing
+from spit.games.spit.timeline import START, Position, build_timeline
 from spit.stats.walk import moments
-from spit.tui.cards import CardPainter
-from spit.tui.viewer.playback import Playback
-from spit.tui.viewer.timeline import START, Position, build_timeline
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.viewer.playback import Playback
 
 from .goldens import GOLDEN
 

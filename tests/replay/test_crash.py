@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import Seal, load_replay, verify
+from spit.core.replay.seal import Seal
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
 
 from .record_slowly import READY_AFTER
 

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spit.replay import UnreadableReplay, parse_any_replay, verify_any
+from spit.core.replay.reading import UnreadableReplay
+from spit.games.replays import parse_any_replay, verify_any
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDINGS = (

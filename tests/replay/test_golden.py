@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from spit.replay import (
-    Resimulation,
-    SpadesResimulation,
-    load_any_replay,
-    load_replay,
-    load_spades_replay,
-    verify_any,
-)
-from spit.replay.spades_records import SpadesEnd, SpadesInput
+from spit.games.replays import load_any_replay, verify_any
+from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay.records import SpadesEnd, SpadesInput
+from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.resimulate import Resimulation
 
 from .goldens import EXPECTED, GOLDEN
 

@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
-import spit.replay.reader as reader
-from spit.replay import Deal, Input, UnreadableReplay, load_replay, parse_replay, verify
+import spit.core.replay.reading as reader
+from spit.core.replay.reading import UnreadableReplay
+from spit.games.spit.replay.reader import load_replay, parse_replay
+from spit.games.spit.replay.records import Deal, Input
+from spit.games.spit.replay.verify import verify
 
 HEADER = b'{"format": "spit-replay", "version": "1.0"}\n'
 GOLDEN = Path(__file__).parent / "golden"

@@ -7,16 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from spit.core.replay.fields import PlayerInfo
 from spit.engine import State, Variant, state_hash
-from spit.match import Match, MatchPhase, Timing
-from spit.replay import (
-    CHECKPOINT_EVERY,
-    PlayerInfo,
-    Resimulation,
-    load_replay,
-    replay_match,
-    verify,
-)
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.resimulate import Resimulation, replay_match
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay.writer import CHECKPOINT_EVERY
+from spit.games.spit.session import Match, MatchPhase, Timing
 
 from .games import StatesAfterInputs, record_game, recorded_match
 
@@ -95,7 +92,7 @@ def test_the_writer_checkpoints_every_round_end_and_every_hundred_inputs(tmp_pat
 
 
 def test_a_game_between_real_bots_round_trips(tmp_path: Path) -> None:
-    bots = pytest.importorskip("spit.bots")
+    bots = pytest.importorskip("spit.games.spit.bots")
     for seed, (left, right) in enumerate((("normal", "hard"), ("beginner", "expert"))):
         players = (
             PlayerInfo("bot", left.title(), level=left, seed=seed),

@@ -1,5 +1,5 @@
 """The integrity digest: files the program writes read as sealed, hand-written ones as
-unsealed, and an edit of any kind as edited, at its line (``spit.replay.seal``)."""
+unsealed, and an edit of any kind as edited, at its line (``spit.core.replay.seal``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from spit.cli import main
+from spit.core.replay.reading import UnreadableReplay
+from spit.core.replay.seal import Seal
 from spit.engine import Variant
-from spit.replay import Seal, UnreadableReplay, parse_any_replay, verify_any
+from spit.games.replays import parse_any_replay, verify_any
 
 from .edits import edits, first_changed_line
 from .games import record_game

@@ -7,8 +7,10 @@ import json
 import re
 from pathlib import Path
 
-from spit.replay import SpadesHeader, parse_spades_replay, verify_spades
-from spit.replay.fields import read_version
+from spit.core.replay.fields import read_version
+from spit.games.spades.replay.reader import parse_spades_replay
+from spit.games.spades.replay.records import SpadesHeader
+from spit.games.spades.replay.verify import verify_spades
 
 ROOT = Path(__file__).parents[2]
 DOC = (ROOT / "docs" / "replay-format.md").read_text(encoding="utf-8")

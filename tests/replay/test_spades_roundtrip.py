@@ -9,17 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import (
-    SpadesResimulation,
-    UnreadableReplay,
-    load_any_replay,
-    load_replay,
-    load_spades_replay,
-    parse_any_replay,
-    parse_spades_replay,
-    verify_spades,
-)
-from spit.spades import Phase, State, state_hash
+from spit.core.replay.reading import UnreadableReplay
+from spit.games.replays import load_any_replay, parse_any_replay
+from spit.games.spades.engine import Phase, State, state_hash
+from spit.games.spades.replay.reader import load_spades_replay, parse_spades_replay
+from spit.games.spades.replay.verify import SpadesResimulation, verify_spades
+from spit.games.spit.replay.reader import load_replay
 
 from .goldens import GOLDEN
 from .spades_games import record_spades_game

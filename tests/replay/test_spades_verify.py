@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from spit.replay import Verification, parse_spades_replay, verify_spades
-from spit.spades import SPADES_ENGINE_VERSION
+from spit.core.replay.verification import Verification
+from spit.games.spades.engine import SPADES_ENGINE_VERSION
+from spit.games.spades.replay.reader import parse_spades_replay
+from spit.games.spades.replay.verify import verify_spades
 
 GOLDEN = Path(__file__).parent / "golden"
 GAME = (GOLDEN / "spades_finished.spades.jsonl").read_bytes()

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import UnreadableReplay, load_any_replay, load_replay
-from spit.replay.reader import read_replay_bytes
+from spit.core.replay.reading import UnreadableReplay, read_replay_bytes
+from spit.games.replays import load_any_replay
+from spit.games.spit.replay.reader import load_replay
 
 from .goldens import GOLDEN
 

@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 
+from spit.core.replay.reading import UnreadableReplay
+from spit.core.replay.verification import Verification
 from spit.engine import ENGINE_VERSION
-from spit.replay import UnreadableReplay, Verification, parse_replay, verify
+from spit.games.spit.replay.reader import parse_replay
+from spit.games.spit.replay.verify import verify
 
 GOLDEN = Path(__file__).parent / "golden"
 Lines = list[dict[str, Any]]

@@ -10,19 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.recording import LineWriter
 from spit.engine import DECK, Play, Variant
-from spit.match import InputRecord, Match, MatchPhase, ScriptedDeals, Timing
-from spit.replay import (
-    PlayerInfo,
-    ReplayWriter,
-    SpadesReplayWriter,
-    load_replay,
-    load_spades_replay,
-    parse_replay,
-    verify,
-)
-from spit.replay.recording import LineWriter
-from spit.spades import HandOrders, Keep, new_game
+from spit.games.spades.engine import HandOrders, Keep, new_game
+from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.games.spit.replay.reader import load_replay, parse_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.session import InputRecord, Match, MatchPhase, ScriptedDeals, Timing
 
 from .games import BOTS, record_game
 from .goldens import GOLDEN

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from spit.cli import main
-from spit.replay import load_replay, verify
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

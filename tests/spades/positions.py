@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from spit.engine.cards import DECK, Card, parse_card
-from spit.engine.state import Pile
-from spit.spades import (
+from spit.core.cards import DECK, Card, Pile, parse_card
+from spit.games.spades.engine import (
     Action,
     Applied,
     DeclareBlindNil,

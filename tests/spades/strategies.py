@@ -7,8 +7,8 @@ from itertools import combinations
 
 from hypothesis import strategies as st
 
-from spit.engine.cards import DECK
-from spit.spades import (
+from spit.core.cards import DECK
+from spit.games.spades.engine import (
     SPADES,
     Action,
     Bid,

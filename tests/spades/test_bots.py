@@ -10,8 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spit.engine.cards import DECK, parse_card
-from spit.spades import (
+from spit.core.cards import DECK, parse_card
+from spit.games.spades.bots import LEVELS, bot_description, duel, make_bot, play_game
+from spit.games.spades.bots.knowledge import read
+from spit.games.spades.bots.lookahead import best_bid, sample_hands
+from spit.games.spades.engine import (
     Bid,
     DeclineBlindNil,
     Discard,
@@ -25,9 +28,6 @@ from spit.spades import (
     observe,
     state_hash,
 )
-from spit.spades_bot import LEVELS, bot_description, duel, make_bot, play_game
-from spit.spades_bot.knowledge import read
-from spit.spades_bot.lookahead import best_bid, sample_hands
 
 from .positions import position, run, through_draw
 
@@ -171,9 +171,9 @@ def test_hard_makes_most_of_its_bids() -> None:
 
 def _play_states(seed: int) -> list[State]:
     """Every state of one hard-against-scripted game in which someone plays a card."""
-    from spit.engine.deal import Dealer
-    from spit.spades import apply, next_hand, shuffled_hand, to_move
-    from spit.spades_bot.duel import seat
+    from spit.core.dealer import Dealer
+    from spit.games.spades.bots.duel import seat
+    from spit.games.spades.engine import apply, next_hand, shuffled_hand, to_move
 
     dealer = Dealer(seed)
     state = new_game(*shuffled_hand(dealer), target=150)
@@ -216,7 +216,7 @@ def test_sampled_layouts_agree_with_everything_seen(game: int, seed: int) -> Non
 
 
 def to_move_of(state: State) -> int:
-    from spit.spades import to_move
+    from spit.games.spades.engine import to_move
 
     player = to_move(state)
     assert player is not None

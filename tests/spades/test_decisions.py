@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from spit.engine.cards import DECK
-from spit.engine.deal import Dealer
-from spit.spades import (
+from spit.core.cards import DECK
+from spit.core.dealer import Dealer
+from spit.games.spades.engine import (
     Applied,
     Bid,
     BlindNilChosen,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import spit.spades
-import spit.spades_bot
+import spit.games.spades.bots
+import spit.games.spades.engine
 
 IMPURE = {
     "random",
@@ -30,13 +30,13 @@ IMPURE = {
     "platformdirs",
 }
 HIGHER = {
-    "spit.match",
+    "spit.games.spit.session",
     "spit.tui",
-    "spit.bots",
+    "spit.games.spit.bots",
     "spit.replay",
     "spit.commands",
     "spit.cli",
-    "spit.spades_bot",
+    "spit.games.spades.bots",
     "spit.sim",
 }
 
@@ -56,15 +56,16 @@ def imports(package: object) -> dict[str, set[str]]:
     return found
 
 
-@pytest.mark.parametrize(("module", "names"), sorted(imports(spit.spades).items()))
+@pytest.mark.parametrize(("module", "names"), sorted(imports(spit.games.spades.engine).items()))
 def test_engine_modules_import_nothing_impure(module: str, names: set[str]) -> None:
     for name in names:
         assert name.split(".")[0] not in IMPURE, f"{module} imports {name}"
         assert not any(name == h or name.startswith(h + ".") for h in HIGHER), (module, name)
 
 
-@pytest.mark.parametrize(("module", "names"), sorted(imports(spit.spades_bot).items()))
+@pytest.mark.parametrize(("module", "names"), sorted(imports(spit.games.spades.bots).items()))
 def test_bot_modules_import_no_user_interface(module: str, names: set[str]) -> None:
     for name in names:
         assert name.split(".")[0] not in {"textual", "rich", "time", "asyncio", "os"}, name
-        assert not name.startswith(("spit.tui", "spit.match", "spit.bots")), name
+        spit_game = ("spit.tui", "spit.games.spit.session", "spit.games.spit.bots")
+        assert not name.startswith(spit_game), name

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from spit.engine.cards import DECK, parse_card
-from spit.engine.deal import Dealer
-from spit.spades import (
+from spit.core.cards import DECK, parse_card
+from spit.core.dealer import Dealer
+from spit.games.spades.engine import (
     Action,
     Bid,
     DeclareBlindNil,

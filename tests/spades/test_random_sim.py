@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from spit.engine.deal import Dealer
-from spit.spades import (
+from spit.core.dealer import Dealer
+from spit.games.spades.engine import (
     Action,
     Applied,
     DeclareBlindNil,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spit.engine.cards import DECK
-from spit.spades import (
+from spit.core.cards import DECK
+from spit.games.spades.engine import (
     SPADES,
     Applied,
     Bid,

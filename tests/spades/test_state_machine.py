@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from spit.engine.deal import Dealer
-from spit.spades import (
+from spit.core.dealer import Dealer
+from spit.games.spades.engine import (
     Action,
     Applied,
     DeclareBlindNil,

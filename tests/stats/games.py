@@ -14,7 +14,9 @@ from typing import Final
 
 import pytest
 
-from spit.replay import AnyReplay, PlayerInfo, Seal, load_any_replay
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.seal import Seal
+from spit.games.replays import AnyReplay, load_any_replay
 from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from spit.core.replay.fields import PlayerInfo
 from spit.paths import data_dir
-from spit.replay import PlayerInfo
 from spit.stats import MIN_REACTIONS, GameSummary, Mode, PlayerSummary, StatsDB, summarize
 
 from .games import HUMAN, bot, hand_game, play, seals

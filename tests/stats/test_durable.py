@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import Seal
+from spit.core.replay.seal import Seal
 from spit.stats import StatsBusy, StatsDB, StatsUnavailable, summarize
 from spit.stats import db as stats_db
 
@@ -216,8 +216,8 @@ def test_an_error_sqlite_gives_for_a_read_only_file_means_read_only(tmp_path: Pa
 
 
 def test_the_head_to_head_line_of_a_two_player_game(home: Path) -> None:
+    from spit.core.replay.fields import PlayerInfo
     from spit.paths import replays_dir
-    from spit.replay import PlayerInfo
     from spit.stats import head_to_head_line
 
     ann, bob = PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob")

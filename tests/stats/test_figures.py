@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Play
-from spit.replay import load_replay, verify
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
 from spit.stats import PlayerFigures, UnusableReplay, game_figures, summarize
 from spit.stats.summary import Mode
 

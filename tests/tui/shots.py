@@ -9,8 +9,8 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.settings import Settings
 
 SnapCompare = Callable[..., bool]
 SMALL = (80, 24)

@@ -13,16 +13,17 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from spit.match import FakeClock, MatchPhase
-from spit.replay import PlayerInfo, Seal
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.seal import Seal
+from spit.games.spit.session import FakeClock, MatchPhase
+from spit.settings.keymap import PRESET_NAMES
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.board.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
-from spit.tui.keymap import PRESET_NAMES
-from spit.tui.screens.how_to_play import HowToPlay
-from spit.tui.screens.menu import BotChooser
-from spit.tui.screens.settings_screen import KeyCapture, SettingsScreen
-from spit.tui.screens.statistics import StatisticsScreen
-from spit.tui.settings import Settings
+from spit.tui.shared.overlays import ConfirmQuit, HelpOverlay, ResultOverlay
+from spit.tui.shell.how_to_play import HowToPlay
+from spit.tui.shell.menu import BotChooser
+from spit.tui.shell.settings_screen import KeyCapture, SettingsScreen
+from spit.tui.shell.statistics import StatisticsScreen
 from tests.stats.games import HUMAN, bot, play, seals
 from tests.tui.browser.driver import MENU, settle
 from tests.tui.browser.library import recorded_games

@@ -14,10 +14,10 @@ from typing import Any, TextIO
 
 import pytest
 
-from spit.match import FakeClock, MatchPhase
-from spit.replay import recording
-from spit.tui.game_screen import GameScreen
+from spit.core.replay import recording
+from spit.games.spit.session import FakeClock, MatchPhase
 from spit.tui.spades import SpadesScreen
+from spit.tui.spit.game_screen import GameScreen
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, spades_app
 

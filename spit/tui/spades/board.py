@@ -1,6 +1,6 @@
 """The Spades table in one widget: the Spit board's painting, Spades' drawing.
 
-``spit.tui.board.widget.Board`` already turns a drawing's roles into theme styles and
+``spit.tui.shared.board_widget.Board`` already turns a drawing's roles into theme styles and
 repaints only the lines that changed; this board only swaps what is drawn. Spades is
 turn-based, so the table changes only when someone acts, and nothing runs in between.
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from spit.tui.board.canvas import Canvas
-from spit.tui.board.widget import Board
-from spit.tui.cards import CardPainter
+from spit.tui.shared.board_widget import Board
+from spit.tui.shared.canvas import Canvas
+from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.draw import draw_table
 from spit.tui.spades.view import SpadesTable
 

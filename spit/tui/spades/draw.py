@@ -10,15 +10,15 @@ above the hand. A hand of 13 cards fans out, each card overlapping the next but 
 showing its rank and suit, so 80 columns are enough.
 
 The header, the centre, the score sheet and the fanned hand are drawn by public
-functions, which the replay viewer (``spit.tui.spades_viewer``) lays out its own way.
+functions, which the replay viewer (``spit.tui.spades.viewer``) lays out its own way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from spit.tui.board.canvas import Canvas
-from spit.tui.cards import SIZES, CardPainter, CardSize
+from spit.tui.shared.canvas import Canvas
+from spit.tui.shared.cards import SIZES, CardPainter, CardSize
 from spit.tui.spades.view import HandCard, ScoreRow, Slot, SpadesTable
 
 MIN_WIDTH = 80

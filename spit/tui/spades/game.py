@@ -3,7 +3,7 @@ hand's shuffle, the bot and the replay.
 
 Every action, the player's or the bot's, goes through ``submit``, so what is played is
 exactly what is recorded; the events it returns are redacted for the player at the
-keyboard (``spit.spades.redact``), so the screen cannot show the bot's hidden cards by
+keyboard (``spit.games.spades.engine.redact``), so the screen cannot show the bot's hidden cards by
 mistake. No Textual here: the screen decides when things happen, this decides what.
 """
 
@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable
 
 from spit.engine import Dealer
-from spit.replay import SpadesReplayWriter
-from spit.spades import (
+from spit.games.spades.bots import SpadesBot, make_bot
+from spit.games.spades.engine import (
     Action,
     Applied,
     Event,
@@ -34,7 +34,7 @@ from spit.spades import (
     shuffled_hand,
     to_move,
 )
-from spit.spades_bot import SpadesBot, make_bot
+from spit.games.spades.replay.writer import SpadesReplayWriter
 
 HUMAN = 0
 BOT = 1
@@ -122,9 +122,9 @@ class SpadesGame:
 
     def close(self) -> None:
         """Stop recording: the file keeps what was played, and goes if no card was
-        (``spit.tui.unplayed``)."""
+        (``spit.tui.shared.unplayed``)."""
         if self.writer is not None:
-            from spit.tui.unplayed import close_recording
+            from spit.tui.shared.unplayed import close_recording
 
             close_recording(self.writer, self.played)
 

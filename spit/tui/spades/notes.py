@@ -1,6 +1,6 @@
 """What the message line says about what just happened.
 
-The events come already redacted for the player (``spit.spades.redact``): of the
+The events come already redacted for the player (``spit.games.spades.engine.redact``): of the
 bot's draws and exchanges they say only what a player at the table would see, so
 these sentences cannot give its cards away.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from spit.spades import (
+from spit.games.spades.engine import (
     BidMade,
     BlindNilChosen,
     CardPlayed,
@@ -21,7 +21,7 @@ from spit.spades import (
     SpadesBroken,
     TrickTaken,
 )
-from spit.tui.cards import CardPainter
+from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.game import HUMAN
 
 

@@ -20,8 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
-from spit.replay import PlayerInfo, SpadesReplayWriter
-from spit.spades import (
+from spit.core.replay.fields import PlayerInfo
+from spit.games.spades.bots import LEVELS
+from spit.games.spades.engine import (
     MAX_EXCHANGE,
     TRICKS_PER_HAND,
     Action,
@@ -37,20 +38,21 @@ from spit.spades import (
     PlayCard,
     Rejected,
 )
-from spit.spades_bot import LEVELS
-from spit.tui.board.overlays import ConfirmQuit, Result, ResultOverlay
-from spit.tui.cards import CardPainter
+from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
+from spit.tui.shared.styles import GAME_CSS
+from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
 from spit.tui.spades.game import BOT, HUMAN, TARGET, SpadesGame
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.notes import describe
 from spit.tui.spades.view import HAND_KEYS, Controls, display_order, hand_letters, present
-from spit.tui.unsaved import SaveWatch
 
 if TYPE_CHECKING:
+    from spit.settings.model import Settings
     from spit.tui.app import SpitApp
-    from spit.tui.settings import Settings
 
 BOT_DELAY = 0.8
 """Seconds the bot waits before a bid or a card, so the player can follow."""
@@ -68,7 +70,7 @@ class SpadesScreen(Screen[None]):
     setting ``spades_target``).
     """
 
-    CSS_PATH: ClassVar = [Path(__file__).parent.parent / "game.tcss", "spades.tcss"]
+    CSS_PATH: ClassVar = [*GAME_CSS, "spades.tcss"]
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         *(  # the upper-case letter too: Caps Lock on

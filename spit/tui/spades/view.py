@@ -1,12 +1,12 @@
 """What the Spades table shows, as plain immutable values, and how it is worked out.
 
-``present`` turns the player's view of the game (``spit.spades.PlayerView``, which
+``present`` turns the player's view of the game (``spit.games.spades.engine.PlayerView``, which
 holds nothing the player may not know) and the screen's own state (cursor, chosen
 cards, the bid being typed, recent messages) into a ``SpadesTable``; ``draw`` only
 decides where it goes. So the table can be tested from values, without an app.
 
 The parts that only need what both players know (the score sheet, the centre, a
-hand's result) are public: the replay viewer (``spit.tui.spades_viewer``) shows them
+hand's result) are public: the replay viewer (``spit.tui.spades.viewer``) shows them
 the same way.
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spit.engine import DECK, Card
-from spit.spades import SPADES, HandResult, Phase, PlayerView, playable
-from spit.tui.cards import CardPainter
+from spit.games.spades.engine import SPADES, HandResult, Phase, PlayerView, playable
+from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.game import BOT, HUMAN
 
 HAND_KEYS = "abcdefghijklm"

@@ -9,8 +9,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from spit.tui.app import SpitApp
-from spit.tui.screens.menu import ENTRIES
-from spit.tui.screens.replays import ReplayBrowser
+from spit.tui.shell.menu import ENTRIES
+from spit.tui.shell.replays import ReplayBrowser
 
 MENU = {entry_id: key for entry_id, key, _label in ENTRIES}
 """The menu's hotkeys by entry id."""

@@ -26,7 +26,7 @@ import shutil
 from pathlib import Path
 from typing import Final
 
-from spit.replay import PlayerInfo
+from spit.core.replay.fields import PlayerInfo
 from spit.stats import StatsDB
 from tests.stats.games import HUMAN, bot, hand_game, play
 

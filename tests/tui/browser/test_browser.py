@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, Static
 
+from spit import saved_games
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.screens import saved_games
-from spit.tui.screens.ask_text import AskText
-from spit.tui.screens.confirm import Confirm
-from spit.tui.screens.menu import MainMenu
-from spit.tui.screens.replays import ReplayBrowser
-from spit.tui.settings import Settings
+from spit.tui.shared.ask_text import AskText
+from spit.tui.shared.confirm import Confirm
+from spit.tui.shell.menu import MainMenu
+from spit.tui.shell.replays import ReplayBrowser
 
 from .driver import MENU, marks, names, notices, open_browser, rows, settle, text_of
 from .library import NAMES, golden_copy
@@ -93,9 +93,9 @@ async def test_hundreds_of_files_are_listed_without_re_simulating_any(
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("a replay was re-simulated or read whole")
 
-    monkeypatch.setattr("spit.match.controller.Match.__init__", forbidden)
-    monkeypatch.setattr("spit.replay.reader.parse_lines", forbidden)
-    monkeypatch.setattr("spit.replay.reader.read_replay_bytes", forbidden)
+    monkeypatch.setattr("spit.games.spit.session.controller.Match.__init__", forbidden)
+    monkeypatch.setattr("spit.core.replay.reading.parse_lines", forbidden)
+    monkeypatch.setattr("spit.core.replay.reading.read_replay_bytes", forbidden)
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_browser(pilot)
@@ -197,7 +197,7 @@ async def test_a_start_time_out_of_range_is_listed_at_the_files_time(replays: Pa
 
 
 async def test_enter_opens_the_viewer_and_escape_comes_back(library: list[Path]) -> None:
-    from spit.tui.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import ReplayViewerScreen
 
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -214,7 +214,7 @@ async def test_enter_opens_the_viewer_and_escape_comes_back(library: list[Path])
 
 
 async def test_a_spades_game_opens_in_the_spades_viewer(library: list[Path]) -> None:
-    from spit.tui.spades_viewer import SpadesViewerScreen
+    from spit.tui.spades.viewer import SpadesViewerScreen
 
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -307,9 +307,9 @@ async def test_home_and_end_go_to_the_first_and_the_last_game(library: list[Path
 def test_only_a_name_the_player_gave_is_shown_in_the_name_column(tmp_path: Path) -> None:
     from datetime import datetime
 
-    from spit.replay import PlayerInfo
-    from spit.replay.recording import file_stem
-    from spit.tui.screens.saved_games import automatic_name
+    from spit.core.replay.fields import PlayerInfo
+    from spit.core.replay.recording import file_stem
+    from spit.saved_games import automatic_name
 
     when = datetime(2026, 11, 29, 14, 5, 12)
     for players in [
@@ -531,7 +531,7 @@ async def test_keys_typed_ahead_are_handled_in_order(library: list[Path]) -> Non
     """As a terminal delivers them: all at once, without waiting for the screen."""
     from textual import events
 
-    from spit.tui.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import ReplayViewerScreen
 
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:

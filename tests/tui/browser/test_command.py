@@ -8,7 +8,7 @@ import pytest
 
 from spit.cli import main
 from spit.commands.replays import browser_app
-from spit.tui.screens.replays import ReplayBrowser
+from spit.tui.shell.replays import ReplayBrowser
 from tests.tui.start_screens import catch_start_screens
 
 from .driver import names, settle

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from textual.app import App, ComposeResult
 
-from spit.replay import PlayerInfo
+from spit.core.replay.fields import PlayerInfo
 from spit.stats import StatsDB, summarize
-from spit.tui.board.overlays import Result, ResultOverlay
+from spit.tui.shared.overlays import Result, ResultOverlay
 from tests.stats.games import HUMAN, bot, play
 
 ANN = PlayerInfo("human", "Ann")

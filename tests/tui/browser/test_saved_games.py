@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.tui.screens.saved_games import (
+from spit.saved_games import (
     TAIL_LIMIT,
     SavedGame,
     SavedGameError,

@@ -11,12 +11,13 @@ import pytest
 from rich.table import Table
 from textual.pilot import Pilot
 
-from spit.bots import LEVELS
-from spit.replay import PlayerInfo, Seal
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.seal import Seal
+from spit.games.spit.bots import LEVELS
 from spit.stats import SPADES, SPIT, Mode, ModeResults, StatsDB
 from spit.tui.app import SpitApp
-from spit.tui.screens.menu import MainMenu
-from spit.tui.screens.statistics import StatisticsScreen, bests_table, results_table
+from spit.tui.shell.menu import MainMenu
+from spit.tui.shell.statistics import StatisticsScreen, bests_table, results_table
 from tests.stats.games import (
     FAR_FUTURE_NS,
     HUMAN,
@@ -204,7 +205,7 @@ async def test_a_file_with_a_time_out_of_range_stops_nothing(replays: Path, mtim
             assert not any("could not be used" in n for n in notices(app))
             await pilot.press("escape", MENU["replays"])
             await settle(pilot)
-            from spit.tui.screens.replays import ReplayBrowser
+            from spit.tui.shell.replays import ReplayBrowser
 
             assert isinstance(app.screen, ReplayBrowser)
             assert len(app.screen.query_one("#replay-files").rows) == 4  # type: ignore[attr-defined]
@@ -329,7 +330,7 @@ async def test_unsealed_and_edited_games_are_listed_not_counted_in_the_bests(
 
 
 def test_every_mode_and_level_has_a_row_and_a_total() -> None:
-    from spit.spades_bot import LEVELS as SPADES_LEVELS
+    from spit.games.spades.bots import LEVELS as SPADES_LEVELS
 
     rows = cells(
         results_table(

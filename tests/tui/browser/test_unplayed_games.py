@@ -1,4 +1,4 @@
-"""A game in which nobody played a card leaves no replay (``spit.tui.unplayed``): left
+"""A game in which nobody played a card leaves no replay (``spit.tui.shared.unplayed``): left
 at once, or in the countdown, or in Spades during the draw and the bidding. A game in
 which a card was played is kept however it ends."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Play
-from spit.match import FakeClock, MatchPhase
-from spit.spades import Phase
+from spit.games.spades.engine import Phase
+from spit.games.spit.session import FakeClock, MatchPhase
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, screen_of, spades_app
 

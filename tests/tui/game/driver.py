@@ -15,9 +15,9 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from spit.engine import Action, Move, Play, Slap, legal_actions
-from spit.match import FakeClock, Match, MatchPhase
-from spit.tui.game_config import GameConfig
-from spit.tui.game_screen import GameScreen
+from spit.games.spit.session import FakeClock, Match, MatchPhase
+from spit.tui.shared.game_config import GameConfig
+from spit.tui.spit.game_screen import GameScreen
 
 SEED = 7
 """A deal the fixed policy plays to the end in 3 rounds (83 inputs, 2 slaps)."""
@@ -114,7 +114,7 @@ class Driver:
         """Once the game is over, wait for the result and its story: the overlay comes
         after a refresh and its story's worker starts when it is mounted, so on a busy
         machine every worker can be done before that one has begun."""
-        from spit.tui.board.story import StoryPanel
+        from spit.tui.spit.board.story import StoryPanel
 
         app = self.pilot.app
         for _ in range(500):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from spit.engine import DECK, StockView
-from spit.tui.board.draw import MIN_HEIGHT, MIN_WIDTH, draw_table, fits, geometry
-from spit.tui.board.view import Centre, Pile, Side, TableView
-from spit.tui.cards import HUGE, MEDIUM, SIZES, CardPainter, CardSize, Picture
-from spit.tui.game_config import GameConfig
+from spit.tui.shared.cards import HUGE, MEDIUM, SIZES, CardPainter, CardSize, Picture
+from spit.tui.shared.game_config import GameConfig
+from spit.tui.spit.board.draw import MIN_HEIGHT, MIN_WIDTH, draw_table, fits, geometry
+from spit.tui.spit.board.view import Centre, Pile, Side, TableView
 
 
 def _check(picture: Picture, size: CardSize) -> str:

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from spit.match import FakeClock, MatchPhase
+from spit.core.replay.fields import PlayerInfo
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.session import FakeClock, MatchPhase
 from spit.paths import data_dir
-from spit.replay import PlayerInfo, load_replay
 from spit.stats import StatsDB, Story, StoryPoint, game_figures
-from spit.tui.board.overlays import RESULT_GRACE_MS, ResultOverlay
-from spit.tui.board.story import SHIFT, StoryPanel, bars, resample, round_labels
+from spit.tui.shared.overlays import RESULT_GRACE_MS, ResultOverlay
+from spit.tui.spit.board.story import SHIFT, StoryPanel, bars, resample, round_labels
 from tests.tui.game.driver import Driver, game_app
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.keys import _character_to_key
 
-from spit.tui.keymap import (
+from spit.settings.keymap import (
     BINDING_IDS,
     GAME_KEYS,
     KEYBOARD_ROWS,

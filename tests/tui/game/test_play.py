@@ -11,19 +11,20 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
-from spit.match import FakeClock, Match, MatchPhase
-from spit.replay import load_replay, verify
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.session import FakeClock, Match, MatchPhase
+from spit.settings.model import theme_names
 from spit.tui.app import SpitApp
-from spit.tui.board.overlays import (
+from spit.tui.shared.game_config import GameConfig
+from spit.tui.shared.overlays import (
     QUIT_GRACE_MS,
     RESULT_GRACE_MS,
     ConfirmQuit,
     HelpOverlay,
     ResultOverlay,
 )
-from spit.tui.game_config import GameConfig
-from spit.tui.game_screen import GameScreen
-from spit.tui.settings import theme_names
+from spit.tui.spit.game_screen import GameScreen
 from tests.tui.contrast import contrast
 from tests.tui.game.driver import SEED, Driver, game_app
 
@@ -485,8 +486,8 @@ async def test_the_bell_rings_for_a_lost_race_and_a_lost_slap_only_if_asked(bell
 
 def test_only_a_human_losing_rings_the_bell() -> None:
     from spit.engine import Slapped
-    from spit.match import InputHandled, InputRecord, SlapWindowClosed, TimedEvent
-    from spit.tui.game_screen import _lost_a_race
+    from spit.games.spit.session import InputHandled, InputRecord, SlapWindowClosed, TimedEvent
+    from spit.tui.spit.game_screen import _lost_a_race
 
     def timed(*events: object) -> list[TimedEvent]:
         return [TimedEvent(0, e) for e in events]  # type: ignore[arg-type]
@@ -513,9 +514,9 @@ async def test_the_play_hint_can_be_turned_off(hint: bool) -> None:
 
 
 def test_the_hint_and_bell_settings_reach_the_game() -> None:
-    from spit.tui.settings import Settings
+    from spit.settings.model import Settings
 
-    config = Settings(show_play_hint=False, bell=True).game_config()
+    config = GameConfig.from_settings(Settings(show_play_hint=False, bell=True))
     assert config.show_play_hint is False and config.bell is True
-    config = Settings().game_config()
+    config = GameConfig.from_settings(Settings())
     assert config.show_play_hint is True and config.bell is False

@@ -1,7 +1,7 @@
 """The replay file opens just after the game's first frame, and misses nothing.
 
 The game screen hands the match's recorder calls to a ``_WriterFeed``, which keeps
-them until the writer is there (``spit.tui.game_screen``); a whole recorded game is
+them until the writer is there (``spit.tui.spit.game_screen``); a whole recorded game is
 verified in ``test_play``. Here: calls made before the file opens reach it, in order.
 """
 
@@ -12,10 +12,12 @@ from pathlib import Path
 from textual.widget import Widget
 
 from spit.engine import Play, new_game
-from spit.match import FakeClock, InputRecord, MatchPhase
-from spit.replay import Deal, Input, load_replay, verify
-from spit.tui.game_screen import _WriterFeed
-from spit.tui.unsaved import SaveWatch
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.records import Deal, Input
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.session import FakeClock, InputRecord, MatchPhase
+from spit.tui.shared.unsaved import SaveWatch
+from spit.tui.spit.game_screen import _WriterFeed
 from tests.tui.game.driver import Driver, game_app
 
 

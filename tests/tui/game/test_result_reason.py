@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from spit.engine import Phase, Play, Slap, State, Variant, game_end
-from spit.tui.board.presenter import Players, Presenter
-from spit.tui.cards import CardPainter
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.board.presenter import Players, Presenter
 from tests.engine.positions import ok, position
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from spit.engine import Variant
-from spit.match import CountdownKind, FakeClock, Match, MatchPhase
+from spit.games.spit.session import CountdownKind, FakeClock, Match, MatchPhase
 from tests.tui.game.driver import Driver, game_app
 
 Check = Callable[[Match], bool]

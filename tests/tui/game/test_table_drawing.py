@@ -1,7 +1,7 @@
 """Drawing the table part by part gives exactly what drawing it whole gives.
 
 ``TableDrawing`` keeps its canvas and draws again only the parts whose values changed
-(``spit.tui.board.draw``); these tests walk it through random sequences of views, some
+(``spit.tui.spit.board.draw``); these tests walk it through random sequences of views, some
 changing one thing and some many, and compare every frame with a fresh ``draw_table``.
 """
 
@@ -12,9 +12,9 @@ import random
 import pytest
 
 from spit.engine import StockView
-from spit.tui.board.draw import TableDrawing, draw_table
-from spit.tui.board.view import Centre, Pile, Side, TableView
-from spit.tui.cards import CardPainter
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.board.draw import TableDrawing, draw_table
+from spit.tui.spit.board.view import Centre, Pile, Side, TableView
 
 CENTRES = (
     Centre(),
@@ -128,7 +128,7 @@ def test_only_the_rows_that_changed_are_reported() -> None:
 def test_a_big_window_is_filled_with_nothing_overlapping(
     width: int, height: int, compact: bool
 ) -> None:
-    from spit.tui.board.draw import _groups, _layout
+    from spit.tui.spit.board.draw import _groups, _layout
 
     geo = _layout(width, height, compact)
     assert geo is not None
@@ -154,7 +154,7 @@ def test_a_big_window_is_filled_with_nothing_overlapping(
 
 
 def test_cards_grow_in_steps_with_the_window() -> None:
-    from spit.tui.board.draw import _layout
+    from spit.tui.spit.board.draw import _layout
 
     widths = []
     for width, height in [(80, 24), (100, 30), (120, 40), (160, 50), (200, 60), (300, 80)]:

@@ -14,14 +14,14 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown
 
 from spit.engine import Action, Play, legal_actions
-from spit.match import FakeClock, MatchPhase
+from spit.games.spit.session import FakeClock, MatchPhase
+from spit.settings.model import Settings, settings_path
 from spit.tui.app import SpitApp
-from spit.tui.practice import PracticeScreen
-from spit.tui.practice.coach import KINDS
-from spit.tui.practice.slow_bot import CARD_MS
-from spit.tui.screens.how_to_play import HowToPlay
-from spit.tui.settings import Settings, settings_path
+from spit.tui.shell.how_to_play import HowToPlay
 from spit.tui.spades.help import help_text
+from spit.tui.spit.practice import PracticeScreen
+from spit.tui.spit.practice.coach import KINDS
+from spit.tui.spit.practice.slow_bot import CARD_MS
 from tests.tui.game.driver import binding_id
 
 RULE_ID = re.compile(r"\b(R|S|SD|D)\d\d\b")
@@ -116,7 +116,7 @@ async def test_the_hints_teach_every_move_with_the_players_keys(
 
 
 def test_the_bot_is_slow_and_makes_no_mistakes() -> None:
-    from spit.tui.practice.slow_bot import make_slow_bot
+    from spit.tui.spit.practice.slow_bot import make_slow_bot
 
     bot = make_slow_bot(1, 7)
     assert bot.model.typical_play_ms >= CARD_MS * 0.9

@@ -6,8 +6,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from spit.match import FakeClock, MatchPhase
-from spit.tui.practice import PracticeScreen
+from spit.games.spit.session import FakeClock, MatchPhase
+from spit.tui.spit.practice import PracticeScreen
 from tests.tui.shots import SMALL, SnapCompare, app
 
 from .test_practice import play_the_hints

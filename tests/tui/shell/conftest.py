@@ -11,6 +11,6 @@ import pytest
 @pytest.fixture
 def settings_file(spit_home: Path) -> Path:
     """Where the app reads and writes its settings under the test's home."""
-    from spit.tui.settings import settings_path
+    from spit.settings.model import settings_path
 
     return settings_path()

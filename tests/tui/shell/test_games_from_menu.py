@@ -8,13 +8,13 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from spit.bots import LEVELS
-from spit.match import FakeClock
+from spit.games.spit.bots import LEVELS
+from spit.games.spit.session import FakeClock
+from spit.settings.model import Settings
 from spit.tui.app import FREEZE_AFTER_S, SpitApp
-from spit.tui.board.overlays import QUIT_GRACE_MS
-from spit.tui.game_screen import GameScreen
-from spit.tui.screens.menu import SPADES_LEVEL, MainMenu
-from spit.tui.settings import Settings
+from spit.tui.shared.overlays import QUIT_GRACE_MS
+from spit.tui.shell.menu import SPADES_LEVEL, MainMenu
+from spit.tui.spit.game_screen import GameScreen
 
 from .menu_keys import MENU
 
@@ -46,7 +46,7 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
         assert gc.get_freeze_count() == 0  # the game's objects can be collected
         await pilot.press(MENU["replays"])
         assert app.screen.query("#replay-files")
-    # Nobody played a card: the game is not kept (spit.tui.unplayed).
+    # Nobody played a card: the game is not kept (spit.tui.shared.unplayed).
     assert not list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
 
 

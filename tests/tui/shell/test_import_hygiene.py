@@ -24,5 +24,5 @@ def test_parsing_a_command_imports_no_other_command() -> None:
 
 
 def test_the_game_does_not_load_the_menu_screens() -> None:
-    loaded = modules_after("import spit.tui.app, spit.tui.game_screen")
-    assert not {m for m in loaded if m.startswith("spit.tui.screens")}
+    loaded = modules_after("import spit.tui.app, spit.tui.spit.game_screen")
+    assert not {m for m in loaded if m.startswith("spit.tui.shell")}

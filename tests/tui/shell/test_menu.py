@@ -8,14 +8,14 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import OptionList
 
-from spit.bots import LEVELS
+from spit.games.spit.bots import LEVELS
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.screens.how_to_play import HowToPlay
-from spit.tui.screens.menu import ENTRIES, BotChooser, MainMenu
-from spit.tui.screens.replays import ReplayBrowser
-from spit.tui.screens.settings_screen import SettingsScreen
-from spit.tui.screens.statistics import StatisticsScreen
-from spit.tui.settings import Settings
+from spit.tui.shell.how_to_play import HowToPlay
+from spit.tui.shell.menu import ENTRIES, BotChooser, MainMenu
+from spit.tui.shell.replays import ReplayBrowser
+from spit.tui.shell.settings_screen import SettingsScreen
+from spit.tui.shell.statistics import StatisticsScreen
 from tests.tui.contrast import contrast
 
 from .menu_keys import MENU
@@ -83,8 +83,8 @@ async def test_bot_chooser_starts_on_the_settings_level() -> None:
 async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_chosen(
     target: str,
 ) -> None:
-    from spit.bots import LEVEL_HEADER, LEVEL_TABLE
-    from spit.tui.game_screen import GameScreen
+    from spit.games.spit.bots import LEVEL_HEADER, LEVEL_TABLE
+    from spit.tui.spit.game_screen import GameScreen
 
     app = SpitApp(settings=Settings(bot_level="normal"))
     async with app.run_test(size=(80, 24)) as pilot:

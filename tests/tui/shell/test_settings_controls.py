@@ -12,12 +12,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
-from spit.bots import LEVELS
 from spit.engine import Variant
+from spit.games.spit.bots import LEVELS
+from spit.settings.model import SPADES_TARGETS, Settings, theme_names
 from spit.tui.app import SpitApp
-from spit.tui.screens.menu import MainMenu
-from spit.tui.screens.settings_screen import SettingsScreen
-from spit.tui.settings import SPADES_TARGETS, Settings, theme_names
+from spit.tui.shell.menu import MainMenu
+from spit.tui.shell.settings_screen import SettingsScreen
 
 from .menu_keys import MENU
 
@@ -28,6 +28,7 @@ def _offer_already_made(monkeypatch: pytest.MonkeyPatch) -> None:
     menu's one-time practice offer writes a line of its own when the menu closes (tested
     with the practice round), so here the offer counts as made."""
     monkeypatch.setattr(MainMenu, "on_unmount", lambda self: None)
+
 
 SELECTS: dict[str, tuple[Any, ...]] = {
     "theme": theme_names(),

@@ -11,10 +11,10 @@ from types import MappingProxyType
 
 import pytest
 
-from spit.bots import LEVELS
 from spit.engine import Variant
-from spit.tui.settings import Settings, load_settings
-from spit.tui.settings_file import MAX_BYTES, MAX_WARNINGS
+from spit.games.spit.bots import LEVELS
+from spit.settings.file import MAX_BYTES, MAX_WARNINGS
+from spit.settings.model import Settings, load_settings
 
 LEVELS_LISTED = ", ".join(f'"{level}"' for level in LEVELS[:-1]) + f' or "{LEVELS[-1]}"'
 PYTHON_INTERNALS = re.compile(r"<|Variant\.|Select\.|NULL|Traceback|Error\b|Errno")

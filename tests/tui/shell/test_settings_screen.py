@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList, Static
 
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.screens.confirm import Confirm
-from spit.tui.screens.menu import MainMenu
-from spit.tui.screens.settings_screen import KeyCapture, SettingsScreen
-from spit.tui.settings import Settings
+from spit.tui.shared.confirm import Confirm
+from spit.tui.shell.menu import MainMenu
+from spit.tui.shell.settings_screen import KeyCapture, SettingsScreen
 
 from .menu_keys import MENU
 

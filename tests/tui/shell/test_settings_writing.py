@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.engine import Variant
-from spit.tui.settings import Settings, load_settings
-from spit.tui.settings_file import SettingsWriter
+from spit.settings.file import SettingsWriter
+from spit.settings.model import Settings, load_settings
 
 HAND_WRITTEN = """\
 # My settings: hands off!

@@ -51,7 +51,7 @@ class TestBotChooser:
     def test_bot_chooser(self, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
         # The levels' blurbs belong to the bots and change with their tuning: fixed here,
         # so that this picture only changes when the chooser does.
-        monkeypatch.setattr("spit.bots.bot_description", lambda level: f"{level}: a bot")
+        monkeypatch.setattr("spit.games.spit.bots.bot_description", lambda level: f"{level}: a bot")
         assert snap_compare(
             app(bot_level="hard"), run_before=no_blink(MENU["bot"]), terminal_size=SMALL
         )

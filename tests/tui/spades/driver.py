@@ -13,9 +13,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from spit.spades import Phase, PlayCard
+from spit.games.spades.engine import Phase, PlayCard
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.settings import Settings
 from spit.tui.spades import SpadesScreen
 from spit.tui.spades.view import display_order, hand_letters
 

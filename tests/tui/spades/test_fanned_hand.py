@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from spit.tui.board.canvas import Canvas
-from spit.tui.cards import SIZES, CardPainter
+from spit.tui.shared.canvas import Canvas
+from spit.tui.shared.cards import SIZES, CardPainter
 from spit.tui.spades.draw import draw_hand
 from spit.tui.spades.view import HAND_KEYS, HandCard
 

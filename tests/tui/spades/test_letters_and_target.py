@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from spit.cli import main
-from spit.replay import load_spades_replay
-from spit.spades import Phase
-from spit.tui.settings import SPADES_TARGETS, Settings
+from spit.games.spades.engine import Phase
+from spit.games.spades.replay.reader import load_spades_replay
+from spit.settings.model import SPADES_TARGETS, Settings
 from spit.tui.spades import SpadesScreen
 from spit.tui.spades.view import HAND_KEYS, hand_letters
 from tests.tui.start_screens import catch_start_screens

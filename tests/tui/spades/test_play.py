@@ -11,8 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from spit.engine import Dealer
-from spit.replay import load_spades_replay, verify_spades
-from spit.spades import (
+from spit.games.spades.engine import (
     SPADES,
     Action,
     Applied,
@@ -29,8 +28,10 @@ from spit.spades import (
     shuffled_hand,
     to_move,
 )
-from spit.tui.board.overlays import ConfirmQuit, ResultOverlay
-from spit.tui.cards import CardPainter
+from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay.verify import verify_spades
+from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.overlays import ConfirmQuit, ResultOverlay
 from spit.tui.spades import SpadesScreen
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.view import Controls, display_order, hand_letters, present

@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from spit.spades import Phase
+from spit.games.spades.engine import Phase
 from spit.tui.spades import SpadesScreen
 
 from .driver import Player, spades_app

@@ -9,8 +9,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from spit.tui.spades_viewer import SpadesViewerScreen
-from spit.tui.spades_viewer.timeline import SpadesTimeline
+from spit.games.spades.timeline import SpadesTimeline
+from spit.tui.spades.viewer import SpadesViewerScreen
 from tests.replay.goldens import GOLDEN, broken_copy
 from tests.tui.viewer.driver import ViewerApp
 

@@ -6,9 +6,9 @@ import shutil
 
 from spit.paths import replays_dir
 from spit.tui.app import SpitApp
-from spit.tui.screens.menu import MainMenu
-from spit.tui.screens.replays import ReplayBrowser
-from spit.tui.spades_viewer import SpadesViewerScreen
+from spit.tui.shell.menu import MainMenu
+from spit.tui.shell.replays import ReplayBrowser
+from spit.tui.spades.viewer import SpadesViewerScreen
 from tests.replay.goldens import GOLDEN
 from tests.tui.browser.driver import open_browser
 from tests.tui.spades_viewer.driver import FINISHED, text

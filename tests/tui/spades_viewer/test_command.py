@@ -11,9 +11,9 @@ import pytest
 
 from spit.commands.replay import viewer_for
 from spit.paths import replays_dir
-from spit.tui.spades_viewer import SpadesViewerScreen
-from spit.tui.viewer import ReplayViewerScreen
-from spit.tui.viewer.base import ViewerScreen
+from spit.tui.shared.viewer_base import ViewerScreen
+from spit.tui.spades.viewer import SpadesViewerScreen
+from spit.tui.spit.viewer import ReplayViewerScreen
 from tests.replay.goldens import GOLDEN
 from tests.tui.spades_viewer.driver import FINISHED, UNFINISHED, broken
 from tests.tui.start_screens import catch_start_screens

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from spit.replay import PlayerInfo, SpadesHand, load_spades_replay
-from spit.spades import Phase, state_hash
-from spit.tui.cards import CardPainter
-from spit.tui.spades_viewer.captions import caption
-from spit.tui.spades_viewer.table import Playing, present, score_heads
-from spit.tui.spades_viewer.timeline import (
+from spit.core.replay.fields import PlayerInfo
+from spit.games.spades.engine import Phase, state_hash
+from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay.records import SpadesHand
+from spit.games.spades.timeline import (
     DRAW_MS,
     HAND_MS,
     PACE_MS,
@@ -22,6 +21,9 @@ from spit.tui.spades_viewer.timeline import (
     build_timeline,
     open_spades_timeline,
 )
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spades.viewer.captions import caption
+from spit.tui.spades.viewer.table import Playing, present, score_heads
 from tests.replay.spades_games import record_spades_game
 from tests.tui.spades_viewer.driver import FINISHED, HAND_WRITTEN, UNFINISHED
 

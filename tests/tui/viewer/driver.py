@@ -8,10 +8,10 @@ import inspect
 from pathlib import Path
 from typing import ClassVar
 
-from spit.match import FakeClock
+from spit.games.spit.session import FakeClock
+from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.settings import Settings
-from spit.tui.viewer import ReplayViewerScreen
+from spit.tui.spit.viewer import ReplayViewerScreen
 from tests.replay.goldens import GOLDEN, broken_copy
 
 FINISHED = GOLDEN / "standard_finished.spit.jsonl"

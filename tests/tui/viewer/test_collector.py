@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.tui.viewer.timeline import NotViewable, open_timeline
+from spit.games.spit.timeline import NotViewable, open_timeline
 
 GOLDEN = Path(__file__).resolve().parents[2] / "replay" / "golden"
 

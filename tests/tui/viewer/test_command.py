@@ -11,9 +11,9 @@ import pytest
 
 from spit.cli import main
 from spit.paths import replays_dir
-from spit.tui.settings import Settings, settings_path
-from spit.tui.settings_file import SettingsWriter
-from spit.tui.viewer import ReplayViewerScreen
+from spit.settings.file import SettingsWriter
+from spit.settings.model import Settings, settings_path
+from spit.tui.spit.viewer import ReplayViewerScreen
 from tests.tui.start_screens import catch_start_screens
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, broken
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from spit.match import FakeClock
+from spit.games.spit.session import FakeClock
+from spit.games.spit.timeline import START, Position, Timeline
 from spit.tui.app import SpitApp
-from spit.tui.viewer import ReplayViewerScreen
-from spit.tui.viewer.keys import ViewerHelp
-from spit.tui.viewer.timeline import START, Position, Timeline
+from spit.tui.shared.viewer_keys import ViewerHelp
+from spit.tui.spit.viewer import ReplayViewerScreen
 from tests.tui.viewer.driver import FINISHED, HAND_WRITTEN, ViewerApp
 
 SIZE = (80, 24)

@@ -1,4 +1,4 @@
-"""What every replay viewer does the same way (``spit.tui.viewer.base``), tried on the
+"""What every replay viewer does the same way (``spit.tui.shared.viewer_base``), tried on the
 Spit viewer and the Spades viewer alike: the help, the speeds, leaving, and a file
 that cannot be shown."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from textual.screen import Screen
 
-from spit.replay import load_any_replay, verify_any
-from spit.tui.viewer.base import SPEEDS
-from spit.tui.viewer.keys import ViewerHelp
+from spit.games.replays import load_any_replay, verify_any
+from spit.tui.shared.viewer_base import SPEEDS
+from spit.tui.shared.viewer_keys import ViewerHelp
 from tests.replay.goldens import broken_copy
 from tests.tui.spades_viewer import driver as spades
 from tests.tui.viewer import driver as spit

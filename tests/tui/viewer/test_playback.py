@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from spit.engine import CardSpat, RoundDealt, Slapped
-from spit.replay import load_replay, replay_match
-from spit.tui.cards import CardPainter
-from spit.tui.viewer.playback import Playback
-from spit.tui.viewer.timeline import START, Mark, Position, build_timeline
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.resimulate import replay_match
+from spit.games.spit.timeline import START, Mark, Position, build_timeline
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.viewer.playback import Playback
 from tests.tui.viewer.driver import FINISHED, HAND_WRITTEN, UNFINISHED
 
 
@@ -90,7 +91,7 @@ def test_ascii_cards_in_captions() -> None:
 @pytest.mark.parametrize(("style", "between"), [("unicode", " · "), ("ascii", " - ")])
 def test_the_spit_caption_keeps_to_the_card_style(style: str, between: str) -> None:
     """Both players' spit cards on one line, apart as the style allows (ASCII: no "·")."""
-    from spit.tui.viewer.captions import caption
+    from spit.tui.spit.viewer.captions import caption
 
     timeline = build_timeline(load_replay(FINISHED), finished=True)
     spits = [i for i, e in enumerate(timeline.events) if isinstance(e.event, CardSpat)]

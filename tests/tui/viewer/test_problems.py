@@ -6,7 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from spit.replay import load_replay, verify
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
 from tests.tui.viewer.driver import GOLDEN, UNFINISHED, ViewerApp
 
 SIZE = (80, 24)

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from spit.match import StallRun
-from spit.replay import Replay, load_replay, verify
-from spit.tui.cards import CardPainter
-from spit.tui.viewer.playback import Playback
-from spit.tui.viewer.timeline import Position, Timeline, build_timeline
-from spit.tui.viewer.timeline_bar import TimelineBar
+from spit.games.spit.replay.reader import Replay, load_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.session import StallRun
+from spit.games.spit.timeline import Position, Timeline, build_timeline
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.viewer.playback import Playback
+from spit.tui.spit.viewer.timeline_bar import TimelineBar
 from tests.replay.games import slow_game
 from tests.replay.goldens import GOLDEN
 

@@ -1,0 +1,36 @@
+"""What ``apply`` returns: the new state and its events, or a rejection.
+
+Generic over the game, because every engine in the project (Spit, Spades) follows the
+same discipline: a bad action is data, not an exception, and never changes the state.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+from spit.core.value import value
+
+S = TypeVar("S")
+E = TypeVar("E")
+R = TypeVar("R", bound=StrEnum)
+
+
+@value
+class Applied(Generic[S, E]):
+    """The action was legal: the resulting state and what happened, in order."""
+
+    state: S
+    events: tuple[E, ...]
+
+
+@value
+class Rejected(Generic[R]):
+    """The action was not legal; the state is unchanged. ``reason``'s value is a
+    message fit to show a player."""
+
+    reason: R
+
+    @property
+    def message(self) -> str:
+        return self.reason.value

@@ -1,0 +1,243 @@
+"""What every game's replay lines share: the header's format and version, the players,
+and strict readers for the values a line holds.
+
+The file may come from anywhere, so each reader checks type and range and raises
+``FormatError`` with a message naming the key; values from the file are quoted with
+``show``, which escapes control characters, so no message can carry terminal escapes.
+``docs/replay-format.md`` is the specification.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+from typing import Any, Final, Literal, TypeAlias
+
+from spit.core.cards import DECK, Card, card_name, parse_card
+from spit.core.dealer import MAX_SEED
+
+FORMAT_NAME: Final = "spit-replay"
+FORMAT_VERSION: Final = (1, 1)
+"""(major, minor). A reader reads every minor version of its major; a new major means
+old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``)."""
+
+GAMES: Final = ("spit", "spades")
+"""The games a replay can hold, named by the header's ``game`` key (``spit`` if absent)."""
+
+MAX_TIME_MS: Final = 10**12
+"""Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
+MAX_TARGET: Final = 1_000_000
+MAX_TEXT: Final = 64
+"""Longest name, level, policy, writer, engine or creation-time string, in characters."""
+
+PLAYER_KEYS: Final = ("p1", "p2")
+"""How files name the players: ``"p1"`` is player 0 in the engine."""
+
+_VERSION = re.compile(r"([0-9]{1,4})\.([0-9]{1,4})")
+_HASH = re.compile(r"[0-9a-f]{32}")
+
+
+class FormatError(ValueError):
+    """A line that does not follow the format; the message says what is wrong."""
+
+
+class UnknownLineType(FormatError):
+    """A line whose ``type`` this version does not know (maybe from a newer minor)."""
+
+
+def show(value: object) -> str:
+    """A value from the file, quoted safely for a message: ``repr`` escapes control
+    characters (no terminal escapes get through) and the length is capped."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def as_object(data: Any, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise FormatError(f"{what} must be a JSON object, not {show(data)}")
+    return data
+
+
+def require(obj: dict[str, Any], key: str) -> Any:
+    if key not in obj:
+        raise FormatError(f"{key!r} is missing")
+    return obj[key]
+
+
+def check_text(key: str, value: Any) -> str:
+    if not (isinstance(value, str) and 0 < len(value) <= MAX_TEXT and value.isprintable()):
+        raise FormatError(
+            f"{key!r} must be 1 to {MAX_TEXT} printable characters, not {show(value)}"
+        )
+    return value
+
+
+def check_int(key: str, value: Any, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise FormatError(f"{key!r} must be a whole number from {lo} to {hi}, not {show(value)}")
+    return value
+
+
+def get_int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
+    if key not in obj and default is not None:
+        return default
+    return check_int(key, require(obj, key), lo, hi)
+
+
+def get_optional_int(obj: dict[str, Any], key: str, lo: int, hi: int) -> int | None:
+    value = obj.get(key)
+    return None if value is None else check_int(key, value, lo, hi)
+
+
+def player_of(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if value not in PLAYER_KEYS:
+        raise FormatError(f'{key!r} must be "p1" or "p2", not {show(value)}')
+    return PLAYER_KEYS.index(value)
+
+
+def hash_of(obj: dict[str, Any]) -> str:
+    value = obj.get("hash")
+    if not (isinstance(value, str) and _HASH.fullmatch(value)):
+        raise FormatError(f"'hash' must be 32 lower-case hex digits, not {show(value)}")
+    return value
+
+
+def cards_of(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
+    value = obj.get(key)
+    if not isinstance(value, str):
+        raise FormatError(
+            f'{key!r} must be a string of cards such as "TD 3C AS", not {show(value)}'
+        )
+    tokens = value.split()
+    cards = tuple(map(_SPELLED.get, tokens))  # the writer's spellings, looked up in C
+    if None not in cards:
+        return cards  # type: ignore[return-value]  # (no None among them)
+    return tuple(_card(key, token) for token in tokens)
+
+
+_SPELLED: Final = {card_name(c): c for c in DECK}
+"""Each card as the writer spells it, looked up before the lenient parser: a deal line
+holds 52 cards, and a hostile file may hold nothing but deal lines."""
+
+
+def _card(key: str, token: str) -> Card:
+    card = _SPELLED.get(token)
+    if card is not None:
+        return card
+    if len(token) <= 3:
+        with contextlib.suppress(ValueError):
+            return parse_card(token)
+    raise FormatError(f"{key!r}: {show(token)} is not a card")
+
+
+def card_names(cards: tuple[Card, ...]) -> str:
+    """The notation ``cards_of`` reads: ``"TD 3C AS"``."""
+    return " ".join(card_name(c) for c in cards)
+
+
+def deck_problems(cards: tuple[Card, ...]) -> str | None:
+    """What keeps ``cards`` from being the 52 cards once each (a few named), or ``None``."""
+    seen = [0] * len(DECK)
+    for card in cards:
+        seen[card] += 1
+    twice = [card_name(c) for c in DECK if seen[c] > 1]
+    missing = [card_name(c) for c in DECK if seen[c] == 0]
+    if not (twice or missing):
+        return None
+    parts = [f"{' '.join(twice[:5])} more than once"] if twice else []
+    parts += [f"{' '.join(missing[:5])} missing"] if missing else []
+    return ", ".join(parts)
+
+
+PlayerKind: TypeAlias = Literal["human", "bot"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """Who sat in a seat: a human, or a bot with its level, policy and seed."""
+
+    kind: PlayerKind
+    name: str
+    level: str | None = None
+    policy: str | None = None
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "bot"):
+            raise FormatError(f"a player is 'human' or 'bot', not {show(self.kind)}")
+        check_text("name", self.name)
+        for key, value in (("level", self.level), ("policy", self.policy)):
+            if value is not None:
+                check_text(key, value)
+        if self.seed is not None:
+            check_int("seed", self.seed, 0, MAX_SEED)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name}
+        for key in ("level", "policy", "seed"):
+            if (value := getattr(self, key)) is not None:
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> PlayerInfo:
+        obj = as_object(data, "a player")
+        return cls(
+            require(obj, "kind"),
+            require(obj, "name"),
+            obj.get("level"),
+            obj.get("policy"),
+            obj.get("seed"),
+        )
+
+    def describe(self) -> str:
+        """For summaries: ``Ann (human)``, ``Bot (bot, normal)``."""
+        if self.kind == "human":
+            return f"{self.name} (human)"
+        return f"{self.name} (bot, {self.level})" if self.level else f"{self.name} (bot)"
+
+
+DEFAULT_PLAYERS: Final = (PlayerInfo("human", "Player 1"), PlayerInfo("human", "Player 2"))
+
+
+def read_players(obj: dict[str, Any]) -> tuple[PlayerInfo, PlayerInfo]:
+    """The header's ``players``, two humans if absent."""
+    players = obj.get("players")
+    if players is None:
+        return DEFAULT_PLAYERS
+    if isinstance(players, list) and len(players) == 2:
+        return PlayerInfo.from_json(players[0]), PlayerInfo.from_json(players[1])
+    raise FormatError("'players' must be a list of two players")
+
+
+def read_provenance(obj: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
+    """The header's optional ``writer``, ``engine`` and ``created`` strings."""
+    values = []
+    for key in ("writer", "engine", "created"):
+        value = obj.get(key)
+        values.append(None if value is None else check_text(key, value))
+    return values[0], values[1], values[2]
+
+
+def read_version(obj: dict[str, Any]) -> tuple[int, int]:
+    """The format version a header claims. Raises ``FormatError`` if it is no header."""
+    if obj.get("format") != FORMAT_NAME:
+        raise FormatError(
+            f'not a spit-tui replay (the first line has no "format": "{FORMAT_NAME}")'
+        )
+    version = obj.get("version")
+    found = _VERSION.fullmatch(version) if isinstance(version, str) else None
+    if found is None:
+        raise FormatError(f"'version' must be \"MAJOR.MINOR\", not {show(version)}")
+    return int(found[1]), int(found[2])
+
+
+def read_game(obj: dict[str, Any]) -> str | None:
+    """The game a header names: ``"spit"`` when it names none, ``None`` for a game this
+    version does not know (a newer program's)."""
+    game = obj.get("game", "spit")
+    if not isinstance(game, str):
+        raise FormatError(f"'game' must be the name of a game, not {show(game)}")
+    return game if game in GAMES else None

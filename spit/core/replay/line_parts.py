@@ -1,0 +1,134 @@
+"""The parts of a replay line that every game writes and reads the same way.
+
+Spit's and Spades' records (``spit.games.spit.replay.records``,
+``spit.games.spades.replay.records``) differ in what a line holds, not in how a header,
+an input, the scores or a line's type and time are laid out. Keeping those here means a
+change to the format's common ground is made once and both games' files stay alike, key
+order included."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+from spit.core.dealer import MAX_SEED
+from spit.core.replay.fields import (
+    FORMAT_NAME,
+    PLAYER_KEYS,
+    FormatError,
+    PlayerInfo,
+    UnknownLineType,
+    as_object,
+    check_int,
+    get_optional_int,
+    read_players,
+    read_provenance,
+    show,
+)
+
+A = TypeVar("A")
+R = TypeVar("R")
+
+
+class HeaderFields(Protocol):
+    """What every game's header holds besides its own settings."""
+
+    @property
+    def version(self) -> tuple[int, int]: ...
+    @property
+    def writer(self) -> str | None: ...
+    @property
+    def engine(self) -> str | None: ...
+    @property
+    def created(self) -> str | None: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
+
+
+def header_json(
+    header: HeaderFields, settings: dict[str, Any], game: str | None = None
+) -> dict[str, Any]:
+    """The header line: the format, the game (``None`` for Spit, whose files predate the
+    key), who wrote it, the game's ``settings``, the seed and the players. Keys without
+    a value are left out, so a reader falls back on its defaults."""
+    out: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": f"{header.version[0]}.{header.version[1]}",
+        "game": game,
+        "writer": header.writer,
+        "engine": header.engine,
+        "created": header.created,
+        **settings,
+        "seed": header.seed,
+        "players": [p.to_json() for p in header.players],
+    }
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def read_header_fields(obj: dict[str, Any]) -> dict[str, Any]:
+    """The ``HeaderFields`` of a header object except its version, as keyword arguments
+    for the game's header class. Raises ``FormatError``."""
+    writer, engine, created = read_provenance(obj)
+    return {
+        "players": read_players(obj),
+        "seed": get_optional_int(obj, "seed", 0, MAX_SEED),
+        "created": created,
+        "writer": writer,
+        "engine": engine,
+    }
+
+
+def line_json(kind: str, t: int | None, fields: dict[str, Any]) -> dict[str, Any]:
+    """A line's JSON: its type, its time if it has one, then its fields."""
+    head: dict[str, Any] = {"type": kind} if t is None else {"type": kind, "t": t}
+    return {**head, **fields}
+
+
+def input_json(player: int, action: object, accepted: bool | None) -> dict[str, Any]:
+    """An input line's fields; ``accepted`` is left out when it is not known."""
+    out: dict[str, Any] = {"player": PLAYER_KEYS[player], "action": str(action)}
+    if accepted is not None:
+        out["accepted"] = accepted
+    return out
+
+
+def read_action(obj: dict[str, Any], parse: Callable[[str], A], longest: int, example: str) -> A:
+    """The input's ``action``, in the game's notation (``parse``), at most ``longest``
+    characters so that no parser ever sees a huge string."""
+    text = obj.get("action")
+    if not isinstance(text, str) or len(text) > longest:
+        raise FormatError(f"'action' must be an action such as \"{example}\", not {show(text)}")
+    try:
+        return parse(text)
+    except ValueError as err:
+        raise FormatError(str(err)) from None
+
+
+def read_accepted(obj: dict[str, Any]) -> bool | None:
+    """The input's ``accepted``: ``None`` when a hand-written file leaves it out."""
+    accepted = obj.get("accepted")
+    if accepted is not None and type(accepted) is not bool:
+        raise FormatError(f"'accepted' must be true or false, not {show(accepted)}")
+    return accepted
+
+
+def read_scores(obj: dict[str, Any], lo: int, hi: int) -> tuple[int, int]:
+    """The closing line's ``scores``: one number per player, each from ``lo`` to ``hi``."""
+    scores = obj.get("scores")
+    if not (isinstance(scores, list) and len(scores) == 2):
+        raise FormatError(f"'scores' must be a list of two numbers, not {show(scores)}")
+    a, b = (check_int("scores", s, lo, hi) for s in scores)
+    return a, b
+
+
+def read_record(data: Any, line: int, kinds: Mapping[str, Callable[[dict[str, Any], int], R]]) -> R:
+    """The record a parsed JSON line holds, read by the reader ``kinds`` has for its
+    ``type``. Raises ``FormatError`` (``UnknownLineType`` for a type not in ``kinds``)."""
+    obj = as_object(data, "a line")
+    kind = obj.get("type")
+    reader = kinds.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise UnknownLineType(f"unknown line type {show(kind)}")
+    return reader(obj, line)

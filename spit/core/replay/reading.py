@@ -1,0 +1,358 @@
+"""Reading replay files: lenient about what it can skip, bounded in everything.
+
+Like python-chess's PGN reader, the reader does not stop at the first bad line: it
+skips it, notes a ``Problem`` with its line number and reads on, so a viewer can show
+as much of a damaged file as there is. Only a file without a usable header is refused
+outright (``UnreadableReplay``). The file may come from anywhere, so every size is
+capped (see the ``MAX_`` constants and ``docs/replay-format.md``), JSON is parsed with
+bounded numbers and no NaN, and nothing is ever evaluated.
+
+A last line without its newline that is not valid JSON is where the recording was
+interrupted (a crash, ``kill -9``): it is dropped and ``truncated`` set, not reported
+as a problem.
+
+These guards are the same for every game (``parse_lines``); a game brings only how to
+read its header and lines and the checks that need the lines before (``LineRules``).
+Spit's are here, Spades' in ``spit.games.spades.replay.reader``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+from spit import __version__
+from spit.core.replay.fields import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    FormatError,
+    UnknownLineType,
+    read_game,
+    read_version,
+    show,
+)
+from spit.core.replay.seal import ChainCheck, Seal
+
+MAX_FILE_BYTES: Final = 16 * 1024 * 1024
+MAX_LINE_BYTES: Final = 16 * 1024
+MAX_LINES: Final = 200_000
+"""Lines read at most; a few thousand make a long game."""
+MAX_PROBLEMS: Final = 100
+"""Reading stops after this many problems."""
+MAX_NUMBER_DIGITS: Final = 20
+"""Longest integer literal accepted (a 64-bit seed has 20 digits). Checked before the
+conversion, so a huge number costs nothing, whatever Python's own digit limit is."""
+
+_BOM: Final = b"\xef\xbb\xbf"
+
+H = TypeVar("H")
+R = TypeVar("R")
+
+
+class UnreadableReplay(Exception):
+    """The file cannot be read as a replay at all: missing, not a file, too large,
+    or without a valid header (including one of an unknown major version or game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+class LineRules(Protocol[R]):
+    """What one game adds to the reader: its lines, and the checks across lines."""
+
+    def record(self, data: Any, line: int) -> R:
+        """The record a parsed JSON line holds. Raises ``FormatError``."""
+        ...
+
+    def accept(self, record: R) -> str | None:
+        """Why ``record`` cannot follow the lines accepted so far, or ``None`` (and it
+        is taken as the latest line)."""
+        ...
+
+
+OpenHeader = Callable[[dict[str, Any], tuple[int, int]], tuple[H, LineRules[R]]]
+"""Reads a game's header (after the format and version were checked) and gives the
+rules for its lines. Raises ``FormatError`` or ``UnreadableReplay``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lines(Generic[H, R]):
+    """A file as read: the header, the good lines in file order, and what was wrong."""
+
+    header: H
+    records: tuple[R, ...]
+    problems: tuple[Problem, ...]
+    """Lines that were skipped, and why, in file order."""
+    truncated: bool
+    """The file ends in an incomplete line (the recording was interrupted)."""
+    seal: Seal
+    edit: Problem | None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED``."""
+
+
+def read_replay_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the replay file at ``path``, if it is a regular file no larger than
+    a replay may be. Raises ``UnreadableReplay``.
+
+    Nothing here can block or run on: the file is looked at before it is opened (a
+    FIFO, a device or a socket is never opened, since opening one may wait for a
+    writer), opened without waiting and looked at again (it may have been swapped
+    meanwhile), and read only up to the size it reports, so a file that never ends
+    stops there. A regular file that reports no size is not read at all: it is empty,
+    or a system file such as ``/proc/kmsg``, whose size says nothing and whose reading
+    may wait forever.
+    """
+    path = Path(path)
+    try:
+        _refuse_special(path.stat())
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as file:
+            size = _refuse_special(os.fstat(fd))
+            data = file.read(size)
+    except OSError as err:
+        raise UnreadableReplay(f"cannot read it: {err.strerror or err}") from None
+    except ValueError as err:  # e.g. a NUL character in the path
+        raise UnreadableReplay(f"cannot read it: {err}") from None
+    return data
+
+
+def _refuse_special(info: os.stat_result) -> int:
+    """The size of a regular file that a replay may be; raises ``UnreadableReplay``
+    for anything else."""
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableReplay("it is a directory, not a replay file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableReplay(
+            "it is not a regular file (a FIFO, a device or a socket is not read)"
+        )
+    if info.st_size > MAX_FILE_BYTES:
+        raise UnreadableReplay(_too_large())
+    if info.st_size == 0:
+        raise UnreadableReplay(
+            "the file is empty (0 bytes; a system file that reports no size, "
+            "such as those in /proc, is not read)"
+        )
+    return info.st_size
+
+
+def parse_lines(data: bytes, open_header: OpenHeader[H, R]) -> Lines[H, R]:
+    """Read a replay's bytes with every guard, the game's header and lines read by
+    ``open_header`` and the rules it returns."""
+    reader: _Reader[H, R] = _Reader(open_header)
+    _feed(data, reader)
+    if reader.header is None:
+        raise UnreadableReplay("the file is empty (it has no header line)")
+    return Lines(
+        reader.header,
+        tuple(reader.records),
+        tuple(reader.problems),
+        reader.truncated,
+        reader.chain.seal or Seal.UNSEALED,
+        None if reader.chain.edit is None else Problem(*reader.chain.edit),
+    )
+
+
+def read_header(data: bytes) -> dict[str, Any]:
+    """Only the header object, with its format and major version checked: enough to
+    tell which game's reader to use. Raises ``UnreadableReplay`` as ``parse_lines``."""
+    reader: _Reader[None, None] = _Reader(None)
+    _feed(data, reader)
+    if reader.header_object is None:
+        raise UnreadableReplay("the file is empty (it has no header line)")
+    return reader.header_object
+
+
+def refuse_other_games(obj: dict[str, Any], game: str) -> None:
+    """Raise ``UnreadableReplay`` unless the header ``obj`` is a replay of ``game``."""
+    found = read_game(obj)
+    if found is None:
+        raise UnreadableReplay(
+            f"it is a replay of the game {show(obj.get('game'))}, which this spit-tui "
+            f"({__version__}) does not know"
+        )
+    if found != game:
+        raise UnreadableReplay(f"it is a {found.title()} replay, not a {game.title()} one")
+
+
+def _feed(data: bytes, reader: _Reader[Any, Any]) -> None:
+    """Split ``data`` into lines and give them to ``reader``, up to the limits."""
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    start = number = 0
+    while start < len(data) and len(reader.problems) < MAX_PROBLEMS and not reader.done:
+        number += 1
+        if number > MAX_LINES:
+            if data[start:].strip():
+                reader.problem(number, f"more than {MAX_LINES} lines; the rest is not read")
+            break
+        end = data.find(b"\n", start)
+        complete = end >= 0  # else the last line, cut short unless it is whole JSON
+        end = end if complete else len(data)
+        reader.feed(number, data[start:end], complete=complete)
+        start = end + 1
+
+
+class _Reader(Generic[H, R]):
+    """Line-by-line state: the header once read, then the game's records. Without
+    ``open_header`` it stops at the header object (``done``)."""
+
+    def __init__(self, open_header: OpenHeader[H, R] | None) -> None:
+        self._open_header = open_header
+        self.header: H | None = None
+        self.header_object: dict[str, Any] | None = None
+        self.records: list[R] = []
+        self.problems: list[Problem] = []
+        self.truncated = False
+        self.done = False
+        self.chain = ChainCheck()
+        """The integrity digest, checked over every line read but the interrupted one."""
+        self._rules: LineRules[R] | None = None
+        self._newer = False
+        """The file is of a newer minor version: its unknown line types are skipped."""
+
+    def problem(self, line: int, message: str) -> None:
+        self.problems.append(Problem(line, message))
+
+    def feed(self, number: int, raw: bytes, *, complete: bool) -> None:
+        try:
+            data = _decode(raw)
+        except _BadLine as err:
+            if err.broken and not complete and self._rules is not None:
+                self.truncated = True  # the incomplete last line: where the recording stopped
+                return None
+            self.chain.line(number, raw, None)
+            return self._fail(number, err.message)
+        if data is _BLANK:
+            return None
+        self.chain.line(number, raw, data)
+        if self._rules is None:
+            return self._header(number, data)
+        try:
+            record = self._rules.record(data, number)
+        except UnknownLineType as err:
+            if self._newer:
+                return None  # written by a newer minor version: safe to skip
+            return self.problem(number, str(err))
+        except FormatError as err:
+            return self.problem(number, str(err))
+        message = self._rules.accept(record)
+        if message is not None:
+            return self.problem(number, message)
+        self.records.append(record)
+        return None
+
+    def _header(self, number: int, data: Any) -> None:
+        if not isinstance(data, dict):
+            raise UnreadableReplay(f"line {number}: not a spit-tui replay (no header object)")
+        try:
+            version = read_version(data)
+            if version[0] != FORMAT_VERSION[0]:
+                writer = data.get("writer")
+                by = writer if isinstance(writer, str) and writer.isprintable() else None
+                raise UnreadableReplay(
+                    f"it was written in replay format {version[0]}.{version[1]}"
+                    f"{f' by {by[:64]}' if by else ''}; this spit-tui ({__version__}) reads "
+                    f"{FORMAT_NAME} {FORMAT_VERSION[0]}.x only"
+                )
+            self.header_object = data
+            if self._open_header is None:
+                self.done = True
+                return
+            self.header, self._rules = self._open_header(data, version)
+        except FormatError as err:
+            raise UnreadableReplay(f"line {number}: bad header: {err}") from None
+        self._newer = version[1] > FORMAT_VERSION[1]
+
+    def _fail(self, number: int, message: str) -> None:
+        if self._rules is None:
+            raise UnreadableReplay(f"line {number}: {message}")
+        return self.problem(number, message)
+
+
+_BLANK: Final = object()
+"""What ``_decode`` gives for a blank line, which the reader skips."""
+
+
+class _BadLine(Exception):
+    """A line that cannot be decoded; ``broken`` if it may be an interrupted write."""
+
+    def __init__(self, message: str, *, broken: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.broken = broken
+
+
+def _decode(raw: bytes) -> Any:
+    """The JSON value a line holds, or ``_BLANK``. Raises ``_BadLine``."""
+    if len(raw) > MAX_LINE_BYTES:
+        raise _BadLine(f"the line is longer than {MAX_LINE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+        if not text.strip():
+            return _BLANK
+        return _DECODER.decode(text)
+    except UnicodeDecodeError:
+        raise _BadLine("the line is not valid UTF-8 text", broken=True) from None
+    except json.JSONDecodeError as err:
+        message = f"not valid JSON ({err.msg}, column {err.colno})"
+        raise _BadLine(message, broken=True) from None
+    except ValueError as err:
+        raise _BadLine(str(err)) from None
+    except RecursionError:
+        raise _BadLine("JSON nested too deeply") from None
+
+
+def _too_large() -> str:
+    return f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the most a replay may be"
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number with more than {MAX_NUMBER_DIGITS} digits: {show(text)}")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"a number out of range: {show(text)}")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not allowed (JSON has no such number)")
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, refused if a key comes twice: JSON leaves it open which one counts
+    (Python keeps the last, other tools the first), so such a line could be read as a
+    different game by another program."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise ValueError(f"the key {show(key)} comes twice in one object")
+        seen.add(key)
+    raise AssertionError("unreachable: a key came twice")
+
+
+_DECODER: Final = json.JSONDecoder(
+    object_pairs_hook=_no_duplicate_keys,
+    parse_int=_bounded_int,
+    parse_float=_finite_float,
+    parse_constant=_no_constant,
+)

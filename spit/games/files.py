@@ -1,0 +1,35 @@
+"""The replay files in a folder: one listing for the browser and the statistics."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Final
+
+from spit.games.spades.replay.writer import SPADES_SUFFIX
+from spit.games.spit.replay.writer import SUFFIX
+
+SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
+"""The names of saved games, of either game."""
+
+
+def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
+    """The regular replay files in ``directory`` with their ``stat``, by name; empty if
+    the folder does not exist. Files deleted while listing are left out. Raises
+    ``OSError`` when it exists but cannot be listed."""
+    try:
+        entries = sorted(os.scandir(directory), key=lambda e: e.name)
+    except FileNotFoundError:
+        return []
+    found = []
+    for entry in entries:
+        if not entry.name.endswith(SUFFIXES):
+            continue
+        try:
+            info = entry.stat()
+        except OSError:
+            continue  # deleted meanwhile
+        if stat.S_ISREG(info.st_mode):
+            found.append((Path(entry.path), info))
+    return found

@@ -1,0 +1,139 @@
+"""Bot-against-bot games: the loop a front end runs, without the front end.
+
+Used by the tests and to measure the levels against each other and against the
+reference opponents of ``baselines`` (``docs/bots.md``). Each game deals from its own
+seeded ``Dealer`` and gives each player its own seed, so a game is reproducible from
+``seed`` alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from spit.core.dealer import Dealer
+from spit.games.spades.bots.baselines import RandomPlayer, ScriptedPlayer
+from spit.games.spades.bots.bot import LEVELS, SpadesBot
+from spit.games.spades.engine import (
+    Action,
+    Applied,
+    Phase,
+    PlayerView,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    next_hand,
+    observe,
+    shuffled_hand,
+    to_move,
+)
+
+MAX_HANDS = 200
+"""The rules set no limit (SD12); a runaway game stops here, unfinished."""
+
+OPPONENTS = ("scripted", "random")
+"""The reference players a duel seats besides the levels (never offered to players)."""
+
+
+class Player(Protocol):
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+
+def seat(name: str, player: int, seed: int) -> Player:
+    """A level of ``LEVELS`` or a reference opponent of ``OPPONENTS`` for seat ``player``."""
+    if name == "scripted":
+        return ScriptedPlayer(player, seed)
+    if name == "random":
+        return RandomPlayer(player, seed)
+    if name in LEVELS:
+        return SpadesBot(name, player, seed)
+    raise ValueError(f"unknown player {name!r}; choose one of {', '.join(LEVELS + OPPONENTS)}")
+
+
+def play_game(
+    levels: tuple[str, str], seed: int, *, target: int = 500, max_hands: int = MAX_HANDS
+) -> State:
+    """Play ``levels[0]`` (player 1) against ``levels[1]`` (player 2) to the end.
+
+    Returns the final state: ``GAME_OVER``, or ``HAND_OVER`` if ``max_hands`` ran out.
+    """
+    dealer = Dealer(seed)
+    players = (seat(levels[0], 0, seed * 2 + 1), seat(levels[1], 1, seed * 2 + 2))
+    state = new_game(*shuffled_hand(dealer), target=target)
+    while True:
+        if state.phase is Phase.HAND_OVER:
+            if state.hand >= max_hands:
+                return state
+            state = next_hand(state, *shuffled_hand(dealer)).state
+            continue
+        player = to_move(state)
+        if player is None:
+            return state
+        action = players[player].choose(observe(state, player), legal_actions(state, player))
+        outcome = apply(state, player, action)
+        if not isinstance(outcome, Applied):
+            raise AssertionError(f"bot chose an illegal action {action}: {outcome.message}")
+        state = outcome.state
+
+
+@dataclass(frozen=True, slots=True)
+class DuelResult:
+    """``wins[i]`` counts the games won by ``levels[i]``, whichever seat it had."""
+
+    levels: tuple[str, str]
+    wins: tuple[int, int]
+    unfinished: int
+    hands: int
+    """Hands played over all games."""
+    bids: tuple[int, int] = (0, 0)
+    """Hands in which ``levels[i]`` bid one trick or more (nil bids are counted apart)."""
+    made: tuple[int, int] = (0, 0)
+    """Of those, the hands in which it took at least its bid."""
+    points: tuple[int, int] = (0, 0)
+    """Points scored over all games."""
+
+    @property
+    def games(self) -> int:
+        return self.wins[0] + self.wins[1] + self.unfinished
+
+    def rate(self, i: int = 0) -> float:
+        """The share of finished games won by ``levels[i]``."""
+        finished = self.wins[0] + self.wins[1]
+        return self.wins[i] / finished if finished else 0.0
+
+    def made_rate(self, i: int = 0) -> float:
+        """The share of ``levels[i]``'s non-nil bids that it made."""
+        return self.made[i] / self.bids[i] if self.bids[i] else 0.0
+
+
+def duel(levels: tuple[str, str], games: int, seed: int = 0, *, target: int = 500) -> DuelResult:
+    """``games`` games between two players, swapping seats every game."""
+    wins, bids, made, points = [0, 0], [0, 0], [0, 0], [0, 0]
+    unfinished = hands = 0
+    for g in range(games):
+        swap = g % 2
+        seated = (levels[swap], levels[1 - swap])
+        final = play_game(seated, seed + g, target=target)
+        hands += final.hand
+        if final.winner is None:
+            unfinished += 1
+        else:
+            wins[final.winner ^ swap] += 1
+        for result in final.history:
+            for seat_ in (0, 1):
+                who = seat_ ^ swap
+                points[who] += result.points[seat_]
+                if result.bids[seat_] > 0:
+                    bids[who] += 1
+                    made[who] += result.tricks[seat_] >= result.bids[seat_]
+    return DuelResult(
+        levels,
+        (wins[0], wins[1]),
+        unfinished,
+        hands,
+        (bids[0], bids[1]),
+        (made[0], made[1]),
+        (points[0], points[1]),
+    )

@@ -1,0 +1,108 @@
+"""Reading Spades replay files, with the same guards as Spit's (``spit.core.replay.reading``).
+
+Only the lines and their order differ: hands come in order from hand 1, times never
+go backwards where they are given, and nothing follows the closing line.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes, refuse_other_games
+from spit.core.replay.seal import Seal
+from spit.games.spades.replay.records import (
+    GAME,
+    SpadesCheckpoint,
+    SpadesEnd,
+    SpadesHand,
+    SpadesHeader,
+    SpadesInput,
+    SpadesRecord,
+    spades_record_from_json,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesReplay:
+    """A Spades replay file as read: the good lines in file order, and what was wrong."""
+
+    header: SpadesHeader
+    records: tuple[SpadesRecord, ...]
+    """Every line after the header that was read without a problem, in file order."""
+    problems: tuple[Problem, ...]
+    """Lines that were skipped, and why, in file order."""
+    truncated: bool
+    """The file ends in an incomplete line (the recording was interrupted)."""
+    path: Path | None = None
+    seal: Seal = Seal.UNSEALED
+    """Whether the lines are as the program wrote them (``spit.core.replay.seal``)."""
+    edit: Problem | None = None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED`` (as ``Replay.edit``)."""
+
+    @property
+    def hands(self) -> list[SpadesHand]:
+        return [r for r in self.records if isinstance(r, SpadesHand)]
+
+    @property
+    def inputs(self) -> list[SpadesInput]:
+        return [r for r in self.records if isinstance(r, SpadesInput)]
+
+    @property
+    def checkpoints(self) -> list[SpadesCheckpoint]:
+        return [r for r in self.records if isinstance(r, SpadesCheckpoint)]
+
+    @property
+    def closing(self) -> SpadesEnd | None:
+        last = self.records[-1] if self.records else None
+        return last if isinstance(last, SpadesEnd) else None
+
+
+def load_spades_replay(path: str | os.PathLike[str]) -> SpadesReplay:
+    """Read the Spades replay at ``path``. Raises ``UnreadableReplay`` as ``load_replay``."""
+    path = Path(path)
+    return parse_spades_replay(read_replay_bytes(path), path)
+
+
+def parse_spades_replay(data: bytes, path: Path | None = None) -> SpadesReplay:
+    """Read a Spades replay from its bytes; see ``load_spades_replay``."""
+    lines = parse_lines(data, _open_spades)
+    return SpadesReplay(
+        lines.header, lines.records, lines.problems, lines.truncated, path, lines.seal, lines.edit
+    )
+
+
+def _open_spades(
+    obj: dict[str, Any], version: tuple[int, int]
+) -> tuple[SpadesHeader, _SpadesLines]:
+    refuse_other_games(obj, GAME)
+    return SpadesHeader.from_json(obj, version), _SpadesLines()
+
+
+class _SpadesLines:
+    """The checks that need the lines before: hands in order, time, the end."""
+
+    def __init__(self) -> None:
+        self._hands = 0
+        self._time = 0
+        self._ended = False
+
+    def record(self, data: Any, line: int) -> SpadesRecord:
+        return spades_record_from_json(data, line)
+
+    def accept(self, record: SpadesRecord) -> str | None:
+        if self._ended:
+            return "a line after the end of the game"
+        if record.t is not None and record.t < self._time:
+            return f"time goes backwards: t={record.t} after t={self._time}"
+        if isinstance(record, SpadesHand):
+            if record.hand != self._hands + 1:
+                return f"expected the cards of hand {self._hands + 1}, not of hand {record.hand}"
+            self._hands += 1
+        elif self._hands == 0:
+            return "the first line after the header must give the cards of hand 1"
+        self._ended = isinstance(record, SpadesEnd)
+        self._time = self._time if record.t is None else record.t
+        return None

@@ -1,0 +1,206 @@
+"""The lines of a Spades replay file as typed values, and their JSON form.
+
+Spades is turn-based and its engine has no timers, so a file needs even less than a Spit
+one: each hand's chance (the stock and exchange orders of
+``spit.games.spades.engine.HandOrders``) on a ``hand`` line, then every action in order.
+Times (``t``) are kept for a viewer's pacing only; re-simulation never looks at them,
+and a hand-written file may leave them out. Like ``spit.games.spit.replay.records``,
+both directions sit side by side, strict about values and silent about unknown keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeAlias
+
+from spit.core.replay.fields import (
+    DEFAULT_PLAYERS,
+    FORMAT_VERSION,
+    MAX_TARGET,
+    MAX_TIME_MS,
+    PLAYER_KEYS,
+    FormatError,
+    PlayerInfo,
+    card_names,
+    cards_of,
+    deck_problems,
+    get_int,
+    get_optional_int,
+    hash_of,
+    player_of,
+)
+from spit.core.replay.line_parts import (
+    header_json,
+    input_json,
+    line_json,
+    read_accepted,
+    read_action,
+    read_header_fields,
+    read_record,
+    read_scores,
+)
+from spit.games.spades.engine import Action, HandOrders, parse_action
+
+GAME: Final = "spades"
+"""The header's ``game``."""
+DEFAULT_TARGET: Final = 500
+MAX_HANDS: Final = 1_000_000
+MAX_SCORE: Final = 2**31 - 1
+"""Scores run from ``-MAX_SCORE`` to ``MAX_SCORE``: a Spades score can be negative."""
+MAX_ACTION_TEXT: Final = 24
+"""``exchange 10C 10D 10H`` is the longest action, at 20 characters."""
+
+
+def _time(obj: dict[str, Any]) -> int | None:
+    return get_optional_int(obj, "t", 0, MAX_TIME_MS)
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesHeader:
+    """The first line of a Spades replay: what the game was and who played it."""
+
+    target: int = DEFAULT_TARGET
+    first: int = 0
+    """The player who draws first in hand 1 (``new_game``'s ``first``, SD01)."""
+    players: tuple[PlayerInfo, PlayerInfo] = DEFAULT_PLAYERS
+    seed: int | None = None
+    """The seed the hands were shuffled from, for information: each hand's orders are
+    recorded, so a replay never depends on the shuffle."""
+    created: str | None = None
+    writer: str | None = None
+    engine: str | None = None
+    """``spit.games.spades.engine.SPADES_ENGINE_VERSION`` of the writer: the rules it played by."""
+    version: tuple[int, int] = FORMAT_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return header_json(self, {"target": self.target, "first": PLAYER_KEYS[self.first]}, GAME)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> SpadesHeader:
+        """Read the header fields after ``read_version`` has accepted ``version``."""
+        return cls(
+            target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
+            first=player_of(obj, "first") if "first" in obj else 0,
+            version=version,
+            **read_header_fields(obj),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesHand:
+    """Hand ``hand`` starts, from these card orders (``new_game`` / ``next_hand``)."""
+
+    t: int | None
+    hand: int
+    orders: HandOrders
+    line: int = field(default=0, compare=False)
+    """The line number it was read from (0 if it was not read from a file)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return line_json(
+            "hand",
+            self.t,
+            {
+                "hand": self.hand,
+                "stock": card_names(self.orders.stock),
+                "exchange": card_names(self.orders.exchange_order),
+            },
+        )
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesHand:
+        orders = HandOrders(cards_of(obj, "stock"), cards_of(obj, "exchange"))
+        for key, cards in zip(("stock", "exchange"), orders, strict=True):
+            problems = deck_problems(cards)
+            if problems:
+                raise FormatError(f"{key!r} must hold each of the 52 cards once ({problems})")
+        return cls(_time(obj), get_int(obj, "hand", 1, MAX_HANDS), orders, line)
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesInput:
+    """A player's action, and whether the engine accepted it."""
+
+    t: int | None
+    player: int
+    action: Action
+    accepted: bool | None
+    """``None`` in a hand-written file that leaves it out: then it is not checked."""
+    line: int = field(default=0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return line_json("input", self.t, input_json(self.player, self.action, self.accepted))
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesInput:
+        action = read_action(obj, parse_action, MAX_ACTION_TEXT, "bid 4")
+        accepted = read_accepted(obj)
+        return cls(_time(obj), player_of(obj, "player"), action, accepted, line)
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesCheckpoint:
+    """The game's ``spit.games.spades.engine.state_hash`` after everything above this line."""
+
+    t: int | None
+    hash: str
+    line: int = field(default=0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return line_json("checkpoint", self.t, {"hash": self.hash})
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesCheckpoint:
+        return cls(_time(obj), hash_of(obj), line)
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesEnd:
+    """The closing line of a finished game."""
+
+    t: int | None
+    winner: int
+    hands: int
+    scores: tuple[int, int]
+    hash: str
+    line: int = field(default=0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return line_json(
+            "end",
+            self.t,
+            {
+                "winner": PLAYER_KEYS[self.winner],
+                "hands": self.hands,
+                "scores": list(self.scores),
+                "hash": self.hash,
+            },
+        )
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesEnd:
+        scores = read_scores(obj, -MAX_SCORE, MAX_SCORE)
+        return cls(
+            _time(obj),
+            player_of(obj, "winner"),
+            get_int(obj, "hands", 1, MAX_HANDS),
+            scores,
+            hash_of(obj),
+            line,
+        )
+
+
+SpadesRecord: TypeAlias = SpadesHand | SpadesInput | SpadesCheckpoint | SpadesEnd
+"""Any line of a Spades replay after the header."""
+
+_RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], SpadesRecord]]] = {
+    "hand": SpadesHand.from_json,
+    "input": SpadesInput.from_json,
+    "checkpoint": SpadesCheckpoint.from_json,
+    "end": SpadesEnd.from_json,
+}
+
+
+def spades_record_from_json(data: Any, line: int) -> SpadesRecord:
+    """The record a parsed JSON line of a Spades replay holds. Raises ``FormatError``."""
+    return read_record(data, line, _RECORD_TYPES)

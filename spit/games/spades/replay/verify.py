@@ -1,0 +1,184 @@
+"""Re-playing a Spades replay through the engine, and strict verification.
+
+A Spades file holds only the chance and the choices: each ``hand`` line starts a hand
+from its recorded card orders (the first with ``new_game``, later ones with
+``next_hand``, which the engine allows only once the hand before is scored), and each
+input is applied in order. Every other line is a claim checked on the way: each input
+must be accepted or refused as recorded, each checkpoint and the closing line must
+match the state hash. Times play no part. A file that simply stops is valid and not
+``finished``, as for Spit (``spit.core.replay.verification``).
+"""
+
+from __future__ import annotations
+
+from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
+from spit.core.replay.verification import Verification, with_seal
+from spit.games.spades.engine import (
+    SPADES_ENGINE_VERSION,
+    Applied,
+    Phase,
+    State,
+    apply,
+    new_game,
+    next_hand,
+    state_hash,
+)
+from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.replay.records import (
+    SpadesCheckpoint,
+    SpadesEnd,
+    SpadesHand,
+    SpadesInput,
+    SpadesRecord,
+)
+
+
+class SpadesResimulation:
+    """A Spades game rebuilt from a replay, one line at a time (for the verifier, and
+    for a viewer that steps through a game). ``state`` is ``None`` until the first hand."""
+
+    def __init__(self, replay: SpadesReplay) -> None:
+        self.header = replay.header
+        stop = replay.problems[0].line if replay.problems else None
+        self.records = tuple(r for r in replay.records if stop is None or r.line < stop)
+        """The lines that can be trusted: those before the first problem, if any."""
+        self.state: State | None = None
+        self.index = 0
+        """The next line to process, as an index into ``records``."""
+        self.inputs = 0
+        """Inputs processed so far."""
+        self.time = 0
+        """The latest time given on a line processed so far."""
+
+    def peek(self) -> SpadesRecord | None:
+        """The next line ``step`` will process."""
+        return self.records[self.index] if self.index < len(self.records) else None
+
+    def step(self) -> SpadesRecord | None:
+        """Process the next line and return it; ``None`` when there are no more.
+        Raises ``ReplayMismatch`` where the file and the game differ."""
+        record = self.peek()
+        if record is None:
+            return None
+        match record:
+            case SpadesHand():
+                self._hand(record)
+            case SpadesInput():
+                self._input(record)
+            case SpadesCheckpoint():
+                self._compare_hash(record.line, record.hash)
+            case SpadesEnd():
+                self._end(record)
+        self.time = self.time if record.t is None else record.t
+        self.index += 1
+        return record
+
+    def seek(self, inputs: int | None = None) -> None:
+        """Step until ``inputs`` inputs are done, or to the end of the file."""
+        while (inputs is None or self.inputs < inputs) and self.step() is not None:
+            pass
+
+    def _game(self, line: int) -> State:
+        if self.state is None:  # the reader lets nothing come before hand 1's cards
+            raise ReplayMismatch(line, "no hand has started")
+        return self.state
+
+    def _hand(self, record: SpadesHand) -> None:
+        stock, exchange = record.orders
+        if self.state is None:
+            try:
+                self.state = new_game(
+                    stock, exchange, target=self.header.target, first=self.header.first
+                )
+            except ValueError as err:
+                raise ReplayMismatch(record.line, f"hand 1 cannot start: {err}") from None
+            return
+        state = self.state
+        if state.phase is Phase.GAME_OVER:
+            raise ReplayMismatch(record.line, f"hand {record.hand} comes after the end of the game")
+        if state.phase is not Phase.HAND_OVER:
+            raise ReplayMismatch(
+                record.line,
+                f"hand {record.hand} cannot start: hand {state.hand} is still being played "
+                f"({state.phase.value} phase)",
+            )
+        self.state = next_hand(state, stock, exchange).state
+
+    def _input(self, record: SpadesInput) -> None:
+        state = self._game(record.line)
+        if state.phase is Phase.GAME_OVER:
+            raise ReplayMismatch(record.line, "an input after the end of the game")
+        if state.phase is Phase.HAND_OVER:
+            raise ReplayMismatch(
+                record.line,
+                f"hand {state.hand} is over: the cards of hand {state.hand + 1} must come "
+                "before the next input",
+            )
+        outcome = apply(state, record.player, record.action)
+        self.inputs += 1
+        if isinstance(outcome, Applied):
+            accepted, why = True, "it is legal here"
+        else:
+            accepted, why = False, f"it is not legal here ({outcome.message})"
+        if record.accepted is not None and accepted != record.accepted:
+            said = "accepted" if record.accepted else "refused"
+            raise ReplayMismatch(
+                record.line,
+                f"p{record.player + 1}'s {str(record.action)!r} was recorded as {said}, but {why}",
+            )
+        if isinstance(outcome, Applied):
+            self.state = outcome.state
+
+    def _end(self, record: SpadesEnd) -> None:
+        state = self._game(record.line)
+        if state.phase is not Phase.GAME_OVER:
+            raise ReplayMismatch(
+                record.line,
+                f"the game is recorded as over, but it is not (hand {state.hand} is still on)",
+            )
+        claims = (
+            ("the winner", f"p{record.winner + 1}", f"p{(state.winner or 0) + 1}"),
+            ("the number of hands", record.hands, state.hand),
+            ("the scores", record.scores, state.scores),
+        )
+        check_closing(record.line, claims)
+        self._compare_hash(record.line, record.hash)
+
+    def _compare_hash(self, line: int, recorded: str) -> None:
+        check_hash(line, "the game after this line", state_hash(self._game(line)), recorded)
+
+
+def verify_spades(replay: SpadesReplay) -> Verification:
+    """Re-play ``replay`` strictly and report the first difference or problem, in the
+    same terms as a Spit replay's ``verify`` (its rounds are the hands)."""
+    return with_seal(_rules(replay), replay)
+
+
+def _rules(replay: SpadesReplay) -> Verification:
+    sim = SpadesResimulation(replay)
+    try:
+        sim.seek()
+    except ReplayMismatch as err:
+        note = engine_note(replay.header.engine, SPADES_ENGINE_VERSION, "Spades engine")
+        return _invalid(sim, err.line, err.message + note)
+    if replay.problems:
+        problem = replay.problems[0]
+        return _invalid(sim, problem.line, problem.message)
+    state = sim.state
+    if state is None:  # just a header: the game was interrupted before the first hand
+        return Verification(True, False, 0, None, 0, sim.time)
+    over = state.phase is Phase.GAME_OVER
+    return Verification(
+        valid=True,
+        finished=over,
+        rounds=state.hand,
+        winner=state.winner if over else None,
+        inputs=sim.inputs,
+        duration_ms=sim.time,
+        final_hash=state_hash(state),
+    )
+
+
+def _invalid(sim: SpadesResimulation, line: int, message: str) -> Verification:
+    hands = 0 if sim.state is None else sim.state.hand
+    return Verification(False, False, hands, None, sim.inputs, sim.time, error=message, line=line)

@@ -1,0 +1,90 @@
+"""Recording a game of Spades as it is played (the file handling is Spit's: see
+``spit.core.replay.recording``).
+
+The front end that runs the game reports each hand's card orders (``on_hand``) and
+every action with its outcome (``on_input``); the writer notices the end of a hand
+(a checkpoint, and an ``fsync``) and of the game (the closing line, then it closes
+itself) from the state after the action, so the front end cannot forget them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Final
+
+from spit import __version__
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.recording import LineWriter
+from spit.games.spades.engine import (
+    SPADES_ENGINE_VERSION,
+    Action,
+    HandOrders,
+    Phase,
+    State,
+    state_hash,
+)
+from spit.games.spades.replay.records import (
+    DEFAULT_TARGET,
+    SpadesCheckpoint,
+    SpadesEnd,
+    SpadesHand,
+    SpadesHeader,
+    SpadesInput,
+)
+
+SPADES_SUFFIX: Final = ".spades.jsonl"
+
+
+class SpadesReplayWriter(LineWriter):
+    """Writes one Spades game's replay file. Make one with ``create``."""
+
+    @classmethod
+    def create(
+        cls,
+        directory: Path,
+        *,
+        players: tuple[PlayerInfo, PlayerInfo],
+        seed: int | None,
+        target: int = DEFAULT_TARGET,
+        first: int = 0,
+        created: datetime | None = None,
+    ) -> SpadesReplayWriter:
+        """A new file in ``directory`` (made if missing), named after the start time and
+        the players, with the header already written. ``target`` and ``first`` are
+        ``new_game``'s.
+
+        Raises ``ValueError`` for a header the format cannot hold and ``OSError`` when
+        the file cannot be created.
+        """
+        when = created or datetime.now().astimezone()
+        header = SpadesHeader(
+            target=target,
+            first=first,
+            players=players,
+            seed=seed,
+            created=when.isoformat(timespec="seconds"),
+            writer=f"spit-tui {__version__}",
+            engine=SPADES_ENGINE_VERSION,
+        )
+        if first not in (0, 1):
+            raise ValueError("the first player must be 0 or 1")
+        return cls._start(directory, header, when, SPADES_SUFFIX)
+
+    def on_hand(self, t: int, hand: int, orders: HandOrders) -> None:
+        """Hand ``hand`` starts from ``orders`` (before any of its actions)."""
+        self._write(SpadesHand(t, hand, orders).to_json())
+
+    def on_input(self, t: int, player: int, action: Action, accepted: bool, state: State) -> None:
+        """``player`` tried ``action``; ``state`` is the game after it."""
+        self._write(SpadesInput(t, player, action, accepted).to_json())
+        if not accepted:
+            return
+        if state.phase is Phase.HAND_OVER:
+            self._write(SpadesCheckpoint(t, state_hash(state)).to_json())
+            self._sync()
+        elif state.phase is Phase.GAME_OVER:
+            assert state.winner is not None
+            end = SpadesEnd(t, state.winner, state.hand, state.scores, state_hash(state))
+            self._write(end.to_json())
+            self.close()

@@ -1,0 +1,41 @@
+"""Computer players: decision policies driven through a model of human speed and slips.
+
+The public surface the front ends rely on is ``LEVELS``, ``make_bot`` and
+``bot_description`` (a row of the bot chooser, under ``LEVEL_HEADER``); ``docs/bots.md``
+documents the levels and how they were tuned.
+
+    >>> from spit.games.spit.bots import LEVELS, make_bot
+    >>> bot = make_bot("normal", player=1, seed=42)
+    >>> bot.player, bot.level, bot.policy.name
+    (1, 'normal', 'strong')
+"""
+
+from spit.games.spit.bots.agent import BotAgent, Plan
+from spit.games.spit.bots.human import HumanModel
+from spit.games.spit.bots.levels import (
+    LEVEL_HEADER,
+    LEVEL_TABLE,
+    LEVELS,
+    Level,
+    bot_description,
+    get_level,
+    make_bot,
+)
+from spit.games.spit.bots.policies import POLICIES, NaivePolicy, Policy, StrongPolicy
+
+__all__ = [
+    "LEVELS",
+    "LEVEL_HEADER",
+    "LEVEL_TABLE",
+    "POLICIES",
+    "BotAgent",
+    "HumanModel",
+    "Level",
+    "NaivePolicy",
+    "Plan",
+    "Policy",
+    "StrongPolicy",
+    "bot_description",
+    "get_level",
+    "make_bot",
+]

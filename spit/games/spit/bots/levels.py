@@ -1,0 +1,155 @@
+"""The difficulty levels, weakest first: each a policy plus a human model.
+
+A level is a point on one scale of skill, from 0 (someone learning the game) to 1 (a
+fast, practised adult). Every time in the human model moves geometrically between
+the two ends and every error rate linearly, so the levels differ in all their human
+limits at once, as people do, and a level is tuned by moving it along the scale. The
+two ends are set on published human figures and the level's places on the scale with
+the simulator, so that each level beats the one below it in 60-75% of games;
+``docs/bots.md`` has the sources, the parameters, the ladder and the command that
+measured it (``benchmarks/bot_ladder.py``). Change a number here and the ladder must be
+re-measured.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Final
+
+from spit.games.spit.bots.agent import BotAgent
+from spit.games.spit.bots.human import HumanModel
+from spit.games.spit.bots.policies import POLICIES
+
+LEARNER: Final = HumanModel(
+    perception_ms=170,
+    choice_ms=800,
+    compare_ms=700,
+    keystroke_ms=250,
+    reaction_spread=0.3,
+    reaction_min_ms=250,
+    retarget_ms=550,
+    overlook=0.2,
+    wrong_pile=0.25,
+    form_spread=0.22,
+)
+"""Skill 0: a child or a newcomer, hunting for each card and each key."""
+
+PRACTISED: Final = HumanModel(
+    perception_ms=100,
+    choice_ms=220,
+    compare_ms=300,
+    keystroke_ms=80,
+    reaction_spread=0.2,
+    reaction_min_ms=150,
+    retarget_ms=180,
+    overlook=0.0,
+    wrong_pile=0.02,
+    form_spread=0.22,
+)
+"""Skill 1: a fast adult at the top of the published ranges, who knows the game."""
+
+
+def model_at(skill: float) -> HumanModel:
+    """The human model at ``skill`` on the scale from ``LEARNER`` (0) to ``PRACTISED`` (1)."""
+    if not 0.0 <= skill <= 1.0:
+        raise ValueError(f"skill must be between 0 and 1, not {skill!r}")
+
+    def time(low: int, high: int) -> int:
+        return round(low * math.pow(high / low, skill))
+
+    def share(low: float, high: float) -> float:
+        return round(low + (high - low) * skill, 4)
+
+    a, b = LEARNER, PRACTISED
+    return HumanModel(
+        perception_ms=time(a.perception_ms, b.perception_ms),
+        choice_ms=time(a.choice_ms, b.choice_ms),
+        compare_ms=time(a.compare_ms, b.compare_ms),
+        keystroke_ms=time(a.keystroke_ms, b.keystroke_ms),
+        reaction_spread=share(a.reaction_spread, b.reaction_spread),
+        reaction_min_ms=time(a.reaction_min_ms, b.reaction_min_ms),
+        retarget_ms=time(a.retarget_ms, b.retarget_ms),
+        overlook=share(a.overlook, b.overlook),
+        wrong_pile=share(a.wrong_pile, b.wrong_pile),
+        form_spread=share(a.form_spread, b.form_spread),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    skill: float
+    """Its place between ``LEARNER`` (0) and ``PRACTISED`` (1)."""
+    policy: str
+    """A key of ``spit.games.spit.bots.policies.POLICIES``."""
+    blurb: str
+    """What playing against it feels like, for the menu."""
+    cards_per_minute: float
+    """Cards it played a game-minute in the measured ladder (the mean of its games
+    against the levels next to it), as ``benchmarks/bot_ladder.py`` printed it."""
+
+    model: HumanModel = field(init=False)
+    """``model_at(skill)``, worked out once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "model", model_at(self.skill))
+
+
+_LEVELS: Final = (
+    Level("beginner", 0 / 9, "naive", "new to the game, misses plays", 15.4),
+    Level("novice", 1 / 9, "naive", "plays the first card it sees", 16.9),
+    Level("easy", 2 / 9, "naive", "a relaxed pace, the odd slip", 18.6),
+    Level("casual", 3 / 9, "strong", "knows the tactics, no hurry", 21.1),
+    Level("steady", 4 / 9, "strong", "keeps up a fair pace", 23.0),
+    Level("normal", 5 / 9, "strong", "an everyday adult player", 25.0),
+    Level("skilled", 6 / 9, "strong", "quick, rarely misses a play", 27.0),
+    Level("hard", 7 / 9, "strong", "fast and sharp: quick hands", 29.1),
+    Level("veteran", 8 / 9, "strong", "hardly a wasted moment", 31.1),
+    Level("expert", 9 / 9, "strong", "as fast as people get", 34.0),
+)
+"""Evenly spaced on the scale of skill: the ladder measured that way came out even
+(every step 60-75%), the change from naive to strong play included."""
+
+LEVEL_TABLE: Final[dict[str, Level]] = {level.name: level for level in _LEVELS}
+
+LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_TABLE)
+"""The level names, weakest first (the order menus show them in)."""
+
+
+def get_level(name: str) -> Level:
+    """The level called ``name``; ``ValueError`` names the valid ones otherwise."""
+    try:
+        return LEVEL_TABLE[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown bot level {name!r}: choose from {', '.join(LEVELS)}") from None
+
+
+def make_bot(level: str, player: int, seed: int, *, policy: str | None = None) -> BotAgent:
+    """A bot of level ``level`` for seat ``player`` (0 or 1), seeded with ``seed``.
+
+    ``policy`` swaps in another policy at the same speed (how the simulator compares
+    policies at identical timing). Raises ``ValueError`` for an unknown level or policy.
+    """
+    chosen = get_level(level)
+    policy_name = chosen.policy if policy is None else policy
+    if policy_name not in POLICIES:
+        raise ValueError(f"unknown bot policy {policy_name!r}: choose from {', '.join(POLICIES)}")
+    return BotAgent(player, POLICIES[policy_name], chosen.model, seed, level=chosen.name)
+
+
+LEVEL_HEADER: Final = f"{'level':<9}{'cards/min':>9}{'reacts':>10}{'slaps':>9}  what it is like"
+"""The column heads over ``bot_description``'s rows."""
+
+
+def bot_description(level: str) -> str:
+    """One row of the bot chooser, under ``LEVEL_HEADER``: the level, its cards a minute
+    (measured), its typical answer to a change and its typical slap (from the human
+    model), and what it is like, e.g.
+    ``"normal          25    0.65 s   0.70 s  an everyday adult player"``."""
+    chosen = get_level(level)
+    model = chosen.model
+    return (
+        f"{chosen.name:<9}{chosen.cards_per_minute:>9.0f}{model.typical_play_ms / 1000:>8.2f} s"
+        f"{model.typical_slap_ms / 1000:>7.2f} s  {chosen.blurb}"
+    )

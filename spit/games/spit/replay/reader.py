@@ -1,0 +1,106 @@
+"""Reading Spit replay files: Spit's header and lines on the shared, bounded reader
+(``spit.core.replay.reading``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes, refuse_other_games
+from spit.core.replay.seal import Seal
+from spit.games.spit.replay.records import (
+    Checkpoint,
+    Deal,
+    End,
+    Header,
+    Input,
+    Record,
+    record_from_json,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replay file as read: the good lines in file order, and what was wrong."""
+
+    header: Header
+    records: tuple[Record, ...]
+    """Every line after the header that was read without a problem, in file order."""
+    problems: tuple[Problem, ...]
+    """Lines that were skipped, and why, in file order."""
+    truncated: bool
+    """The file ends in an incomplete line (the recording was interrupted)."""
+    path: Path | None = None
+    seal: Seal = Seal.UNSEALED
+    """Whether the lines are as the program wrote them (``spit.core.replay.seal``)."""
+    edit: Problem | None = None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
+    what to say. Not among ``problems``: an edited file may still follow the rules."""
+
+    @property
+    def deals(self) -> list[Deal]:
+        return [r for r in self.records if isinstance(r, Deal)]
+
+    @property
+    def inputs(self) -> list[Input]:
+        return [r for r in self.records if isinstance(r, Input)]
+
+    @property
+    def checkpoints(self) -> list[Checkpoint]:
+        return [r for r in self.records if isinstance(r, Checkpoint)]
+
+    @property
+    def closing(self) -> End | None:
+        last = self.records[-1] if self.records else None
+        return last if isinstance(last, End) else None
+
+
+def load_replay(path: str | os.PathLike[str]) -> Replay:
+    """Read the Spit replay at ``path``. Raises ``UnreadableReplay`` with a message fit
+    for the user when there is nothing to read; every other problem is in ``problems``."""
+    path = Path(path)
+    return parse_replay(read_replay_bytes(path), path)
+
+
+def parse_replay(data: bytes, path: Path | None = None) -> Replay:
+    """Read a Spit replay from its bytes; see ``load_replay``."""
+    lines = parse_lines(data, _open_spit)
+    return Replay(
+        lines.header, lines.records, lines.problems, lines.truncated, path, lines.seal, lines.edit
+    )
+
+
+def _open_spit(obj: dict[str, Any], version: tuple[int, int]) -> tuple[Header, _SpitLines]:
+    refuse_other_games(obj, "spit")
+    return Header.from_json(obj, version), _SpitLines()
+
+
+class _SpitLines:
+    """The checks that need the lines before: order of rounds, time, the end."""
+
+    def __init__(self) -> None:
+        self._rounds = 0
+        self._time = 0
+        self._ended = False
+
+    def record(self, data: Any, line: int) -> Record:
+        return record_from_json(data, line)
+
+    def accept(self, record: Record) -> str | None:
+        if self._ended:
+            return "a line after the end of the game"
+        if record.t < self._time:
+            return f"time goes backwards: t={record.t} after t={self._time}"
+        if isinstance(record, Deal):
+            if record.round != self._rounds + 1:
+                return f"expected the deal of round {self._rounds + 1}, not of {record.round}"
+            if record.round == 1 and record.t != 0:
+                return "round 1 is dealt at t=0"
+            self._rounds += 1
+        elif self._rounds == 0:
+            return "the first line after the header must deal round 1"
+        self._ended = isinstance(record, End)
+        self._time = record.t
+        return None

@@ -1,0 +1,143 @@
+"""What the match tells front ends: engine events plus the real-time ones.
+
+Every event comes stamped with the game time it happened at, so a front end (or a
+replay viewer) can draw it without knowing anything about the rules.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeAlias
+
+from spit.core.value import value
+from spit.engine import Action, Card, CardSpat, Event, PlayStarted, Stalled
+
+
+class CountdownKind(StrEnum):
+    START = "start"
+    """Before a round's first spit: "3, 2, 1, Spit!"."""
+    STALL = "stall"
+    """Nobody can play: a short wait, then everyone with spit cards spits."""
+
+
+@value
+class InputRecord:
+    """One input as it arrived and what became of it. Rejected inputs are kept too, so
+    a front end can say "too slow!" and a replay can show what a player tried."""
+
+    t: int
+    player: int
+    action: Action
+    accepted: bool
+    reason: str | None = None
+    """Why it was rejected: a ``spit.engine.Reason`` name, lower case."""
+    too_slow: bool = False
+    """It was legal a moment ago, before the other player got there first (R10)."""
+
+
+@value
+class CountdownStarted:
+    kind: CountdownKind
+    ends_at: int
+
+
+@value
+class CountdownTick:
+    """Whole seconds left in the running countdown (0 means "Spit!")."""
+
+    kind: CountdownKind
+    seconds_left: int
+
+
+@value
+class SlapWindowOpened:
+    """Slap now; at ``ends_at`` each player gets the pile on their own side (D08)."""
+
+    ends_at: int
+    sizes: tuple[int, int]
+
+
+@value
+class SlapWindowClosed:
+    """Nobody slapped in time: the ``Slapped`` event that follows is the default
+    (each player takes the pile on their own side, D08), not a player's slap."""
+
+
+@value
+class NextRoundAt:
+    """The round summary is on; the next deal comes at ``at``."""
+
+    at: int
+
+
+@value
+class InputHandled:
+    """An input was applied or rejected; ``record`` says which."""
+
+    record: InputRecord
+
+
+@value
+class PauseChanged:
+    paused: bool
+
+
+@value
+class StallRun:
+    """A run of stalls taken at once (``spit.engine.stall_spits``), told as one event
+    to a front end that asked for it (``Match(stall_runs=True)``) instead of an event
+    or four for every automatic spit: a file may claim rounds of nothing but stalls,
+    and what a viewer keeps must grow with the file, not with the game time it claims.
+
+    ``steps`` stall steps, the first at this event's time and then one every ``every``
+    ms; at each step every player who still has one spits the next of their ``spat``
+    cards, and nobody can play on them. ``held``: the spit cards each player had
+    before the run. ``timed_events`` gives the events one spit at a time makes.
+    """
+
+    steps: int
+    every: int
+    spat: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """The cards each player spat in the run, in order (a player whose spit cards run
+    out spits at the first steps only)."""
+    held: tuple[int, int]
+    one_pile: bool
+    """A one-pile round (R17): every spit card goes onto pile 0."""
+
+    def timed_events(self, t: int) -> list[TimedEvent]:
+        """The events of the run starting at ``t``, as one spit at a time emits them:
+        each step's spits in seat order, then play starting and stalling again at
+        once, then the next countdown."""
+        out = []
+        spat, held, every = self.spat, self.held, self.every
+        piles = (0, 0) if self.one_pile else (0, 1)
+        for step in range(self.steps):
+            at = t + step * every
+            for p in (0, 1):
+                if step < len(spat[p]):
+                    out.append(TimedEvent(at, CardSpat(p, piles[p], spat[p][step])))
+            done = step + 1
+            left = (held[0] > min(done, len(spat[0])), held[1] > min(done, len(spat[1])))
+            out.append(TimedEvent(at, PlayStarted()))
+            out.append(TimedEvent(at, Stalled(left)))
+            out.append(TimedEvent(at, CountdownStarted(CountdownKind.STALL, at + every)))
+        return out
+
+
+MatchEvent: TypeAlias = (
+    Event
+    | CountdownStarted
+    | CountdownTick
+    | SlapWindowOpened
+    | SlapWindowClosed
+    | NextRoundAt
+    | InputHandled
+    | PauseChanged
+    | StallRun
+)
+
+
+@value
+class TimedEvent:
+    t: int
+    event: MatchEvent

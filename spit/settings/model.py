@@ -1,0 +1,388 @@
+"""The player's settings: what each one may be, and how a value from the file is checked.
+
+Reading is lenient, like a PGN reader: whatever is wrong with a value (a wrong type, an
+unknown choice, a folder that cannot be one, a key that is no key, a clash) becomes a
+warning in the player's words, and that setting keeps its default; the rest is used. The
+file itself (bounded reading, the line a warning points at, editing it in place, the
+backup) is ``spit.settings.file``; ``load_settings`` here is the way in for the commands.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import stat
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+from spit.core.safe_text import safe_path, safe_text
+from spit.engine import Variant
+
+DEFAULT_THEME = "textual-dark"
+SETTINGS_FILE = "settings.toml"
+SPADES_TARGETS = (150, 250, 300, 500)
+"""The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can change in the Settings screen."""
+
+    theme: str = DEFAULT_THEME
+    """A built-in Textual theme name; dark and light ones are offered."""
+    card_style: str = "unicode"
+    """"unicode" draws suit symbols and box lines, "ascii" only plain characters."""
+    four_colour: bool = False
+    """Give each suit its own colour, so diamonds and hearts never look alike."""
+    variant: Variant = Variant.STANDARD
+    bot_level: str = "normal"
+    """The level highlighted first when choosing a bot."""
+    keymap_preset: str = "qwerty"
+    key_overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Binding id -> key, for the bindings the player remapped."""
+    replay_dir: Path | None = None
+    """Where replays are saved; ``None`` means the default data directory."""
+    record_replays: bool = True
+    show_play_hint: bool = True
+    """Mark the stockpiles that can play ("● can play"); off for players who want no help."""
+    bell: bool = False
+    """Ring the terminal bell on a lost race or a lost slap (off by default: a shared room)."""
+    spades_target: int = 500
+    """The score that ends a game of Spades (one of ``SPADES_TARGETS``)."""
+    practice_offered: bool = False
+    """Whether the guided practice round has been offered once to this new player."""
+
+
+def settings_path() -> Path:
+    from spit.paths import config_dir
+
+    return config_dir() / SETTINGS_FILE
+
+
+def load_settings(path: Path) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` (the defaults if there is none), and what was wrong with
+    it: at most a few warnings, each saying where in the file ("line 3: ..."), then how
+    many more."""
+    from spit.settings.file import read_settings
+
+    return read_settings(path)
+
+
+def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
+    """Setting name -> its value in ``new``, for each setting that differs from ``old``."""
+    return {
+        item.name: getattr(new, item.name)
+        for item in fields(Settings)
+        if getattr(old, item.name) != getattr(new, item.name)
+    }
+
+
+CARD_STYLES: Final = ("unicode", "ascii")
+"""How cards and frames are drawn: Unicode suits and box lines, or plain ASCII."""
+
+THEMES: Final = (
+    "textual-dark", "textual-light", "nord", "gruvbox", "catppuccin-mocha", "dracula",
+    "tokyo-night", "monokai", "flexoki", "catppuccin-latte", "catppuccin-frappe",
+    "catppuccin-macchiato", "solarized-light", "solarized-dark", "rose-pine",
+    "rose-pine-moon", "rose-pine-dawn", "atom-one-dark", "atom-one-light",
+)  # fmt: skip
+
+
+# --- checking values -----------------------------------------------------------------
+
+
+class Refused(ValueError):
+    """A value that cannot be used; the message ends the sentence "<setting> ...", in
+    the player's words (no Python reprs or enum names)."""
+
+
+def theme_names() -> tuple[str, ...]:
+    """The themes offered: Textual's built-in ones, its own first. The ANSI themes are
+    left out: their colours are the terminal's palette, so the table's contrast (the
+    big countdown letters, the played card's highlight) cannot be promised.
+
+    Written out rather than asked of Textual so that the settings can be read and
+    checked without loading the UI; ``tests/settings/test_themes.py`` compares the list
+    with the installed Textual's."""
+    return THEMES
+
+
+def _bot_levels() -> tuple[str, ...]:
+    from spit.games.spit.bots import LEVELS
+
+    return tuple(LEVELS)
+
+
+def _presets() -> tuple[str, ...]:
+    from spit.settings.keymap import PRESET_NAMES
+
+    return PRESET_NAMES
+
+
+SHOWN_LENGTH = 40
+"""How much of a value from the file a message quotes: enough to recognise it."""
+
+
+def shown(value: Any) -> str:
+    """A value from the file as a player would write it in TOML, short and safe to print."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + safe_text(value, limit=SHOWN_LENGTH) + '"'
+    if isinstance(value, int | float):
+        return safe_text(value, limit=SHOWN_LENGTH)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return "a date or time"
+
+
+def _either(choices: tuple[str, ...]) -> str:
+    quoted = [f'"{choice}"' for choice in choices]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
+def _one_of(choices: Callable[[], tuple[str, ...]], many: str | None = None) -> Reader:
+    """A reader accepting only ``choices()``; ``many`` names them where they are too many
+    to list ("one of the themes offered in Settings")."""
+
+    def check(value: Any) -> Any:
+        allowed = choices()
+        if not isinstance(value, str) or value not in allowed:
+            expected = many or _either(allowed)
+            raise Refused(f"must be {expected}, not {shown(value)}")
+        return value
+
+    return check
+
+
+def _boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise Refused(f"must be true or false, not {shown(value)}")
+    return value
+
+
+def _spades_target(value: Any) -> int:
+    if isinstance(value, bool) or value not in SPADES_TARGETS:
+        targets = ", ".join(map(str, SPADES_TARGETS[:-1])) + f" or {SPADES_TARGETS[-1]}"
+        raise Refused(f"must be {targets}, not {shown(value)}")
+    return int(value)
+
+
+def _variant(value: Any) -> Variant:
+    return Variant(_one_of(lambda: tuple(variant.value for variant in Variant))(value))
+
+
+def replay_dir_from_text(text: str) -> Path | None:
+    """The replays folder a player typed or wrote in the file: ``~`` expanded, blank for
+    the default. Raises ``Refused`` (its message fit to follow "the replays folder") for
+    a path that cannot be the folder: a NUL character, a ``~user`` that does not exist,
+    a file or a device in its place, a part of it that is a file, a name too long."""
+    if not text.strip():
+        return None
+    if "\0" in text:
+        raise Refused("contains a NUL character, which no file name can hold")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused("is not UTF-8 text, so it cannot be saved in the settings") from None
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # "Could not determine home directory."
+        user = safe_text(text.split("/")[0], limit=20)
+        raise Refused(f'starts with "{user}", but there is no such user') from None
+    problem = folder_problem(path)
+    if problem is not None:
+        raise Refused(problem)
+    return path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a folder to save games in (the end of a sentence about it),
+    or ``None`` if it is one or can be made: games are saved by making the missing
+    folders, so a path that does not exist yet is fine when its nearest existing parent
+    is a folder."""
+    probe = path
+    while True:
+        try:
+            mode = os.stat(probe).st_mode
+        except (FileNotFoundError, NotADirectoryError):  # look at its parent
+            if probe.parent == probe:
+                return None
+            probe = probe.parent
+            continue
+        except OSError as error:  # a name too long, a part of it that is a file
+            return f"cannot be used: {safe_text(error.strerror or error)}"
+        break
+    if stat.S_ISDIR(mode):
+        if os.access(probe, os.W_OK | os.X_OK):
+            return None
+        where = "in it" if probe == path else f"in {safe_path(probe)}"
+        return f"cannot be used: there is no permission to write {where}"
+    kind = kind_of(mode)
+    if probe == path:
+        return f"is {kind}, not a folder"
+    return f"cannot be made: {safe_path(probe)} is {kind}, not a folder"
+
+
+def kind_of(mode: int) -> str:
+    """What a file system entry that is no folder is, in words."""
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
+
+
+def _replay_dir(value: Any) -> Path | None:
+    if not isinstance(value, str):
+        raise Refused(
+            f'must be a folder\'s path in quotes ("" for the default), not {shown(value)}'
+        )
+    return replay_dir_from_text(value)
+
+
+def _key_overrides(value: Any) -> Mapping[str, str]:
+    if not isinstance(value, dict):
+        raise Refused(f'must be a table of binding = "key" lines, not {shown(value)}')
+    return MappingProxyType(value)
+
+
+Reader = Callable[[Any], Any]
+
+_READERS: dict[str, Reader] = {
+    "theme": _one_of(theme_names, "one of the themes offered in Settings"),
+    "card_style": _one_of(lambda: CARD_STYLES),
+    "four_colour": _boolean,
+    "variant": _variant,
+    "bot_level": _one_of(_bot_levels),
+    "keymap_preset": _one_of(_presets),
+    "key_overrides": _key_overrides,
+    "replay_dir": _replay_dir,
+    "record_replays": _boolean,
+    "show_play_hint": _boolean,
+    "bell": _boolean,
+    "spades_target": _spades_target,
+    "practice_offered": _boolean,
+}
+"""TOML key -> converter that raises ``Refused`` with the reason a value is refused."""
+
+_DEFAULTS_SHOWN = {
+    "replay_dir": "the default folder",
+    "key_overrides": "the layout's keys",
+    "variant": '"standard"',
+}
+"""How a default is named in a warning, where its value would not say it."""
+
+
+def default_shown(name: str) -> str:
+    if name in _DEFAULTS_SHOWN:
+        return _DEFAULTS_SHOWN[name]
+    return shown(getattr(Settings(), name))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in the file that could not be used, and where it is: the setting
+    ``key`` (and ``entry``, a line of its table), for the file reader to find the line."""
+
+    reason: str | None
+    """What is wrong, in the player's words; ``None`` for a key that is no setting
+    (``text`` then looks for the setting meant, only when the warning is shown: a file
+    of thousands of unknown keys must not cost a second of guessing)."""
+    key: str | None = None
+    entry: str | None = None
+    line: int | None = None
+    """Where it is, when the reader knew (a syntax error); else found from ``key``."""
+    column: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.reason is not None:
+            return self.reason
+        key = self.key or ""
+        text = f'there is no setting "{safe_text(key, limit=SHOWN_LENGTH)}" (left as it is)'
+        close = (
+            difflib.get_close_matches(key, _READERS, n=1, cutoff=0.8)
+            if len(key) <= SHOWN_LENGTH
+            else []
+        )
+        return f"{text}; did you mean {close[0]}?" if close else text
+
+
+def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]]:
+    """Settings from a file's parsed TOML: every value checked, every refusal a problem,
+    in the order of the file."""
+    values: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for key, raw in data.items():
+        reader = _READERS.get(key)
+        if reader is None:
+            problems.append(Problem(None, key))
+            continue
+        try:
+            values[key] = reader(raw)
+        except Refused as refused:
+            using = default_shown(key)
+            problems.append(Problem(f"{key} {refused}; using {using}", key))
+    settings = Settings(**values)
+    overrides, key_problems = usable_overrides(settings.keymap_preset, settings.key_overrides)
+    problems += key_problems
+    return replace(settings, key_overrides=overrides), problems
+
+
+def usable_overrides(
+    preset: str, overrides: Mapping[str, Any]
+) -> tuple[Mapping[str, str], list[Problem]]:
+    """The remapped keys that can be used with ``preset``, and a problem for each one
+    that cannot: an override that is wrong on its own (no such binding, no key, a
+    modifier on a play key) is left out alone; then overrides that clash are left out
+    until none does, so one mistake never costs the player every other remapped key."""
+    from spit.settings.keymap import (
+        PRESETS,
+        conflicts,
+        key_label,
+        normalize_key,
+        override_problem,
+    )
+
+    if preset not in PRESETS:  # the preset's own problem is already reported
+        preset = Settings().keymap_preset
+    kept: dict[str, str] = {}
+    problems = []
+    for binding_id, key in overrides.items():
+        problem = (
+            f'{binding_id} = {shown(key)}: a key must be text in quotes, like "q"'
+            if not isinstance(key, str)
+            else override_problem(binding_id, key)
+        )
+        if problem is None:
+            kept[binding_id] = normalize_key(key)
+        else:
+            text = f"{problem}; that key is not remapped"
+            problems.append(Problem(text, "key_overrides", binding_id))
+    while clashes := conflicts({**PRESETS[preset], **kept}):
+        key, ids = next(iter(clashes.items()))
+        dropped = [binding_id for binding_id in ids if binding_id in kept]
+        for binding_id in dropped:
+            del kept[binding_id]
+        others = " and ".join(ids)
+        problems.append(
+            Problem(
+                f"{key_label(key)} is bound to {others}; "
+                f"{'that key is' if len(dropped) == 1 else 'those keys are'} not remapped",
+                "key_overrides",
+                dropped[0],
+            )
+        )
+    return MappingProxyType(kept), problems

@@ -1,0 +1,75 @@
+"""Everything needed to start a game on screen, as one immutable value.
+
+The menu builds one from the settings, ``spit-tui play`` from its arguments; the game
+screen takes it and nothing else, so both ways into a game behave the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from spit.engine import Variant
+from spit.games.spit.session import Timing
+from spit.settings.model import CARD_STYLES, Settings
+
+ASCII_CLASS = "-ascii"
+"""The CSS class of the app, or of a screen, drawn in the ASCII card style: it keeps
+every border to ASCII (``spit/tui/ascii.tcss``)."""
+
+
+def style_classes(ascii_only: bool) -> str:
+    """The classes for a screen drawn in the ASCII card style, or not."""
+    return ASCII_CLASS if ascii_only else ""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    bot_level: str | None = None
+    """A level from ``spit.games.spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""
+    variant: Variant = Variant.STANDARD
+    seed: int | None = None
+    """The deal; ``None`` draws a random seed when the game starts (shown at the end, so
+    a good deal can be played again)."""
+    keymap_preset: str = "qwerty"
+    """A name from ``spit.settings.keymap.PRESETS``."""
+    key_overrides: Mapping[str, str] = field(default_factory=dict)
+    """Binding id -> key, on top of the preset."""
+    card_style: str = "unicode"
+    """"unicode" (box lines and suit symbols) or "ascii" for terminals without them."""
+    four_colour: bool = False
+    """Clubs green and diamonds blue, so no two suits share a colour."""
+    replay_dir: Path | None = None
+    """Where the replay is written; ``None`` means ``spit.paths.replays_dir()``."""
+    record: bool = True
+    """Write a replay file as the game is played."""
+    timing: Timing | None = None
+    """The match's pacing; ``None`` for the standard ``Timing()``."""
+    show_play_hint: bool = True
+    """Say beside each player whether they can play ("● can play")."""
+    bell: bool = False
+    """Ring the terminal bell when a human's key lost a race ("too slow") or the slap."""
+
+    def __post_init__(self) -> None:
+        if self.card_style not in CARD_STYLES:
+            raise ValueError(f"card_style must be one of {CARD_STYLES}, not {self.card_style!r}")
+
+    @classmethod
+    def from_settings(
+        cls, settings: Settings, *, bot_level: str | None = None, seed: int | None = None
+    ) -> GameConfig:
+        """The game these settings ask for; ``bot_level`` ``None`` means two players."""
+        return cls(
+            bot_level=bot_level,
+            variant=settings.variant,
+            seed=seed,
+            keymap_preset=settings.keymap_preset,
+            key_overrides=dict(settings.key_overrides),
+            card_style=settings.card_style,
+            four_colour=settings.four_colour,
+            replay_dir=settings.replay_dir,
+            record=settings.record_replays,
+            show_play_hint=settings.show_play_hint,
+            bell=settings.bell,
+        )

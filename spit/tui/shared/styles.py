@@ -1,0 +1,19 @@
+"""Where the shared style sheets are, so that screens in any package can name them.
+
+Textual resolves a relative ``CSS_PATH`` against the module that declares it; the game
+screens of both games and the shell live in different packages, so they take these
+absolute paths instead of each working out its way back here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+_HERE: Final = Path(__file__).parent
+
+ASCII_CSS: Final = _HERE / "ascii.tcss"
+"""The ASCII card style's overrides (the ``-ascii`` class), for every screen."""
+
+GAME_CSS: Final = (_HERE / "game.tcss", ASCII_CSS)
+"""The table of either game."""

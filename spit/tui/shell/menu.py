@@ -1,0 +1,242 @@
+"""The main menu, the first thing `spit-tui` shows, and the bot chooser it opens.
+
+Nothing here runs on a timer: an idle menu only waits for keys.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from spit.tui.shared.screen_base import ShellModal, ShellScreen
+
+TITLE = "♠ ♥  S P I T  ♦ ♣"
+ASCII_TITLE = "-=  S P I T  =-"
+SUBTITLE = "the real-time card game, in the terminal"
+
+ENTRIES = (
+    ("two_players", "1", "Two players (this keyboard)"),
+    ("bot", "2", "Play against a bot"),
+    ("spades", "3", "Spades against a bot"),
+    ("replays", "4", "Replays"),
+    ("statistics", "5", "Statistics"),
+    ("how_to_play", "6", "How to play"),
+    ("settings", "7", "Settings"),
+    ("quit", "q", "Quit"),
+)
+"""Menu entry id (its action is ``action_<id>``), hotkey, label."""
+
+SPIT_LEVELS_NOTE = (
+    "Each level wins about 2 games in 3 against the one below. Reacts: from a change "
+    "to its card landing; slaps: from the last card to its slap."
+)
+"""Under the Spit levels: how to read their columns."""
+
+SPADES_LEVEL = "hard"
+"""The Spades bot offered first: a fair game for someone who knows Spades."""
+
+
+PRACTICE_OFFER = (
+    "New to Spit? Press p for a short practice round with hints, against a very slow "
+    "bot (it is in How to play too)."
+)
+"""Under the menu, the first time it is shown (``Settings.practice_offered``)."""
+
+
+class MainMenu(ShellScreen):
+    DEFAULT_CSS = """
+    MainMenu #practice-offer {
+        width: 100%;
+        margin-top: 1;
+        text-align: center;
+        text-style: bold;
+        color: $text-warning;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, id_, label, id=f"menu.{id_}", show=False) for id_, key, label in ENTRIES),
+        Binding("p", "practice", "Practice", id="menu.practice", show=False),
+    ]
+
+    def compose_content(self) -> ComposeResult:
+        with Vertical(id="menu-body"):
+            yield Static(self._title(), id="menu-title")
+            yield Static(SUBTITLE, id="menu-subtitle")
+            with Center():
+                yield OptionList(
+                    *(
+                        Option(Text.assemble((key, "bold"), "  ", label), id=id_)
+                        for id_, key, label in ENTRIES
+                    ),
+                    id="menu-options",
+                )
+            if not self.spit_app.settings.practice_offered:
+                yield Static(PRACTICE_OFFER, id="practice-offer")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Offer the practice round, once: to a player whose settings say it never was.
+        The offer is saved when the menu closes, into the settings file as it is then
+        (so that merely looking at the menu writes no file before that, and what the
+        Settings screen saved meanwhile is kept)."""
+        self._offered = not self.spit_app.settings.practice_offered
+
+    def on_unmount(self) -> None:
+        from spit.settings.file import SettingsWriter
+
+        settings = self.spit_app.settings
+        if self._offered and not settings.practice_offered:
+            # Only that one line is written (the file is edited, not regenerated).
+            with contextlib.suppress(OSError):  # offered again next time: no harm
+                SettingsWriter(self.spit_app.settings_file).write(
+                    settings, replace(settings, practice_offered=True)
+                )
+
+    def action_practice(self) -> None:
+        from spit.tui.spit.practice import start_practice
+
+        start_practice(self.app)
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: its objects may be garbage collected again (see
+        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody.
+        Back from Settings: the card style may have changed."""
+        gc.unfreeze()
+        self.query_one("#menu-title", Static).update(self._title())
+
+    def _title(self) -> str:
+        return ASCII_TITLE if self.painter.ascii else TITLE
+
+    @on(OptionList.OptionSelected, "#menu-options")
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        await self.run_action(str(event.option_id))
+
+    def action_two_players(self) -> None:
+        self.spit_app.play(bot_level=None)
+
+    def action_bot(self) -> None:
+        from spit.games.spit.bots import LEVEL_HEADER, LEVELS, bot_description
+
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self.spit_app.play(bot_level=level)
+
+        chooser = BotChooser(
+            "Play against a bot: choose its level",
+            [(level, bot_description(level)) for level in LEVELS],
+            self.spit_app.settings.bot_level,
+            header=LEVEL_HEADER,
+            note=SPIT_LEVELS_NOTE,
+        )
+        self.app.push_screen(chooser, chosen)
+
+    def action_spades(self) -> None:
+        try:
+            from spit.games.spades.bots import LEVELS, bot_description
+            from spit.tui.spades import SpadesScreen
+        except ImportError:
+            self.notify("Spades is not available in this version.", severity="warning")
+            return
+
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self.app.push_screen(SpadesScreen.from_settings(self.spit_app.settings, level))
+
+        chooser = BotChooser(
+            "Spades against a bot: choose its level",
+            [(level, f"{level}: {bot_description(level)}") for level in LEVELS],
+            SPADES_LEVEL,
+        )
+        self.app.push_screen(chooser, chosen)
+
+    def action_replays(self) -> None:
+        from spit.tui.shell.replays import ReplayBrowser
+
+        self.app.push_screen(ReplayBrowser())
+
+    def action_statistics(self) -> None:
+        from spit.tui.shell.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
+
+    def action_how_to_play(self) -> None:
+        self.spit_app.action_help()
+
+    def action_settings(self) -> None:
+        from spit.tui.shell.settings_screen import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def action_quit(self) -> None:
+        self.app.exit(0)
+
+
+def _level_option(level: str, description: str) -> Option:
+    prompt = Text(description)
+    prompt.stylize("bold", 0, len(level))
+    return Option(prompt, id=level)
+
+
+class BotChooser(ShellModal[str | None]):
+    """Pick the bot's level among ``levels`` (level, description starting with the
+    level); the result is the level, or ``None`` if the player backed out. ``header``
+    heads the descriptions' columns, if they have any; ``note`` explains them."""
+
+    DEFAULT_CSS = """
+    BotChooser .bot-levels-header {
+        color: $text-muted;
+        text-style: bold;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        levels: list[tuple[str, str]],
+        default_level: str,
+        *,
+        header: str | None = None,
+        note: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.heading = title
+        self.levels = levels
+        self.default_level = default_level
+        self.header = header
+        self.note = note
+
+    def compose_content(self) -> ComposeResult:
+        options = OptionList(
+            *(_level_option(level, description) for level, description in self.levels),
+            id="bot-levels",
+        )
+        names = [level for level, _ in self.levels]
+        if self.default_level in names:
+            options.highlighted = names.index(self.default_level)
+        with Vertical(classes="dialog"):
+            yield Static(self.heading, classes="dialog-title", markup=False)
+            if self.header is not None:
+                yield Static(self.header, classes="bot-levels-header", markup=False)
+            yield options
+            if self.note is not None:
+                yield Static(self.note, classes="dialog-hint", markup=False)
+            yield Static(f"enter play{self.painter.dot}escape back", classes="dialog-hint")
+
+    @on(OptionList.OptionSelected, "#bot-levels")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_id)

@@ -1,0 +1,524 @@
+"""Statistics: every finished game by mode, personal bests, the speed trend, head to head.
+
+Everything comes from the statistics database (``spit.stats``), which is opened and
+asked in a worker thread: opening it reconciles it with the replays folder (and may
+mean rebuilding it from every replay), which must not hold up the screen. Whatever
+goes wrong with the database is shown as a message, never raised; a database that
+cannot be written is read all the same, with a notice. Every figure has a line saying
+what it is. The ``r`` key rebuilds the database from the replays folder.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.console import Group, OverflowMethod
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import Footer, Static
+
+from spit.core.safe_text import safe_lines, safe_text
+from spit.saved_games import game_time
+from spit.tui.shared.screen_base import ShellScreen
+
+if TYPE_CHECKING:
+    from spit.stats import (
+        Best,
+        CpmPoint,
+        GameSummary,
+        ModeResults,
+        PersonalBests,
+        RebuildReport,
+        Rivalry,
+    )
+
+TREND_GAMES: Final = 10
+"""Games in the cards-per-minute chart, one labelled bar each."""
+ERRORS_SHOWN: Final = 3
+"""Invalid replays named in a notice; the count says how many more."""
+LISTED: Final = 5
+"""Unsealed games and unusable replays listed on the screen; the count says how many more."""
+BAR_WIDTH: Final = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What the screen shows, read in one go."""
+
+    notice: str | None
+    """What opening the database had to do (rebuilt it, read it without writing), for
+    the player."""
+    results: list[ModeResults]
+    bests: PersonalBests
+    trend: list[CpmPoint]
+    rivalries: list[Rivalry] = field(default_factory=list)
+    not_sealed: list[GameSummary] = field(default_factory=list)
+    not_sealed_count: int = 0
+    unusable: list[tuple[str, str]] = field(default_factory=list)
+    """Replays in the folder that hold no usable game: (file name, why)."""
+    writable: bool = True
+    report: RebuildReport | None = None
+    """What this opening (or a rebuild asked for with ``r``) found in the folder."""
+    rebuilt: bool = False
+
+
+def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
+    """Open the database (rebuilding it from ``replays`` first if ``rebuild``) and read
+    the figures. Raises ``StatsUnavailable``, ``sqlite3.Error``, ``OSError`` or
+    ``ValueError`` (a record that does not read back)."""
+    from spit.stats import StatsDB
+
+    with StatsDB.open(replays=replays) as db:
+        report = db.rebuild_from_replays() if rebuild else db.report
+        unsealed, count = db.not_sealed(LISTED)
+        return Figures(
+            notice=db.notice,
+            results=db.results_by_mode(),
+            bests=db.personal_bests(),
+            trend=db.cpm_trend(TREND_GAMES),
+            rivalries=db.head_to_head(),
+            not_sealed=unsealed,
+            not_sealed_count=count,
+            unusable=db.unusable(),
+            writable=db.writable,
+            report=report,
+            rebuilt=rebuild,
+        )
+
+
+# -- games by mode -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    label: str
+    games: int
+    wins: int | None
+    not_sealed: int
+
+
+def _mode_rows(results: list[ModeResults]) -> list[_Row]:
+    """Spit against each level (those never played too), Spit between two players,
+    Spades against each level, then bots against bots if any were saved."""
+    from spit.games.spades.bots import LEVELS as SPADES_LEVELS
+    from spit.games.spit.bots import LEVELS
+    from spit.stats import SPADES, SPIT, Mode
+
+    def against(game: str, name: str, levels: Iterable[str]) -> list[_Row]:
+        found = {r.level: r for r in results if r.game == game and r.mode is Mode.VS_BOT}
+        names = [*levels, *sorted(str(k) for k in found if k is not None and k not in levels)]
+        keys: list[str | None] = [*names, *([None] if None in found else [])]
+        rows = []
+        for level in keys:
+            r = found.get(level)
+            label = f"{name} vs {level if level is not None else 'a bot'}"
+            rows.append(_Row(label, r.games, r.wins, r.not_sealed) if r else _Row(label, 0, 0, 0))
+        return rows
+
+    def others(game: str, mode: Mode, label: str, always: bool) -> list[_Row]:
+        found = [r for r in results if r.game == game and r.mode is mode]
+        if not found and not always:
+            return []
+        return [
+            _Row(
+                label,
+                sum(r.games for r in found),
+                None,
+                sum(r.not_sealed for r in found),
+            )
+        ]
+
+    return [
+        *against(SPIT, "Spit", LEVELS),
+        *others(SPIT, Mode.TWO_PLAYERS, "Spit, two players", True),
+        *against(SPADES, "Spades", SPADES_LEVELS),
+        *others(SPADES, Mode.TWO_PLAYERS, "Spades, two players", False),
+        *others(SPIT, Mode.BOT_VS_BOT, "Spit, bots only", False),
+        *others(SPADES, Mode.BOT_VS_BOT, "Spades, bots only", False),
+    ]
+
+
+def results_table(results: list[ModeResults]) -> Table:
+    """A row for each mode and bot level, then the total. ``Won`` and ``Lost`` are the
+    player's, against a bot; "Not sealed" appears when some files are not sealed."""
+    rows = _mode_rows(results)
+    unsealed = any(row.not_sealed for row in rows)
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    table.add_column("Mode", no_wrap=True)
+    headings = ["Games", "Won", "Lost", "Win %", *(["Not sealed"] if unsealed else [])]
+    for heading in headings:
+        table.add_column(heading, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*_cells(row, unsealed), style="" if row.games else "dim")
+    against = [row for row in rows if row.wins is not None]
+    total = _Row(
+        "All games",
+        sum(row.games for row in rows),
+        sum(row.wins or 0 for row in against),
+        sum(row.not_sealed for row in rows),
+    )
+    table.add_row(*_cells(total, unsealed, sum(row.games for row in against)), style="bold")
+    return table
+
+
+def _cells(row: _Row, unsealed: bool, played: int | None = None) -> tuple[Text | str, ...]:
+    """``played``: the games the wins are out of (default: all of the row's)."""
+    played = row.games if played is None else played
+    if row.wins is None:
+        won = lost = percent = ""
+    else:
+        won, lost = str(row.wins), str(played - row.wins)
+        percent = f"{100 * row.wins / played:.0f}%" if played else "-"
+    extra = [str(row.not_sealed) if row.not_sealed else ""] if unsealed else []
+    # A level comes from a replay file: text, never markup.
+    return (Text(safe_text(row.label)), str(row.games), won, lost, percent, *extra)
+
+
+RESULTS_NOTE: Final = (
+    "Every finished game you saved. Won and lost are yours, against the computer; "
+    "two players on one keyboard are under Head to head."
+)
+
+
+# -- personal bests ----------------------------------------------------------------
+
+BEST_LINES: Final[tuple[tuple[str, str, Callable[[float], str], str], ...]] = (
+    (
+        "Fastest win",
+        "fastest_win",
+        lambda v: game_time(int(v)),
+        "the least active time in a game you won: while cards could be played, "
+        "without countdowns, breaks between rounds, pauses or idle stretches",
+    ),
+    (
+        "Most cards/minute",
+        "most_cards_per_minute",
+        lambda v: f"{v:.1f}",
+        "cards you played per minute while cards could be played, in one game",
+    ),
+    (
+        "Quickest reaction",
+        "quickest_reaction",
+        lambda v: f"{v:.0f} ms",
+        "your mean time from a card becoming playable to playing a card, in a game "
+        "with at least 10 such plays",
+    ),
+    (
+        "Longest run",
+        "longest_run",
+        lambda v: f"{v:.0f} cards",
+        "the most cards you played in a row, each within a second of the last",
+    ),
+    (
+        "Fewest rounds",
+        "fewest_rounds_win",
+        lambda v: f"{v:.0f}",
+        "the fewest rounds in a game you won",
+    ),
+)
+"""Label, ``PersonalBests`` field, how its value reads, what it means."""
+
+
+def bests_table(bests: PersonalBests) -> Table:
+    """Each best, its value and its game's opponent, with what it is below that."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False, expand=True)
+    table.add_column("Best", no_wrap=True)
+    table.add_column("Value", justify="right", style="bold", no_wrap=True)
+    table.add_column("Against", ratio=1)
+    for label, name, show, meaning in BEST_LINES:
+        best: Best | None = getattr(bests, name)
+        if best is None:
+            value, against = "-", Text("no sealed game yet")
+        else:
+            value = show(best.value)
+            against = Text(f"vs {safe_text(best.opponent_level or 'a bot')}")
+        against.append(f"\n{meaning}", style="dim")
+        table.add_row(label, value, against)
+    return table
+
+
+BESTS_NOTE: Final = "Only sealed games of Spit against a bot count (see Not counted, below)."
+
+
+# -- the trend ---------------------------------------------------------------------
+
+
+def trend_chart(trend: list[CpmPoint], *, ascii_only: bool) -> Table:
+    """One labelled bar per game, oldest first: when, against whom, won or lost, and
+    the cards per minute, the bar's length scaled to the best of them."""
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
+    table.add_column("When", no_wrap=True, style="dim")
+    # Rich's ellipsis is "…": in the ASCII style a long level is cut short without one.
+    against: OverflowMethod = "crop" if ascii_only else "ellipsis"
+    table.add_column("Against", no_wrap=True, max_width=14, overflow=against)
+    table.add_column("Result", no_wrap=True)
+    table.add_column("Bar", no_wrap=True)
+    table.add_column("Cards/min", justify="right", no_wrap=True)
+    top = max((p.cards_per_minute for p in trend), default=0.0) or 1.0
+    for point in trend:
+        when = point.started.astimezone()
+        bar_style = "bold" if point.sealed else "dim"
+        table.add_row(
+            f"{when:%m-%d %H:%M}",
+            Text(f"vs {safe_text(point.opponent_level or 'a bot')}"),
+            "won" if point.won else "lost",
+            Text(_bar(point.cards_per_minute / top, ascii_only), style=bar_style),
+            f"{point.cards_per_minute:.1f}{'' if point.sealed else '*'}",
+        )
+    return table
+
+
+_EIGHTHS: Final = " ▏▎▍▌▋▊▉"
+
+
+def _bar(fraction: float, ascii_only: bool) -> str:
+    eighths = round(max(0.0, min(fraction, 1.0)) * BAR_WIDTH * 8)
+    if ascii_only:
+        return "#" * round(eighths / 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_EIGHTHS[part] if part else "")
+
+
+def trend_summary(trend: list[CpmPoint], dot: str) -> str:
+    values = [point.cards_per_minute for point in trend]
+    won = sum(point.won for point in trend)
+    return (
+        f"average {sum(values) / len(values):.1f}{dot}best {max(values):.1f}{dot}"
+        f"{won} of {len(values)} won"
+    )
+
+
+# -- head to head and what is not counted -------------------------------------------
+
+
+def rivalry_lines(rivalries: list[Rivalry]) -> Text:
+    text = Text()
+    for rivalry in rivalries:
+        games = f"{rivalry.games} game{'' if rivalry.games == 1 else 's'}"
+        when = f"{rivalry.last_played.astimezone():%Y-%m-%d}"
+        text.append(safe_text(rivalry.describe()))
+        text.append(f"   {games}, last on {when}\n", style="dim")
+    text.append(
+        "Games of Spit between the same two names, whatever their case, each name as "
+        "last written; also shown on the result of each such game.",
+        style="dim",
+    )
+    return text
+
+
+def not_counted_lines(figures: Figures) -> Text:
+    """The games left out of the bests (marked unsealed or edited) and the replays
+    that hold no usable game, each list cut to ``LISTED``."""
+    text = Text()
+    for game in figures.not_sealed:
+        names = " vs ".join(safe_text(p.name) for p in game.players)
+        when = f"{game.started.astimezone():%Y-%m-%d %H:%M}"
+        text.append(f"{when}  {game.game.capitalize()}  ")
+        text.append(names)
+        text.append(f"  {game.seal.value}\n", style="bold")
+    more = figures.not_sealed_count - len(figures.not_sealed)
+    if more > 0:
+        text.append(f"and {more} more\n", style="dim")
+    if figures.not_sealed_count:
+        text.append(
+            "Unsealed: a replay without the seal spit-tui writes (hand-made, or from an "
+            "older version). Edited: changed after it was written. Both count as games, "
+            "not in the bests.\n",
+            style="dim",
+        )
+    if figures.unusable:
+        text.append("Replays that could not be used at all:\n", style="bold")
+    for name, why in figures.unusable[:LISTED]:
+        text.append(name)
+        text.append(f": {why}\n", style="dim")
+    more = len(figures.unusable) - LISTED
+    if more > 0:
+        text.append(f"and {more} more replays that could not be used\n", style="dim")
+    text.rstrip()
+    return text
+
+
+class StatisticsScreen(ShellScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rebuild", "Rebuild from replays", id="statistics.rebuild"),
+        Binding("escape", "back", "Back", id="statistics.back"),
+    ]
+
+    @dataclass
+    class Read(Message):
+        """The worker's answer: the figures, or why there are none."""
+
+        figures: Figures | None
+        error: str | None = None
+
+    def __init__(self) -> None:
+        super().__init__(classes="-loading")
+        self.figures: Figures | None = None
+        self.busy = False
+
+    def compose_content(self) -> ComposeResult:
+        yield Static("Statistics", classes="screen-title")
+        yield Static(
+            f"Reading the statistics{self._ellipsis}",
+            id="stats-status",
+            classes="screen-hint",
+            markup=False,
+        )
+        with VerticalScroll(id="stats-body"):
+            yield Static(id="stats-results", classes="stats-panel")
+            yield Static(id="stats-bests", classes="stats-panel")
+            yield Static(id="stats-trend", classes="stats-panel")
+            yield Static(id="stats-rivals", classes="stats-panel")
+            yield Static(id="stats-unsealed", classes="stats-panel")
+        yield Static(id="no-stats", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        titles = {
+            "#stats-results": "Games by mode",
+            "#stats-bests": "Personal bests",
+            "#stats-rivals": "Head to head, two players on one keyboard",
+            "#stats-unsealed": "Not counted",
+        }
+        for selector, title in titles.items():
+            self.query_one(selector).border_title = title
+        self._start(rebuild=False)
+
+    @property
+    def _ascii(self) -> bool:
+        return self.painter.ascii
+
+    @property
+    def _dot(self) -> str:
+        return self.painter.dot
+
+    @property
+    def _ellipsis(self) -> str:
+        return "..." if self._ascii else "…"
+
+    def _start(self, *, rebuild: bool) -> None:
+        self.busy = True
+        self._read(self.spit_app.replay_dir(), rebuild=rebuild)
+
+    @work(thread=True, exclusive=True, group="statistics")
+    def _read(self, replays: Path, *, rebuild: bool) -> None:
+        from spit.stats import StatsUnavailable
+
+        try:
+            figures = read_figures(replays, rebuild=rebuild)
+        except StatsUnavailable as error:
+            self.post_message(self.Read(None, str(error)))
+        except (sqlite3.Error, OSError, ValueError) as error:
+            reason = safe_text(error)
+            self.post_message(self.Read(None, f"The statistics could not be read: {reason}"))
+        else:
+            self.post_message(self.Read(figures))
+
+    @on(Read)
+    def _shown(self, message: Read) -> None:
+        self.busy = False
+        self.remove_class("-loading")
+        if message.figures is None:
+            error = message.error or "The statistics could not be read."
+            self.notify(error, title="Statistics", severity="error", markup=False)
+            self._show_empty(error)
+            return
+        figures = self.figures = message.figures
+        if figures.notice:
+            self.notify(figures.notice, title="Statistics", timeout=10, markup=False)
+        if figures.report is not None:
+            self._tell_report(figures.report, rebuilt=figures.rebuilt)
+        if not any(r.games for r in figures.results):
+            unusable = "".join(f"\n{name}: {why}" for name, why in figures.unusable[:LISTED])
+            if unusable:
+                unusable = "\n\nReplays that could not be used:" + unusable
+            self._show_empty(
+                "No finished games yet.\n\n"
+                "Play one from the menu and it will be counted here: Spit against each "
+                "bot level, two players on one keyboard, and Spades." + unusable
+            )
+            return
+        self.remove_class("-no-stats")
+        status = f"Every finished game{self._dot}r rebuilds these figures from your replays"
+        if not figures.writable:
+            status = "Read only: new games cannot be recorded until the database can be written"
+        self._status(status)
+        self._show_panels(figures)
+
+    def _show_panels(self, figures: Figures) -> None:
+        note = Text(RESULTS_NOTE, style="dim")
+        self._panel("#stats-results", Group(results_table(figures.results), note))
+        bests = Group(bests_table(figures.bests), Text(BESTS_NOTE, style="dim"))
+        self._panel("#stats-bests", bests)
+        trend = figures.trend
+        trend_panel = self.query_one("#stats-trend", Static)
+        trend_panel.display = bool(trend)
+        if trend:
+            games = "your last game" if len(trend) == 1 else f"your last {len(trend)} games"
+            trend_panel.border_title = f"Cards per minute, {games} of Spit against a bot"
+            marked = (
+                " A * marks a game whose replay is not sealed."
+                if not all(p.sealed for p in trend)
+                else ""
+            )
+            explain = Text(
+                "One bar a game, oldest first, its length the game's cards per minute "
+                f"(the longest is your best here): {trend_summary(trend, self._dot)}." + marked,
+                style="dim",
+            )
+            trend_panel.update(Group(trend_chart(trend, ascii_only=self._ascii), explain))
+        rivals = self.query_one("#stats-rivals", Static)
+        rivals.display = bool(figures.rivalries)
+        if figures.rivalries:
+            rivals.update(rivalry_lines(figures.rivalries))
+        unsealed = self.query_one("#stats-unsealed", Static)
+        unsealed.display = bool(figures.not_sealed_count or figures.unusable)
+        if unsealed.display:
+            unsealed.update(not_counted_lines(figures))
+
+    def _panel(self, selector: str, content: Group) -> None:
+        self.query_one(selector, Static).update(content)
+
+    def _tell_report(self, report: RebuildReport, *, rebuilt: bool) -> None:
+        if rebuilt:
+            self.notify(f"Rebuilt from {report.describe()}.", title="Statistics", markup=False)
+        if report.errors:
+            named = "\n".join(report.errors[:ERRORS_SHOWN])
+            more = len(report.errors) - ERRORS_SHOWN
+            tail = f"\nand {more} more" if more > 0 else ""
+            count = len(report.errors)
+            self.notify(
+                f"{count} replay{'' if count == 1 else 's'} could not be used:\n{named}{tail}",
+                title="Statistics",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
+
+    def _status(self, text: str) -> None:
+        self.query_one("#stats-status", Static).update(text)
+
+    def _show_empty(self, text: str) -> None:
+        self.add_class("-no-stats")
+        self._status("")
+        self.query_one("#no-stats", Static).update(
+            Text(safe_lines(text) + "\n\nr rebuilds the statistics from your replays.")
+        )
+
+    def action_rebuild(self) -> None:
+        if self.busy:
+            return
+        self._status(f"Rebuilding the statistics from your replays{self._ellipsis}")
+        self._start(rebuild=True)
+
+    def action_back(self) -> None:
+        self.spit_app.leave(self)
