@@ -20,6 +20,7 @@ from spit.games.spades.bots.duel import MAX_HANDS, OPPONENTS, seat
 from spit.games.spades.engine import State
 from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.games.spades.session import SeededHands, SpadesRecorder, SpadesSession
+from spit.games.spades.stats import bid_record
 
 PLAYERS: Final = (*LEVELS, *OPPONENTS)
 """Who may sit at a simulated table: the levels, and the reference players."""
@@ -106,16 +107,7 @@ def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
 
 def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesGameRecord:
     """The figures of a finished (or stopped) game, from its last state."""
-    bids, made, nils, nils_made = [0, 0], [0, 0], [0, 0], [0, 0]
-    for result in state.history:
-        for s in (0, 1):
-            took = result.tricks[s] >= result.bids[s]
-            if result.bids[s] == 0:
-                nils[s] += 1
-                nils_made[s] += result.tricks[s] == 0
-            else:
-                bids[s] += 1
-                made[s] += took
+    bids = (bid_record(state.history, 0), bid_record(state.history, 1))
     return SpadesGameRecord(
         index=index,
         deal_seed=deal_seed,
@@ -123,10 +115,10 @@ def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesG
         winner=state.winner,
         hands=state.hand,
         scores=(state.scores[0], state.scores[1]),
-        bids=(bids[0], bids[1]),
-        made=(made[0], made[1]),
-        nils=(nils[0], nils[1]),
-        nils_made=(nils_made[0], nils_made[1]),
+        bids=(bids[0].bids, bids[1].bids),
+        made=(bids[0].made, bids[1].made),
+        nils=(bids[0].nils, bids[1].nils),
+        nils_made=(bids[0].nils_made, bids[1].nils_made),
     )
 
 

@@ -55,9 +55,9 @@ class Player:
     """Declines blind nil, keeps high cards and spades, bids a third of its high cards,
     plays its lowest legal card (by key or by the arrows, in turn)."""
 
-    def __init__(self, pilot: Pilot[int]) -> None:
+    def __init__(self, pilot: Pilot[int], screen: SpadesScreen | None = None) -> None:
         self.pilot = pilot
-        self.screen = screen_of(pilot)
+        self.screen = screen or screen_of(pilot)
         self.presses = 0
 
     async def press(self, *keys: str) -> None:
