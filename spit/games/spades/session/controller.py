@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from spit.core.cards import Card
-from spit.core.clock import Clock
+from spit.core.clock import Clock, GameTime
 from spit.core.value import value
 from spit.games.spades.engine import (
     TRICKS_PER_HAND,
@@ -135,7 +135,6 @@ class SpadesSession:
         self.bots = dict(bots or {})
         self.pace = pace or BotPace()
         self._recorders = list(recorders)
-        self._clock = clock
         self.auto_deal = len(self.bots) == 2 if auto_deal is None else auto_deal
         self.max_hands = max_hands
         self._collect = collect_events
@@ -147,9 +146,7 @@ class SpadesSession:
         self.inputs = 0
         """Inputs that reached the rules (accepted or refused)."""
         self._bot_due: int | None = None
-        self._paused_at: int | None = None
-        self._paused_total = 0
-        self._origin = clock.now_ms() if clock is not None else 0
+        self._time = GameTime(clock)
         orders = hands.next()
         self.state: State = new_game(*orders, target=target, first=first)
         for rec in self._recorders:
@@ -227,14 +224,11 @@ class SpadesSession:
 
     @property
     def paused(self) -> bool:
-        return self._paused_at is not None
+        return self._time.paused
 
     def now(self) -> int:
         """Game time by the clock: time since the session began, less time paused."""
-        if self._clock is None:
-            return self.time
-        wall = self._paused_at if self._paused_at is not None else self._clock.now_ms()
-        return max(wall - self._origin - self._paused_total, self.time)
+        return self._time.now(self.time)
 
     def update(self) -> None:
         """Catch up with the clock: the bots due by now act."""
@@ -249,16 +243,13 @@ class SpadesSession:
 
     def pause(self) -> None:
         """Stop the game's clock: bots wait, keys are refused."""
-        if self._clock is None or self.paused:
+        if not self._time.can_pause:
             return
         self.advance_to(self.now())
-        self._paused_at = self._clock.now_ms()
+        self._time.pause()
 
     def resume(self) -> None:
-        if self._clock is None or self._paused_at is None:
-            return
-        self._paused_total += self._clock.now_ms() - self._paused_at
-        self._paused_at = None
+        self._time.resume()
 
     # -- internals -------------------------------------------------------------------
 
