@@ -40,6 +40,7 @@ HEADLESS_PACKAGES = (
     "spit.stats",
     "spit.games.spades.engine",
     "spit.games.spades.bots",
+    "spit.games.spades.session",
 )
 
 ALLOWED_LAYERS: dict[str, set[str]] = {

@@ -45,3 +45,46 @@ class FakeClock:
         if ms < self._now:
             raise ValueError("a clock cannot go backwards")
         self._now = ms
+
+
+class GameTime:
+    """A session's game time by a clock: milliseconds since the session began, less the
+    time spent paused. What both games' sessions share between the clock and the game;
+    without a clock (a simulator, a replay) there is no clock time, and no pausing."""
+
+    def __init__(self, clock: Clock | None) -> None:
+        self._clock = clock
+        self._origin = clock.now_ms() if clock is not None else 0
+        """Clock reading at game time 0: a clock may be older than the session."""
+        self._paused_at: int | None = None
+        self._paused_total = 0
+
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    @property
+    def can_pause(self) -> bool:
+        """There is a clock, and it is running."""
+        return self._clock is not None and self._paused_at is None
+
+    def now(self, processed: int) -> int:
+        """Game time by the clock, never before ``processed`` (the game time handled so
+        far; also the answer without a clock)."""
+        if self._clock is None:
+            return processed
+        wall = self._paused_at if self._paused_at is not None else self._clock.now_ms()
+        return max(wall - self._origin - self._paused_total, processed)
+
+    def pause(self) -> None:
+        """Stop game time (only when ``can_pause``)."""
+        if self._clock is not None and self._paused_at is None:
+            self._paused_at = self._clock.now_ms()
+
+    def resume(self) -> bool:
+        """Let game time run again; whether it was paused."""
+        if self._clock is None or self._paused_at is None:
+            return False
+        self._paused_total += self._clock.now_ms() - self._paused_at
+        self._paused_at = None
+        return True

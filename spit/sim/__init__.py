@@ -7,7 +7,7 @@
 """
 
 from spit.games.spit.sim import BotSpec, GameRecord, GameSetup, derive_seed, play_game
-from spit.sim.runner import DEFAULT_LIMIT_MS, SimResult, run_games
+from spit.sim.runner import DEFAULT_LIMIT_MS, RunResult, SimResult, run_games, run_indexed
 from spit.sim.stats import wilson
 
 __all__ = [
@@ -15,9 +15,11 @@ __all__ = [
     "BotSpec",
     "GameRecord",
     "GameSetup",
+    "RunResult",
     "SimResult",
     "derive_seed",
     "play_game",
     "run_games",
+    "run_indexed",
     "wilson",
 ]

@@ -1,9 +1,15 @@
-"""Many simulated games, on one core or several, and their statistics.
+"""Many simulated games, on one core or several, and their statistics: for any game.
+
+A game's simulator is a function ``play(setup, index) -> record`` at the top level of
+its module (so that worker processes can be sent it), such as
+``spit.games.spit.sim.play_game`` and ``spit.games.spades.sim.play_game``;
+``run_indexed`` plays the indices and ``RunResult`` holds the wins and their
+confidence interval, which every game has, whatever else it counts.
 
 Games are split into batches of consecutive indices. A batch runs in whatever process
-picks it up, but every game's seeds come from the run's seed and the game's index
-(``spit.games.spit.sim``), and results are put back in index order before anything is
-summed, so the figures are identical for any number of jobs.
+picks it up, but every game's seeds come from the run's seed and the game's index, and
+results are put back in index order before anything is summed, so the figures are
+identical for any number of jobs.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from spit.engine import Variant
 from spit.games.spit.session import Timing
@@ -31,12 +37,32 @@ BATCHES_PER_JOB = 8
 """Enough batches per worker to even out the load, few enough to keep overhead low."""
 
 
-@dataclass(frozen=True, slots=True)
-class SimResult:
-    """The games of one run, in index order, and the figures derived from them."""
+class IndexedRecord(Protocol):
+    """What the runner needs of a game's record: its index, and who won it."""
 
-    setup: GameSetup
-    records: tuple[GameRecord, ...]
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, or ``None`` for an unfinished game."""
+        ...
+
+    def won_by(self, role: int) -> bool:
+        """Whether the player given first (``role`` 0) or second (1) won."""
+        ...
+
+
+S = TypeVar("S")
+R = TypeVar("R", bound=IndexedRecord)
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult(Generic[S, R]):
+    """The games of one run, in index order, and the figures every game has."""
+
+    setup: S
+    records: tuple[R, ...]
     elapsed_s: float
     """Wall-clock seconds: the only figure that differs between identical runs."""
 
@@ -66,6 +92,11 @@ class SimResult:
     def p1_interval(self) -> tuple[float, float]:
         """95% Wilson interval for ``p1_win_rate``."""
         return wilson(self.wins(0), self.finished)
+
+
+@dataclass(frozen=True, slots=True)
+class SimResult(RunResult[GameSetup, GameRecord]):
+    """A run of Spit games, and Spit's own figures."""
 
     @property
     def mean_rounds(self) -> float:
@@ -147,14 +178,42 @@ def run_games(
         limit_ms=limit_ms,
         replay_dir=replay_dir,
     )
+    return SimResult(*_run(play_game, setup, games, jobs, progress))
+
+
+def run_indexed(
+    play: Callable[[S, int], R],
+    setup: S,
+    games: int,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> RunResult[S, R]:
+    """Play games ``0`` to ``games - 1`` of a run, ``play(setup, index)`` each, in
+    ``jobs`` processes. ``play`` must be a module's top-level function and ``setup``
+    picklable. ``progress`` as for ``run_games``; ``ValueError`` for impossible counts."""
+    if games < 1:
+        raise ValueError("the number of games must be at least 1")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
+    return RunResult(*_run(play, setup, games, jobs, progress))
+
+
+def _run(
+    play: Callable[[S, int], R],
+    setup: S,
+    games: int,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+) -> tuple[S, tuple[R, ...], float]:
     start = time.perf_counter()
-    records: list[GameRecord] = []
-    for batch in _run_batches(setup, _batches(games, jobs), jobs):
+    records: list[R] = []
+    for batch in _run_batches(play, setup, _batches(games, jobs), jobs):
         records.extend(batch)
         if progress is not None:
             progress(len(records))
     records.sort(key=lambda r: r.index)
-    return SimResult(setup, tuple(records), time.perf_counter() - start)
+    return setup, tuple(records), time.perf_counter() - start
 
 
 def _batches(games: int, jobs: int) -> Iterator[range]:
@@ -166,16 +225,16 @@ def _batches(games: int, jobs: int) -> Iterator[range]:
     return (range(a, min(a + size, games)) for a in range(0, games, size))
 
 
-def _play_batch(setup: GameSetup, indices: range) -> list[GameRecord]:
-    return [play_game(setup, i) for i in indices]
+def _play_batch(play: Callable[[S, int], R], setup: S, indices: range) -> list[R]:
+    return [play(setup, i) for i in indices]
 
 
 def _run_batches(
-    setup: GameSetup, batches: Iterator[range], jobs: int
-) -> Iterator[list[GameRecord]]:
+    play: Callable[[S, int], R], setup: S, batches: Iterator[range], jobs: int
+) -> Iterator[list[R]]:
     if jobs == 1:
         for indices in batches:
-            yield _play_batch(setup, indices)
+            yield _play_batch(play, setup, indices)
         return
     # "spawn" rather than fork: the caller may be running threads (a progress bar), and
     # forking a threaded process can deadlock.
@@ -184,7 +243,7 @@ def _run_batches(
     finished = False
     try:
         with _sigint_held():  # the workers start as the batches are handed out
-            futures = [pool.submit(_play_batch, setup, indices) for indices in batches]
+            futures = [pool.submit(_play_batch, play, setup, indices) for indices in batches]
         for future in as_completed(futures):
             yield future.result()
         finished = True

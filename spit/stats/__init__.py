@@ -6,8 +6,8 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db = StatsDB.open()              # data_dir()/stats.sqlite3; made, migrated or rebuilt
     if db.notice: ...                # tell the user it had to be rebuilt
     db.record_game(writer.path)      # after a game; None if unfinished; idempotent
-    db.recent_games(20), db.results_by_mode(), db.personal_bests(), db.cpm_trend(20),
-    db.head_to_head(), db.not_sealed()
+    db.recent_games(20), db.results_by_mode(), db.spades_results(), db.personal_bests(),
+    db.cpm_trend(20), db.head_to_head(), db.not_sealed()
     db.game_story(path)              # both players' cards over time, for a chart
 
 How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
@@ -31,6 +31,7 @@ from spit.stats.queries import (
     ModeResults,
     PersonalBests,
     Rivalry,
+    SpadesResults,
 )
 from spit.stats.schema import MIGRATIONS, SCHEMA_VERSION
 from spit.stats.story import Story, StoryPoint, game_story, story_of
@@ -57,6 +58,7 @@ __all__ = [
     "PlayerSummary",
     "RebuildReport",
     "Rivalry",
+    "SpadesResults",
     "StatsBusy",
     "StatsDB",
     "StatsUnavailable",

@@ -54,7 +54,7 @@ from spit.games.spades.replay.writer import SPADES_SUFFIX
 from spit.games.spit.replay.writer import SUFFIX
 from spit.paths import data_dir, replays_dir
 from spit.stats import queries, schema
-from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry
+from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry, SpadesResults
 from spit.stats.story import Story, game_story
 from spit.stats.summary import SPIT, GameSummary, Mode, summarize
 from spit.stats.walk import UnusableReplay
@@ -278,6 +278,11 @@ class StatsDB(Closing):
         with self._lock:
             return queries.results_by_mode(self._conn)
 
+    def spades_results(self) -> list[SpadesResults]:
+        """The human's games of Spades against each bot level: scores, bids and nils."""
+        with self._lock:
+            return queries.spades_results(self._conn)
+
     def personal_bests(self, level: str | None = None) -> PersonalBests:
         """The human's bests in sealed Spit games against the bots (against ``level``
         only, if given)."""
@@ -487,8 +492,9 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
     )
     conn.executemany(
         "INSERT INTO players (game_id, seat, kind, name, level, won, cards_played, "
-        "cards_per_minute, reaction_ms, reactions, rejected, fastest_run, too_slow, score) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "cards_per_minute, reaction_ms, reactions, rejected, fastest_run, too_slow, score, "
+        "bids, bids_made, nils, nils_made) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 cursor.lastrowid,
@@ -505,6 +511,10 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
                 p.fastest_run,
                 p.too_slow,
                 p.score,
+                p.bids,
+                p.bids_made,
+                p.nils,
+                p.nils_made,
             )
             for p in game.players
         ],

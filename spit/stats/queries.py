@@ -24,7 +24,7 @@ from typing import Final
 from spit.core.dates import from_iso
 from spit.core.replay.seal import Seal
 from spit.engine import Variant
-from spit.stats.summary import SPIT, GameSummary, Mode, PlayerSummary
+from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary
 
 MIN_REACTIONS: Final = 10
 """A game counts for the quickest mean reaction only with at least this many samples,
@@ -56,6 +56,27 @@ class ModeResults:
     def losses(self) -> int | None:
         """Neither game has a draw: every game the human did not win, they lost."""
         return None if self.wins is None else self.games - self.wins
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesResults:
+    """The human's games of Spades against one bot level."""
+
+    level: str | None
+    games: int
+    wins: int
+    mean_score: float
+    """The human's final score, averaged over the games."""
+    best_score: int
+    mean_hands: float
+    bids: int
+    """Hands the human bid at one trick or more..."""
+    bids_made: int
+    """...and made."""
+    nils: int
+    """Nil and blind-nil bids..."""
+    nils_made: int
+    """...and made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +178,32 @@ def results_by_mode(conn: sqlite3.Connection) -> list[ModeResults]:
     return [
         ModeResults(game, Mode(mode), level, games, wins if mode == Mode.VS_BOT else None, bad)
         for game, mode, level, games, wins, bad in rows
+    ]
+
+
+def spades_results(conn: sqlite3.Connection) -> list[SpadesResults]:
+    """Unordered, like ``results_by_mode``."""
+    rows = conn.execute(
+        "SELECT g.opponent_level, COUNT(*), SUM(p.won), AVG(p.score), MAX(p.score), "
+        "AVG(g.rounds), SUM(p.bids), SUM(p.bids_made), SUM(p.nils), SUM(p.nils_made) "
+        "FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat "
+        f"WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = '{SPADES}' "
+        "GROUP BY g.opponent_level"
+    ).fetchall()
+    return [
+        SpadesResults(
+            level,
+            games,
+            wins or 0,
+            float(score or 0),
+            best or 0,
+            float(hands or 0),
+            bids or 0,
+            made or 0,
+            nils or 0,
+            nils_made or 0,
+        )
+        for level, games, wins, score, best, hands, bids, made, nils, nils_made in rows
     ]
 
 
@@ -263,6 +310,10 @@ def _player(row: sqlite3.Row) -> PlayerSummary:
         too_slow=row["too_slow"],
         fastest_run=row["fastest_run"],
         score=row["score"],
+        bids=row["bids"],
+        bids_made=row["bids_made"],
+        nils=row["nils"],
+        nils_made=row["nils_made"],
     )
 
 

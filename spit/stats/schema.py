@@ -116,6 +116,20 @@ MIGRATIONS: Final = (
         );
         """,
     ),
+    Migration(
+        "Spades players' bids and nils; Spades games read again to fill them",
+        # The Spades rows and the files they came from go: the next open reads those
+        # replays again (their files rows are gone) and stores them with the new figures.
+        """
+        ALTER TABLE players ADD COLUMN bids INTEGER;
+        ALTER TABLE players ADD COLUMN bids_made INTEGER;
+        ALTER TABLE players ADD COLUMN nils INTEGER;
+        ALTER TABLE players ADD COLUMN nils_made INTEGER;
+        DELETE FROM files WHERE game_key IN (SELECT game_key FROM games WHERE game = 'spades');
+        DELETE FROM players WHERE game_id IN (SELECT id FROM games WHERE game = 'spades');
+        DELETE FROM games WHERE game = 'spades';
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -7,11 +7,11 @@ results whatever the number of jobs.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from spit.core.seeds import derive_seed
 from spit.engine import Play, State, Variant
 from spit.games.spit.bots import LEVELS, POLICIES, BotAgent, make_bot
 from spit.games.spit.session import InputRecord, Match, Orders, SeededDeals, Timing
@@ -19,6 +19,8 @@ from spit.games.spit.session.recorder import Recorder
 
 if TYPE_CHECKING:
     from spit.games.spit.replay.writer import ReplayWriter
+
+__all__ = ["BotSpec", "GameRecord", "GameSetup", "derive_seed", "play_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,13 +49,6 @@ class BotSpec:
 
     def __str__(self) -> str:
         return self.level if self.policy is None else f"{self.level}/{self.policy}"
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A 63-bit seed from the run's seed and a path of labels (stable across Python
-    versions and platforms, unlike ``hash``)."""
-    text = ":".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 @dataclass(frozen=True, slots=True)

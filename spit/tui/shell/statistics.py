@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         PersonalBests,
         RebuildReport,
         Rivalry,
+        SpadesResults,
     )
 
 TREND_GAMES: Final = 10
@@ -61,6 +62,8 @@ class Figures:
     bests: PersonalBests
     trend: list[CpmPoint]
     rivalries: list[Rivalry] = field(default_factory=list)
+    spades: list[SpadesResults] = field(default_factory=list)
+    """The player's games of Spades against each level."""
     not_sealed: list[GameSummary] = field(default_factory=list)
     not_sealed_count: int = 0
     unusable: list[tuple[str, str]] = field(default_factory=list)
@@ -86,6 +89,7 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
             bests=db.personal_bests(),
             trend=db.cpm_trend(TREND_GAMES),
             rivalries=db.head_to_head(),
+            spades=db.spades_results(),
             not_sealed=unsealed,
             not_sealed_count=count,
             unusable=db.unusable(),
@@ -186,6 +190,41 @@ def _cells(row: _Row, unsealed: bool, played: int | None = None) -> tuple[Text |
 RESULTS_NOTE: Final = (
     "Every finished game you saved. Won and lost are yours, against the computer; "
     "two players on one keyboard are under Head to head."
+)
+
+
+# -- Spades ------------------------------------------------------------------------
+
+
+def spades_table(results: list[SpadesResults]) -> Table:
+    """A row for each level played, the levels in their order, then any others."""
+    from spit.games.spades.bots import LEVELS as SPADES_LEVELS
+
+    order = {level: i for i, level in enumerate(SPADES_LEVELS)}
+    rows = sorted(results, key=lambda r: (order.get(r.level or "", len(order)), r.level or ""))
+    table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
+    table.add_column("Against", no_wrap=True)
+    for heading in ("Games", "Won", "Avg score", "Best", "Hands", "Bids made", "Nils made"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for r in rows:
+        made = f"{100 * r.bids_made / r.bids:.0f}%" if r.bids else "-"
+        table.add_row(
+            Text(safe_text(r.level or "a bot")),  # a level comes from a replay file
+            str(r.games),
+            str(r.wins),
+            f"{r.mean_score:.0f}",
+            str(r.best_score),
+            f"{r.mean_hands:.1f}",
+            made,
+            f"{r.nils_made} of {r.nils}" if r.nils else "-",
+        )
+    return table
+
+
+SPADES_NOTE: Final = (
+    "Your games of Spades against each level: your final score (the average and the "
+    "best), hands a game, the share of your bids of one trick or more that you made, "
+    "and your nil bids (blind ones too) made out of those bid."
 )
 
 
@@ -375,6 +414,7 @@ class StatisticsScreen(ShellScreen):
         )
         with VerticalScroll(id="stats-body"):
             yield Static(id="stats-results", classes="stats-panel")
+            yield Static(id="stats-spades", classes="stats-panel")
             yield Static(id="stats-bests", classes="stats-panel")
             yield Static(id="stats-trend", classes="stats-panel")
             yield Static(id="stats-rivals", classes="stats-panel")
@@ -385,6 +425,7 @@ class StatisticsScreen(ShellScreen):
     def on_mount(self) -> None:
         titles = {
             "#stats-results": "Games by mode",
+            "#stats-spades": "Spades against the computer",
             "#stats-bests": "Personal bests",
             "#stats-rivals": "Head to head, two players on one keyboard",
             "#stats-unsealed": "Not counted",
@@ -457,6 +498,10 @@ class StatisticsScreen(ShellScreen):
     def _show_panels(self, figures: Figures) -> None:
         note = Text(RESULTS_NOTE, style="dim")
         self._panel("#stats-results", Group(results_table(figures.results), note))
+        spades = self.query_one("#stats-spades", Static)
+        spades.display = bool(figures.spades)
+        if figures.spades:
+            spades.update(Group(spades_table(figures.spades), Text(SPADES_NOTE, style="dim")))
         bests = Group(bests_table(figures.bests), Text(BESTS_NOTE, style="dim"))
         self._panel("#stats-bests", bests)
         trend = figures.trend

@@ -1,9 +1,10 @@
 """Spades against the computer, in the terminal: ``SpadesScreen`` and what it draws.
 
 The rules are ``spit.games.spades.engine``'s and the bot is
-``spit.games.spades.bots``'s; this package only shows the game to the player and takes
-their keys. ``game`` runs one game without Textual, ``view`` decides what the table
-says, ``draw`` where it goes, ``board`` paints it, ``screen`` ties them to the keyboard."""
+``spit.games.spades.bots``'s, and the game is run by ``spit.games.spades.session``;
+this package only shows the game to the player and sends their keys. ``view`` decides
+what the table says, ``draw`` where it goes, ``board`` paints it, ``screen`` ties them
+to the keyboard."""
 
 from spit.tui.spades.screen import SpadesScreen
 

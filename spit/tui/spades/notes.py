@@ -22,7 +22,7 @@ from spit.games.spades.engine import (
     TrickTaken,
 )
 from spit.tui.shared.cards import CardPainter
-from spit.tui.spades.game import HUMAN
+from spit.tui.spades.seats import HUMAN
 
 
 def describe(events: Iterable[Event], names: tuple[str, str], painter: CardPainter) -> str:

@@ -1,10 +1,14 @@
 """The Spades screen: you against the Spades bot, one key per decision.
 
-Turn-based, so nothing runs while the game waits for the player: a key press applies
-the player's action at once, and when the bot is to move a one-shot timer gives the
-player a moment to follow before it acts (shorter in the draw, where it shows
-nothing). While the help or the leave question is up the bot waits. Every game is
-recorded to a Spades replay, closed at the end of the game or when the player leaves.
+The game is a ``SpadesSession`` on the app's clock: each key goes to it as an intent
+(``Key``, ``Confirm``), and the session decides what the key means at that moment.
+The screen keeps only what the player is composing (the cursor, the cards chosen for
+an exchange, the digits of a bid) and draws. The session times the bot's pause, so
+the player can follow (shorter in the draw, where it shows nothing); a one-shot timer
+wakes the screen when the bot is due. While the help or the leave question is up, or
+the window is too small, the session is paused: the bot waits and keys are refused.
+Every game is recorded to a Spades replay, closed at the end of the game or when the
+player leaves.
 """
 
 from __future__ import annotations
@@ -20,35 +24,34 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
+from spit.core.clock import MonotonicClock
 from spit.core.replay.fields import PlayerInfo
-from spit.games.spades.bots import LEVELS
-from spit.games.spades.engine import (
-    MAX_EXCHANGE,
-    TRICKS_PER_HAND,
-    Action,
-    Bid,
-    DeclareBlindNil,
-    DeclineBlindNil,
-    Discard,
-    Event,
-    Exchange,
-    HandStarted,
-    Keep,
-    Phase,
-    PlayCard,
-    Rejected,
-)
+from spit.games.spades.bots import LEVELS, make_bot
+from spit.games.spades.engine import MAX_EXCHANGE, TRICKS_PER_HAND, Event, Phase, PlayCard
 from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.games.spades.session import (
+    BotPace,
+    Confirm,
+    Handling,
+    Intent,
+    Key,
+    NextHand,
+    Refusal,
+    SeededHands,
+    SpadesSession,
+)
+from spit.games.spades.session.keys import HAND_KEYS, display_order
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
 from spit.tui.shared.styles import GAME_CSS
+from spit.tui.shared.unplayed import close_recording
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
-from spit.tui.spades.game import BOT, HUMAN, TARGET, SpadesGame
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.notes import describe
-from spit.tui.spades.view import HAND_KEYS, Controls, display_order, hand_letters, present
+from spit.tui.spades.seats import BOT, HUMAN, TARGET
+from spit.tui.spades.view import Controls, present
 
 if TYPE_CHECKING:
     from spit.settings.model import Settings
@@ -113,7 +116,10 @@ class SpadesScreen(Screen[None]):
         self.painter = CardPainter(card_style, four_colour)
         self.board = SpadesBoard(self.painter, id="spades-board")
         self.names = ("You", f"{level.capitalize()} bot")
-        self.game: SpadesGame
+        self.game: SpadesSession
+        self.seed = 0
+        """The seed of the game on the table (``--seed`` deals it again)."""
+        self.writer: SpadesReplayWriter | None = None
         self.replay_path: Path | None = None
         self.controls = Controls()
         self._bot_timer: Timer | None = None
@@ -142,7 +148,8 @@ class SpadesScreen(Screen[None]):
         yield self.board
 
     def on_mount(self) -> None:
-        self._check_size(self.app.size.width, self.app.size.height)
+        if not fits(self.app.size.width, self.app.size.height):
+            self._holds.add("small")  # the game starts paused (``_start``)
         self._start(self.requested_seed)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -157,15 +164,34 @@ class SpadesScreen(Screen[None]):
             self._hold("small", small)
 
     def on_unmount(self) -> None:
-        self.game.close()
+        self._close()
+
+    def _close(self) -> None:
+        """Stop recording: the file keeps what was played, and goes if no card was
+        (``spit.tui.shared.unplayed``)."""
+        if self.writer is not None:
+            close_recording(self.writer, self.game.played)
 
     def _start(self, seed: int | None) -> None:
         """A new game: shuffled from ``seed`` (a random one if ``None``), recorded."""
         seed = secrets.randbits(32) if seed is None else seed
-        self.game = SpadesGame(self.level, seed, self._open_writer(seed), target=self.target)
+        self.seed = seed
+        self.writer = self._open_writer(seed)
+        delay = round(self.bot_delay * 1000)
+        self.game = SpadesSession(
+            SeededHands(seed),
+            target=self.target,
+            first=HUMAN,
+            bots={BOT: make_bot(self.level, BOT, seed)},
+            pace=BotPace(max(delay, 0), max(round(delay * BOT_DRAW_SHARE), 0)),
+            recorders=() if self.writer is None else (self.writer,),
+            clock=cast("SpitApp", self.app).clock or MonotonicClock(),
+        )
+        if self._holds:
+            self.game.pause()
         self._save_watch = SaveWatch(self)
-        opening = HandStarted(1, self.game.state.first)
-        self.controls = Controls(notes=(describe([opening], self.names, self.painter),))
+        self.controls = Controls()
+        self._take_steps()
         self._after_change()
 
     def _open_writer(self, seed: int) -> SpadesReplayWriter | None:
@@ -191,65 +217,80 @@ class SpadesScreen(Screen[None]):
 
     def _leave(self) -> None:
         """Back to the screen below; out of the app if this game was all there was."""
-        self.game.close()
+        self._close()
         cast("SpitApp", self.app).leave(self)
 
     # -- the flow of the game ------------------------------------------------------
 
     def _after_change(self) -> None:
-        """Redraw, then let the bot move (now or after its pause), or end the game."""
-        self._save_watch.check(self.game.writer)
-        if self.bot_delay <= 0:
-            while self.game.to_move == BOT and not self._holds:
-                self._bot_acts()
+        """Let the bot act if it is due, redraw, then wake up when it is next due, or
+        end the game."""
+        self._save_watch.check(self.writer)
+        self.game.update()
+        self._take_steps()
         self._redraw()
         if self.game.over:
+            if "result" in self._holds:
+                return
             self._hold("result", True)
             if self.bot_delay > 0:  # a moment to see the last trick
                 self.set_timer(self.bot_delay, self._show_result)
             else:
                 self.call_after_refresh(self._show_result)
-        elif self.game.to_move == BOT:
-            self._wake_bot()
-
-    def _wake_bot(self) -> None:
-        if self._bot_timer is not None or self._holds or self.bot_delay <= 0:
             return
-        draw = self.game.state.phase in (Phase.BLIND, Phase.DRAW)
-        delay = self.bot_delay * (BOT_DRAW_SHARE if draw else 1)
-        self._bot_timer = self.set_timer(delay, self.wake)
+        due = self.game.next_due()
+        if due is not None and self._bot_timer is None:
+            wait = max(due - self.game.now(), 1) / 1000  # Textual's timers need a delay
+            self._bot_timer = self.set_timer(wait, self.wake)
 
     def wake(self) -> None:
-        """The bot's turn, after its pause: the timer calls this, tests may too."""
+        """The bot's pause is over by the clock: the timer calls this, tests may too."""
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        if self.game.to_move != BOT or self._holds:
-            return
-        self._bot_acts()
         self._after_change()
 
-    def _bot_acts(self) -> None:
-        self._said(self.game.bot_turn())
+    def _take_steps(self) -> None:
+        """What happened since the last look, as notes: one line per input or deal."""
+        for step in self.game.drain(HUMAN):
+            if step.player is None and step.events:  # a hand dealt: a fresh start
+                self.controls = Controls()
+            self._said(step.events)
 
     def _hold(self, reason: str, on: bool) -> None:
-        """Keep the bot waiting while an overlay is up or the table cannot be seen."""
+        """Pause the game (the bot waits, keys are refused) while an overlay is up or
+        the table cannot be seen."""
         if on:
             self._holds.add(reason)
+            self.game.pause()
             return
         self._holds.discard(reason)
-        if not self._holds and self.game.to_move == BOT:
+        if not self._holds:
+            self.game.resume()
             self._after_change()
 
-    def _submit(self, action: Action) -> None:
-        """The player's action, applied and recorded at once."""
-        events = self.game.submit(HUMAN, action)
-        if isinstance(events, Rejected):
-            self._set(replace(self.controls, error=events.message.capitalize() + "."))
-            return
-        self.controls = Controls(notes=self.controls.notes)
-        self._said(events)
-        self._after_change()
+    def _send(self, intent: Intent) -> Handling:
+        """The player's intent, handled by the session at once; the table follows."""
+        handling = self.game.submit(HUMAN, intent)
+        if isinstance(handling.resolved, PlayCard):
+            card = handling.resolved.card
+            hand = display_order(self.game.view(HUMAN).hand)
+            if not handling.accepted and card in hand:
+                self.controls = replace(self.controls, cursor=hand.index(card))
+        if handling.accepted and handling.resolved is not None:
+            notes = () if isinstance(handling.resolved, NextHand) else self.controls.notes
+            self.controls = Controls(notes=notes)
+            self._after_change()
+        elif handling.refusal in (Refusal.NO_BID, Refusal.BID_TOO_HIGH) or (
+            handling.refusal is not None and handling.resolved is not None
+        ):
+            self._set(replace(self.controls, error=self._error(handling)))
+        return handling
+
+    def _error(self, handling: Handling) -> str:
+        if handling.refusal is Refusal.BID_TOO_HIGH:
+            return f"{self.controls.bid} is too many: a bid is 0 (nil) to 13 tricks."
+        return handling.message[:1].upper() + handling.message[1:] + "."
 
     def _said(self, events: tuple[Event, ...]) -> None:
         line = describe(events, self.names, self.painter)
@@ -264,14 +305,15 @@ class SpadesScreen(Screen[None]):
         stops = self.cursor_stops()
         if stops and self.controls.cursor not in stops:
             self.controls = replace(self.controls, cursor=stops[0])
-        self.board.show_table(present(self.game.view, self.controls, self.names, self.painter))
+        view = self.game.view(HUMAN)
+        self.board.show_table(present(view, self.controls, self.names, self.painter))
 
     def cursor_stops(self) -> list[int]:
         """Where the cursor may rest in the laid-out hand: on the cards that may be
         played when playing, on any card otherwise."""
-        hand = display_order(self.game.view.hand)
+        hand = display_order(self.game.view(HUMAN).hand)
         if self.game.state.phase is Phase.PLAY and self.game.to_move == HUMAN:
-            legal = {a.card for a in self.game.legal() if isinstance(a, PlayCard)}
+            legal = {a.card for a in self.game.legal(HUMAN) if isinstance(a, PlayCard)}
             return [i for i, card in enumerate(hand) if card in legal]
         return list(range(len(hand)))
 
@@ -280,26 +322,19 @@ class SpadesScreen(Screen[None]):
     def _my_turn(self) -> bool:
         return self.game.to_move == HUMAN and not self._holds
 
-    def action_letter(self, key: str) -> None:
-        if not self._my_turn():
-            return
-        phase = self.game.state.phase
-        if phase is Phase.BLIND and key in "bn":
-            self._submit(DeclareBlindNil() if key == "b" else DeclineBlindNil())
-        elif phase is Phase.DRAW and key in "kd":
-            self._submit(Keep() if key == "k" else Discard())
-        elif phase in (Phase.EXCHANGE, Phase.PLAY) and key in HAND_KEYS:
-            view = self.game.view
-            card = next((c for c, k in hand_letters(view).items() if k == key), None)
-            if card is not None:
-                self.controls = replace(self.controls, cursor=display_order(view.hand).index(card))
-                self._use(card)
+    def _cursor_card(self) -> int | None:
+        hand = display_order(self.game.view(HUMAN).hand)
+        return hand[self.controls.cursor] if self.controls.cursor < len(hand) else None
 
-    def _use(self, card: int) -> None:
-        """The card chosen by its key or the cursor: played, or picked for the exchange."""
-        if self.game.state.phase is Phase.PLAY:
-            self._submit(PlayCard(card))
-            return
+    def action_letter(self, key: str) -> None:
+        picked = self._send(Key(key)).picked
+        if picked is not None:
+            cursor = display_order(self.game.view(HUMAN).hand).index(picked)
+            self.controls = replace(self.controls, cursor=cursor)
+            self._pick(picked)
+
+    def _pick(self, card: int) -> None:
+        """A card picked for the exchange, or put back."""
         chosen = self.controls.chosen
         if card in chosen:
             self._set(replace(self.controls, chosen=chosen - {card}, error=""))
@@ -318,33 +353,13 @@ class SpadesScreen(Screen[None]):
             self._set(replace(self.controls, cursor=stops[(at + step) % len(stops)]))
 
     def action_pick(self) -> None:
-        if self._my_turn() and self.game.state.phase is Phase.EXCHANGE:
-            self._use(display_order(self.game.view.hand)[self.controls.cursor])
+        card = self._cursor_card()
+        if self._my_turn() and self.game.state.phase is Phase.EXCHANGE and card is not None:
+            self._pick(card)
 
     def action_confirm(self) -> None:
-        phase = self.game.state.phase
-        if phase is Phase.HAND_OVER and not self._holds:
-            self.controls = Controls()
-            self._said(self.game.next_hand())
-            self._after_change()
-        elif not self._my_turn():
-            return
-        elif phase is Phase.PLAY:
-            self._use(display_order(self.game.view.hand)[self.controls.cursor])
-        elif phase is Phase.EXCHANGE:
-            self._submit(Exchange(tuple(self.controls.chosen)))
-        elif phase is Phase.BID:
-            self._bid()
-
-    def _bid(self) -> None:
-        text = self.controls.bid
-        if not text:
-            self._set(replace(self.controls, error="Type your bid first: 0 (nil) to 13 tricks."))
-        elif int(text) > TRICKS_PER_HAND:
-            error = f"{text} is too many: a bid is 0 (nil) to 13 tricks."
-            self._set(replace(self.controls, error=error))
-        else:
-            self._submit(Bid(int(text)))
+        controls = self.controls
+        self._send(Confirm(self._cursor_card(), controls.chosen, controls.bid))
 
     def action_digit(self, digit: int) -> None:
         if self._my_turn() and self.game.state.phase is Phase.BID:
@@ -400,7 +415,7 @@ class SpadesScreen(Screen[None]):
             (
                 f"{state.hand} hands played. Bags: you {state.bags[HUMAN]}, "
                 f"the bot {state.bags[BOT]}.",
-                f"Seed {self.game.seed}: spit-tui spades --seed {self.game.seed} "
+                f"Seed {self.seed}: spit-tui spades --seed {self.seed} "
                 f"--level {self.level}{self._target_option()} deals these hands again.",
             ),
             self.replay_path,
@@ -413,8 +428,8 @@ class SpadesScreen(Screen[None]):
     def _result_answered(self, rematch: bool | None) -> None:
         self._holds.discard("result")
         if rematch:
-            self.game.close()
-            seed = None if self.requested_seed is None else self.game.seed + 1
+            self._close()
+            seed = None if self.requested_seed is None else self.seed + 1
             self._start(seed)
         else:
             self._leave()

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from spit.core.clock import Clock
 from spit.games.spades.engine import Phase, PlayCard
+from spit.games.spades.session.keys import display_order, hand_letters
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.spades import SpadesScreen
-from spit.tui.spades.view import display_order, hand_letters
 
 SEED = 3
 
@@ -29,6 +30,7 @@ def spades_app(
     replay_dir: Path | None = None,
     theme: str = "textual-dark",
     bot_delay: float = 0,
+    clock: Clock | None = None,
     **options: object,
 ) -> SpitApp:
     screen = SpadesScreen(
@@ -40,7 +42,7 @@ def spades_app(
         bot_delay=bot_delay,
         **options,  # type: ignore[arg-type]
     )
-    return SpitApp(settings=Settings(theme=theme), start_screen=screen)
+    return SpitApp(settings=Settings(theme=theme), start_screen=screen, clock=clock)
 
 
 def screen_of(pilot: Pilot[int]) -> SpadesScreen:
@@ -53,9 +55,9 @@ class Player:
     """Declines blind nil, keeps high cards and spades, bids a third of its high cards,
     plays its lowest legal card (by key or by the arrows, in turn)."""
 
-    def __init__(self, pilot: Pilot[int]) -> None:
+    def __init__(self, pilot: Pilot[int], screen: SpadesScreen | None = None) -> None:
         self.pilot = pilot
-        self.screen = screen_of(pilot)
+        self.screen = screen or screen_of(pilot)
         self.presses = 0
 
     async def press(self, *keys: str) -> None:
@@ -65,7 +67,7 @@ class Player:
     async def turn(self) -> None:
         """One decision of the player's (or Enter between hands)."""
         game = self.screen.game
-        view = game.view
+        view = game.view(0)
         match view.phase:
             case Phase.BLIND:
                 await self.press("n")
@@ -85,11 +87,11 @@ class Player:
 
     async def _play(self) -> None:
         game = self.screen.game
-        hand = display_order(game.view.hand)
-        card = min((a.card for a in game.legal() if isinstance(a, PlayCard)), key=lambda c: c >> 2)
+        hand = display_order(game.view(0).hand)
+        card = min((a.card for a in game.legal(0) if isinstance(a, PlayCard)), key=lambda c: c >> 2)
         index = hand.index(card)
         if len(hand) % 4:  # by its key (the one drawn under it); a few times by the arrows
-            await self.press(hand_letters(game.view)[card])
+            await self.press(hand_letters(game.view(0))[card])
             return
         cursor = self.screen.controls.cursor  # by the arrows
         stops = self.screen.cursor_stops()

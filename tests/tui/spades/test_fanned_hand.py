@@ -7,10 +7,11 @@ import itertools
 
 import pytest
 
+from spit.games.spades.session.keys import HAND_KEYS
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import SIZES, CardPainter
 from spit.tui.spades.draw import draw_hand
-from spit.tui.spades.view import HAND_KEYS, HandCard
+from spit.tui.spades.view import HandCard
 
 TENS = tuple(8 * 4 + suit for suit in range(4))
 """The four 10s (rank 8 counts from the 2)."""

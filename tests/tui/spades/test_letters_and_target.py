@@ -11,9 +11,9 @@ import pytest
 from spit.cli import main
 from spit.games.spades.engine import Phase
 from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.session.keys import HAND_KEYS, hand_letters
 from spit.settings.model import SPADES_TARGETS, Settings
 from spit.tui.spades import SpadesScreen
-from spit.tui.spades.view import HAND_KEYS, hand_letters
 from tests.tui.start_screens import catch_start_screens
 
 from .driver import Player, screen_of, spades_app
@@ -50,14 +50,14 @@ async def test_a_letter_plays_its_card_after_the_cards_before_it_are_gone() -> N
         await player.play_until(lambda s: s.game.state.phase is Phase.PLAY)
         first = _shown_letters(screen)
         await player.play_until(
-            lambda s: s.game.to_move == 0 and len(s.game.view.hand) <= len(first) - 3
+            lambda s: s.game.to_move == 0 and len(s.game.view(0).hand) <= len(first) - 3
         )
-        letters = hand_letters(screen.game.view)
-        legal = {a.card for a in screen.game.legal() if hasattr(a, "card")}
+        letters = hand_letters(screen.game.view(0))
+        legal = {a.card for a in screen.game.legal(0) if hasattr(a, "card")}
         card = max(legal, key=lambda c: HAND_KEYS.index(letters[c]))
         assert letters[card] == first[card]
         await pilot.press(letters[card])
-        assert card not in screen.game.view.hand
+        assert card not in screen.game.view(0).hand
 
 
 async def test_the_bots_seat_says_bids_first_only_while_bidding() -> None:

@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from spit.core.clock import FakeClock
 from spit.engine import Dealer
 from spit.games.spades.engine import (
     SPADES,
@@ -30,11 +31,12 @@ from spit.games.spades.engine import (
 )
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.session.keys import display_order, hand_letters
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import ConfirmQuit, ResultOverlay
 from spit.tui.spades import SpadesScreen
 from spit.tui.spades.help import SpadesHelp
-from spit.tui.spades.view import Controls, display_order, hand_letters, present
+from spit.tui.spades.view import Controls, present
 
 from .driver import Player, screen_of, spades_app
 
@@ -52,7 +54,7 @@ async def test_a_whole_game_then_a_rematch(tmp_path: Path) -> None:
         game = screen.game
         assert game.over and max(game.state.scores) >= 100
         assert screen.board.text().count("Hand ") >= 1
-        first_replay = screen.replay_path
+        first_replay, first_seed = screen.replay_path, screen.seed
         assert first_replay is not None
         result = verify_spades(load_spades_replay(first_replay))
         assert (result.valid, result.finished, result.winner) == (True, True, game.state.winner)
@@ -60,7 +62,7 @@ async def test_a_whole_game_then_a_rematch(tmp_path: Path) -> None:
         await pilot.press("enter")  # rematch
         assert app.screen is screen and screen.game is not game
         assert (screen.game.state.hand, screen.game.state.scores) == (1, (0, 0))
-        assert screen.game.seed == game.seed + 1
+        assert screen.seed == first_seed + 1
         assert screen.replay_path not in (None, first_replay)
         assert "Hand 1: you draw first." in screen.board.text()
 
@@ -128,17 +130,17 @@ async def test_a_card_that_may_not_be_played_is_refused_and_recorded(tmp_path: P
         screen = player.screen
 
         def following(s: SpadesScreen) -> bool:
-            view = s.game.view
+            view = s.game.view(0)
             if view.phase is not Phase.PLAY or view.to_move != 0 or not view.trick:
                 return False
             return len(s.cursor_stops()) < len(view.hand)
 
         await player.play_until(following)
         stops = screen.cursor_stops()
-        wrong = next(i for i in range(len(screen.game.view.hand)) if i not in stops)
+        wrong = next(i for i in range(len(screen.game.view(0).hand)) if i not in stops)
         before = screen.game.state
-        card = display_order(screen.game.view.hand)[wrong]
-        await pilot.press(hand_letters(screen.game.view)[card])
+        card = display_order(screen.game.view(0).hand)[wrong]
+        await pilot.press(hand_letters(screen.game.view(0))[card])
         assert screen.game.state is before
         assert "You must follow the suit led." in screen.board.text()
         replay_path = screen.replay_path
@@ -182,14 +184,21 @@ async def test_the_bot_acts_after_its_pause() -> None:
 
 
 async def test_the_bot_waits_while_an_overlay_is_up() -> None:
-    async with spades_app(bot_delay=60).run_test(size=(80, 24)) as pilot:
+    clock = FakeClock()
+    async with spades_app(bot_delay=60, clock=clock).run_test(size=(80, 24)) as pilot:
         screen = screen_of(pilot)
-        await pilot.press("n")  # decline blind nil: the bot is to move
+        await pilot.press("n")  # decline blind nil: the bot is to move, in 18 s (a draw)
         assert "Hard bot is thinking..." in screen.board.text()
+        clock.advance(10_000)
         await pilot.press("question_mark")
-        screen.wake()  # its pause is over, but the help is up
+        clock.advance(60_000)
+        screen.wake()  # its pause would be over, but the help is up: the game is paused
         assert screen.game.to_move == 1 and screen.game.state.phase is Phase.BLIND
         await pilot.press("x")
+        clock.advance(7_000)
+        screen.wake()
+        assert screen.game.to_move == 1, "the pause does not count the time the help was up"
+        clock.advance(1_000)
         screen.wake()
         assert screen.game.to_move == 0 and screen.game.state.phase is Phase.DRAW
 
@@ -217,9 +226,11 @@ async def test_caps_lock_letters_work_as_their_keys() -> None:
 
 
 async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> None:
-    async with spades_app(bot_delay=60).run_test(size=(80, 24)) as pilot:
+    clock = FakeClock()
+    async with spades_app(bot_delay=60, clock=clock).run_test(size=(80, 24)) as pilot:
         screen = screen_of(pilot)
         await pilot.press("n")
+        clock.advance(60_000)
         screen.wake()  # the bot declines too: the player draws
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
@@ -233,6 +244,7 @@ async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> 
         assert len(screen.game.state.hands[0]) == 1
         await pilot.resize_terminal(70, 20)  # with the bot to move, it waits
         await pilot.pause()
+        clock.advance(60_000)
         screen.wake()
         assert screen.game.to_move == 1 and len(screen.game.state.hands[1]) == 0
         await pilot.press("q")  # leaving still asks
@@ -240,6 +252,7 @@ async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> 
         await pilot.press("n")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
+        clock.advance(60_000)
         screen.wake()
         assert screen.game.to_move == 0 and len(screen.game.state.hands[1]) == 1
 

@@ -1,4 +1,4 @@
-"""Bot-against-bot games: the loop a front end runs, without the front end.
+"""Bot-against-bot games, played by the Spades session with no front end.
 
 Used by the tests and to measure the levels against each other and against the
 reference opponents of ``baselines`` (``docs/bots.md``). Each game deals from its own
@@ -8,37 +8,18 @@ seeded ``Dealer`` and gives each player its own seed, so a game is reproducible 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-from spit.core.dealer import Dealer
 from spit.games.spades.bots.baselines import RandomPlayer, ScriptedPlayer
 from spit.games.spades.bots.bot import LEVELS, SpadesBot
-from spit.games.spades.engine import (
-    Action,
-    Applied,
-    Phase,
-    PlayerView,
-    State,
-    apply,
-    legal_actions,
-    new_game,
-    next_hand,
-    observe,
-    shuffled_hand,
-    to_move,
-)
+from spit.games.spades.engine import State
+from spit.games.spades.session import Player, SeededHands, SpadesSession
 
 MAX_HANDS = 200
 """The rules set no limit (SD12); a runaway game stops here, unfinished."""
 
 OPPONENTS = ("scripted", "random")
 """The reference players a duel seats besides the levels (never offered to players)."""
-
-
-class Player(Protocol):
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
 def seat(name: str, player: int, seed: int) -> Player:
@@ -55,27 +36,17 @@ def seat(name: str, player: int, seed: int) -> Player:
 def play_game(
     levels: tuple[str, str], seed: int, *, target: int = 500, max_hands: int = MAX_HANDS
 ) -> State:
-    """Play ``levels[0]`` (player 1) against ``levels[1]`` (player 2) to the end.
+    """Play ``levels[0]`` (player 1) against ``levels[1]`` (player 2) to the end, in a
+    ``SpadesSession`` with no pause between decisions.
 
     Returns the final state: ``GAME_OVER``, or ``HAND_OVER`` if ``max_hands`` ran out.
     """
-    dealer = Dealer(seed)
-    players = (seat(levels[0], 0, seed * 2 + 1), seat(levels[1], 1, seed * 2 + 2))
-    state = new_game(*shuffled_hand(dealer), target=target)
-    while True:
-        if state.phase is Phase.HAND_OVER:
-            if state.hand >= max_hands:
-                return state
-            state = next_hand(state, *shuffled_hand(dealer)).state
-            continue
-        player = to_move(state)
-        if player is None:
-            return state
-        action = players[player].choose(observe(state, player), legal_actions(state, player))
-        outcome = apply(state, player, action)
-        if not isinstance(outcome, Applied):
-            raise AssertionError(f"bot chose an illegal action {action}: {outcome.message}")
-        state = outcome.state
+    bots = {0: seat(levels[0], 0, seed * 2 + 1), 1: seat(levels[1], 1, seed * 2 + 2)}
+    session = SpadesSession(
+        SeededHands(seed), target=target, bots=bots, max_hands=max_hands, collect_events=False
+    )
+    session.run_to_end()
+    return session.state
 
 
 @dataclass(frozen=True, slots=True)

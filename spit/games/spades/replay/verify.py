@@ -5,24 +5,19 @@ from its recorded card orders (the first with ``new_game``, later ones with
 ``next_hand``, which the engine allows only once the hand before is scored), and each
 input is applied in order. Every other line is a claim checked on the way: each input
 must be accepted or refused as recorded, each checkpoint and the closing line must
-match the state hash. Times play no part. A file that simply stops is valid and not
-``finished``, as for Spit (``spit.core.replay.verification``).
+match the state hash. Times play no part (the session is given each line's time, or
+the latest one if a hand-written file goes back in time). A file that simply stops is
+valid and not ``finished``, as for Spit (``spit.core.replay.verification``).
+
+The game is rebuilt by the same ``SpadesSession`` that plays it, fed the file's hands
+(``ScriptedHands``) and inputs: what was played and what is checked are one code path.
 """
 
 from __future__ import annotations
 
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
 from spit.core.replay.verification import Verification, with_seal
-from spit.games.spades.engine import (
-    SPADES_ENGINE_VERSION,
-    Applied,
-    Phase,
-    State,
-    apply,
-    new_game,
-    next_hand,
-    state_hash,
-)
+from spit.games.spades.engine import SPADES_ENGINE_VERSION, Phase, State, state_hash
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import (
     SpadesCheckpoint,
@@ -31,6 +26,7 @@ from spit.games.spades.replay.records import (
     SpadesInput,
     SpadesRecord,
 )
+from spit.games.spades.session import NextHand, ScriptedHands, SpadesSession
 
 
 class SpadesResimulation:
@@ -42,13 +38,20 @@ class SpadesResimulation:
         stop = replay.problems[0].line if replay.problems else None
         self.records = tuple(r for r in replay.records if stop is None or r.line < stop)
         """The lines that can be trusted: those before the first problem, if any."""
-        self.state: State | None = None
+        self.session: SpadesSession | None = None
+        """The game being rebuilt, from the first hand on."""
+        self._hands = ScriptedHands()
         self.index = 0
         """The next line to process, as an index into ``records``."""
         self.inputs = 0
         """Inputs processed so far."""
         self.time = 0
         """The latest time given on a line processed so far."""
+
+    @property
+    def state(self) -> State | None:
+        """The game after the lines processed so far; ``None`` before the first hand."""
+        return None if self.session is None else self.session.state
 
     def peek(self) -> SpadesRecord | None:
         """The next line ``step`` will process."""
@@ -78,22 +81,30 @@ class SpadesResimulation:
         while (inputs is None or self.inputs < inputs) and self.step() is not None:
             pass
 
-    def _game(self, line: int) -> State:
-        if self.state is None:  # the reader lets nothing come before hand 1's cards
+    def _game(self, line: int) -> SpadesSession:
+        if self.session is None:  # the reader lets nothing come before hand 1's cards
             raise ReplayMismatch(line, "no hand has started")
-        return self.state
+        return self.session
+
+    def _at(self, record: SpadesRecord, session: SpadesSession) -> int:
+        return session.time if record.t is None else max(record.t, session.time)
 
     def _hand(self, record: SpadesHand) -> None:
-        stock, exchange = record.orders
-        if self.state is None:
+        self._hands.push(record.orders)
+        if self.session is None:
             try:
-                self.state = new_game(
-                    stock, exchange, target=self.header.target, first=self.header.first
+                self.session = SpadesSession(
+                    self._hands,
+                    target=self.header.target,
+                    first=self.header.first,
+                    auto_deal=False,
+                    collect_events=False,
                 )
             except ValueError as err:
                 raise ReplayMismatch(record.line, f"hand 1 cannot start: {err}") from None
             return
-        state = self.state
+        session = self.session
+        state = session.state
         if state.phase is Phase.GAME_OVER:
             raise ReplayMismatch(record.line, f"hand {record.hand} comes after the end of the game")
         if state.phase is not Phase.HAND_OVER:
@@ -102,10 +113,11 @@ class SpadesResimulation:
                 f"hand {record.hand} cannot start: hand {state.hand} is still being played "
                 f"({state.phase.value} phase)",
             )
-        self.state = next_hand(state, stock, exchange).state
+        session.submit_at(self._at(record, session), 0, NextHand())
 
     def _input(self, record: SpadesInput) -> None:
-        state = self._game(record.line)
+        session = self._game(record.line)
+        state = session.state
         if state.phase is Phase.GAME_OVER:
             raise ReplayMismatch(record.line, "an input after the end of the game")
         if state.phase is Phase.HAND_OVER:
@@ -114,23 +126,21 @@ class SpadesResimulation:
                 f"hand {state.hand} is over: the cards of hand {state.hand + 1} must come "
                 "before the next input",
             )
-        outcome = apply(state, record.player, record.action)
+        handled = session.submit_at(self._at(record, session), record.player, record.action)
         self.inputs += 1
-        if isinstance(outcome, Applied):
-            accepted, why = True, "it is legal here"
+        if handled.accepted:
+            why = "it is legal here"
         else:
-            accepted, why = False, f"it is not legal here ({outcome.message})"
-        if record.accepted is not None and accepted != record.accepted:
+            why = f"it is not legal here ({handled.message})"
+        if record.accepted is not None and handled.accepted != record.accepted:
             said = "accepted" if record.accepted else "refused"
             raise ReplayMismatch(
                 record.line,
                 f"p{record.player + 1}'s {str(record.action)!r} was recorded as {said}, but {why}",
             )
-        if isinstance(outcome, Applied):
-            self.state = outcome.state
 
     def _end(self, record: SpadesEnd) -> None:
-        state = self._game(record.line)
+        state = self._game(record.line).state
         if state.phase is not Phase.GAME_OVER:
             raise ReplayMismatch(
                 record.line,
@@ -145,7 +155,7 @@ class SpadesResimulation:
         self._compare_hash(record.line, record.hash)
 
     def _compare_hash(self, line: int, recorded: str) -> None:
-        check_hash(line, "the game after this line", state_hash(self._game(line)), recorded)
+        check_hash(line, "the game after this line", state_hash(self._game(line).state), recorded)
 
 
 def verify_spades(replay: SpadesReplay) -> Verification:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Final
 
-from spit.core.clock import Clock
+from spit.core.clock import Clock, GameTime
 from spit.engine import (
     Action,
     Applied,
@@ -122,7 +122,6 @@ class Match:
         self._deals = deals
         self._agents = list(agents)
         self._recorders = list(recorders)
-        self._clock = clock
         self._collect = collect_events
         self._outbox: list[TimedEvent] = []
         self.time = 0
@@ -140,10 +139,7 @@ class Match:
         self._next_tick: int | None = None
         """When the running countdown's next ``CountdownTick`` is due, if ticking."""
         self._seconds_left = 0
-        self._paused_at: int | None = None
-        self._paused_total = 0
-        self._origin = clock.now_ms() if clock is not None else 0
-        """Clock reading at game time 0: a clock may be older than the match."""
+        self._time = GameTime(clock)
         self._changed_at = -1
         self._changed_by: int | None = None
         """Who made the latest change; ``None`` for a timer (a spit, the slap default)."""
@@ -213,14 +209,11 @@ class Match:
 
     @property
     def paused(self) -> bool:
-        return self._paused_at is not None
+        return self._time.paused
 
     def now(self) -> int:
         """Game time by the clock: wall time since the match was made, less time paused."""
-        if self._clock is None:
-            return self.time
-        wall = self._paused_at if self._paused_at is not None else self._clock.now_ms()
-        return max(wall - self._origin - self._paused_total, self.time)
+        return self._time.now(self.time)
 
     def update(self) -> list[TimedEvent]:
         """Catch up with the clock; returns the events since the last call."""
@@ -236,17 +229,15 @@ class Match:
 
     def pause(self) -> None:
         """Stop the game clock for everyone (timers, agents, inputs)."""
-        if self._clock is None or self.paused or self.phase is MatchPhase.GAME_OVER:
+        if not self._time.can_pause or self.phase is MatchPhase.GAME_OVER:
             return
         self.advance_to(self.now())
-        self._paused_at = self._clock.now_ms()
+        self._time.pause()
         self._outbox.append(TimedEvent(self.time, PauseChanged(True)))
 
     def resume(self) -> None:
-        if self._clock is None or self._paused_at is None:
+        if not self._time.resume():
             return
-        self._paused_total += self._clock.now_ms() - self._paused_at
-        self._paused_at = None
         self._outbox.append(TimedEvent(self.time, PauseChanged(False)))
 
     def drain(self) -> list[TimedEvent]:

@@ -32,6 +32,7 @@ from spit.games.spades.engine import (
     to_move,
 )
 from spit.games.spades.replay.records import SpadesHand
+from spit.games.spades.session.keys import display_order
 from spit.games.spades.timeline import SpadesTimeline
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter, CardSize
@@ -51,7 +52,6 @@ from spit.tui.spades.view import (
     Slot,
     centre_caption,
     centre_slots,
-    display_order,
     history_row,
     result_line,
     score_rows,

@@ -1,0 +1,170 @@
+"""One simulated game of Spades: two computer players, one seeded deal, the session.
+
+Like Spit's (``spit.games.spit.sim``), everything a game depends on comes from the
+run's seed and the game's index, so ``spit.sim.run_indexed`` gives the same games for
+any number of jobs. Games ``2k`` and ``2k+1`` are dealt the same hands with the seats
+swapped (seat 0 draws first in hand 1), so neither player profits from the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from spit.core.replay.fields import PlayerInfo
+from spit.core.seeds import derive_seed
+from spit.games.spades.bots.bot import LEVELS
+from spit.games.spades.bots.duel import MAX_HANDS, OPPONENTS, seat
+from spit.games.spades.engine import State
+from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.games.spades.session import SeededHands, SpadesRecorder, SpadesSession
+from spit.games.spades.stats import bid_record
+
+PLAYERS: Final = (*LEVELS, *OPPONENTS)
+"""Who may sit at a simulated table: the levels, and the reference players."""
+
+
+def check_player(name: str) -> str:
+    """``name`` if it is one of ``PLAYERS``; ``ValueError`` says what is."""
+    if name not in PLAYERS:
+        raise ValueError(
+            f"unknown Spades player {name!r}: choose from {', '.join(LEVELS)} "
+            f"(or the reference players {', '.join(OPPONENTS)})"
+        )
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesSetup:
+    """Everything shared by the games of one run (sent once to each worker)."""
+
+    seed: int
+    p1: str
+    p2: str
+    target: int = 500
+    max_hands: int = MAX_HANDS
+    replay_dir: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesGameRecord:
+    """What the figures need from one game, per seat; "p1" is the player given first,
+    whichever seat it had."""
+
+    index: int
+    deal_seed: int
+    p1_seat: int
+    winner: int | None
+    """The winning seat, or ``None`` if the game stopped at ``max_hands``."""
+    hands: int
+    scores: tuple[int, int]
+    bids: tuple[int, int]
+    """Hands bid at one trick or more."""
+    made: tuple[int, int]
+    """Of those, the hands in which the seat took at least its bid."""
+    nils: tuple[int, int]
+    """Nil and blind-nil bids."""
+    nils_made: tuple[int, int]
+
+    def won_by(self, role: int) -> bool:
+        return self.winner is not None and self.winner == self.p1_seat ^ role
+
+    def of(self, counts: tuple[int, int], role: int) -> int:
+        """``counts`` (per seat) for the player given first (``role`` 0) or second."""
+        return counts[self.p1_seat ^ role]
+
+
+def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
+    """Play game ``index`` of the run to its end (or to ``max_hands``)."""
+    pair, p1_seat = divmod(index, 2)
+    deal_seed = derive_seed(setup.seed, "deal", pair)
+    seeds = (derive_seed(setup.seed, "bot", pair, 1), derive_seed(setup.seed, "bot", pair, 2))
+    names = (setup.p1, setup.p2) if p1_seat == 0 else (setup.p2, setup.p1)
+    bot_seeds = seeds if p1_seat == 0 else (seeds[1], seeds[0])
+    bots = {s: seat(names[s], s, bot_seeds[s]) for s in (0, 1)}
+    recorders: list[SpadesRecorder] = []
+    writer = None
+    if setup.replay_dir is not None:
+        writer = _replay_writer(setup, names, bot_seeds, deal_seed)
+        recorders.append(writer)
+    session = SpadesSession(
+        SeededHands(deal_seed),
+        target=setup.target,
+        bots=bots,
+        recorders=recorders,
+        max_hands=setup.max_hands,
+        collect_events=False,
+    )
+    try:
+        session.run_to_end()
+    finally:
+        if writer is not None:
+            writer.close()
+    return record_of(index, deal_seed, p1_seat, session.state)
+
+
+def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesGameRecord:
+    """The figures of a finished (or stopped) game, from its last state."""
+    bids = (bid_record(state.history, 0), bid_record(state.history, 1))
+    return SpadesGameRecord(
+        index=index,
+        deal_seed=deal_seed,
+        p1_seat=p1_seat,
+        winner=state.winner,
+        hands=state.hand,
+        scores=(state.scores[0], state.scores[1]),
+        bids=(bids[0].bids, bids[1].bids),
+        made=(bids[0].made, bids[1].made),
+        nils=(bids[0].nils, bids[1].nils),
+        nils_made=(bids[0].nils_made, bids[1].nils_made),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesFigures:
+    """A run's figures beyond its wins, per role (the player given first, then second)."""
+
+    mean_hands: float
+    mean_score: tuple[float, float]
+    made_rate: tuple[float, float]
+    """Share of the bids of one trick or more that were made."""
+    nils: tuple[int, int]
+    nils_made: tuple[int, int]
+
+
+def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
+    games = len(records) or 1
+
+    def total(name: str, role: int) -> int:
+        return sum(r.of(getattr(r, name), role) for r in records)
+
+    def rate(role: int) -> float:
+        bids = total("bids", role)
+        return total("made", role) / bids if bids else 0.0
+
+    return SpadesFigures(
+        mean_hands=sum(r.hands for r in records) / games,
+        mean_score=(total("scores", 0) / games, total("scores", 1) / games),
+        made_rate=(rate(0), rate(1)),
+        nils=(total("nils", 0), total("nils", 1)),
+        nils_made=(total("nils_made", 0), total("nils_made", 1)),
+    )
+
+
+def _replay_writer(
+    setup: SpadesSetup, names: tuple[str, str], seeds: tuple[int, int], deal_seed: int
+) -> SpadesReplayWriter:
+    directory = setup.replay_dir
+    assert directory is not None
+    players = tuple(
+        PlayerInfo(kind="bot", name=f"{name} bot", level=name, seed=seeds[s])
+        for s, name in enumerate(names)
+    )
+    return SpadesReplayWriter.create(
+        setup.replay_dir or Path(),
+        players=(players[0], players[1]),
+        seed=deal_seed,
+        target=setup.target,
+    )

@@ -1,0 +1,137 @@
+"""One finished game as the statistics keep it, for any game: who played, how it went.
+
+Here rather than in ``spit.stats`` because each game summarises its own replays (its
+package's ``stats`` module, which the game registry names), and the games sit below
+the statistics. ``spit.stats`` stores these values and answers questions about them.
+
+A game is identified by ``game_key``, a digest of its chance and its choices (the deals,
+or Spades hands, and every input), not of the whole file and not by its final state
+hash: in Spit's standard game the final table is always "the loser holds all 52 cards,
+sorted", so two different games often share the hash; and a copy of a game whose
+header was edited (a new ``created``, other names) is still that game, so it is counted
+once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from spit.core.dates import from_iso, from_timestamp
+from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.seal import Seal
+from spit.engine import Variant
+
+
+class Mode(StrEnum):
+    TWO_PLAYERS = "two_players"
+    """Two people on one keyboard."""
+    VS_BOT = "vs_bot"
+    """A person against a bot: ``GameSummary.opponent_level`` says which."""
+    BOT_VS_BOT = "bot_vs_bot"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One seat of a game: who sat there and their figures (Spit's are defined in
+    ``spit.stats.figures``; they are 0 in Spades, whose own are ``None`` in Spit)."""
+
+    seat: int
+    """0 for player 1, 1 for player 2."""
+    kind: str
+    """``"human"`` or ``"bot"``."""
+    name: str
+    level: str | None
+    won: bool
+    cards_played: int
+    cards_per_minute: float
+    reaction_ms: float | None
+    reactions: int
+    rejected: int
+    too_slow: int
+    fastest_run: int
+    score: int | None = None
+    """The final score in Spades and in Spit's points variant."""
+    bids: int | None = None
+    """Spades: hands bid at one trick or more."""
+    bids_made: int | None = None
+    """Spades: of those, the hands in which the player took at least the bid."""
+    nils: int | None = None
+    """Spades: nil and blind-nil bids."""
+    nils_made: int | None = None
+    """Spades: of those, the hands in which the player took no trick."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    game_key: str
+    game: str
+    """The game's name in the registry: ``"spit"``, ``"spades"``."""
+    seal: Seal
+    """Whether the file is as the program wrote it: only sealed games set records."""
+    replay_path: Path
+    final_hash: str
+    started: datetime
+    """When the game started (the replay's ``created``, else the file's modification
+    time), timezone-aware, in UTC: ``.astimezone()`` gives local time."""
+    mode: Mode
+    human_seat: int | None
+    """The human's seat in a game against a bot; ``None`` otherwise."""
+    opponent_level: str | None
+    """The bot's level in a game against a bot."""
+    variant: Variant | None
+    """Spit's; ``None`` for Spades."""
+    winner: int
+    rounds: int
+    """Rounds in Spit, hands in Spades."""
+    duration_ms: int
+    playing_ms: int
+    active_ms: int
+    """``spit.stats.figures``: what "fastest win" compares."""
+    players: tuple[PlayerSummary, PlayerSummary]
+
+    @property
+    def human(self) -> PlayerSummary | None:
+        """The human in a game against a bot."""
+        return None if self.human_seat is None else self.players[self.human_seat]
+
+
+class _Line(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def game_key(game: str, lines: Iterable[_Line]) -> str:
+    """A digest of ``game``'s name and its chance and choice lines (deals or hands, and
+    inputs), as read: line ends, blank lines, unknown keys and the header do not count."""
+    digest = hashlib.blake2b(game.encode(), digest_size=16)
+    for record in lines:
+        digest.update(b"\n")
+        digest.update(json.dumps(record.to_json(), sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def mode_of(players: tuple[PlayerInfo, PlayerInfo]) -> tuple[Mode, int | None, str | None]:
+    """The mode, the human's seat and the bot's level (for a game against a bot)."""
+    kinds = (players[0].kind, players[1].kind)
+    if kinds.count("human") == 1:
+        seat = kinds.index("human")
+        return Mode.VS_BOT, seat, players[1 - seat].level
+    return (Mode.TWO_PLAYERS if kinds[0] == "human" else Mode.BOT_VS_BOT), None, None
+
+
+def started_at(created: str | None, path: Path) -> datetime:
+    """The header's start time (local time if it has no UTC offset), else the file's
+    modification time, else now: a file may hold any time (``spit.core.dates``)."""
+    when = None if created is None else from_iso(created)
+    if when is None:
+        try:
+            when = from_timestamp(path.stat().st_mtime)
+        except OSError:  # gone since it was read
+            when = None
+    return (when or datetime.now(UTC)).astimezone(UTC)

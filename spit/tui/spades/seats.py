@@ -1,0 +1,10 @@
+"""Who sits where at the Spades table: the person at the keyboard is seat 0."""
+
+from __future__ import annotations
+
+from typing import Final
+
+HUMAN: Final = 0
+BOT: Final = 1
+TARGET: Final = 500
+"""Points that win (S02)."""
