@@ -28,21 +28,24 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.seal import Seal
 from spit.engine import Variant
+from spit.games.replays import game_of
+from spit.games.spades import descriptor as spades_game
 from spit.games.spades import engine as spades
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import SpadesHand, SpadesInput
 from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spit import descriptor as spit_game
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.records import Deal, Input
-from spit.stats.figures import GameFigures, PlayerFigures, game_figures
+from spit.stats.figures import PlayerFigures, game_figures
 from spit.stats.walk import UnusableReplay, read_any_replay
 
 _NO_FIGURES: Final = PlayerFigures(0, 0.0, None, 0, 0, 0, 0)
 """A Spades player's Spit figures."""
 
-SPIT: Final = "spit"
-SPADES: Final = "spades"
-"""``GameSummary.game``."""
+SPIT: Final = spit_game.NAME
+SPADES: Final = spades_game.NAME
+"""``GameSummary.game``: the registry's names (``spit.games.registry``)."""
 
 
 class Mode(StrEnum):
@@ -111,31 +114,22 @@ class GameSummary:
 
 
 def summarize(path: str | os.PathLike[str]) -> GameSummary:
-    """The summary of the finished game (Spit or Spades) in the replay at ``path``.
+    """The summary of the finished game (of any game) in the replay at ``path``, by the
+    summary its game registers (``GameDescriptor.summary``: ``spit_summary``,
+    ``spades_summary``).
 
     Raises ``UnusableReplay`` for a file that cannot be read, does not re-simulate
     exactly (see ``spit.core.replay.verification``) or holds an unfinished game.
     """
     path = Path(path)
     replay = read_any_replay(path)
-    if isinstance(replay, SpadesReplay):
-        return _spades_summary(replay, path)
-    figures = game_figures(replay)
-    if figures.winner is None:
-        raise _unfinished("the game was not played to its end")
-    return _spit_summary(replay, path, figures, figures.winner)
+    summary: GameSummary = game_of(replay).summary.load()(replay, path)
+    return summary
 
 
-def game_key(replay: Replay | SpadesReplay) -> str:
+def game_key(game: str, lines: Iterable[Any]) -> str:
     """A digest of the game's deals (Spades: hands) and inputs, as read (so line ends,
     blank lines, unknown keys and the header do not count)."""
-    lines: Iterable[Any]
-    if isinstance(replay, SpadesReplay):
-        game = SPADES
-        lines = (r for r in replay.records if isinstance(r, SpadesHand | SpadesInput))
-    else:
-        game = SPIT
-        lines = (r for r in replay.records if isinstance(r, Deal | Input))
     digest = hashlib.blake2b(game.encode(), digest_size=16)
     for record in lines:
         digest.update(b"\n")
@@ -156,7 +150,12 @@ def _mode(players: tuple[PlayerInfo, PlayerInfo]) -> tuple[Mode, int | None, str
     return (Mode.TWO_PLAYERS if kinds[0] == "human" else Mode.BOT_VS_BOT), None, None
 
 
-def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int) -> GameSummary:
+def spit_summary(replay: Replay, path: Path) -> GameSummary:
+    """A game of Spit, with every figure of ``spit.stats.figures``."""
+    figures = game_figures(replay)
+    winner = figures.winner
+    if winner is None:
+        raise _unfinished("the game was not played to its end")
     infos = replay.header.players
     mode, human_seat, level = _mode(infos)
     scores = figures.scores if replay.header.variant is Variant.POINTS else None
@@ -171,7 +170,7 @@ def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int)
         for seat, info in enumerate(infos)
     )
     return GameSummary(
-        game_key=game_key(replay),
+        game_key=game_key(SPIT, (r for r in replay.records if isinstance(r, Deal | Input))),
         game=SPIT,
         seal=replay.seal,
         replay_path=path.resolve(),
@@ -190,7 +189,8 @@ def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int)
     )
 
 
-def _spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
+def spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
+    """A game of Spades: its winner, hands and scores (the Spit figures are zero)."""
     sim = SpadesResimulation(replay)
     try:
         sim.seek()
@@ -207,7 +207,9 @@ def _spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
         for seat, info in enumerate(infos)
     )
     return GameSummary(
-        game_key=game_key(replay),
+        game_key=game_key(
+            SPADES, (r for r in replay.records if isinstance(r, SpadesHand | SpadesInput))
+        ),
         game=SPADES,
         seal=replay.seal,
         replay_path=path.resolve(),

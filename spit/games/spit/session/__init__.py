@@ -21,6 +21,7 @@ from spit.games.spit.session.events import (
     SlapWindowOpened,
     TimedEvent,
 )
+from spit.games.spit.session.factory import seeded_match
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
 
@@ -48,4 +49,5 @@ __all__ = [
     "SlapWindowOpened",
     "TimedEvent",
     "Timing",
+    "seeded_match",
 ]
