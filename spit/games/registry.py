@@ -188,7 +188,6 @@ class GameDescriptor(Generic[R]):
 _games: tuple[GameDescriptor[Any], ...] | None = None
 
 
-
 def games() -> tuple[GameDescriptor[Any], ...]:
     """Every registered game, in ``GAME_PACKAGES`` order. Raises ``RuntimeError`` if
     two packages claim the same name or suffix (a mistake in a new game's package)."""

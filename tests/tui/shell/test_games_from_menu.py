@@ -8,12 +8,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from spit.games.spades.descriptor import DESCRIPTOR as SPADES
 from spit.games.spit.bots import LEVELS
 from spit.games.spit.session import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import FREEZE_AFTER_S, SpitApp
 from spit.tui.shared.overlays import QUIT_GRACE_MS
-from spit.games.spades.descriptor import DESCRIPTOR as SPADES
 from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.game_screen import GameScreen
 
