@@ -19,6 +19,7 @@ from spit.games.spit.session.events import (
     PauseChanged,
     SlapWindowClosed,
     SlapWindowOpened,
+    StallRun,
     TimedEvent,
 )
 from spit.games.spit.session.factory import seeded_match
@@ -47,6 +48,7 @@ __all__ = [
     "SeededDeals",
     "SlapWindowClosed",
     "SlapWindowOpened",
+    "StallRun",
     "TimedEvent",
     "Timing",
     "seeded_match",
