@@ -19,24 +19,32 @@ from collections.abc import Sequence
 from spit import __version__
 from spit.commands._args import CommandParser
 from spit.commands.output import OutputError, abandon_stdout, complain
+from spit.games import registry
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("spit.commands.play", "start a game: two players on one keyboard, or --bot LEVEL"),
     "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
     "replays": ("spit.commands.replays", "browse saved games"),
     "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),
-    "spades": ("spit.commands.spades", "play Spades against the computer"),
 }
-"""Subcommand name -> (module, one-line help). A module defines ``add_arguments(parser)``
+"""Subcommand name -> (module, one-line help), besides each game's own (``play``,
+``spades``: ``GameDescriptor.command``). A module defines ``add_arguments(parser)``
 and ``run(args) -> int``."""
 
 
-def _available() -> dict[str, str]:
-    found = {}
-    for name, (module, _help) in COMMANDS.items():
-        if importlib.util.find_spec(module) is not None:
-            found[name] = module
-    return found
+def commands() -> dict[str, tuple[str, str]]:
+    """Every subcommand: the games' first, in the registry's order, then the others."""
+    games = {
+        game.command[0]: (game.command[1].path, game.command_help) for game in registry.games()
+    }
+    return games | COMMANDS
+
+
+def _available() -> dict[str, tuple[str, str]]:
+    return {
+        name: entry
+        for name, entry in commands().items()
+        if importlib.util.find_spec(entry[0]) is not None
+    }
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -55,11 +63,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spit-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in _available().items():
-        cmd = sub.add_parser(name, help=COMMANDS[name][1], description=COMMANDS[name][1])
+    for name, (module, text) in _available().items():
+        cmd = sub.add_parser(name, help=text, description=text)
         if name == command:
-            importlib.import_module(module).add_arguments(cmd)
+            _add_options(name, module, cmd)
     return parser
+
+
+def _add_options(name: str, module: str, parser: argparse.ArgumentParser) -> None:
+    """A game's options as its descriptor adds them, another command's from its module."""
+    game = next((game for game in registry.games() if game.command[0] == name), None)
+    if game is not None:
+        game.add_options(parser)
+    else:
+        importlib.import_module(module).add_arguments(parser)
 
 
 def _lenient_output() -> None:
@@ -76,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:  # Ctrl-C while the command's modules load, too, ends quietly
         args = build_parser(_chosen(words)).parse_args(words)
         command = args.command or "menu"
-        module = _available().get(command, "spit.commands.menu")
+        module = _available().get(command, ("spit.commands.menu", ""))[0]
         return int(importlib.import_module(module).run(args))
     except KeyboardInterrupt:
         return 130

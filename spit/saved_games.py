@@ -25,16 +25,12 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from spit.core.dates import clamped_timestamp, from_iso
-from spit.core.replay.fields import FormatError, PlayerInfo, read_game, read_version
+from spit.core.replay.fields import FormatError, PlayerInfo, read_version
 from spit.core.replay.reading import MAX_LINE_BYTES, UnreadableReplay, read_header
+from spit.games import registry
 from spit.games.files import replay_files as scan_replay_files
-from spit.games.spades.replay.records import SpadesEnd, SpadesHeader
-from spit.games.spades.replay.writer import SPADES_SUFFIX
-from spit.games.spit.replay.records import End, Header
-from spit.games.spit.replay.writer import SUFFIX
+from spit.games.registry import GameDescriptor
 
-SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
-"""The files listed: Spit replays and Spades replays."""
 TAIL_CHUNK: Final = 4096
 """Bytes read at a time from the end of a file."""
 TAIL_LIMIT: Final = 64 * 1024
@@ -59,7 +55,8 @@ class SavedGame:
 
     path: Path
     game: str | None
-    """``"spit"``, ``"spades"``, or ``None`` for a file that cannot be read."""
+    """The game's registered name (``spit.games.registry``), or ``None`` for a file
+    that cannot be read."""
     started: datetime
     """The header's start time (in the time zone the game was played in), else the
     file's modification time (local time)."""
@@ -79,8 +76,9 @@ class SavedGame:
 
     @property
     def suffix(self) -> str:
-        """``.spit.jsonl`` or ``.spades.jsonl``: a rename keeps it."""
-        return next((s for s in SUFFIXES if self.path.name.endswith(s)), self.path.suffix)
+        """The game's replay suffix (``.spit.jsonl``): a rename keeps it."""
+        game = registry.by_path(self.path)
+        return self.path.suffix if game is None else game.suffix
 
     @property
     def stem(self) -> str:
@@ -182,15 +180,13 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
     header_line = first if newline < 0 else first[: newline + 1]
     obj = read_header(header_line)
     try:
-        game = read_game(obj)
-        if game is None:
-            raise UnreadableReplay(f"a replay of a game this spit-tui does not know: {path.name}")
-        version = read_version(obj)
-        header: Header | SpadesHeader = (
-            SpadesHeader.from_json(obj, version)
-            if game == "spades"
-            else Header.from_json(obj, version)
-        )
+        try:
+            game = registry.by_header(obj)
+        except registry.UnknownGame:
+            raise UnreadableReplay(
+                f"a replay of a game this spit-tui does not know: {path.name}"
+            ) from None
+        header = game.files.read_header(obj, read_version(obj))
     except FormatError as error:
         raise UnreadableReplay(f"bad header: {error}") from None
     ending = _Ending(game)
@@ -199,9 +195,9 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
             break
     return SavedGame(
         path=path,
-        game=game,
+        game=game.name,
         started=_started(header.created) or modified,
-        mode=_mode(game, header.players),
+        mode=game.files.mode_text(header.players),
         result=_result(header.players, ending.winner),
         length_ms=ending.t,
         rounds=ending.rounds,
@@ -213,8 +209,8 @@ class _Ending:
     """What the last lines say, read from the last one backwards: the closing line of
     a finished game, or the time and round an unfinished one got to."""
 
-    def __init__(self, game: str) -> None:
-        self.game = game
+    def __init__(self, game: GameDescriptor[Any]) -> None:
+        self.files = game.files
         self.winner: int | None = None
         self.t: int | None = None
         self.rounds: int | None = None
@@ -234,20 +230,15 @@ class _Ending:
         self._first = False
         if self.t is None and _whole(obj.get("t")):
             self.t = obj["t"]
-        new_round = "hand" if self.game == "spades" else "deal"
-        number = obj.get("hand" if self.game == "spades" else "round")
+        new_round, key = self.files.new_round
+        number = obj.get(key)
         if kind == new_round and self.rounds is None and _whole(number):
             self.rounds = number
         return self.rounds is not None and self.t is not None
 
     def _closing(self, obj: dict[str, Any]) -> bool:
         try:
-            if self.game == "spades":
-                spades = SpadesEnd.from_json(obj, 0)
-                self.winner, self.t, self.rounds = spades.winner, spades.t, spades.hands
-            else:
-                end = End.from_json(obj, 0)
-                self.winner, self.t, self.rounds = end.winner, end.t, end.rounds
+            self.winner, self.t, self.rounds = self.files.read_end(obj)
         except FormatError:
             self._first = False
             return False
@@ -276,18 +267,6 @@ def _lines_from_end(file: BinaryIO, size: int, start: int) -> Iterator[bytes]:
 
 def _started(created: str | None) -> datetime | None:
     return None if created is None else from_iso(created)
-
-
-def _mode(game: str, players: tuple[PlayerInfo, PlayerInfo]) -> str:
-    humans = [p.kind == "human" for p in players]
-    levels = [p.level or "?" for p in players]
-    if game == "spades":
-        return f"Spades vs {levels[humans.index(True) ^ 1]} bot" if sum(humans) == 1 else "Spades"
-    if all(humans):
-        return "Two players"
-    if any(humans):
-        return f"vs {levels[humans.index(True) ^ 1]} bot"
-    return f"Bots: {levels[0]} vs {levels[1]}"
 
 
 def _result(players: tuple[PlayerInfo, PlayerInfo], winner: int | None) -> str:

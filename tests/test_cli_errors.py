@@ -143,7 +143,7 @@ def test_save_replays_expands_the_home_folder(
     assert not (tmp_path / "~").exists()
 
 
-@pytest.mark.parametrize("command", [None, *cli.COMMANDS])
+@pytest.mark.parametrize("command", [None, *cli.commands()])
 def test_every_help_starts_with_its_usage_line(command: str | None) -> None:
     argv = ["--help"] if command is None else [command, "--help"]
     done = subprocess.run(

@@ -26,23 +26,20 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.commands.output import complain, emit
-from spit.core.replay.fields import FormatError, read_game
+from spit.core.replay.fields import FormatError
 from spit.core.replay.reading import MAX_LINE_BYTES, UnreadableReplay, read_header
 from spit.core.replay.seal import Seal
 from spit.core.replay.verification import Verification
-from spit.engine import Variant
-from spit.games.replays import AnyReplay, load_any_replay, verify_any
-from spit.games.spades.replay.reader import SpadesReplay
-from spit.games.spades.replay.writer import SPADES_SUFFIX
-from spit.games.spit.replay.writer import SUFFIX
+from spit.games import registry
+from spit.games.registry import GameDescriptor
+from spit.games.replays import AnyReplay, game_of, load_any_replay, verify_any
 from spit.paths import replays_dir
 
 if TYPE_CHECKING:
-    from spit.tui.spades.viewer import SpadesViewerScreen
-    from spit.tui.spit.viewer import ReplayViewerScreen
+    from spit.tui.shared.viewer_base import ViewerScreen
 
 NEAR_NAMES: Final = 3
 """Saved games named when none has the name asked for."""
@@ -115,34 +112,31 @@ def view(path: Path | None) -> int:
     return 1 if screen.problem is not None else result or 0
 
 
-def viewer_for(path: Path) -> ReplayViewerScreen | SpadesViewerScreen:
-    """The viewer for the game the file's header names. A file whose game cannot be
-    told goes to the Spit viewer, which says what is wrong with it."""
-    if _game_of(path) == "spades":
-        from spit.tui.spades.viewer import SpadesViewerScreen
-
-        return SpadesViewerScreen(path)
-    from spit.tui.spit.viewer import ReplayViewerScreen
-
-    return ReplayViewerScreen(path)
+def viewer_for(path: Path) -> ViewerScreen:
+    """The viewer of the game the file's header names (``FrontEnds.viewer``). A file
+    whose game cannot be told goes to the first game's viewer, which says what is
+    wrong with it."""
+    game = _game_of(path) or registry.games()[0]
+    viewer: ViewerScreen = game.front_ends.viewer.load()(path)
+    return viewer
 
 
-def _game_of(path: Path) -> str | None:
+def _game_of(path: Path) -> GameDescriptor[Any] | None:
     """The game the first line of the file at ``path`` names, without reading the rest;
     ``None`` if it cannot be told."""
     try:
         if not path.is_file():  # not a FIFO or a device, which could block the read
             return None
         with path.open("rb") as file:
-            return read_game(read_header(file.readline(MAX_LINE_BYTES + 1)))
-    except (OSError, ValueError, UnreadableReplay, FormatError):
+            return registry.by_header(read_header(file.readline(MAX_LINE_BYTES + 1)))
+    except (OSError, ValueError, UnreadableReplay, FormatError, registry.UnknownGame):
         return None
 
 
 def latest_replay(directory: Path) -> Path | None:
     """The most recently written replay in ``directory``, of either game, if there is one."""
     try:
-        paths = [*directory.glob(f"*{SUFFIX}"), *directory.glob(f"*{SPADES_SUFFIX}")]
+        paths = [path for suffix in registry.suffixes() for path in directory.glob(f"*{suffix}")]
     except OSError:
         return None
     files = []
@@ -168,7 +162,7 @@ def find_replay(file: str) -> Path:
         if path.name != file or file in (".", "..") or path.exists() or path.is_symlink():
             return path
         directory = saved_games_dir()
-        for name in (file, file + SUFFIX, file + SPADES_SUFFIX):
+        for name in (file, *(file + suffix for suffix in registry.suffixes())):
             if (directory / name).exists():
                 return directory / name
     except OSError:  # a name too long, no permission: reading it says so
@@ -179,7 +173,7 @@ def find_replay(file: str) -> Path:
 def _not_found(name: str, directory: Path) -> str:
     """Why there is no game ``name``, and the saved games whose names come close."""
     stems = sorted(_saved_stems(directory))
-    typed = _stem(name)
+    typed = registry.stem(name)
     near = difflib.get_close_matches(typed, stems, n=NEAR_NAMES, cutoff=0.5)
     near += [stem for stem in stems if typed.lower() in stem.lower() and stem not in near]
     message = f"no file or saved game named '{name}' (saved games are in {directory})"
@@ -192,16 +186,10 @@ def _not_found(name: str, directory: Path) -> str:
 def _saved_stems(directory: Path) -> set[str]:
     try:
         with os.scandir(directory) as entries:
-            return {_stem(e.name) for e in entries if e.name.endswith((SUFFIX, SPADES_SUFFIX))}
+            suffixes = registry.suffixes()
+            return {registry.stem(e.name) for e in entries if e.name.endswith(suffixes)}
     except OSError:
         return set()
-
-
-def _stem(name: str) -> str:
-    for suffix in (SUFFIX, SPADES_SUFFIX):
-        if name.endswith(suffix):
-            return name[: -len(suffix)]
-    return name
 
 
 def check(path: Path, *, as_json: bool = False) -> int:
@@ -231,12 +219,8 @@ def report(path: Path, replay: AnyReplay, result: Verification) -> str:
         state = "consistent, unfinished (the recording stops there)"
     if result.seal is Seal.EDITED:
         state = f"EDITED after it was written; {state}"
-    if isinstance(replay, SpadesReplay):
-        game, rounds = f"spades (to {replay.header.target})", "hand"
-    else:
-        game, rounds = replay.header.variant.value, "round"
-        if replay.header.variant is Variant.POINTS:
-            game += f" (to {replay.header.target})"
+    played = game_of(replay)
+    game, rounds = played.describe(replay), played.round_word
     lines = [
         f"{path.name}: {state}",
         f"  players   {players[0].describe()} vs {players[1].describe()}",

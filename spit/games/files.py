@@ -5,13 +5,8 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Final
 
-from spit.games.spades.replay.writer import SPADES_SUFFIX
-from spit.games.spit.replay.writer import SUFFIX
-
-SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
-"""The names of saved games, of either game."""
+from spit.games.registry import suffixes
 
 
 def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
@@ -23,8 +18,9 @@ def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
     except FileNotFoundError:
         return []
     found = []
+    names = suffixes()  # every registered game's
     for entry in entries:
-        if not entry.name.endswith(SUFFIXES):
+        if not entry.name.endswith(names):
             continue
         try:
             info = entry.stat()

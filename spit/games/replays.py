@@ -1,46 +1,77 @@
 """A replay of any game: read a file whichever game its header names, and verify it.
 
-For commands that take any saved game (``spit-tui replay --check``). A header without
-a ``game`` key is a Spit replay, as every file was before Spades; a game this version
-does not know makes the file unreadable, with a message saying so.
+For commands that take any saved game (``spit-tui replay --check``, the statistics).
+The registry (``spit.games.registry``) says which game's reader a header calls for: a
+header without a ``game`` key is a Spit replay, as every file was before Spades; a
+game this version does not know makes the file unreadable, with a message saying so.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TypeAlias
+from typing import Any, Protocol
 
-from spit.core.replay.fields import FormatError, read_game
-from spit.core.replay.reading import read_header, read_replay_bytes
+from spit.core.replay.fields import FormatError, PlayerInfo
+from spit.core.replay.reading import Problem, read_header, read_replay_bytes
+from spit.core.replay.seal import Seal
 from spit.core.replay.verification import Verification
-from spit.games.spades.replay.reader import SpadesReplay, parse_spades_replay
-from spit.games.spades.replay.verify import verify_spades
-from spit.games.spit.replay.reader import Replay, parse_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.registry import GameDescriptor, UnknownGame, by_header, by_name, games
 
-AnyReplay: TypeAlias = Replay | SpadesReplay
+
+class ReplayHeader(Protocol):
+    """What every game's header has."""
+
+    @property
+    def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
+
+    @property
+    def created(self) -> str | None: ...
+
+
+class AnyReplay(Protocol):
+    """What every game's replay, as read, has."""
+
+    @property
+    def header(self) -> ReplayHeader: ...
+
+    @property
+    def problems(self) -> tuple[Problem, ...]: ...
+
+    @property
+    def seal(self) -> Seal: ...
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def game(self) -> str:
+        """The registry's name for the replay's game."""
+        ...
 
 
 def load_any_replay(path: str | os.PathLike[str]) -> AnyReplay:
-    """Read the replay at ``path``, of either game. Raises ``UnreadableReplay``."""
+    """Read the replay at ``path``, of any game. Raises ``UnreadableReplay``."""
     path = Path(path)
     return parse_any_replay(read_replay_bytes(path), path)
 
 
 def parse_any_replay(data: bytes, path: Path | None = None) -> AnyReplay:
-    """Read a replay of either game from its bytes; see ``load_any_replay``."""
+    """Read a replay of any game from its bytes; see ``load_any_replay``."""
+    game: GameDescriptor[Any]
     try:
-        game = read_game(read_header(data))
-    except FormatError:
-        game = None  # the Spit reader refuses the header with the full message
-    if game == "spades":
-        return parse_spades_replay(data, path)
-    return parse_replay(data, path)
+        game = by_header(read_header(data))
+    except (FormatError, UnknownGame):
+        game = games()[0]  # its reader refuses the header with the full message
+    replay: AnyReplay = game.read_replay(data, path)
+    return replay
+
+
+def game_of(replay: AnyReplay) -> GameDescriptor[Any]:
+    """The registered game whose reader made ``replay``."""
+    return by_name(replay.game)
 
 
 def verify_any(replay: AnyReplay) -> Verification:
-    """``verify`` or ``verify_spades``, as the replay's game needs."""
-    if isinstance(replay, SpadesReplay):
-        return verify_spades(replay)
-    return verify(replay)
+    """Re-simulate ``replay`` by its game's verifier."""
+    return game_of(replay).verify(replay)

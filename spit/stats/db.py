@@ -50,8 +50,6 @@ from spit.core.replay.closing import Closing
 from spit.core.replay.seal import Seal
 from spit.core.safe_text import safe_path, safe_text
 from spit.games.files import replay_files
-from spit.games.spades.replay.writer import SPADES_SUFFIX
-from spit.games.spit.replay.writer import SUFFIX
 from spit.paths import data_dir, replays_dir
 from spit.stats import queries, schema
 from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry, SpadesResults
@@ -75,7 +73,6 @@ opposed to a lock, a permission or a full disk."""
 _READ_ONLY: Final = ("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_CANTOPEN")
 """Errors that mean the database may be read but not written."""
 _NO_WRITE: Final = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
-_SUFFIXES: Final = (SUFFIX, SPADES_SUFFIX)
 
 T = TypeVar("T")
 

@@ -16,57 +16,48 @@ from typing import Final
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.engine import Variant
+from spit.games.replays import game_of
+from spit.games.spades import descriptor as spades_game
 from spit.games.spades.replay.reader import SpadesReplay
-from spit.games.spades.stats import GAME as SPADES
-from spit.games.spades.stats import spades_key, summarize_spades
+from spit.games.spades.stats import summarize_spades
+from spit.games.spit import descriptor as spit_game
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.records import Deal, Input
-from spit.games.summary import GameSummary, Mode, PlayerSummary, mode_of, started_at
-from spit.games.summary import game_key as key_of
-from spit.stats.figures import GameFigures, PlayerFigures, game_figures
+from spit.games.summary import GameSummary, Mode, PlayerSummary, game_key, mode_of, started_at
+from spit.stats.figures import PlayerFigures, game_figures
 from spit.stats.walk import UnusableReplay, read_any_replay
 
-SPIT: Final = "spit"
-"""``GameSummary.game``, with ``SPADES``."""
+SPIT: Final = spit_game.NAME
+SPADES: Final = spades_game.NAME
+"""``GameSummary.game``: the registry's names (``spit.games.registry``)."""
 
 __all__ = ["SPADES", "SPIT", "GameSummary", "Mode", "PlayerSummary", "game_key", "summarize"]
 
 
 def summarize(path: str | os.PathLike[str]) -> GameSummary:
-    """The summary of the finished game (Spit or Spades) in the replay at ``path``.
+    """The summary of the finished game (of any game) in the replay at ``path``, by the
+    summary its game registers (``GameDescriptor.summary``: ``spit_summary``,
+    ``spades_summary``).
 
     Raises ``UnusableReplay`` for a file that cannot be read, does not re-simulate
     exactly (see ``spit.core.replay.verification``) or holds an unfinished game.
     """
     path = Path(path)
     replay = read_any_replay(path)
-    if isinstance(replay, SpadesReplay):
-        try:
-            summary = summarize_spades(replay, path)
-        except ReplayMismatch as err:
-            raise UnusableReplay(f"invalid: {err}") from None
-        if summary is None:
-            raise _unfinished("the game was not played to its end")
-        return summary
-    figures = game_figures(replay)
-    if figures.winner is None:
-        raise _unfinished("the game was not played to its end")
-    return _spit_summary(replay, path, figures, figures.winner)
-
-
-def game_key(replay: Replay | SpadesReplay) -> str:
-    """The game's identity (``spit.games.summary.game_key``): its deals (Spades: hands)
-    and inputs."""
-    if isinstance(replay, SpadesReplay):
-        return spades_key(replay)
-    return key_of(SPIT, (r for r in replay.records if isinstance(r, Deal | Input)))
+    summary: GameSummary = game_of(replay).summary.load()(replay, path)
+    return summary
 
 
 def _unfinished(why: str) -> UnusableReplay:
     return UnusableReplay(f"unfinished: {why}", unfinished=True)
 
 
-def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int) -> GameSummary:
+def spit_summary(replay: Replay, path: Path) -> GameSummary:
+    """A game of Spit, with every figure of ``spit.stats.figures``."""
+    figures = game_figures(replay)
+    winner = figures.winner
+    if winner is None:
+        raise _unfinished("the game was not played to its end")
     infos = replay.header.players
     mode, human_seat, level = mode_of(infos)
     scores = figures.scores if replay.header.variant is Variant.POINTS else None
@@ -81,7 +72,7 @@ def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int)
         for seat, info in enumerate(infos)
     )
     return GameSummary(
-        game_key=game_key(replay),
+        game_key=game_key(SPIT, (r for r in replay.records if isinstance(r, Deal | Input))),
         game=SPIT,
         seal=replay.seal,
         replay_path=path.resolve(),
@@ -98,6 +89,17 @@ def _spit_summary(replay: Replay, path: Path, figures: GameFigures, winner: int)
         active_ms=figures.active_ms,
         players=(players[0], players[1]),
     )
+
+
+def spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
+    """A game of Spades, summed up by its own package (``spit.games.spades.stats``)."""
+    try:
+        summary = summarize_spades(replay, path)
+    except ReplayMismatch as err:
+        raise UnusableReplay(f"invalid: {err}") from None
+    if summary is None:
+        raise _unfinished("the game was not played to its end")
+    return summary
 
 
 def _player(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.reading import UnreadableReplay
 from spit.engine import State, stall_spits
-from spit.games.replays import AnyReplay, load_any_replay
+from spit.games.replays import AnyReplay, game_of, load_any_replay
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.resimulate import Resimulation
 from spit.games.spit.session import CountdownKind, Match, TimedEvent
@@ -68,7 +68,7 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
     """``read_any_replay`` for a game of Spit only."""
     replay = read_any_replay(path)
     if not isinstance(replay, Replay):
-        raise UnusableReplay("unreadable: a game of Spades, not of Spit")
+        raise UnusableReplay(f"unreadable: a game of {game_of(replay).title}, not of Spit")
     return replay
 
 

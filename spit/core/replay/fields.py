@@ -22,9 +22,6 @@ FORMAT_VERSION: Final = (1, 1)
 """(major, minor). A reader reads every minor version of its major; a new major means
 old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``)."""
 
-GAMES: Final = ("spit", "spades")
-"""The games a replay can hold, named by the header's ``game`` key (``spit`` if absent)."""
-
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
 MAX_TARGET: Final = 1_000_000
@@ -235,9 +232,11 @@ def read_version(obj: dict[str, Any]) -> tuple[int, int]:
 
 
 def read_game(obj: dict[str, Any]) -> str | None:
-    """The game a header names: ``"spit"`` when it names none, ``None`` for a game this
-    version does not know (a newer program's)."""
-    game = obj.get("game", "spit")
+    """The game a header names, ``None`` when it names none (``spit.games.registry``
+    knows which games there are, and which one such a header means)."""
+    game = obj.get("game")
+    if game is None:
+        return None
     if not isinstance(game, str):
         raise FormatError(f"'game' must be the name of a game, not {show(game)}")
-    return game if game in GAMES else None
+    return game

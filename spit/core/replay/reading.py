@@ -33,7 +33,6 @@ from spit.core.replay.fields import (
     FORMAT_VERSION,
     FormatError,
     UnknownLineType,
-    read_game,
     read_version,
     show,
 )
@@ -172,18 +171,6 @@ def read_header(data: bytes) -> dict[str, Any]:
     if reader.header_object is None:
         raise UnreadableReplay("the file is empty (it has no header line)")
     return reader.header_object
-
-
-def refuse_other_games(obj: dict[str, Any], game: str) -> None:
-    """Raise ``UnreadableReplay`` unless the header ``obj`` is a replay of ``game``."""
-    found = read_game(obj)
-    if found is None:
-        raise UnreadableReplay(
-            f"it is a replay of the game {show(obj.get('game'))}, which this spit-tui "
-            f"({__version__}) does not know"
-        )
-    if found != game:
-        raise UnreadableReplay(f"it is a {found.title()} replay, not a {game.title()} one")
 
 
 def _feed(data: bytes, reader: _Reader[Any, Any]) -> None:

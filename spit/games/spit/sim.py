@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from spit.core.seeds import derive_seed
 from spit.engine import Play, State, Variant
 from spit.games.spit.bots import LEVELS, POLICIES, BotAgent, make_bot
-from spit.games.spit.session import InputRecord, Match, Orders, SeededDeals, Timing
+from spit.games.spit.session import InputRecord, Orders, Timing, seeded_match
 from spit.games.spit.session.recorder import Recorder
 
 if TYPE_CHECKING:
@@ -132,8 +132,8 @@ def play_game(setup: GameSetup, index: int) -> GameRecord:
     if setup.replay_dir is not None:
         writer = _replay_writer(setup, agents, deal_seed)
         recorders.append(writer)
-    match = Match(
-        SeededDeals(deal_seed),
+    match = seeded_match(
+        seed=deal_seed,
         variant=setup.variant,
         target=setup.target,
         timing=setup.timing,

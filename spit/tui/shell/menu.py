@@ -18,33 +18,51 @@ from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from spit.games import registry
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 TITLE = "♠ ♥  S P I T  ♦ ♣"
 ASCII_TITLE = "-=  S P I T  =-"
 SUBTITLE = "the real-time card game, in the terminal"
 
-ENTRIES = (
-    ("two_players", "1", "Two players (this keyboard)"),
-    ("bot", "2", "Play against a bot"),
-    ("spades", "3", "Spades against a bot"),
-    ("replays", "4", "Replays"),
-    ("statistics", "5", "Statistics"),
-    ("how_to_play", "6", "How to play"),
-    ("settings", "7", "Settings"),
-    ("quit", "q", "Quit"),
-)
-"""Menu entry id (its action is ``action_<id>``), hotkey, label."""
+
+def _entries() -> tuple[tuple[str, str, str], ...]:
+    """Spit's two entries, one for each other game that has a menu label (its id is
+    the game's registered name), then the shell's; numbered in that order."""
+    games = [
+        (game.name, game.front_ends.menu_label)
+        for game in registry.games()
+        if game.front_ends.menu_label is not None
+    ]
+    numbered = [
+        ("two_players", "Two players (this keyboard)"),
+        ("bot", "Play against a bot"),
+        *games,
+        ("replays", "Replays"),
+        ("statistics", "Statistics"),
+        ("how_to_play", "How to play"),
+        ("settings", "Settings"),
+    ]
+    return (
+        *((id_, str(number), label) for number, (id_, label) in enumerate(numbered, 1)),
+        ("quit", "q", "Quit"),
+    )
+
+
+ENTRIES = _entries()
+"""Menu entry id, hotkey, label. The action is ``action_<id>``, or ``table(<id>)`` for
+a game's entry (``_action``)."""
+
+
+def _action(entry_id: str) -> str:
+    return f"table({entry_id!r})" if entry_id in registry.names() else entry_id
+
 
 SPIT_LEVELS_NOTE = (
     "Each level wins about 2 games in 3 against the one below. Reacts: from a change "
     "to its card landing; slaps: from the last card to its slap."
 )
 """Under the Spit levels: how to read their columns."""
-
-SPADES_LEVEL = "hard"
-"""The Spades bot offered first: a fair game for someone who knows Spades."""
-
 
 PRACTICE_OFFER = (
     "New to Spit? Press p for a short practice round with hints, against a very slow "
@@ -65,7 +83,10 @@ class MainMenu(ShellScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key, id_, label, id=f"menu.{id_}", show=False) for id_, key, label in ENTRIES),
+        *(
+            Binding(key, _action(id_), label, id=f"menu.{id_}", show=False)
+            for id_, key, label in ENTRIES
+        ),
         Binding("p", "practice", "Practice", id="menu.practice", show=False),
     ]
 
@@ -120,7 +141,7 @@ class MainMenu(ShellScreen):
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
-        await self.run_action(str(event.option_id))
+        await self.run_action(_action(str(event.option_id)))
 
     def action_two_players(self) -> None:
         self.spit_app.play(bot_level=None)
@@ -141,22 +162,25 @@ class MainMenu(ShellScreen):
         )
         self.app.push_screen(chooser, chosen)
 
-    def action_spades(self) -> None:
+    def action_table(self, name: str) -> None:
+        """A game against a bot at its own table (``FrontEnds.table``), at the level
+        chosen first."""
+        game = registry.by_name(name)
         try:
-            from spit.games.spades.bots import LEVELS, bot_description
-            from spit.tui.spades import SpadesScreen
+            table = game.front_ends.table.load()
+            levels = game.bots.levels()
         except ImportError:
-            self.notify("Spades is not available in this version.", severity="warning")
+            self.notify(f"{game.title} is not available in this version.", severity="warning")
             return
 
         def chosen(level: str | None) -> None:
             if level is not None:
-                self.app.push_screen(SpadesScreen.from_settings(self.spit_app.settings, level))
+                self.app.push_screen(table.from_settings(self.spit_app.settings, level))
 
         chooser = BotChooser(
-            "Spades against a bot: choose its level",
-            [(level, f"{level}: {bot_description(level)}") for level in LEVELS],
-            SPADES_LEVEL,
+            f"{game.front_ends.menu_label}: choose its level",
+            [(level, game.bots.describe(level)) for level in levels],
+            game.bots.default or levels[0],
         )
         self.app.push_screen(chooser, chosen)
 

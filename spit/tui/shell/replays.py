@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 
 from spit import saved_games
 from spit.core.safe_text import safe_lines, safe_text
+from spit.games import registry
 from spit.saved_games import SavedGame, SavedGameError
 from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.confirm import Confirm
@@ -303,17 +304,13 @@ class ReplayBrowser(ShellScreen):
                 f"{game.name} cannot be watched: {game.problem}", severity="error", markup=False
             )
             return
-        if game.game == "spades":
-            from spit.tui.spades.viewer import SpadesViewerScreen
-
-            self.app.push_screen(SpadesViewerScreen(game.path, clock=self.spit_app.clock))
-            return
+        played = registry.by_name(game.game) if game.game else registry.games()[0]
         try:
-            from spit.tui.spit.viewer import ReplayViewerScreen
+            viewer = played.front_ends.viewer.load()
         except ImportError:
             self.notify(f"To watch it, run: spit-tui replay {game.path}", markup=False)
             return
-        self.app.push_screen(ReplayViewerScreen(game.path, clock=self.spit_app.clock))
+        self.app.push_screen(viewer(game.path, clock=self.spit_app.clock))
 
     def action_mark(self) -> None:
         """Mark the game under the cursor, or unmark it, and go to the next one, so

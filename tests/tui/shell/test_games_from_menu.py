@@ -8,12 +8,13 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from spit.games.spades.descriptor import DESCRIPTOR as SPADES
 from spit.games.spit.bots import LEVELS
 from spit.games.spit.session import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import FREEZE_AFTER_S, SpitApp
 from spit.tui.shared.overlays import QUIT_GRACE_MS
-from spit.tui.shell.menu import SPADES_LEVEL, MainMenu
+from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.game_screen import GameScreen
 
 from .menu_keys import MENU
@@ -91,11 +92,11 @@ async def test_spades_starts_on_the_chosen_level_with_the_settings(tmp_path: Pat
         await pilot.press(MENU["spades"])
         levels = app.screen.query_one("#bot-levels", OptionList)
         assert levels.highlighted is not None
-        assert levels.get_option_at_index(levels.highlighted).id == SPADES_LEVEL
+        assert levels.get_option_at_index(levels.highlighted).id == SPADES.bots.default
         await pilot.press("up", "enter")
         game = app.screen
         assert isinstance(game, SpadesScreen)
-        assert game.level != SPADES_LEVEL
+        assert game.level != SPADES.bots.default
         assert game.replay_dir == tmp_path / "games"
         await pilot.press("q", "y")
         assert isinstance(app.screen, MainMenu)

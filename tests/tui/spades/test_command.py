@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.cli import COMMANDS, build_parser, main
+from spit.cli import build_parser, commands, main
 from spit.tui.spades import SpadesScreen
 from tests.tui.start_screens import catch_start_screens
 
@@ -21,7 +21,7 @@ def _screen(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> SpadesScreen:
 
 
 def test_the_command_is_listed() -> None:
-    assert COMMANDS["spades"][0] == "spit.commands.spades"
+    assert commands()["spades"][0] == "spit.commands.spades"
     assert "spades" in build_parser().format_help()
 
 

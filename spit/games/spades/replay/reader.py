@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes, refuse_other_games
+from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
 from spit.core.replay.seal import Seal
+from spit.games.registry import refuse_other_games
+from spit.games.spades.descriptor import NAME
 from spit.games.spades.replay.records import (
-    GAME,
     SpadesCheckpoint,
     SpadesEnd,
     SpadesHand,
@@ -41,6 +42,10 @@ class SpadesReplay:
     """Whether the lines are as the program wrote them (``spit.core.replay.seal``)."""
     edit: Problem | None = None
     """Where the integrity digest fails, when ``seal`` is ``EDITED`` (as ``Replay.edit``)."""
+
+    @property
+    def game(self) -> str:
+        return NAME
 
     @property
     def hands(self) -> list[SpadesHand]:
@@ -77,7 +82,7 @@ def parse_spades_replay(data: bytes, path: Path | None = None) -> SpadesReplay:
 def _open_spades(
     obj: dict[str, Any], version: tuple[int, int]
 ) -> tuple[SpadesHeader, _SpadesLines]:
-    refuse_other_games(obj, GAME)
+    refuse_other_games(obj, NAME)
     return SpadesHeader.from_json(obj, version), _SpadesLines()
 
 

@@ -39,10 +39,9 @@ from spit.core.replay.line_parts import (
     read_record,
     read_scores,
 )
+from spit.games.spades.descriptor import NAME as GAME
 from spit.games.spades.engine import Action, HandOrders, parse_action
 
-GAME: Final = "spades"
-"""The header's ``game``."""
 DEFAULT_TARGET: Final = 500
 MAX_HANDS: Final = 1_000_000
 MAX_SCORE: Final = 2**31 - 1

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Final
 
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
+from spit.games.spades.descriptor import SUFFIX as SPADES_SUFFIX
 from spit.games.spades.engine import (
     SPADES_ENGINE_VERSION,
     Action,
@@ -32,8 +32,6 @@ from spit.games.spades.replay.records import (
     SpadesHeader,
     SpadesInput,
 )
-
-SPADES_SUFFIX: Final = ".spades.jsonl"
 
 
 class SpadesReplayWriter(LineWriter):

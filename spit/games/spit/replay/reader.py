@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes, refuse_other_games
+from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
 from spit.core.replay.seal import Seal
+from spit.games.registry import refuse_other_games
+from spit.games.spit.descriptor import NAME
 from spit.games.spit.replay.records import (
     Checkpoint,
     Deal,
@@ -38,6 +40,10 @@ class Replay:
     edit: Problem | None = None
     """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
     what to say. Not among ``problems``: an edited file may still follow the rules."""
+
+    @property
+    def game(self) -> str:
+        return NAME
 
     @property
     def deals(self) -> list[Deal]:
@@ -73,7 +79,7 @@ def parse_replay(data: bytes, path: Path | None = None) -> Replay:
 
 
 def _open_spit(obj: dict[str, Any], version: tuple[int, int]) -> tuple[Header, _SpitLines]:
-    refuse_other_games(obj, "spit")
+    refuse_other_games(obj, NAME)
     return Header.from_json(obj, version), _SpitLines()
 
 

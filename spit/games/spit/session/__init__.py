@@ -22,6 +22,7 @@ from spit.games.spit.session.events import (
     StallRun,
     TimedEvent,
 )
+from spit.games.spit.session.factory import seeded_match
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
 
@@ -50,4 +51,5 @@ __all__ = [
     "StallRun",
     "TimedEvent",
     "Timing",
+    "seeded_match",
 ]

@@ -1,0 +1,264 @@
+"""The games this program knows, each described once by its own package.
+
+Every place that works for any game (the replay reader and ``--check``, the replays
+folder and browser, the statistics, the menu, the command line) asks this registry
+instead of comparing a game's name: by the header's ``game`` key (``by_header``), by a
+file's suffix (``by_path``), by name (``by_name``), or for all of them (``games``).
+
+Each game package (``spit/games/<name>/``) declares its ``GameDescriptor`` in its
+``descriptor`` module, and ``GAME_PACKAGES`` below lists those packages: adding a game
+is one package and one line here (``docs/architecture.md``, "Adding a game").
+
+Two kinds of reference, for two reasons:
+
+- **Headless parts** (the replay reader and verifier, the bot levels, the command-line
+  options) are typed callables. A descriptor module defines them as small functions
+  that import their game's modules when first called, so importing the registry (as
+  ``spit-tui``'s start-up does) loads no game's engine, bots or replay code.
+- **Parts in higher layers** (the TUI's viewer and table screens, the statistics
+  summary, the game's subcommand) are named by a dotted path, ``"module:attribute"``
+  (``LayerRef``), imported with ``importlib`` by the layer that uses them. The games
+  layer sits below ``spit.tui``, ``spit.stats`` and ``spit.commands`` and must not
+  import them (the layering contracts forbid it, even inside a function); a path is
+  text, so the arrow still points down. ``tests/games/test_registry.py`` checks that
+  every path names an existing object.
+
+The registry itself imports the replay framing (``spit.core.replay``) only in the
+functions that read a header: the command line imports it to list its subcommands, and
+a command that reads no replay (``spit-tui play``, ``--help``) should not pay for that.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    import argparse
+
+    from spit.core.replay.verification import Verification
+
+GAME_PACKAGES: Final = ("spit.games.spit", "spit.games.spades")
+"""The game packages, in the order menus and listings show them; each has a
+``descriptor`` module with a ``DESCRIPTOR``. The first is the game of a replay header
+that names none (every file written before there was a second game)."""
+
+R = TypeVar("R")
+R_contra = TypeVar("R_contra", contravariant=True)
+R_co = TypeVar("R_co", covariant=True)
+
+
+class UnknownGame(LookupError):
+    """A game name, header or file suffix no registered game has; the message says
+    which, quoted safely, and which games there are."""
+
+
+class ReplayReader(Protocol[R_co]):
+    """A replay's bytes to the game's replay, raising ``UnreadableReplay``."""
+
+    def __call__(self, data: bytes, path: Path | None = None) -> R_co: ...
+
+
+class ReplayVerifier(Protocol[R_contra]):
+    """Re-simulate a replay of the game strictly (``spit.core.replay.verification``)."""
+
+    def __call__(self, replay: R_contra) -> Verification: ...
+
+
+class Session(Protocol):
+    """What a headless driver (the simulator, a duel) needs of any game's session: run
+    it on its virtual clock to its end, or to a time limit, and read the time."""
+
+    @property
+    def time(self) -> int: ...
+
+    def run_to_end(self, limit_ms: int) -> object: ...
+
+
+class SessionFactory(Protocol):
+    """A new session of the game: its deals from ``seed``, driven by ``agents`` (one per
+    seat), each recorder told everything that happens. ``options`` are the game's own
+    (Spit's variant, target and timing; Spades' target), with its defaults for any left
+    out, so a generic driver passes on only what its user chose."""
+
+    def __call__(
+        self,
+        *,
+        seed: int,
+        agents: Sequence[Any],
+        recorders: Sequence[Any] = (),
+        **options: Any,
+    ) -> Session: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LayerRef:
+    """A module or an object in a layer above the games, by its dotted path
+    (``module`` or ``module:attribute``); ``load`` imports it (see the module docstring
+    for why it is not imported here)."""
+
+    path: str
+
+    def load(self) -> Any:
+        module, _, attribute = self.path.partition(":")
+        found = importlib.import_module(module)
+        return getattr(found, attribute) if attribute else found
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFiles:
+    """How the game's replays look in a folder, for listings that read no more of a
+    file than its first and last lines (``spit.saved_games``)."""
+
+    suffix: str
+    """The file name ending, e.g. ``.spit.jsonl``; a rename keeps it."""
+    new_round: tuple[str, str]
+    """The line type that starts a round and the key holding its number."""
+    read_header: Callable[[dict[str, Any], tuple[int, int]], Any]
+    """The header line's object and format version to the game's header (which has
+    ``players`` and ``created``); raises ``FormatError``."""
+    read_end: Callable[[dict[str, Any]], tuple[int, int | None, int]]
+    """The closing line's object to (winner, time, rounds); raises ``FormatError``."""
+    mode_text: Callable[[Sequence[Any]], str]
+    """How a list names the game of these players (``PlayerInfo``): ``vs hard bot``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bots:
+    """The game's computer players, weakest first, each with a line for a chooser."""
+
+    levels: Callable[[], Sequence[str]]
+    describe: Callable[[str], str]
+    default: str | None
+    """The level a chooser offers first; ``None`` where the player's settings say."""
+
+
+@dataclass(frozen=True, slots=True)
+class FrontEnds:
+    """The game's screens in ``spit.tui``: a saved game played back, the live table,
+    and the menu entry that opens the table against a bot."""
+
+    viewer: LayerRef
+    """A ``ViewerScreen`` class, called as ``viewer(path, clock=...)``."""
+    table: LayerRef
+    """A screen class with ``from_settings(settings, level)``."""
+    menu_label: str | None
+    """The menu's entry for a game against a bot; ``None`` where the menu has the
+    game's own entries (Spit's two players and bot chooser)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDescriptor(Generic[R]):
+    """Everything the rest of the program needs to know of one game."""
+
+    name: str
+    """The header's ``game`` key and the statistics' ``game`` column."""
+    title: str
+    """The name shown to people: ``Spit``."""
+    round_word: str
+    """What one round is called: ``round``, ``hand``."""
+    files: ReplayFiles
+    read_replay: ReplayReader[R]
+    verify: ReplayVerifier[R]
+    describe: Callable[[R], str]
+    """The game line of ``replay --check``: ``standard``, ``spades (to 500)``."""
+    bots: Bots
+    front_ends: FrontEnds
+    summary: LayerRef
+    """The statistics' summary: ``(replay, path) -> spit.stats.summary.GameSummary``."""
+    command: tuple[str, LayerRef]
+    """The subcommand that plays the game, and its module (``add_arguments(parser)``
+    and ``run(args)``, as ``spit.cli`` expects of every subcommand)."""
+    command_help: str
+    session: SessionFactory | None = None
+    """How headless code starts a game; ``None`` for a game without a session yet."""
+
+    @property
+    def suffix(self) -> str:
+        return self.files.suffix
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """The game's command-line options (``--level``, ``--target``, ...)."""
+        self.command[1].load().add_arguments(parser)
+
+
+_games: tuple[GameDescriptor[Any], ...] | None = None
+
+
+def games() -> tuple[GameDescriptor[Any], ...]:
+    """Every registered game, in ``GAME_PACKAGES`` order. Raises ``RuntimeError`` if
+    two packages claim the same name or suffix (a mistake in a new game's package)."""
+    global _games
+    if _games is None:
+        found = tuple(
+            importlib.import_module(f"{package}.descriptor").DESCRIPTOR for package in GAME_PACKAGES
+        )
+        for what in ("name", "suffix"):
+            values = [getattr(game, what) for game in found]
+            if len(set(values)) != len(values):
+                raise RuntimeError(f"two games registered with the same {what}: {values}")
+        _games = found
+    return _games
+
+
+def names() -> tuple[str, ...]:
+    return tuple(game.name for game in games())
+
+
+def suffixes() -> tuple[str, ...]:
+    """Every game's replay file ending, for ``str.endswith``."""
+    return tuple(game.suffix for game in games())
+
+
+def by_name(name: str) -> GameDescriptor[Any]:
+    """The game called ``name``. Raises ``UnknownGame``."""
+    for game in games():
+        if game.name == name:
+            return game
+    from spit.core.replay.fields import show  # lazily: see the module docstring
+
+    raise UnknownGame(f"no game called {show(name)}; the games are {', '.join(names())}")
+
+
+def by_header(obj: dict[str, Any]) -> GameDescriptor[Any]:
+    """The game a replay header names: the first registered when it names none.
+    Raises ``UnknownGame`` for a game this version does not know (a newer program's)
+    and ``FormatError`` when ``game`` is not a name."""
+    from spit.core.replay.fields import read_game  # lazily: see the module docstring
+
+    name = read_game(obj)
+    return games()[0] if name is None else by_name(name)
+
+
+def by_path(path: str | Path) -> GameDescriptor[Any] | None:
+    """The game whose replay suffix ``path``'s name ends with, if any."""
+    name = Path(path).name
+    return next((game for game in games() if name.endswith(game.suffix)), None)
+
+
+def stem(name: str) -> str:
+    """A replay file's name without its game's suffix (``name`` itself if it has none)."""
+    game = by_path(name)
+    return name if game is None else name[: -len(game.suffix)]
+
+
+def refuse_other_games(obj: dict[str, Any], name: str) -> None:
+    """Raise ``UnreadableReplay`` unless the header ``obj`` is a replay of the game
+    ``name``: a game's reader calls it first, so that a file of another game, or of
+    one this version does not know, is refused with a message saying so."""
+    from spit import __version__
+    from spit.core.replay.fields import show
+    from spit.core.replay.reading import UnreadableReplay  # lazily: see the module docstring
+
+    try:
+        found = by_header(obj)
+    except UnknownGame:
+        raise UnreadableReplay(
+            f"it is a replay of the game {show(obj.get('game'))}, which this spit-tui "
+            f"({__version__}) does not know"
+        ) from None
+    if found.name != name:
+        raise UnreadableReplay(f"it is a {found.title} replay, not a {by_name(name).title} one")

@@ -1,0 +1,97 @@
+"""Spades, as the game registry (``spit.games.registry``) knows it.
+
+Importing this module costs next to nothing: the functions below import the Spades
+engine, replay and bot modules only when they are first called, so that listing the
+games (``spit-tui play`` does at start-up) never loads Spades.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from spit.games.registry import Bots, FrontEnds, GameDescriptor, LayerRef, ReplayFiles
+
+if TYPE_CHECKING:
+    from spit.core.replay.fields import PlayerInfo
+    from spit.core.replay.verification import Verification
+    from spit.games.spades.replay.reader import SpadesReplay
+
+NAME: Final = "spades"
+"""The header's ``game``."""
+SUFFIX: Final = ".spades.jsonl"
+
+
+def _read(data: bytes, path: Path | None = None) -> SpadesReplay:
+    from spit.games.spades.replay.reader import parse_spades_replay
+
+    return parse_spades_replay(data, path)
+
+
+def _verify(replay: SpadesReplay) -> Verification:
+    from spit.games.spades.replay.verify import verify_spades
+
+    return verify_spades(replay)
+
+
+def _describe(replay: SpadesReplay) -> str:
+    return f"{NAME} (to {replay.header.target})"
+
+
+def _header(obj: dict[str, Any], version: tuple[int, int]) -> object:
+    from spit.games.spades.replay.records import SpadesHeader
+
+    return SpadesHeader.from_json(obj, version)
+
+
+def _end(obj: dict[str, Any]) -> tuple[int, int | None, int]:
+    from spit.games.spades.replay.records import SpadesEnd
+
+    end = SpadesEnd.from_json(obj, 0)
+    return end.winner, end.t, end.hands
+
+
+def _mode_text(players: Sequence[PlayerInfo]) -> str:
+    humans = [p.kind == "human" for p in players]
+    if sum(humans) != 1:
+        return "Spades"
+    return f"Spades vs {players[humans.index(True) ^ 1].level or '?'} bot"
+
+
+def _levels() -> Sequence[str]:
+    from spit.games.spades.bots import LEVELS
+
+    return LEVELS
+
+
+def _bot_text(level: str) -> str:
+    from spit.games.spades.bots import bot_description
+
+    return f"{level}: {bot_description(level)}"
+
+
+DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
+    name=NAME,
+    title="Spades",
+    round_word="hand",
+    files=ReplayFiles(
+        suffix=SUFFIX,
+        new_round=("hand", "hand"),
+        read_header=_header,
+        read_end=_end,
+        mode_text=_mode_text,
+    ),
+    read_replay=_read,
+    verify=_verify,
+    describe=_describe,
+    bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
+    front_ends=FrontEnds(
+        viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
+        table=LayerRef("spit.tui.spades:SpadesScreen"),
+        menu_label="Spades against a bot",
+    ),
+    summary=LayerRef("spit.stats.summary:spades_summary"),
+    command=("spades", LayerRef("spit.commands.spades")),
+    command_help="play Spades against the computer",
+)
