@@ -4,7 +4,7 @@ Reading is lenient, like a PGN reader: whatever is wrong with a value (a wrong t
 unknown choice, a folder that cannot be one, a key that is no key, a clash) becomes a
 warning in the player's words, and that setting keeps its default; the rest is used. The
 file itself (bounded reading, the line a warning points at, editing it in place, the
-backup) is ``spit.settings.file``; ``load_settings`` here is the way in for the commands.
+backup) is ``spit.settings.file``, whose ``read_settings`` is the way in for the commands.
 """
 
 from __future__ import annotations
@@ -60,15 +60,6 @@ def settings_path() -> Path:
     from spit.paths import config_dir
 
     return config_dir() / SETTINGS_FILE
-
-
-def load_settings(path: Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (the defaults if there is none), and what was wrong with
-    it: at most a few warnings, each saying where in the file ("line 3: ..."), then how
-    many more."""
-    from spit.settings.file import read_settings
-
-    return read_settings(path)
 
 
 def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
