@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         default="hard",
-        choices=LEVELS,
+        choices=[level.value for level in LEVELS],  # plain strings: argparse shows their reprs
         help="the bot's level (default: hard)",
     )
     parser.add_argument(
