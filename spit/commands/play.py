@@ -44,10 +44,11 @@ def run(args: argparse.Namespace) -> int:
             complain("play", f"unknown bot level {args.bot!r} (choose {choices})")
             return 2
     from spit.engine import Variant
-    from spit.settings.model import load_settings, settings_path
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
     from spit.tui.shared.game_config import GameConfig
 
-    settings, _warnings = load_settings(settings_path())  # the app shows the warnings
+    settings, _warnings = read_settings(settings_path())  # the app shows the warnings
     config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
     if args.variant is not None:
         config = replace(config, variant=Variant(args.variant))

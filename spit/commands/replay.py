@@ -82,9 +82,10 @@ def run(args: argparse.Namespace) -> int:
 
 def saved_games_dir() -> Path:
     """Where the settings save games (the settings' warnings are the app's to show)."""
-    from spit.settings.model import load_settings, settings_path
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
 
-    settings, _warnings = load_settings(settings_path())
+    settings, _warnings = read_settings(settings_path())
     return settings.replay_dir or replays_dir()
 
 

@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         default="hard",
-        choices=LEVELS,
+        choices=[level.value for level in LEVELS],  # plain strings: argparse shows their reprs
         help="the bot's level (default: hard)",
     )
     parser.add_argument(
@@ -50,11 +50,12 @@ def target(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.settings.model import load_settings, settings_path
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
     from spit.tui.app import SpitApp
     from spit.tui.spades import SpadesScreen
 
-    settings, _warnings = load_settings(settings_path())  # the app shows the warnings
+    settings, _warnings = read_settings(settings_path())  # the app shows the warnings
     if args.replay_dir is not None:
         settings = replace(settings, replay_dir=args.replay_dir)
     if args.no_record:

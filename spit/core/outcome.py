@@ -13,7 +13,19 @@ from spit.core.value import value
 
 S = TypeVar("S")
 E = TypeVar("E")
-R = TypeVar("R", bound=StrEnum)
+
+
+class Refusal(StrEnum):
+    """The base of a game's reasons for refusing an action. ``message`` is a sentence
+    fit to show a player: the value itself, unless the game's reasons keep their
+    messages apart from stable names (Spit's ``Reason`` does)."""
+
+    @property
+    def message(self) -> str:
+        return self.value
+
+
+R = TypeVar("R", bound=Refusal)
 
 
 @value
@@ -26,11 +38,11 @@ class Applied(Generic[S, E]):
 
 @value
 class Rejected(Generic[R]):
-    """The action was not legal; the state is unchanged. ``reason``'s value is a
-    message fit to show a player."""
+    """The action was not legal; the state is unchanged. ``message`` is fit to show a
+    player."""
 
     reason: R
 
     @property
     def message(self) -> str:
-        return self.reason.value
+        return self.reason.message

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Final
 
 from spit.core.cards import DECK, Card, Pile
-from spit.core.outcome import Applied, Rejected
+from spit.core.outcome import Applied, Refusal, Rejected
 from spit.engine.actions import Action, Move, Play, Slap, Spit
 from spit.engine.cards import ADJACENT
 from spit.engine.deal import lay_out
@@ -57,19 +57,49 @@ _new_state = tuple.__new__
 ``__new__``: the most frequent actions (plays, spits) build one each."""
 
 
-class Reason(StrEnum):
-    """Why an action was rejected; the value is a message fit to show a player."""
+class Reason(Refusal):
+    """Why an input was refused: the one list for every front end, a replay's check and
+    the tests. ``apply`` gives the rules' reasons; the match adds its own (``PAUSED``,
+    ``GAME_OVER``, ``SPIT_IS_AUTOMATIC``) for inputs it never hands to the rules.
 
-    BAD_PLAYER = "there is no such player"
-    BAD_INDEX = "there is no such stockpile or spit pile"
-    NOT_PLAYING = "cards cannot be played now"
-    EMPTY_STOCKPILE = "that stockpile is empty"
-    NOT_ADJACENT = "not playable: the card is not next in rank to the pile's top card"
-    NO_EMPTY_SPACE = "there is no empty space to move into"
-    LONE_CARD = "only a card with face-down cards under it may move (D04)"
-    NOT_SPITTING = "nobody is spitting now"
-    ALREADY_SPAT = "this player has nothing to spit now"
-    NOT_SLAPPING = "there is nothing to slap now"
+    The value is a stable name (what ``spit.games.spit.session.InputRecord.reason``
+    held as a string before, and what a replay's check quotes); ``message`` is the
+    sentence fit to show a player."""
+
+    BAD_PLAYER = "bad_player"
+    BAD_INDEX = "bad_index"
+    NOT_PLAYING = "not_playing"
+    EMPTY_STOCKPILE = "empty_stockpile"
+    NOT_ADJACENT = "not_adjacent"
+    NO_EMPTY_SPACE = "no_empty_space"
+    LONE_CARD = "lone_card"
+    NOT_SPITTING = "not_spitting"
+    ALREADY_SPAT = "already_spat"
+    NOT_SLAPPING = "not_slapping"
+    PAUSED = "paused"
+    GAME_OVER = "game_over"
+    SPIT_IS_AUTOMATIC = "spit_is_automatic"
+
+    @property
+    def message(self) -> str:
+        return _MESSAGES[self]
+
+
+_MESSAGES: Final = {
+    Reason.BAD_PLAYER: "there is no such player",
+    Reason.BAD_INDEX: "there is no such stockpile or spit pile",
+    Reason.NOT_PLAYING: "cards cannot be played now",
+    Reason.EMPTY_STOCKPILE: "that stockpile is empty",
+    Reason.NOT_ADJACENT: "not playable: the card is not next in rank to the pile's top card",
+    Reason.NO_EMPTY_SPACE: "there is no empty space to move into",
+    Reason.LONE_CARD: "only a card with face-down cards under it may move (D04)",
+    Reason.NOT_SPITTING: "nobody is spitting now",
+    Reason.ALREADY_SPAT: "this player has nothing to spit now",
+    Reason.NOT_SLAPPING: "there is nothing to slap now",
+    Reason.PAUSED: "the game is paused",
+    Reason.GAME_OVER: "the game is over",
+    Reason.SPIT_IS_AUTOMATIC: "spit cards are turned over by the countdown, not by a key (D17)",
+}
 
 
 Outcome = Applied[State, Event] | Rejected[Reason]

@@ -4,7 +4,7 @@ Reading is lenient, like a PGN reader: whatever is wrong with a value (a wrong t
 unknown choice, a folder that cannot be one, a key that is no key, a clash) becomes a
 warning in the player's words, and that setting keeps its default; the rest is used. The
 file itself (bounded reading, the line a warning points at, editing it in place, the
-backup) is ``spit.settings.file``; ``load_settings`` here is the way in for the commands.
+backup) is ``spit.settings.file``, whose ``read_settings`` is the way in for the commands.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import os
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
@@ -27,14 +28,22 @@ SPADES_TARGETS = (150, 250, 300, 500)
 """The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
 
 
+class CardStyle(StrEnum):
+    """How cards and frames are drawn: Unicode suits and box lines, or plain ASCII. The
+    values are what ``settings.toml`` holds."""
+
+    UNICODE = "unicode"
+    ASCII = "ascii"
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the player can change in the Settings screen."""
 
     theme: str = DEFAULT_THEME
     """A built-in Textual theme name; dark and light ones are offered."""
-    card_style: str = "unicode"
-    """"unicode" draws suit symbols and box lines, "ascii" only plain characters."""
+    card_style: CardStyle = CardStyle.UNICODE
+    """Suit symbols and box lines, or only plain characters."""
     four_colour: bool = False
     """Give each suit its own colour, so diamonds and hearts never look alike."""
     variant: Variant = Variant.STANDARD
@@ -62,15 +71,6 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def load_settings(path: Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (the defaults if there is none), and what was wrong with
-    it: at most a few warnings, each saying where in the file ("line 3: ..."), then how
-    many more."""
-    from spit.settings.file import read_settings
-
-    return read_settings(path)
-
-
 def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
     """Setting name -> its value in ``new``, for each setting that differs from ``old``."""
     return {
@@ -80,8 +80,8 @@ def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
     }
 
 
-CARD_STYLES: Final = ("unicode", "ascii")
-"""How cards and frames are drawn: Unicode suits and box lines, or plain ASCII."""
+CARD_STYLES: Final = tuple(style.value for style in CardStyle)
+"""The card styles' names, in the order the Settings screen offers them."""
 
 THEMES: Final = (
     "textual-dark", "textual-light", "nord", "gruvbox", "catppuccin-mocha", "dracula",
@@ -173,6 +173,10 @@ def _spades_target(value: Any) -> int:
     return int(value)
 
 
+def _card_style(value: Any) -> CardStyle:
+    return CardStyle(_one_of(lambda: CARD_STYLES)(value))
+
+
 def _variant(value: Any) -> Variant:
     return Variant(_one_of(lambda: tuple(variant.value for variant in Variant))(value))
 
@@ -262,7 +266,7 @@ Reader = Callable[[Any], Any]
 
 _READERS: dict[str, Reader] = {
     "theme": _one_of(theme_names, "one of the themes offered in Settings"),
-    "card_style": _one_of(lambda: CARD_STYLES),
+    "card_style": _card_style,
     "four_colour": _boolean,
     "variant": _variant,
     "bot_level": _one_of(_bot_levels),

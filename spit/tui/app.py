@@ -21,8 +21,8 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from spit.core.safe_text import safe_lines, safe_path, safe_text
-from spit.settings.file import SettingsWriter
-from spit.settings.model import Settings, load_settings, settings_path
+from spit.settings.file import SettingsWriter, read_settings
+from spit.settings.model import Settings, settings_path
 from spit.tui.shared.control_filter import ControlCharacterFilter
 from spit.tui.shared.game_config import ASCII_CLASS
 from spit.tui.shared.styles import ASCII_CSS
@@ -87,7 +87,7 @@ class SpitApp(App[int]):
         self._settings_writer = SettingsWriter(self.settings_file)
         self._settings_warnings: list[str] = []
         if settings is None:
-            settings, self._settings_warnings = load_settings(self.settings_file)
+            settings, self._settings_warnings = read_settings(self.settings_file)
         self.settings: Settings = settings
         self.start_game = start_game
         self.start_screen = start_screen

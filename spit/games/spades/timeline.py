@@ -25,11 +25,11 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Final
 
+from spit.core.replay.viewable import NotViewable, read_checked
 from spit.games.spades.engine import Phase, Rejected, State, apply
 from spit.games.spades.replay.reader import SpadesReplay, load_spades_replay
 from spit.games.spades.replay.records import SpadesHand, SpadesInput
 from spit.games.spades.replay.verify import SpadesResimulation, verify_spades
-from spit.games.spit.timeline import NotViewable, read_checked
 
 PACE_MS: Final = 600
 """How long a bid or a card stays on screen at 1× before the next step."""

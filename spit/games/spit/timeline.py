@@ -36,16 +36,15 @@ from __future__ import annotations
 import copy
 import gc
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Final, NamedTuple, TypeVar, overload
+from typing import Final, NamedTuple, overload
 
-from spit.core.replay.reading import UnreadableReplay
-from spit.core.replay.verification import Verification
+from spit.core.replay.viewable import NotViewable, read_checked
 from spit.engine import (
     Card,
     CardMoved,
@@ -451,37 +450,6 @@ def _time(record: Input) -> int:
 
 def _snapshot_at(snapshot: Snapshot) -> Position:
     return snapshot.at
-
-
-class NotViewable(Exception):
-    """A replay the viewer cannot show; ``message`` says why, for the user."""
-
-    def __init__(self, message: str, *, line: int | None = None, unreadable: bool = False) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        """Where the file stops being consistent, if that is the reason."""
-        self.unreadable = unreadable
-        """The file cannot be read as a Spit replay at all (missing, not a replay)."""
-
-
-R = TypeVar("R")
-
-
-def read_checked(
-    path: Path, load: Callable[[Path], R], check: Callable[[R], Verification]
-) -> tuple[R, Verification]:
-    """Read the replay at ``path`` with ``load`` and verify it with ``check``, for a
-    viewer: raises ``NotViewable`` (``unreadable`` if ``load`` cannot read it, with the
-    first problem's line if it is not consistent)."""
-    try:
-        replay = load(path)
-    except UnreadableReplay as error:
-        raise NotViewable(str(error), unreadable=True) from None
-    result = check(replay)
-    if not result.valid:
-        raise NotViewable(result.error or "it is not consistent", line=result.line)
-    return replay, result
 
 
 def open_timeline(path: Path) -> Timeline:

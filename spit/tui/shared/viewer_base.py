@@ -23,9 +23,9 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from spit.core.replay.viewable import NotViewable
 from spit.core.safe_text import safe_lines, safe_text
 from spit.games.spit.session import Clock, MonotonicClock
-from spit.games.spit.timeline import NotViewable
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.game_config import ASCII_CLASS
 

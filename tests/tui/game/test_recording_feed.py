@@ -11,7 +11,7 @@ from pathlib import Path
 
 from textual.widget import Widget
 
-from spit.engine import Play, new_game
+from spit.engine import Play, Reason, new_game
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.records import Deal, Input
 from spit.games.spit.replay.verify import verify
@@ -46,7 +46,7 @@ class _Writer:
 
 def test_calls_made_before_the_file_opens_reach_it_in_order() -> None:
     state = new_game((tuple(range(26)), tuple(range(26, 52))))
-    early = InputRecord(10, 0, Play(0, 0), False, reason="not_playing")
+    early = InputRecord(10, 0, Play(0, 0), False, reason=Reason.NOT_PLAYING)
     feed = _WriterFeed(SaveWatch(Widget()))
     feed.on_deal(0, 1, ((), ()))
     feed.on_input(early, state)

@@ -13,8 +13,8 @@ import pytest
 
 from spit.engine import Variant
 from spit.games.spit.bots import LEVELS
-from spit.settings.file import MAX_BYTES, MAX_WARNINGS
-from spit.settings.model import Settings, load_settings
+from spit.settings.file import MAX_BYTES, MAX_WARNINGS, read_settings
+from spit.settings.model import Settings
 
 LEVELS_LISTED = ", ".join(f'"{level}"' for level in LEVELS[:-1]) + f' or "{LEVELS[-1]}"'
 PYTHON_INTERNALS = re.compile(r"<|Variant\.|Select\.|NULL|Traceback|Error\b|Errno")
@@ -23,7 +23,7 @@ PYTHON_INTERNALS = re.compile(r"<|Variant\.|Select\.|NULL|Traceback|Error\b|Errn
 def read(tmp_path: Path, text: str | bytes) -> tuple[Settings, list[str]]:
     path = tmp_path / "settings.toml"
     path.write_bytes(text.encode() if isinstance(text, str) else text)
-    return load_settings(path)
+    return read_settings(path)
 
 
 def assert_readable(warnings: list[str], path: Path) -> None:
@@ -35,7 +35,7 @@ def assert_readable(warnings: list[str], path: Path) -> None:
 
 
 def test_missing_file_gives_defaults_without_warning(tmp_path: Path) -> None:
-    assert load_settings(tmp_path / "nope.toml") == (Settings(), [])
+    assert read_settings(tmp_path / "nope.toml") == (Settings(), [])
 
 
 def test_a_good_file_reads_without_warning(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def _link_loop(path: Path) -> None:
 def test_no_file_makes_reading_hang(tmp_path: Path, make: object, warning: str) -> None:
     path = tmp_path / "settings.toml"
     make(path)  # type: ignore[operator]
-    settings, warnings = load_settings(path)
+    settings, warnings = read_settings(path)
     assert settings == Settings()
     assert warnings == [f"{warning}; using the default settings"]
 

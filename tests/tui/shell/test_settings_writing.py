@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.engine import Variant
-from spit.settings.file import SettingsWriter
-from spit.settings.model import Settings, load_settings
+from spit.settings.file import SettingsWriter, read_settings
+from spit.settings.model import Settings
 
 HAND_WRITTEN = """\
 # My settings: hands off!
@@ -47,7 +47,7 @@ def path_with(tmp_path: Path, text: str | bytes, mode: int = 0o640) -> Path:
 
 def change(path: Path, **changes: Any) -> tuple[Settings, list[str]]:
     """Read the file, change some settings as the Settings screen would, write."""
-    old, _ = load_settings(path)
+    old, _ = read_settings(path)
     new = replace(old, **changes)
     return new, SettingsWriter(path).write(old, new)
 
@@ -94,12 +94,12 @@ def test_a_change_edits_one_value_and_keeps_every_other_byte(
     path = path_with(tmp_path, HAND_WRITTEN)
     new, _ = change(path, **changes)
     only_line_changed(HAND_WRITTEN, path.read_text(), old_line, new_line)
-    assert load_settings(path)[0] == new
+    assert read_settings(path)[0] == new
 
 
 def test_a_remapped_key_gains_and_loses_its_own_line_only(tmp_path: Path) -> None:
     path = path_with(tmp_path, HAND_WRITTEN)
-    old, _ = load_settings(path)
+    old, _ = read_settings(path)
     writer = SettingsWriter(path)
     added = replace(old, key_overrides={**old.key_overrides, "p2.move.1": "3"})
     writer.write(old, added)
@@ -145,7 +145,7 @@ def test_a_new_file_follows_the_umask(tmp_path: Path) -> None:
     finally:
         os.umask(previous)
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
-    assert load_settings(path) == (Settings(bell=True), [])
+    assert read_settings(path) == (Settings(bell=True), [])
 
 
 @pytest.mark.parametrize(
@@ -172,21 +172,21 @@ def test_a_file_that_did_not_read_cleanly_is_kept_as_a_copy_first(
         f"{path} did not read cleanly, so a copy of it was kept as {backup} "
         "before your change was saved"
     ]
-    assert load_settings(path)[0] == new
+    assert read_settings(path)[0] == new
 
 
 def test_a_replaced_file_keeps_the_settings_in_use(tmp_path: Path) -> None:
     path = path_with(tmp_path, "theme = [unclosed\n")
     old = Settings(card_style="ascii", key_overrides=MappingProxyType({"pause": "f5"}))
     SettingsWriter(path).write(old, replace(old, bell=True))
-    assert load_settings(path) == (replace(old, bell=True), [])
+    assert read_settings(path) == (replace(old, bell=True), [])
     assert path.read_text().startswith("# spit-tui settings.")
 
 
 def test_backups_are_numbered_and_one_session_makes_one(tmp_path: Path) -> None:
     path = path_with(tmp_path, HAND_WRITTEN)
     (tmp_path / "settings.toml.bak").write_text("an older backup")
-    old, _ = load_settings(path)
+    old, _ = read_settings(path)
     writer = SettingsWriter(path)
     for theme in ("gruvbox", "dracula", "nord"):  # three changes, one copy
         new = replace(old, theme=theme)
@@ -251,7 +251,7 @@ def test_any_replay_dir_and_keys_round_trip(directory: str, keys: dict[str, str]
             SettingsWriter(path).write(Settings(), chosen)
         except OSError:
             return  # a name the file system refuses; never half a file
-        settings_read, warnings = load_settings(path)
+        settings_read, warnings = read_settings(path)
         if not warnings:
             assert settings_read == chosen
         assert path.read_text().startswith("# comment\n")

@@ -13,7 +13,7 @@ time. The surface mirrors ``spit.games.spit.bots``: ``LEVELS``, ``make_bot``, ``
     'decline'
 """
 
-from spit.games.spades.bots.bot import LEVEL_TABLE, LEVELS, Level, SpadesBot
+from spit.games.spades.bots.bot import LEVEL_TABLE, LEVELS, Level, SpadesBot, SpadesLevel
 from spit.games.spades.bots.duel import DuelResult, duel, play_game
 
 
@@ -36,6 +36,7 @@ __all__ = [
     "DuelResult",
     "Level",
     "SpadesBot",
+    "SpadesLevel",
     "bot_description",
     "duel",
     "make_bot",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from spit.core.cards import Card
@@ -41,18 +42,27 @@ from spit.games.spades.engine import (
 )
 
 
+class SpadesLevel(StrEnum):
+    """The Spades levels' names, weakest first, as the command line and replays spell them."""
+
+    EASY = "easy"
+    HARD = "hard"
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
-    name: str
+    name: SpadesLevel
     blurb: str
     """One line for menus."""
 
 
 LEVEL_TABLE: Final = (
-    Level("easy", "keeps high cards, bids loosely and plays without counting"),
-    Level("hard", "counts cards, reads voids and plays the hand out ahead before each move"),
+    Level(SpadesLevel.EASY, "keeps high cards, bids loosely and plays without counting"),
+    Level(
+        SpadesLevel.HARD, "counts cards, reads voids and plays the hand out ahead before each move"
+    ),
 )
-LEVELS: Final = tuple(level.name for level in LEVEL_TABLE)
+LEVELS: Final = tuple(SpadesLevel)
 
 EASY_CARELESS = 0.35
 """How often "easy" plays a random legal card instead of thinking."""
@@ -95,7 +105,7 @@ class SpadesBot:
         """The bot's action in ``view``; ``legal`` is ``legal_actions`` for its seat."""
         if not legal:
             raise ValueError("the bot was asked to act with no legal action")
-        hard = self.level == "hard"
+        hard = self.level == SpadesLevel.HARD
         match view.phase:
             case Phase.BLIND:
                 return DeclareBlindNil() if self._blind(view, hard) else DeclineBlindNil()

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from enum import StrEnum
 from itertools import combinations
 from typing import TypeVar
 
 from spit.core.cards import DECK, Card, Pile
-from spit.core.outcome import Applied, Rejected
+from spit.core.outcome import Applied, Refusal, Rejected
 from spit.games.spades.engine.actions import (
     Action,
     Bid,
@@ -56,7 +55,7 @@ _BIDS: list[Action] = [Bid(n) for n in range(TRICKS_PER_HAND + 1)]
 _T = TypeVar("_T")
 
 
-class Reason(StrEnum):
+class Reason(Refusal):
     """Why an action was rejected; the value is a message fit to show a player."""
 
     BAD_PLAYER = "there is no such player"

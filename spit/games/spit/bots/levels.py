@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Final
 
 from spit.games.spit.bots.agent import BotAgent
@@ -76,9 +77,25 @@ def model_at(skill: float) -> HumanModel:
     )
 
 
+class BotLevel(StrEnum):
+    """The levels' names, weakest first; the values are what the command line takes, the
+    settings file holds and a replay's header names as its bot."""
+
+    BEGINNER = "beginner"
+    NOVICE = "novice"
+    EASY = "easy"
+    CASUAL = "casual"
+    STEADY = "steady"
+    NORMAL = "normal"
+    SKILLED = "skilled"
+    HARD = "hard"
+    VETERAN = "veteran"
+    EXPERT = "expert"
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
-    name: str
+    name: BotLevel
     skill: float
     """Its place between ``LEARNER`` (0) and ``PRACTISED`` (1)."""
     policy: str
@@ -97,23 +114,23 @@ class Level:
 
 
 _LEVELS: Final = (
-    Level("beginner", 0 / 9, "naive", "new to the game, misses plays", 15.4),
-    Level("novice", 1 / 9, "naive", "plays the first card it sees", 16.9),
-    Level("easy", 2 / 9, "naive", "a relaxed pace, the odd slip", 18.6),
-    Level("casual", 3 / 9, "strong", "knows the tactics, no hurry", 21.1),
-    Level("steady", 4 / 9, "strong", "keeps up a fair pace", 23.0),
-    Level("normal", 5 / 9, "strong", "an everyday adult player", 25.0),
-    Level("skilled", 6 / 9, "strong", "quick, rarely misses a play", 27.0),
-    Level("hard", 7 / 9, "strong", "fast and sharp: quick hands", 29.1),
-    Level("veteran", 8 / 9, "strong", "hardly a wasted moment", 31.1),
-    Level("expert", 9 / 9, "strong", "as fast as people get", 34.0),
+    Level(BotLevel.BEGINNER, 0 / 9, "naive", "new to the game, misses plays", 15.4),
+    Level(BotLevel.NOVICE, 1 / 9, "naive", "plays the first card it sees", 16.9),
+    Level(BotLevel.EASY, 2 / 9, "naive", "a relaxed pace, the odd slip", 18.6),
+    Level(BotLevel.CASUAL, 3 / 9, "strong", "knows the tactics, no hurry", 21.1),
+    Level(BotLevel.STEADY, 4 / 9, "strong", "keeps up a fair pace", 23.0),
+    Level(BotLevel.NORMAL, 5 / 9, "strong", "an everyday adult player", 25.0),
+    Level(BotLevel.SKILLED, 6 / 9, "strong", "quick, rarely misses a play", 27.0),
+    Level(BotLevel.HARD, 7 / 9, "strong", "fast and sharp: quick hands", 29.1),
+    Level(BotLevel.VETERAN, 8 / 9, "strong", "hardly a wasted moment", 31.1),
+    Level(BotLevel.EXPERT, 9 / 9, "strong", "as fast as people get", 34.0),
 )
 """Evenly spaced on the scale of skill: the ladder measured that way came out even
 (every step 60-75%), the change from naive to strong play included."""
 
 LEVEL_TABLE: Final[dict[str, Level]] = {level.name: level for level in _LEVELS}
 
-LEVELS: Final[tuple[str, ...]] = tuple(LEVEL_TABLE)
+LEVELS: Final[tuple[BotLevel, ...]] = tuple(BotLevel)
 """The level names, weakest first (the order menus show them in)."""
 
 

@@ -190,7 +190,7 @@ class Match:
         """
         self.advance_to(t)
         if self.finished:
-            return InputRecord(t, player, action, False, "game_over")
+            return InputRecord(t, player, action, False, Reason.GAME_OVER)
         return self._handle(t, player, action)
 
     @property
@@ -224,7 +224,7 @@ class Match:
     def submit(self, player: int, action: Action) -> InputRecord:
         """An input arriving now. While paused it is refused and not recorded."""
         if self.paused:
-            return InputRecord(self.time, player, action, False, "paused")
+            return InputRecord(self.time, player, action, False, Reason.PAUSED)
         return self.submit_at(self.now(), player, action)
 
     def pause(self) -> None:
@@ -306,7 +306,7 @@ class Match:
         outcome = apply(before, player, action) if not isinstance(action, Spit) else None
         self.input_count += 1
         if outcome is None:
-            record = InputRecord(t, player, action, False, "spit_is_automatic")  # D17
+            record = InputRecord(t, player, action, False, Reason.SPIT_IS_AUTOMATIC)  # D17
             self._emit(t, (InputHandled(record),))
         elif isinstance(outcome, Applied):
             record = InputRecord(t, player, action, True)
@@ -319,7 +319,7 @@ class Match:
                 player,
                 action,
                 False,
-                outcome.reason.name.lower(),
+                outcome.reason,
                 self._too_slow(t, player, action, outcome.reason),
             )
             self._emit(t, (InputHandled(record),))

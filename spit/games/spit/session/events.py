@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import TypeAlias
 
 from spit.core.value import value
-from spit.engine import Action, Card, CardSpat, Event, PlayStarted, Stalled
+from spit.engine import Action, Card, CardSpat, Event, PlayStarted, Reason, Stalled
 
 
 class CountdownKind(StrEnum):
@@ -29,8 +29,8 @@ class InputRecord:
     player: int
     action: Action
     accepted: bool
-    reason: str | None = None
-    """Why it was rejected: a ``spit.engine.Reason`` name, lower case."""
+    reason: Reason | None = None
+    """Why it was refused, by the rules or by the match (paused, over, ...)."""
     too_slow: bool = False
     """It was legal a moment ago, before the other player got there first (R10)."""
 

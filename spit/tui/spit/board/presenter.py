@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spit.engine import (
     CardMoved,
@@ -21,6 +21,7 @@ from spit.engine import (
     GameEnd,
     Move,
     Play,
+    Reason,
     RoundDealt,
     RoundEnded,
     RoundResolved,
@@ -98,19 +99,24 @@ def refusal(record: InputRecord, phase: MatchPhase) -> str:
     """What to tell a player whose key did nothing (at most 12 characters)."""
     if record.too_slow:
         return "too slow!"
-    if record.reason == "not_playing":
+    reason = record.reason
+    if reason is Reason.NOT_PLAYING:
         return "round over" if phase is MatchPhase.ROUND_OVER else "wait for it"
-    known = {
-        "not_adjacent": "not playable",
-        "empty_stockpile": "no card",
-        "no_empty_space": "no space",
-        "lone_card": "can't move it",
-        "not_slapping": "too late",
-        "bad_index": "no such pile",
-        "paused": "paused",
-    }
-    reason = record.reason or "refused"
-    return known.get(reason, reason.replace("_", " "))[:12]
+    if reason is None:
+        return "refused"
+    return _REFUSALS.get(reason, reason.replace("_", " "))[:12]
+
+
+_REFUSALS: Final = {
+    Reason.NOT_ADJACENT: "not playable",
+    Reason.EMPTY_STOCKPILE: "no card",
+    Reason.NO_EMPTY_SPACE: "no space",
+    Reason.LONE_CARD: "can't move it",
+    Reason.NOT_SLAPPING: "too late",
+    Reason.BAD_INDEX: "no such pile",
+    Reason.PAUSED: "paused",
+}
+"""A refusal in the few words the table has room for; the others by their names."""
 
 
 class Presenter:
