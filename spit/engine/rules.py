@@ -179,19 +179,23 @@ def legal_actions(state: State, player: int) -> list[Action]:
     if phase is _PLAYING:
         actions: list[Action] = []
         moves: list[Action] = []
-        top0, top1 = _tops(state.piles)
+        piles = state.piles  # _tops, written out: this runs for most bot decisions
+        if len(piles) == 2:
+            top0, top1 = piles[0][-1], piles[1][-1]
+        else:
+            top0, top1 = _tops(piles)
         has_space = False
-        for s, stock in enumerate(state.stocks[player]):
+        for stock, (play0, play1), move in zip(state.stocks[player], _PLAYS, _MOVES):  # noqa: B905
             if not stock:
                 has_space = True
                 continue
             if len(stock) > 1:
-                moves.append(_MOVES[s])
+                moves.append(move)
             row = _ADJ[stock[-1]]
             if row[top0]:
-                actions.append(_PLAYS[s][0])
+                actions.append(play0)
             if row[top1]:
-                actions.append(_PLAYS[s][1])
+                actions.append(play1)
         if has_space:
             actions += moves
         return actions
@@ -266,6 +270,10 @@ def _play(state: State, player: int, action: Play) -> Outcome:
         return Rejected(Reason.NOT_ADJACENT)
     rest = stock[:-1]
     new_row = _with_pile(row, s, rest)
+    if len(piles) == 1:
+        new_piles: tuple[Pile, ...] = ((*pile, card),)
+    else:
+        new_piles = ((*pile, card), piles[1]) if p == 0 else (piles[0], (*pile, card))
     new = _new_state(
         State,
         (
@@ -275,7 +283,7 @@ def _play(state: State, player: int, action: Play) -> Outcome:
             phase,
             (new_row, stocks[1]) if player == 0 else (stocks[0], new_row),
             hands,
-            (*piles[:p], (*pile, card), *piles[p + 1 :]),
+            new_piles,
             must,
             short,
             coll,
@@ -347,7 +355,11 @@ def _spit(state: State, player: int) -> Outcome:
 
 def _after_action(state: State, events: tuple[Event, ...]) -> Applied[State, Event]:
     """Detect a stall once play has settled (R13, D01)."""
-    top0, top1 = _tops(state.piles)
+    piles = state.piles  # _tops, written out: this runs after every play, move and spit
+    if len(piles) == 2:
+        top0, top1 = piles[0][-1], piles[1][-1]
+    else:
+        top0, top1 = _tops(piles)
     stocks = state.stocks
     if _can_act(stocks[0], top0, top1) or _can_act(stocks[1], top0, top1):
         return Applied(state, events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from spit.core.cards import DECK, Card
+from spit.core.cards import DECK, Card, Pile
 from spit.engine.state import Phase, State, Stockpiles, Variant
 
 
@@ -66,6 +66,13 @@ def _row(stocks: Stockpiles) -> tuple[StockView, ...]:
     )
 
 
+def _pile_tops(piles: tuple[Pile, ...]) -> tuple[Card, ...]:
+    # Two piles with a card each is what bots see at almost every decision.
+    if len(piles) == 2 and piles[0] and piles[1]:
+        return (piles[0][-1], piles[1][-1])
+    return tuple([p[-1] for p in piles if p])
+
+
 def observe(state: State, player: int) -> PlayerView:
     """The part of ``state`` that ``player`` is allowed to know."""
     other = 1 - player
@@ -81,7 +88,7 @@ def observe(state: State, player: int) -> PlayerView:
             _row(stocks[other]),
             len(hands[player]),
             len(hands[other]),
-            tuple([p[-1] for p in piles if p]),
+            _pile_tops(piles),
             tuple(map(len, piles)),
             state.must_spit[player],
             state.scores,

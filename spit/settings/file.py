@@ -41,13 +41,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
-from typing import Any
-
-import tomlkit
-import tomlkit.exceptions
+from typing import TYPE_CHECKING, Any
 
 from spit.core.safe_text import safe_path, safe_text
 from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
+
+if TYPE_CHECKING:
+    import tomlkit
 
 MAX_BYTES = 64 * 1024
 """The largest settings file read: one with every key remapped is about 3 KB, so this
@@ -288,6 +288,9 @@ def _document(text: str | None) -> tomlkit.TOMLDocument | None:
     disagree); the file is then replaced, after a copy, as one that is no TOML."""
     if text is None:
         return None
+    import tomlkit  # here: only writing needs it, and importing it slows every start-up
+    import tomlkit.exceptions
+
     try:
         return tomlkit.parse(text)
     except (tomlkit.exceptions.TOMLKitError, ValueError, RecursionError):
@@ -308,6 +311,8 @@ def _toml(value: Any) -> Any:
 
 def _fresh_document(settings: Settings) -> tomlkit.TOMLDocument:
     """A new file holding every setting that is not at its default."""
+    import tomlkit  # see _document
+
     document = tomlkit.document()
     document.add(tomlkit.comment("spit-tui settings. The Settings screen changes only the"))
     document.add(tomlkit.comment("lines it must; comments and other lines are kept."))
@@ -345,6 +350,8 @@ def _edit_overrides(
     if not isinstance(table, dict):
         if table is not None:
             del document["key_overrides"]
+        import tomlkit  # see _document
+
         document["key_overrides"] = tomlkit.table()
         table = document["key_overrides"]
     for binding in {**old, **new}:

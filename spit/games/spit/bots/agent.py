@@ -87,6 +87,10 @@ class BotAgent:
         self._rng = random.Random(seed)
         self.model = model.in_form(self._rng)
         """The human model on this game's form (``HumanModel.in_form``)."""
+        self._perception = self.model.perception_ms
+        self._retarget = self.model.retarget_ms
+        self._reaction, self._slap_reaction = self.model.reaction_draws(self._rng)
+        """The model's times and draws kept at hand: read on every change and look."""
         self._seen: deque[tuple[int, State]] = deque()
         """Snapshots (time, table), oldest first. After ``_forget`` the first is the
         latest one old enough to have been perceived, the rest are changes not yet
@@ -123,7 +127,7 @@ class BotAgent:
         if state is self._latest:
             return
         self._latest = state
-        perception = self.model.perception_ms
+        perception = self._perception
         seen = self._seen
         seen.append((t, state))
         if len(seen) > _HISTORY:
@@ -150,7 +154,7 @@ class BotAgent:
         noticed = self._notice is not None and self._notice <= t
         self._notice = None
         if noticed:
-            self._wake = t + self.model.retarget_ms
+            self._wake = t + self._retarget
             return None
         self._wake = None
         self._waiting = True
@@ -166,21 +170,20 @@ class BotAgent:
                 self._waiting = False
                 if not event.record.accepted:
                     newest = self._seen[-1][0] if self._seen else t
-                    self._wake = max(t + self.model.retarget_ms, newest + self.model.perception_ms)
+                    self._wake = max(t + self._retarget, newest + self._perception)
                 return
 
     def _forget(self, t: int) -> None:
         """Drop the snapshots that a look at time ``t`` can no longer see: all but the
         latest one at least ``perception_ms`` old."""
         seen = self._seen
-        horizon = t - self.model.perception_ms
+        horizon = t - self._perception
         while len(seen) > 1 and seen[1][0] <= horizon:
             seen.popleft()
 
     def _look(self, t: int) -> None:
         """A look at a time of the bot's choosing (after a hesitation, a refusal or an
         overlook): it sees the latest snapshot at least ``perception_ms`` old."""
-        model = self.model
         self._forget(t)
         seen = self._seen
         self._wake = None
@@ -192,67 +195,69 @@ class BotAgent:
             assert plan is not None
             for when, later in islice(seen, 1, None):
                 if _disturbs(plan, later):
-                    self._notice = when + model.perception_ms
+                    self._notice = when + self._perception
                     self._wake = min(plan.due, self._notice)
                     break
         elif len(seen) > 1:
             # Nothing to do on what it sees, but the table has changed since: look again
             # when that change becomes visible.
-            visible = seen[1][0] + model.perception_ms
+            visible = seen[1][0] + self._perception
             self._wake = visible if self._wake is None else min(self._wake, visible)
 
     def _plan_on(self, seen_at: int, table: State, looked_at: int) -> bool:
         """Decide on ``table`` as seen at ``looked_at``; plan the action if there is one.
 
-        Without one, schedules another look if a possible action was overlooked (nothing
-        else would prompt one if the table stays as it is).
+        The slap is the human model's (which pile looks smaller); plays and moves are
+        the policy's, among the ones not overlooked. Without an action, schedules
+        another look if a possible one was overlooked (nothing else would prompt one if
+        the table stays as it is).
+
+        One function, not a decision returned to a planner: it runs on most changes of
+        every simulated game (docs/performance.md, "Simulator").
         """
-        model = self.model
-        action, missed = self._decide(table)
-        if action is None:
-            if missed:
-                self._wake = looked_at + model.reaction(self._rng)
-            return False
-        if type(action) is Play:
-            aim, aim_size = action.pile, len(table.piles[action.pile])
-            due = looked_at + model.reaction(self._rng)
+        phase = table.phase
+        if phase is _PLAYING:
+            actions = legal_actions(table, self.player)
+            overlook = self.model.overlook
+            missed = False
+            if overlook and actions:
+                rand = self._rng.random
+                kept: list[Action] = []
+                # A loop, not a comprehension: one would make ``rand`` and ``overlook``
+                # closure cells, which slows every use of them.
+                for action in actions:
+                    if rand() >= overlook:
+                        kept.append(action)
+                missed = len(kept) < len(actions)
+                actions = kept
+            if not actions:
+                if missed:
+                    self._wake = looked_at + self._reaction()
+                return False
+            # One option needs no policy, and skipping the view halves the cost.
+            action = (
+                actions[0]
+                if len(actions) == 1
+                else self.policy.choose(observe(table, self.player), actions)
+            )
+            if type(action) is Play:
+                aim = action.pile
+                aim_size = len(table.piles[aim])
+            else:
+                aim = -1
+                aim_size = 0
+            due = looked_at + self._reaction()
+        elif phase is _SLAP:
+            piles = table.piles
+            action = _SLAPS[self.model.slap_pile((len(piles[0]), len(piles[1])), self._rng)]
+            aim = -1
+            aim_size = 0
+            due = looked_at + self._slap_reaction()
         else:
-            aim, aim_size = -1, 0
-            reaction = model.slap_reaction if type(action) is Slap else model.reaction
-            due = looked_at + reaction(self._rng)
+            return False  # spits are automatic, and between rounds nothing is to do
         self._plan = _new_plan(Plan, (action, looked_at, seen_at, table, due, aim, aim_size))
         self._wake = due
         return True
-
-    def _decide(self, table: State) -> tuple[Action | None, bool]:
-        """The action chosen on ``table``, and whether a possible one was overlooked.
-
-        The slap is the human model's (which pile looks smaller); plays and moves are
-        the policy's, among the ones not overlooked."""
-        phase = table.phase
-        if phase is not _PLAYING and phase is not _SLAP:
-            return None, False  # spits are automatic, and between rounds nothing is to do
-        model = self.model
-        if phase is _SLAP:
-            piles = table.piles
-            return _SLAPS[model.slap_pile((len(piles[0]), len(piles[1])), self._rng)], False
-        actions = legal_actions(table, self.player)
-        missed = False
-        overlook = model.overlook
-        if overlook and actions:
-            rand = self._rng.random
-            kept: list[Action] = []
-            # A loop, not a comprehension: one would make ``rand`` and ``overlook`` closure
-            # cells, which slows every use of them (this runs hundreds of times a game).
-            for action in actions:
-                if rand() >= overlook:
-                    kept.append(action)
-            missed = len(kept) < len(actions)
-            actions = kept
-        if len(actions) < 2:
-            # One option needs no policy, and skipping the view halves the cost.
-            return (actions[0] if actions else None), missed
-        return self.policy.choose(observe(table, self.player), actions), missed
 
 
 def _disturbs(plan: Plan, table: State) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 
@@ -80,13 +81,19 @@ class HumanModel:
 
     def reaction(self, rng: random.Random) -> int:
         """A fresh response time for one play or move: decision plus keystroke."""
-        median = self.choice_ms + self.keystroke_ms
-        return _lognormal(median, self.reaction_spread, self.reaction_min_ms, rng)
+        return self.reaction_draws(rng)[0]()
 
     def slap_reaction(self, rng: random.Random) -> int:
         """A fresh response time for a slap: comparison plus keystroke."""
-        median = self.compare_ms + self.keystroke_ms
-        return _lognormal(median, self.reaction_spread, self.reaction_min_ms, rng)
+        return self.reaction_draws(rng)[1]()
+
+    def reaction_draws(self, rng: random.Random) -> tuple[Callable[[], int], Callable[[], int]]:
+        """``reaction`` and ``slap_reaction`` bound to ``rng``: what a bot keeps for a
+        game, so that each of its several hundred draws skips working out the median
+        and looking up the model's fields (the same numbers, in the same order)."""
+        play = _lognormal(self.choice_ms + self.keystroke_ms, self, rng)
+        slap = _lognormal(self.compare_ms + self.keystroke_ms, self, rng)
+        return play, slap
 
     def slap_pile(self, sizes: tuple[int, int], rng: random.Random) -> int:
         """The pile this player slaps: the smaller, unless the comparison goes wrong.
@@ -109,10 +116,16 @@ class HumanModel:
         return self.perception_ms + self.compare_ms + self.keystroke_ms
 
 
-def _lognormal(median: int, spread: float, floor: int, rng: random.Random) -> int:
-    """``median * e^(spread Z)``, which is lognormal with that median, and at least
-    ``floor``. ``gauss()`` is the cheapest normal draw in ``random``; a bot draws
-    hundreds of these per game. One draw covers decision and keystroke together (the
-    stages add up; their medians are summed), which keeps a response to one draw."""
-    ms = int(median * math.exp(spread * rng.gauss()))
-    return ms if ms > floor else floor
+def _lognormal(median: int, model: HumanModel, rng: random.Random) -> Callable[[], int]:
+    """Draws of ``median * e^(spread Z)``, which is lognormal with that median, and at
+    least the model's floor. ``gauss()`` is the cheapest normal draw in ``random``; a
+    bot draws hundreds of these per game. One draw covers decision and keystroke
+    together (the stages add up; their medians are summed), which keeps a response to
+    one draw."""
+    spread, floor, gauss, exp = model.reaction_spread, model.reaction_min_ms, rng.gauss, math.exp
+
+    def draw() -> int:
+        ms = int(median * exp(spread * gauss()))
+        return ms if ms > floor else floor
+
+    return draw
