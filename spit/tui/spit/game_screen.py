@@ -2,7 +2,8 @@
 
 Keys are screen-level priority bindings with ids (see ``spit.settings.keymap``), so no
 focused widget can swallow a player's key, and a press is handled the moment it
-arrives: ``match.submit`` at once, then the board redraws. A 30 Hz interval runs the
+arrives: its intent goes to ``match.submit_intent`` at once (the match decides what it
+means), then the board redraws. A 30 Hz interval runs the
 match's timers and bots through ``match.update()``; game time always comes from the
 clock, never from counting ticks (Textual drops late ticks), and the interval is
 paused when nothing is due and no effect is fading, so an idle game costs no CPU. A
@@ -34,12 +35,15 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
-from spit.engine import Action, Move, Play, Slap, Slapped, State
+from spit.engine import Slap, Slapped, State
 from spit.games.spit.game_log import GameLog
 from spit.games.spit.session import (
     Clock,
     InputHandled,
     InputRecord,
+    Intent,
+    IntentRefusal,
+    IntentRefused,
     Match,
     MatchPhase,
     MonotonicClock,
@@ -58,6 +62,7 @@ from spit.tui.shared.styles import GAME_CSS
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spit.board.draw import fits
 from spit.tui.spit.board.presenter import Cursor, Players, Presenter
+from spit.tui.spit.intent_keys import intent_of, key_intent
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
@@ -117,6 +122,8 @@ class GameScreen(Screen[None]):
             Binding(self.keys[i], f"game_key({i!r})", show=False, priority=True, id=i) for i in ids
         )
         self._id_by_key = {self.keys[i]: i for i in ids}
+        self._intents = {i: intent for i in ids if (intent := intent_of(GAME_KEYS[i]))}
+        """What each player key sends to the match."""
         self.painter = CardPainter(config.card_style, config.four_colour)
         self.board = Board(self.painter, id="board")
         self.presenter = self._presenter()
@@ -396,8 +403,9 @@ class GameScreen(Screen[None]):
         elif key.kind == "cursor":
             self._cursor_key(str(key.cursor))
         else:
-            assert key.player is not None and key.stock is not None
-            self._press(key.player, key.kind == "move", key.stock, key.pile or 0)
+            intent = self._intents[binding_id]
+            assert key.player is not None
+            self._press(key.player, intent)
 
     def on_key(self, event: events.Key) -> None:
         """With Caps Lock on, an upper-case letter plays as its key. Other keys (and
@@ -421,33 +429,24 @@ class GameScreen(Screen[None]):
         elif name in ("up", "down"):
             self._cursor = Cursor(stock, 0 if name == "up" else 1)
         else:
-            self._press(0, name == "move", stock, pile)
+            self._press(0, key_intent(name == "move", stock, pile))
             return
         self._redraw()
 
-    def _press(self, player: int, move: bool, stock: int, pile: int) -> None:
-        """A player's key: the action it means now, submitted at once."""
-        match = self.match
-        action = self._action(move, stock, pile)
-        if action is None or match.finished:
-            return
-        if self._pauses:
+    def _press(self, player: int, intent: Intent) -> None:
+        """A player's key: its intent, sent to the match at once, which decides what it
+        means now. A refused intent is told only when the pause held it up (a move key
+        at the slap simply does nothing); what an action became, the match's events say."""
+        result = self.match.submit_intent(player, intent)
+        if isinstance(result, IntentRefused):
+            if result.reason is not IntentRefusal.PAUSED:
+                return
             why = "wait for it" if "resume" in self._pauses else "paused"
             self.presenter.note(player, why, None, self.clock.now_ms())
         else:
-            match.submit(player, action)
             self._absorb()
         self._redraw()
         self._schedule()
-
-    def _action(self, move: bool, stock: int, pile: int) -> Action | None:
-        """Play keys slap in the slap phase, and after it (a late slap is "too slow");
-        in a one-pile round both play keys of a stockpile play onto the single pile."""
-        if self.match.phase in (MatchPhase.SLAP, MatchPhase.ROUND_OVER):
-            return None if move else Slap(pile)
-        if move:
-            return Move(stock)
-        return Play(stock, 0 if len(self.match.state.piles) == 1 else pile)
 
     # -- results and drawing -------------------------------------------------------
 

@@ -5,6 +5,12 @@ into a game: inputs are applied in arrival order against the table as it is at t
 moment (R10), and the flow around them — the start countdown, the automatic spit after
 a stall, the slap window, the pause before the next deal — runs on timers.
 
+Players send intents (``submit_intent``): what a key means, a play, a move or a
+slap, is decided here against the table as it is when the intent arrives, and the
+action it resolves to is what is handled and recorded (``spit.games.spit.session.intents``).
+Bots and replays submit actions (``submit_at``), which they have already chosen on
+the same table.
+
 Time is always an argument. ``advance_to(t)`` and ``submit_at(t, ...)`` take game
 milliseconds explicitly; ``update`` and ``submit`` read them from the clock the match
 was given, minus time spent paused. Everything that happens depends only on the
@@ -33,7 +39,9 @@ from spit.engine import (
     Action,
     Applied,
     CardSpat,
+    Move,
     Phase,
+    Play,
     PlayStarted,
     Reason,
     RoundDealt,
@@ -44,6 +52,7 @@ from spit.engine import (
     Variant,
     apply,
     deal_round,
+    legal_actions,
     new_game,
     stall_spits,
 )
@@ -61,6 +70,15 @@ from spit.games.spit.session.events import (
     SlapWindowClosed,
     SlapWindowOpened,
     TimedEvent,
+)
+from spit.games.spit.session.intents import (
+    PLAYER_INTENTS,
+    Intent,
+    IntentRefusal,
+    IntentRefused,
+    MoveIntent,
+    PlayIntent,
+    SpitIntent,
 )
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
@@ -205,6 +223,62 @@ class Match:
         more, or game time ``limit_ms`` is reached: how the simulator plays."""
         while (due := self.next_due()) is not None and due <= limit_ms:
             self._run_due(due)  # what advance_to(due) does, without asking next_due twice
+
+    # -- intents -------------------------------------------------------------------
+
+    def resolve(self, intent: Intent) -> Action | IntentRefusal:
+        """What ``intent`` means on the table now: the action it stands for, which the
+        rules may still reject (a card that does not fit, a slap too late), or why it
+        means nothing. The pause is not asked about: it holds up every input, whatever
+        it means."""
+        if self.finished:
+            return IntentRefusal.GAME_OVER
+        if isinstance(intent, SpitIntent):
+            return IntentRefusal.SPIT_IS_AUTOMATIC  # D17
+        phase = self.phase
+        if phase is MatchPhase.SLAP or phase is MatchPhase.ROUND_OVER:
+            # After the slap window a play key still slaps, for the rules to call it
+            # too late: the player is told, rather than the key doing nothing.
+            if isinstance(intent, PlayIntent):
+                return Slap(int(intent.side))
+            return IntentRefusal.ONLY_SLAPS
+        if isinstance(intent, MoveIntent):
+            return Move(intent.stock)
+        return Play(intent.stock, 0 if len(self.state.piles) == 1 else int(intent.side))  # R17
+
+    def submit_intent(
+        self, player: int, intent: Intent, at: int | None = None
+    ) -> InputRecord | IntentRefused:
+        """``player``'s ``intent`` arriving at game time ``at`` (by default now, by the
+        clock). The match first catches up with ``at``, so the intent is judged by the
+        table at that moment (a key pressed as the slap window opens slaps). What it
+        resolves to is handled as that action and recorded; an intent that means
+        nothing, or any intent while paused, is refused and not recorded."""
+        paused = self.paused
+        t = self.now() if at is None else at
+        if not paused:
+            self.advance_to(t)
+        meaning = self.resolve(intent)
+        if isinstance(meaning, IntentRefusal):
+            return IntentRefused(t, player, intent, meaning)
+        if paused:
+            return IntentRefused(t, player, intent, IntentRefusal.PAUSED)
+        return self._handle(t, player, meaning)
+
+    def useful_intents(self, player: int) -> tuple[tuple[Intent, Action], ...]:
+        """The intents of ``player``'s keys whose action the rules accept now, each with
+        that action, in key order (``PLAYER_INTENTS``): what a hint may suggest, and
+        whether the player can do anything at all. Like ``resolve``, not asking about
+        the pause."""
+        legal = legal_actions(self.state, player)
+        if not legal:
+            return ()
+        useful: list[tuple[Intent, Action]] = []
+        for intent in PLAYER_INTENTS:
+            meaning = self.resolve(intent)
+            if not isinstance(meaning, IntentRefusal) and meaning in legal:
+                useful.append((intent, meaning))
+        return tuple(useful)
 
     # -- clock time ----------------------------------------------------------------
 
