@@ -122,9 +122,9 @@ class SpadesGame:
 
     def close(self) -> None:
         """Stop recording: the file keeps what was played, and goes if no card was
-        (``spit.tui.shared.unplayed``)."""
+        (``spit.core.replay.unplayed``)."""
         if self.writer is not None:
-            from spit.tui.shared.unplayed import close_recording
+            from spit.core.replay.unplayed import close_recording
 
             close_recording(self.writer, self.played)
 

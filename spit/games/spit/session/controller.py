@@ -39,9 +39,7 @@ from spit.engine import (
     Action,
     Applied,
     CardSpat,
-    Move,
     Phase,
-    Play,
     PlayStarted,
     Reason,
     RoundDealt,
@@ -72,13 +70,14 @@ from spit.games.spit.session.events import (
     TimedEvent,
 )
 from spit.games.spit.session.intents import (
-    PLAYER_INTENTS,
+    AT_SLAP,
+    GAME_ENDED,
+    ONE_PILE,
+    TWO_PILES,
     Intent,
     IntentRefusal,
     IntentRefused,
-    MoveIntent,
-    PlayIntent,
-    SpitIntent,
+    Meanings,
 )
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
@@ -229,29 +228,26 @@ class Match:
     def resolve(self, intent: Intent) -> Action | IntentRefusal:
         """What ``intent`` means on the table now: the action it stands for, which the
         rules may still reject (a card that does not fit, a slap too late), or why it
-        means nothing. The pause is not asked about: it holds up every input, whatever
-        it means."""
-        if self.finished:
-            return IntentRefusal.GAME_OVER
-        if isinstance(intent, SpitIntent):
-            return IntentRefusal.SPIT_IS_AUTOMATIC  # D17
+        means nothing (``spit.games.spit.session.intents.meaning``). The pause is not
+        asked about: it holds up every input, whatever it means."""
+        return self._meanings().of[intent]
+
+    def _meanings(self) -> Meanings:
+        """What every intent means in the match's phase, on its table."""
         phase = self.phase
+        if phase is _GAME_OVER or phase is _ENDED:
+            return GAME_ENDED
         if phase is MatchPhase.SLAP or phase is MatchPhase.ROUND_OVER:
-            # After the slap window a play key still slaps, for the rules to call it
-            # too late: the player is told, rather than the key doing nothing.
-            if isinstance(intent, PlayIntent):
-                return Slap(int(intent.side))
-            return IntentRefusal.ONLY_SLAPS
-        if isinstance(intent, MoveIntent):
-            return Move(intent.stock)
-        return Play(intent.stock, 0 if len(self.state.piles) == 1 else int(intent.side))  # R17
+            return AT_SLAP
+        return ONE_PILE if len(self.state.piles) == 1 else TWO_PILES
 
     def submit_intent(
         self, player: int, intent: Intent, at: int | None = None
     ) -> InputRecord | IntentRefused:
         """``player``'s ``intent`` arriving at game time ``at`` (by default now, by the
         clock). The match first catches up with ``at``, so the intent is judged by the
-        table at that moment (a key pressed as the slap window opens slaps). What it
+        table at that moment (a play key pressed just after the next round began is a
+        play, though the table last drawn was still at the slap). What it
         resolves to is handled as that action and recorded; an intent that means
         nothing, or any intent while paused, is refused and not recorded."""
         paused = self.paused
@@ -270,15 +266,14 @@ class Match:
         that action, in key order (``PLAYER_INTENTS``): what a hint may suggest, and
         whether the player can do anything at all. Like ``resolve``, not asking about
         the pause."""
-        legal = legal_actions(self.state, player)
-        if not legal:
-            return ()
-        useful: list[tuple[Intent, Action]] = []
-        for intent in PLAYER_INTENTS:
-            meaning = self.resolve(intent)
-            if not isinstance(meaning, IntentRefusal) and meaning in legal:
-                useful.append((intent, meaning))
-        return tuple(useful)
+        keys = self._meanings().keys
+        found = [
+            (place, intent, action)
+            for action in legal_actions(self.state, player)
+            for place, intent in keys.get(action, ())
+        ]
+        found.sort()  # into key order: no two places are the same
+        return tuple((intent, action) for _, intent, action in found)
 
     # -- clock time ----------------------------------------------------------------
 

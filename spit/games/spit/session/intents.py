@@ -16,11 +16,13 @@ then reject is recorded as a rejected input, as before intents existed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
 from spit.core.value import value
+from spit.engine import Action, Move, Play, Slap
 
 STOCKPILES: Final = 5
 """Stockpiles per player, numbered 0-4 here (1-5 to people)."""
@@ -103,3 +105,56 @@ class IntentRefused:
     player: int
     intent: Intent
     reason: IntentRefusal
+
+
+def meaning(
+    intent: Intent, *, over: bool, slapping: bool, one_pile: bool
+) -> Action | IntentRefusal:
+    """What ``intent`` means: once the game is ``over``; while ``slapping`` (from the
+    slap to the next deal); in play or a countdown with ``one_pile`` or two."""
+    if over:
+        return IntentRefusal.GAME_OVER
+    if isinstance(intent, SpitIntent):
+        return IntentRefusal.SPIT_IS_AUTOMATIC  # D17
+    if slapping:
+        # After the slap window a play key still slaps, for the rules to call it too
+        # late: the player is told, rather than the key doing nothing.
+        return (
+            Slap(int(intent.side)) if isinstance(intent, PlayIntent) else IntentRefusal.ONLY_SLAPS
+        )
+    if isinstance(intent, MoveIntent):
+        return Move(intent.stock)
+    return Play(intent.stock, 0 if one_pile else int(intent.side))  # R17
+
+
+@dataclass(frozen=True, slots=True)
+class Meanings:
+    """What every intent means at one kind of moment, worked out once (there are four
+    kinds: ``TWO_PILES``, ``ONE_PILE``, ``AT_SLAP``, ``GAME_ENDED``), both ways round:
+    the match looks an intent up in ``of``, and the hints, which ask at every redraw
+    which keys would do something, look up the few legal actions in ``keys``."""
+
+    of: Mapping[Intent, Action | IntentRefusal]
+    keys: Mapping[Action, tuple[tuple[int, Intent], ...]]
+    """The intents that mean each action, with their place in ``PLAYER_INTENTS``."""
+
+    @classmethod
+    def when(
+        cls, *, over: bool = False, slapping: bool = False, one_pile: bool = False
+    ) -> Meanings:
+        of = {
+            i: meaning(i, over=over, slapping=slapping, one_pile=one_pile)
+            for i in (*PLAYER_INTENTS, SpitIntent())
+        }
+        keys: dict[Action, tuple[tuple[int, Intent], ...]] = {}
+        for place, intent in enumerate(PLAYER_INTENTS):
+            action = of[intent]
+            if not isinstance(action, IntentRefusal):
+                keys[action] = (*keys.get(action, ()), (place, intent))
+        return cls(of, keys)
+
+
+TWO_PILES: Final = Meanings.when()
+ONE_PILE: Final = Meanings.when(one_pile=True)
+AT_SLAP: Final = Meanings.when(slapping=True)
+GAME_ENDED: Final = Meanings.when(over=True)
