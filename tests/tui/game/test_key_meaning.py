@@ -7,14 +7,20 @@ from __future__ import annotations
 from spit.engine import Play, Slap
 from spit.games.spit.session import FakeClock, MatchPhase
 from tests.match.helpers import FakeRecorder
-from tests.tui.game.driver import Driver, game_app
+from tests.tui.game.driver import Driver, GameApp, game_app
+
+
+def _heard_app(clock: FakeClock) -> tuple[GameApp, FakeRecorder]:
+    """A game app, and a recorder that hears every input its match handles."""
+    app = game_app(clock)
+    heard = FakeRecorder()
+    app.game.watchers.append(heard)
+    return app, heard
 
 
 async def test_a_play_key_pressed_once_the_next_round_began_plays() -> None:
     clock = FakeClock()
-    app = game_app(clock)
-    heard = FakeRecorder()
-    app.game.watchers.append(heard)
+    app, heard = _heard_app(clock)
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
         await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
@@ -34,9 +40,7 @@ async def test_a_play_key_pressed_once_the_next_round_began_plays() -> None:
 
 async def test_a_move_key_at_the_slap_does_nothing_and_is_not_recorded() -> None:
     clock = FakeClock()
-    app = game_app(clock)
-    heard = FakeRecorder()
-    app.game.watchers.append(heard)
+    app, heard = _heard_app(clock)
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
         await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
