@@ -20,6 +20,7 @@ from spit.games.spit.session.events import (
     PauseChanged,
     SlapWindowClosed,
     SlapWindowOpened,
+    StallRun,
     TimedEvent,
 )
 from spit.games.spit.session.intents import (
@@ -65,6 +66,7 @@ __all__ = [
     "SlapWindowClosed",
     "SlapWindowOpened",
     "SpitIntent",
+    "StallRun",
     "TimedEvent",
     "Timing",
 ]
