@@ -200,7 +200,7 @@ def spades_table(results: list[SpadesResults]) -> Table:
     """A row for each level played, the levels in their order, then any others."""
     from spit.games.spades.bots import LEVELS as SPADES_LEVELS
 
-    order = {level: i for i, level in enumerate(SPADES_LEVELS)}
+    order: dict[str, int] = {str(level): i for i, level in enumerate(SPADES_LEVELS)}
     rows = sorted(results, key=lambda r: (order.get(r.level or "", len(order)), r.level or ""))
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     table.add_column("Against", no_wrap=True)

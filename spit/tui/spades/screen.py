@@ -26,6 +26,7 @@ from textual.timer import Timer
 
 from spit.core.clock import MonotonicClock
 from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.unplayed import close_recording
 from spit.games.spades.bots import LEVELS, make_bot
 from spit.games.spades.engine import MAX_EXCHANGE, TRICKS_PER_HAND, Event, Phase, PlayCard
 from spit.games.spades.replay.writer import SpadesReplayWriter
@@ -44,7 +45,6 @@ from spit.games.spades.session.keys import HAND_KEYS, display_order
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
 from spit.tui.shared.styles import GAME_CSS
-from spit.tui.shared.unplayed import close_recording
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits

@@ -2,22 +2,24 @@
 
 Keys are screen-level priority bindings with ids (see ``spit.settings.keymap``), so no
 focused widget can swallow a player's key, and a press is handled the moment it
-arrives: ``match.submit`` at once, then the board redraws. A 30 Hz interval runs the
-match's timers and bots through ``match.update()``; game time always comes from the
-clock, never from counting ticks (Textual drops late ticks), and the interval is
-paused when nothing is due and no effect is fading, so an idle game costs no CPU. A
-tick shortly after each frame also collects the garbage the frame left, so that the
-collector does not stop the next key press halfway (``_collect_garbage``).
+arrives: its intent goes to ``match.submit_intent`` at once (the match decides what it
+means), then the board redraws. A 30 Hz interval runs the match's timers and bots
+through ``match.update()``; game time always comes from the clock, never from counting
+ticks (Textual drops late ticks), and the interval is paused when nothing is due and
+no effect is fading, so an idle game costs no CPU. A tick shortly after each frame
+also collects the garbage the frame left, so that the collector does not stop the
+next key press halfway (``_collect_garbage``).
 
 Every game is recorded as it is played: a ``ReplayWriter`` gets every call the match
 makes to its recorders, and is closed at game over or when the player leaves. It is
 opened just after the table's first frame, so that the game shows without waiting for
-``spit.replay``; until then a ``_WriterFeed`` keeps the match's calls (the deal, any
-early key) and hands them to the writer as it opens, so the file misses nothing. A
-``GameLog`` keeps the same game in memory for the result screen's story
-(``spit.tui.spit.board.story``); a finished game's replay is also added to the statistics
-database, in a worker thread. The overlays (help, leaving, the result) are imported
-when first shown, and the bots only for a game against one.
+``spit.games.spit.replay``; until then a ``WriterFeed`` keeps the match's calls (the
+deal, any early key) and hands them to the writer as it opens, so the file misses
+nothing (``spit.games.spit.replay.feed``). A ``GameLog`` keeps the same game in memory
+for the result screen's story (``spit.tui.spit.board.story``); a finished game's
+replay is also added to the statistics database, in a worker thread. The overlays
+(help, leaving, the result) are imported when first shown, and the bots only for a
+game against one.
 """
 
 from __future__ import annotations
@@ -34,16 +36,18 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
-from spit.engine import Action, Move, Play, Slap, Slapped, State
+from spit.engine import Slapped
 from spit.games.spit.game_log import GameLog
+from spit.games.spit.replay.feed import WriterFeed
 from spit.games.spit.session import (
     Clock,
     InputHandled,
-    InputRecord,
+    Intent,
+    IntentRefusal,
+    IntentRefused,
     Match,
     MatchPhase,
     MonotonicClock,
-    Orders,
     Recorder,
     SeededDeals,
     SlapWindowClosed,
@@ -58,12 +62,12 @@ from spit.tui.shared.styles import GAME_CSS
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spit.board.draw import fits
 from spit.tui.spit.board.presenter import Cursor, Players, Presenter
+from spit.tui.spit.intent_keys import intent_of, key_intent
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.games.spit.bots import BotAgent
     from spit.games.spit.replay.records import Header
-    from spit.games.spit.replay.writer import ReplayWriter
 
 TICK_HZ = 30
 GC_DELAY_MS = 20
@@ -118,13 +122,15 @@ class GameScreen(Screen[None]):
             Binding(self.keys[i], f"game_key({i!r})", show=False, priority=True, id=i) for i in ids
         )
         self._id_by_key = {self.keys[i]: i for i in ids}
+        self._intents = {i: intent for i in ids if (intent := intent_of(GAME_KEYS[i]))}
+        """What each player key sends to the match."""
         self.painter = CardPainter(config.card_style, config.four_colour)
         self.board = Board(self.painter, id="board")
         self.presenter = self._presenter()
         self.match: Match
         self.seed = 0
         self.replay_path: Path | None = None
-        self._feed: _WriterFeed | None = None
+        self._feed: WriterFeed | None = None
         self._log: GameLog
         self._timing = Timing()
         self._policy: str | None = None
@@ -190,7 +196,7 @@ class GameScreen(Screen[None]):
         bots = self.make_bots(self.seed)
         self._policy = bots[0].policy.name if bots else None
         self.replay_path = None
-        self._feed = feed = _WriterFeed(SaveWatch(self)) if self.config.record else None
+        self._feed = feed = WriterFeed(SaveWatch(self).check) if self.config.record else None
         self._log = GameLog()
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         recorders += self.watchers
@@ -246,7 +252,7 @@ class GameScreen(Screen[None]):
         players = self._player_infos()
         return Header(self.config.variant, TARGET, self._timing, players, seed=self.seed)
 
-    def _open_writer(self, feed: _WriterFeed) -> None:
+    def _open_writer(self, feed: WriterFeed) -> None:
         """Open this game's replay file and give ``feed`` to it; a notice if it cannot be
         made. Nothing, if the game was left (or another one started) in the meantime."""
         if feed is not self._feed:
@@ -397,8 +403,9 @@ class GameScreen(Screen[None]):
         elif key.kind == "cursor":
             self._cursor_key(str(key.cursor))
         else:
-            assert key.player is not None and key.stock is not None
-            self._press(key.player, key.kind == "move", key.stock, key.pile or 0)
+            intent = self._intents[binding_id]
+            assert key.player is not None
+            self._press(key.player, intent)
 
     def on_key(self, event: events.Key) -> None:
         """With Caps Lock on, an upper-case letter plays as its key. Other keys (and
@@ -422,33 +429,24 @@ class GameScreen(Screen[None]):
         elif name in ("up", "down"):
             self._cursor = Cursor(stock, 0 if name == "up" else 1)
         else:
-            self._press(0, name == "move", stock, pile)
+            self._press(0, key_intent(name == "move", stock, pile))
             return
         self._redraw()
 
-    def _press(self, player: int, move: bool, stock: int, pile: int) -> None:
-        """A player's key: the action it means now, submitted at once."""
-        match = self.match
-        action = self._action(move, stock, pile)
-        if action is None or match.finished:
-            return
-        if self._pauses:
+    def _press(self, player: int, intent: Intent) -> None:
+        """A player's key: its intent, sent to the match at once, which decides what it
+        means now. A refused intent is told only when the pause held it up (a move key
+        at the slap simply does nothing); what an action became, the match's events say."""
+        result = self.match.submit_intent(player, intent)
+        if isinstance(result, IntentRefused):
+            if result.reason is not IntentRefusal.PAUSED:
+                return
             why = "wait for it" if "resume" in self._pauses else "paused"
             self.presenter.note(player, why, None, self.clock.now_ms())
         else:
-            match.submit(player, action)
             self._absorb()
         self._redraw()
         self._schedule()
-
-    def _action(self, move: bool, stock: int, pile: int) -> Action | None:
-        """Play keys slap in the slap phase, and after it (a late slap is "too slow");
-        in a one-pile round both play keys of a stockpile play onto the single pile."""
-        if self.match.phase in (MatchPhase.SLAP, MatchPhase.ROUND_OVER):
-            return None if move else Slap(pile)
-        if move:
-            return Move(stock)
-        return Play(stock, 0 if len(self.match.state.piles) == 1 else pile)
 
     # -- results and drawing -------------------------------------------------------
 
@@ -530,58 +528,3 @@ def _collect_garbage() -> None:
     while generation < 2 and counts[generation + 1] >= thresholds[generation + 1]:
         generation += 1
     gc.collect(generation)
-
-
-class _WriterFeed:
-    """The match's recorder for the replay file (see the module docstring): it keeps the
-    match's calls until ``open`` hands them to the writer, then passes each on at once."""
-
-    def __init__(self, watch: SaveWatch) -> None:
-        self._kept: list[tuple[str, tuple[object, ...]]] = []
-        self._writer: ReplayWriter | None = None
-        self._closed = False
-        self._watch = watch
-        """Says on the table, as soon as it happens, that the file could not be written."""
-        self.played = False
-        """Whether a card was played or moved: without one, the file is deleted at the
-        close (``spit.tui.shared.unplayed``)."""
-
-    def open(self, writer: ReplayWriter) -> None:
-        """Give ``writer`` every call kept so far, in order, and the calls to come."""
-        self._writer = writer
-        for name, args in self._kept:
-            getattr(writer, name)(*args)
-        self._kept.clear()
-        self._watch.check(writer)
-
-    def close(self) -> None:
-        """Close the file, if it was opened. Calls after this are dropped."""
-        self._closed = True
-        self._kept.clear()
-        if self._writer is not None:
-            from spit.tui.shared.unplayed import close_recording
-
-            close_recording(self._writer, self.played)
-            self._watch.check(self._writer)
-
-    def _pass(self, name: str, *args: object) -> None:
-        if self._closed:
-            return
-        if self._writer is not None:
-            getattr(self._writer, name)(*args)
-            self._watch.check(self._writer)
-        else:
-            self._kept.append((name, args))
-
-    def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
-        self._pass("on_deal", t, round_no, orders)
-
-    def on_input(self, record: InputRecord, state: State) -> None:
-        self.played = self.played or (record.accepted and not isinstance(record.action, Slap))
-        self._pass("on_input", record, state)
-
-    def on_round_over(self, t: int, state: State) -> None:
-        self._pass("on_round_over", t, state)
-
-    def on_game_over(self, t: int, state: State) -> None:
-        self._pass("on_game_over", t, state)

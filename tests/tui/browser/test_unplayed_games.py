@@ -1,4 +1,4 @@
-"""A game in which nobody played a card leaves no replay (``spit.tui.shared.unplayed``): left
+"""A game in which nobody played a card leaves no replay (``spit.core.replay.unplayed``): left
 at once, or in the countdown, or in Spades during the draw and the bidding. A game in
 which a card was played is kept however it ends."""
 

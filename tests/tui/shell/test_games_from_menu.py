@@ -47,7 +47,7 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
         assert gc.get_freeze_count() == 0  # the game's objects can be collected
         await pilot.press(MENU["replays"])
         assert app.screen.query("#replay-files")
-    # Nobody played a card: the game is not kept (spit.tui.shared.unplayed).
+    # Nobody played a card: the game is not kept (spit.core.replay.unplayed).
     assert not list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
 
 

@@ -1,6 +1,7 @@
 """Real-time play: the match controller between the pure rules and any front end.
 
-The TUI, the simulator, replays and tests all drive ``Match``; nothing here draws,
+The TUI, the simulator, replays and tests all drive ``Match``: front ends with the
+players' intents (``intents``), bots and replays with actions; nothing here draws,
 sleeps or reads the wall clock except through the ``Clock`` it is given.
 """
 
@@ -23,10 +24,21 @@ from spit.games.spit.session.events import (
     TimedEvent,
 )
 from spit.games.spit.session.factory import seeded_match
+from spit.games.spit.session.intents import (
+    PLAYER_INTENTS,
+    Intent,
+    IntentRefusal,
+    IntentRefused,
+    MoveIntent,
+    PlayIntent,
+    Side,
+    SpitIntent,
+)
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
 
 __all__ = [
+    "PLAYER_INTENTS",
     "Agent",
     "Clock",
     "CountdownKind",
@@ -36,18 +48,25 @@ __all__ = [
     "FakeClock",
     "InputHandled",
     "InputRecord",
+    "Intent",
+    "IntentRefusal",
+    "IntentRefused",
     "Match",
     "MatchEvent",
     "MatchPhase",
     "MonotonicClock",
+    "MoveIntent",
     "NextRoundAt",
     "Orders",
     "PauseChanged",
+    "PlayIntent",
     "Recorder",
     "ScriptedDeals",
     "SeededDeals",
+    "Side",
     "SlapWindowClosed",
     "SlapWindowOpened",
+    "SpitIntent",
     "StallRun",
     "TimedEvent",
     "Timing",

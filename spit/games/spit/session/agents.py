@@ -4,6 +4,16 @@ An agent is woken at the time it asks for, looks at the table, and may answer wi
 action. It is told about every change, so it can react (or, being human-like, notice
 a moment later). The match runs agents in time order with its own timers, so the
 simulator can jump straight from one wake-up to the next.
+
+Agents answer with actions, not the intents a player's keys send
+(``spit.games.spit.session.intents``). Intents exist because a key is pressed on a
+table the player saw a moment ago, and must be judged by the table when it arrives;
+an agent is woken inside the match and its answer is handled at the same game time
+on the very table it looked at, so there is nothing left to resolve. Its policies
+also choose among the rules' legal actions (``legal_actions``), and the simulator
+handles millions of them: translating each into an intent and back would cost time
+and say nothing more. A bot on the far side of a network would send intents, as
+people do.
 """
 
 from __future__ import annotations

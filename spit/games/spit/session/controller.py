@@ -5,6 +5,12 @@ into a game: inputs are applied in arrival order against the table as it is at t
 moment (R10), and the flow around them — the start countdown, the automatic spit after
 a stall, the slap window, the pause before the next deal — runs on timers.
 
+Players send intents (``submit_intent``): what a key means, a play, a move or a
+slap, is decided here against the table as it is when the intent arrives, and the
+action it resolves to is what is handled and recorded (``spit.games.spit.session.intents``).
+Bots and replays submit actions (``submit_at``), which they have already chosen on
+the same table.
+
 Time is always an argument. ``advance_to(t)`` and ``submit_at(t, ...)`` take game
 milliseconds explicitly; ``update`` and ``submit`` read them from the clock the match
 was given, minus time spent paused. Everything that happens depends only on the
@@ -43,6 +49,7 @@ from spit.engine import (
     Variant,
     apply,
     deal_round,
+    legal_actions,
     new_game,
     stall_spits,
 )
@@ -61,6 +68,16 @@ from spit.games.spit.session.events import (
     SlapWindowOpened,
     StallRun,
     TimedEvent,
+)
+from spit.games.spit.session.intents import (
+    AT_SLAP,
+    GAME_ENDED,
+    ONE_PILE,
+    TWO_PILES,
+    Intent,
+    IntentRefusal,
+    IntentRefused,
+    Meanings,
 )
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
@@ -206,6 +223,58 @@ class Match:
         more, or game time ``limit_ms`` is reached: how the simulator plays."""
         while (due := self.next_due()) is not None and due <= limit_ms:
             self._run_due(due)  # what advance_to(due) does, without asking next_due twice
+
+    # -- intents -------------------------------------------------------------------
+
+    def resolve(self, intent: Intent) -> Action | IntentRefusal:
+        """What ``intent`` means on the table now: the action it stands for, which the
+        rules may still reject (a card that does not fit, a slap too late), or why it
+        means nothing (``spit.games.spit.session.intents.meaning``). The pause is not
+        asked about: it holds up every input, whatever it means."""
+        return self._meanings().of[intent]
+
+    def _meanings(self) -> Meanings:
+        """What every intent means in the match's phase, on its table."""
+        phase = self.phase
+        if phase is _GAME_OVER or phase is _ENDED:
+            return GAME_ENDED
+        if phase is MatchPhase.SLAP or phase is MatchPhase.ROUND_OVER:
+            return AT_SLAP
+        return ONE_PILE if len(self.state.piles) == 1 else TWO_PILES
+
+    def submit_intent(
+        self, player: int, intent: Intent, at: int | None = None
+    ) -> InputRecord | IntentRefused:
+        """``player``'s ``intent`` arriving at game time ``at`` (by default now, by the
+        clock). The match first catches up with ``at``, so the intent is judged by the
+        table at that moment (a play key pressed just after the next round began is a
+        play, though the table last drawn was still at the slap). What it
+        resolves to is handled as that action and recorded; an intent that means
+        nothing, or any intent while paused, is refused and not recorded."""
+        paused = self.paused
+        t = self.now() if at is None else at
+        if not paused:
+            self.advance_to(t)
+        meaning = self.resolve(intent)
+        if isinstance(meaning, IntentRefusal):
+            return IntentRefused(t, player, intent, meaning)
+        if paused:
+            return IntentRefused(t, player, intent, IntentRefusal.PAUSED)
+        return self._handle(t, player, meaning)
+
+    def useful_intents(self, player: int) -> tuple[tuple[Intent, Action], ...]:
+        """The intents of ``player``'s keys whose action the rules accept now, each with
+        that action, in key order (``PLAYER_INTENTS``): what a hint may suggest, and
+        whether the player can do anything at all. Like ``resolve``, not asking about
+        the pause."""
+        keys = self._meanings().keys
+        found = [
+            (place, intent, action)
+            for action in legal_actions(self.state, player)
+            for place, intent in keys.get(action, ())
+        ]
+        found.sort()  # into key order: no two places are the same
+        return tuple((intent, action) for _, intent, action in found)
 
     # -- clock time ----------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 The presenter keeps the short-lived things a player needs to see and the match does
 not keep: which key was just refused and why, which card just landed, that the spit
 cards were turned up, how the round ended. It reads rules only from the engine
-(``can_act``, ``observe``) and never decides anything itself.
+(``observe``) and the match (whether a player's keys would do anything:
+``Match.useful_intents``) and never decides anything itself.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from spit.engine import (
     Slapped,
     Stalled,
     Variant,
-    can_act,
     game_end,
     observe,
 )
@@ -293,7 +293,7 @@ class Presenter:
         if hidden:  # nothing that helps to plan while paused
             pass
         elif match.phase is MatchPhase.PLAYING and self.play_hint:
-            if can_act(state, player):
+            if match.useful_intents(player):  # a key of theirs would do something
                 status, status_role = self._status[0], "good"
             else:
                 status = self._status[1]

@@ -4,8 +4,9 @@ Three kinds of move are taught, each the first time it is possible: a play onto 
 spit pile, a move into an empty space, the slap at the end of a round. A kind is
 taught once the player has done it (the coach is one of the match's recorders, so it
 sees every accepted input); until then, whenever it is possible again, its hint comes
-back. The keys named are the labels of the player's own key map, so a remapped key or
-another layout is what the hint says. Nothing here draws or knows Textual.
+back. What a key does now is the match's to say (``Match.useful_intents``), and the
+keys named are the labels of the player's own key map, so a remapped key or another
+layout is what the hint says. Nothing here draws or knows Textual.
 """
 
 from __future__ import annotations
@@ -14,8 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from spit.engine import Card, Move, Play, Slap, State, legal_actions
-from spit.games.spit.session import InputRecord, MatchPhase, Orders
+from spit.engine import Card, Move, Play, Slap, State
+from spit.games.spit.session import (
+    InputRecord,
+    Intent,
+    Match,
+    MatchPhase,
+    Orders,
+    PlayIntent,
+    SpitIntent,
+)
+from spit.tui.spit.intent_keys import binding_of
 
 KINDS: Final = ("play", "move", "slap")
 """The kinds of move taught, in the order they usually come up."""
@@ -68,18 +78,20 @@ class Coach:
     def on_game_over(self, t: int, state: State) -> None:
         pass
 
-    def hint(self, phase: MatchPhase, state: State, label: Label, name: Name) -> Hint:
-        """What to tell the player now."""
+    def hint(self, match: Match, label: Label, name: Name) -> Hint:
+        """What to tell the player now. Which key does what is the match's to say
+        (``Match.useful_intents``), so a hint names the key that does it."""
+        phase, state = match.phase, match.state
         if phase is MatchPhase.SLAP and "slap" not in self.taught:
-            return _slap(state, label)
+            return _slap(match, label)
         if phase is MatchPhase.PLAYING:
-            actions = legal_actions(state, PLAYER)
-            plays = [a for a in actions if isinstance(a, Play)]
-            moves = [a for a in actions if isinstance(a, Move)]
+            useful = match.useful_intents(PLAYER)
+            plays = [(i, a) for i, a in useful if isinstance(a, Play)]
+            moves = [(i, a) for i, a in useful if isinstance(a, Move)]
             if plays and "play" not in self.taught:
-                return _play(plays[0], state, label, name)
+                return _play(*plays[0], state, label, name)
             if moves and "move" not in self.taught:
-                return _move(moves[0], state, label, name)
+                return _move(*moves[0], state, label, name)
         if self.taught >= set(KINDS):
             return Hint(
                 "done", "You know every move now: play on and win! Esc leaves the practice."
@@ -92,37 +104,47 @@ class Coach:
         return Hint("wait", "Keep playing every card you can: a hint shows here for each new move.")
 
 
-def _play(play: Play, state: State, label: Label, name: Name) -> Hint:
+def _key(intent: Intent, label: Label) -> str:
+    assert not isinstance(intent, SpitIntent)  # no key sends one
+    return label(binding_of(PLAYER, intent))
+
+
+def _aim(intent: Intent) -> tuple[int, int]:
+    """Where the arrow keys' selection goes for a play key's intent (a play or a slap)."""
+    assert isinstance(intent, PlayIntent)  # only play keys play or slap
+    return intent.stock, int(intent.side)
+
+
+def _play(intent: Intent, play: Play, state: State, label: Label, name: Name) -> Hint:
     card = state.stocks[PLAYER][play.stock][-1]
     top = state.piles[play.pile][-1]
     side = "middle" if len(state.piles) == 1 else SIDES[play.pile]
-    key = label(f"p1.play.{play.stock + 1}.{SIDES[play.pile]}")
     return Hint(
         "play",
         f"Your {name(card)} is one rank from the {side} pile's {name(top)}: "
-        f"press {key} to play it.",
-        (play.stock, play.pile),
+        f"press {_key(intent, label)} to play it.",
+        _aim(intent),
     )
 
 
-def _move(move: Move, state: State, label: Label, name: Name) -> Hint:
+def _move(intent: Intent, move: Move, state: State, label: Label, name: Name) -> Hint:
     card = state.stocks[PLAYER][move.stock][-1]
-    key = label(f"p1.move.{move.stock + 1}")
     return Hint(
         "move",
-        f"A space is free: press {key} to move your {name(card)} into it "
+        f"A space is free: press {_key(intent, label)} to move your {name(card)} into it "
         "and turn up the card below.",
         (move.stock, 0),
     )
 
 
-def _slap(state: State, label: Label) -> Hint:
-    sizes = [len(pile) for pile in state.piles]
+def _slap(match: Match, label: Label) -> Hint:
+    """The smaller pile's slap, with the first key that slaps it."""
+    sizes = [len(pile) for pile in match.state.piles]
     pile = 0 if sizes[0] <= sizes[1] else 1
-    key = label(f"p1.play.1.{SIDES[pile]}")
+    intent = next(i for i, a in match.useful_intents(PLAYER) if a == Slap(pile))
     return Hint(
         "slap",
         f"Round over: slap the smaller pile ({SIDES[pile]}, {sizes[pile]} cards) "
-        f"with {key} before the bot!",
-        (0, pile),
+        f"with {_key(intent, label)} before the bot!",
+        _aim(intent),
     )

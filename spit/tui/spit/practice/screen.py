@@ -82,7 +82,7 @@ class PracticeScreen(GameScreen):
 
     def on_redraw(self) -> None:
         """Say what the table now teaches, and point at its card when it is new."""
-        hint = self.coach.hint(self.match.phase, self.match.state, self._spelt, self.painter.name)
+        hint = self.coach.hint(self.match, self._spelt, self.painter.name)
         if hint == self.hint:
             return
         self.hint = hint
