@@ -3,6 +3,11 @@
 The constructor is a contract: `spit-tui` opens the menu, `spit-tui play` passes
 ``start_game`` and lands straight on the table. Games started from the menu are
 pushed over it, so leaving a game (its screen popped or dismissed) shows the menu again.
+
+The app is the top of the TUI: it imports the screens, never the other way round.
+Screens use it through the ``Services`` protocol (``spit.tui.shared.services``) and ask
+it to start a game, open a replay or leave a screen with the messages of
+``spit.tui.shared.navigation``, which it handles here, choosing each game's screens.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
@@ -25,6 +31,7 @@ from spit.settings.file import SettingsWriter
 from spit.settings.model import Settings, load_settings, settings_path
 from spit.tui.shared.control_filter import ControlCharacterFilter
 from spit.tui.shared.game_config import ASCII_CLASS
+from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
 from spit.tui.shared.styles import ASCII_CSS
 
 if TYPE_CHECKING:
@@ -34,6 +41,7 @@ if TYPE_CHECKING:
 
     from spit.games.spit.session import Clock
     from spit.tui.shared.game_config import GameConfig
+    from spit.tui.shared.services import Services
 
 _IMPORTED_AT = time.perf_counter()
 """Start-up is logged relative to this, the closest point to process start the app owns."""
@@ -194,23 +202,59 @@ class SpitApp(App[int]):
         gc.unfreeze()
         self._use_card_style("unicode")
 
-    def play(self, bot_level: str | None = None) -> None:
-        """Start a game from the menu with the current settings; the menu stays beneath."""
+    # -- navigation: what the screens ask for (``spit.tui.shared.navigation``) -------
+    # The game screens are imported here, when first opened, and nowhere else in the
+    # shell: the one place the game registry's front ends are to take over.
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        """A game from the menu with the current settings; the menu stays beneath."""
+        if message.game == "spades":
+            self._start_spades(message.bot_level or "hard")
+            return
         from spit.tui.shared.game_config import GameConfig
         from spit.tui.spit.game_screen import GameScreen
 
-        config = GameConfig.from_settings(self.settings, bot_level=bot_level)
+        config = GameConfig.from_settings(self.settings, bot_level=message.bot_level)
         self.push_screen(GameScreen(config, self.clock))
         self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
 
-    def leave(self, screen: Screen[Any]) -> None:
-        """Close ``screen``: back to the screen below, or out of the app when it is the
+    def _start_spades(self, level: str) -> None:
+        from spit.tui.spades import SpadesScreen
+
+        self.push_screen(SpadesScreen.from_settings(self.settings, level))
+
+    @on(StartPractice)
+    def _start_practice(self) -> None:
+        from spit.tui.spit.practice import practice_round
+
+        self.push_screen(practice_round(self.settings, self.clock))
+
+    @on(OpenReplay)
+    def _open_replay(self, message: OpenReplay) -> None:
+        if message.game == "spades":
+            from spit.tui.spades.viewer import SpadesViewerScreen
+
+            self.push_screen(SpadesViewerScreen(message.path, clock=self.clock))
+            return
+        try:
+            from spit.tui.spit.viewer import ReplayViewerScreen
+        except ImportError:
+            self.notify(f"To watch it, run: spit-tui replay {message.path}", markup=False)
+            return
+        self.push_screen(ReplayViewerScreen(message.path, clock=self.clock))
+
+    @on(LeaveScreen)
+    def _leave(self, message: LeaveScreen) -> None:
+        """Close the screen: back to the screen below, or out of the app when it is the
         screen the app was started on (``spit-tui replays``) and nothing is beneath it."""
         stack = self.screen_stack
-        if len(stack) == 2 and stack[-1] is screen and type(stack[0]) is Screen:
+        if len(stack) == 2 and stack[-1] is message.screen and type(stack[0]) is Screen:
             self.exit(0)
         else:
             self.pop_screen()
+
+    # -- services: what the screens use (``spit.tui.shared.services``) ---------------
 
     def replay_dir(self) -> Path:
         """Where games are saved: the one in the settings, or the default data directory."""
@@ -250,3 +294,8 @@ class SpitApp(App[int]):
         # must not cover the running game with How to play.
         if not isinstance(self.screen, HowToPlay | GameScreen):
             self.push_screen(HowToPlay())
+
+
+if TYPE_CHECKING:
+    _PROVIDES: type[Services] = SpitApp
+    """mypy checks here that the app gives the screens every service they may use."""

@@ -29,6 +29,7 @@ from spit.core.safe_text import safe_lines, safe_text
 from spit.saved_games import SavedGame, SavedGameError
 from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.confirm import Confirm
+from spit.tui.shared.navigation import LeaveScreen, OpenReplay
 from spit.tui.shared.screen_base import ShellScreen
 
 BATCH_SIZE: Final = 50
@@ -146,7 +147,7 @@ class ReplayBrowser(ShellScreen):
 
     @property
     def directory(self) -> Path:
-        return self.folder or self.spit_app.replay_dir()
+        return self.folder or self.services.replay_dir()
 
     def compose_content(self) -> ComposeResult:
         yield Static("Replays", classes="screen-title")
@@ -287,7 +288,7 @@ class ReplayBrowser(ShellScreen):
     def _mark_of(self, game: SavedGame) -> str:
         if game.path not in self.marked:
             return ""
-        return "*" if self.spit_app.settings.card_style == "ascii" else "✓"
+        return "*" if self.services.settings.card_style == "ascii" else "✓"
 
     # -- actions --------------------------------------------------------------------
 
@@ -303,17 +304,7 @@ class ReplayBrowser(ShellScreen):
                 f"{game.name} cannot be watched: {game.problem}", severity="error", markup=False
             )
             return
-        if game.game == "spades":
-            from spit.tui.spades.viewer import SpadesViewerScreen
-
-            self.app.push_screen(SpadesViewerScreen(game.path, clock=self.spit_app.clock))
-            return
-        try:
-            from spit.tui.spit.viewer import ReplayViewerScreen
-        except ImportError:
-            self.notify(f"To watch it, run: spit-tui replay {game.path}", markup=False)
-            return
-        self.app.push_screen(ReplayViewerScreen(game.path, clock=self.spit_app.clock))
+        self.post_message(OpenReplay(game.path, game.game))
 
     def action_mark(self) -> None:
         """Mark the game under the cursor, or unmark it, and go to the next one, so
@@ -454,4 +445,4 @@ class ReplayBrowser(ShellScreen):
         )
 
     def action_back(self) -> None:
-        self.spit_app.leave(self)
+        self.post_message(LeaveScreen(self))

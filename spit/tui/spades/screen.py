@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -40,6 +40,7 @@ from spit.games.spades.engine import (
 )
 from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.shared.unsaved import SaveWatch
@@ -52,7 +53,6 @@ from spit.tui.spades.view import HAND_KEYS, Controls, display_order, hand_letter
 
 if TYPE_CHECKING:
     from spit.settings.model import Settings
-    from spit.tui.app import SpitApp
 
 BOT_DELAY = 0.8
 """Seconds the bot waits before a bid or a card, so the player can follow."""
@@ -192,7 +192,7 @@ class SpadesScreen(Screen[None]):
     def _leave(self) -> None:
         """Back to the screen below; out of the app if this game was all there was."""
         self.game.close()
-        cast("SpitApp", self.app).leave(self)
+        self.post_message(LeaveScreen(self))
 
     # -- the flow of the game ------------------------------------------------------
 

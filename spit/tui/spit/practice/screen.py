@@ -10,7 +10,7 @@ statistics, and a player who wants it saved can play the slow bot's neighbours.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
@@ -24,10 +24,9 @@ from spit.tui.spit.practice.coach import Coach, Hint
 from spit.tui.spit.practice.slow_bot import NAME, make_slow_bot
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from spit.games.spit.bots import BotAgent
     from spit.games.spit.session import Clock
+    from spit.settings.model import Settings
 
 
 DEAL_SEED: Final = 7
@@ -92,10 +91,7 @@ class PracticeScreen(GameScreen):
             self._redraw()
 
 
-def start_practice(app: App[Any]) -> None:
-    """Open the practice round over the screen the player is on, with their settings."""
-    from spit.tui.app import SpitApp
-
-    assert isinstance(app, SpitApp)
-    config = GameConfig.from_settings(app.settings, seed=DEAL_SEED)
-    app.push_screen(PracticeScreen(config, app.clock))
+def practice_round(settings: Settings, clock: Clock | None = None) -> PracticeScreen:
+    """The practice round with the player's settings (the app opens it over the screen
+    the player is on: ``spit.tui.shared.navigation.StartPractice``)."""
+    return PracticeScreen(GameConfig.from_settings(settings, seed=DEAL_SEED), clock)

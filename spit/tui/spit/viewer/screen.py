@@ -43,7 +43,7 @@ class ReplayBoard(Board):
 
 
 class ReplayViewerScreen(ViewerScreen):
-    """The replay at ``path``, in a ``SpitApp``. ``clock`` is for tests (a FakeClock).
+    """The replay at ``path``, in an app with ``Services``. ``clock`` is for tests (a FakeClock).
     The card style and colours are the app's settings, unless given here."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings())
