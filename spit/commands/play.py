@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     from spit.engine import Variant
     from spit.settings.model import load_settings, settings_path
-    from spit.tui.shared.game_config import GameConfig
+    from spit.tui.spit.game_config import GameConfig
 
     settings, _warnings = load_settings(settings_path())  # the app shows the warnings
     config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)

@@ -30,9 +30,8 @@ from spit.core.safe_text import safe_lines, safe_path, safe_text
 from spit.settings.file import SettingsWriter
 from spit.settings.model import Settings, load_settings, settings_path
 from spit.tui.shared.control_filter import ControlCharacterFilter
-from spit.tui.shared.game_config import ASCII_CLASS
 from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
-from spit.tui.shared.styles import ASCII_CSS
+from spit.tui.shared.styles import ASCII_CLASS, ASCII_CSS
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
@@ -40,8 +39,8 @@ if TYPE_CHECKING:
     from textual.app import AutopilotCallbackType
 
     from spit.games.spit.session import Clock
-    from spit.tui.shared.game_config import GameConfig
     from spit.tui.shared.services import Services
+    from spit.tui.spit.game_config import GameConfig
 
 _IMPORTED_AT = time.perf_counter()
 """Start-up is logged relative to this, the closest point to process start the app owns."""
@@ -212,7 +211,7 @@ class SpitApp(App[int]):
         if message.game == "spades":
             self._start_spades(message.bot_level or "hard")
             return
-        from spit.tui.shared.game_config import GameConfig
+        from spit.tui.spit.game_config import GameConfig
         from spit.tui.spit.game_screen import GameScreen
 
         config = GameConfig.from_settings(self.settings, bot_level=message.bot_level)

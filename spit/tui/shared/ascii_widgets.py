@@ -21,7 +21,7 @@ from textual.widgets import Static
 from textual.widgets._select import SelectType
 
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.game_config import ASCII_CLASS
+from spit.tui.shared.styles import ASCII_CLASS
 
 
 class _FollowsCardStyle(Widget):

@@ -23,13 +23,13 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from spit.core.clock import Clock, MonotonicClock
 from spit.core.safe_text import safe_lines, safe_text
-from spit.games.spit.session import Clock, MonotonicClock
 from spit.games.spit.timeline import NotViewable
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.game_config import ASCII_CLASS
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.services import services
+from spit.tui.shared.styles import ASCII_CLASS
 
 TICK_HZ: Final = 30
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)

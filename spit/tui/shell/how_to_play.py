@@ -11,10 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
+from spit.games.spit.rules_text import RULES_SUMMARY
 from spit.tui.shared.navigation import StartPractice
 from spit.tui.shared.screen_base import ShellScreen
 from spit.tui.shell.keyboard import KeyboardMap
-from spit.tui.spit.rules_text import RULES_SUMMARY
 
 
 class HowToPlay(ShellScreen):

@@ -51,13 +51,13 @@ from spit.games.spit.session import (
     Timing,
 )
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
-from spit.tui.shared.board_widget import Board
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.game_config import GameConfig, style_classes
-from spit.tui.shared.styles import GAME_CSS
+from spit.tui.shared.styles import GAME_CSS, style_classes
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spit.board.draw import fits
 from spit.tui.spit.board.presenter import Cursor, Players, Presenter
+from spit.tui.spit.board.widget import SpitBoard
+from spit.tui.spit.game_config import GameConfig
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
@@ -118,7 +118,7 @@ class GameScreen(Screen[None]):
         )
         self._id_by_key = {self.keys[i]: i for i in ids}
         self.painter = CardPainter(config.card_style, config.four_colour)
-        self.board = Board(self.painter, id="board")
+        self.board = SpitBoard(self.painter, id="board")
         self.presenter = self._presenter()
         self.match: Match
         self.seed = 0
@@ -473,10 +473,12 @@ class GameScreen(Screen[None]):
 
     def _show_result(self) -> None:
         from spit.tui.shared.overlays import ResultOverlay
+        from spit.tui.spit.board.story import StoryPanel
 
         result = self.presenter.result(self.match, self.seed, self.replay_path)
-        story = self._log.replay(self._header())
-        result = replace(result, story=story, shorts=self.players.shorts)
+        replay = self._log.replay(self._header())
+        story = StoryPanel(replay, self.players.shorts, ascii_only=self.painter.ascii)
+        result = replace(result, story=story)
         overlay = ResultOverlay(result, self.clock, ascii_only=self.painter.ascii)
         self.app.push_screen(overlay, self._result_answered)
 

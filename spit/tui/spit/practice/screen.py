@@ -16,9 +16,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from spit.tui.shared.game_config import GameConfig
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.spit.board.presenter import Cursor
+from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.game_screen import GameScreen
 from spit.tui.spit.practice.coach import Coach, Hint
 from spit.tui.spit.practice.slow_bot import NAME, make_slow_bot
