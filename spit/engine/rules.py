@@ -347,43 +347,62 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
     faces = [stock[-1] for stock in (*stocks0, *stocks1) if stock]
     fits = {((face >> 2) + step) % 13 for face in faces for step in (1, 12)}
     hand0, hand1 = state.hands
-    one_pile = len(state.piles) == 1
-    must0, must1 = state.must_spit
+    len0, len1 = len(hand0), len(hand1)
+    # Whoever has a spit card left spits at every step after the first; at the first,
+    # those in ``must_spit``. So player p spits at the steps first_p, first_p + 1, ...
+    # until their cards run out, and the steps can be counted rather than taken: the
+    # run stops before the step that leaves a card of a rank in ``fits`` on top of a
+    # pile, or after which nobody has a spit card left.
+    first0, first1 = (0 if must else 1 for must in state.must_spit)
+    last0 = first0 + len0 - 1 if len0 else -1
+    last1 = first1 + len1 - 1 if len1 else -1
+    steps = min(limit, max(last0, last1))
     top0, top1 = _tops(state.piles)
-    spat0 = spat1 = steps = 0
-    order: list[Card] = []
-    """The spit cards in the order they land, for a one-pile round."""
-    while steps < limit:
-        next0, next1 = top0, top1
-        if must0:
-            next0 = hand0[spat0]
-        if must1:
-            card = hand1[spat1]
-            if one_pile:
-                next0 = card
-            else:
-                next1 = card
-        if next0 >> 2 in fits or next1 >> 2 in fits:
-            break
-        after0, after1 = spat0 + must0, spat1 + must1
-        left0, left1 = len(hand0) > after0, len(hand1) > after1
-        if not (left0 or left1):
-            break  # the round ends there
-        if one_pile:
-            order.extend(hand0[spat0:after0] + hand1[spat1:after1])
-        top0, top1, spat0, spat1, must0, must1 = next0, next1, after0, after1, left0, left1
-        steps += 1
-    if not steps:
-        return state, 0
-    piles = state.piles
+    # Whether the first step covers a pile's top (one pile: anyone spitting covers it).
+    covered0, covered1 = first0 == 0 and len0 > 0, first1 == 0 and len1 > 0
+    one_pile = len(state.piles) == 1
     if one_pile:
-        new_piles: tuple[Pile, ...] = ((*piles[0], *order),)
+        covered0 = covered1 = covered0 or covered1
+    if (top0 >> 2 in fits and not covered0) or (top1 >> 2 in fits and not covered1):
+        return state, 0  # someone can act once the first step is over
+    steps = min(steps, _first_fit(hand1, first1, fits, range(steps)))
+    if one_pile and len1:
+        # Player 2's card covers player 1's at once: player 1's shows only at a step
+        # at which player 2 does not spit (in practice never: in a one-pile round one
+        # of them has no spit cards).
+        shown = (range(min(first1, steps)), range(last1 + 1, steps))
+        steps = min(steps, *(_first_fit(hand0, first0, fits, at) for at in shown))
     else:
-        new_piles = ((*piles[0], *hand0[:spat0]), (*piles[1], *hand1[:spat1]))
-    new = state._replace(
-        hands=(hand0[spat0:], hand1[spat1:]), piles=new_piles, must_spit=(must0, must1)
-    )
-    return new, steps
+        steps = min(steps, _first_fit(hand0, first0, fits, range(steps)))
+    if steps <= 0:
+        return state, 0
+    spat0 = max(0, min(len0, steps - first0))
+    spat1 = max(0, min(len1, steps - first1))
+    piles = state.piles
+    if not one_pile:
+        new_piles: tuple[Pile, ...] = ((*piles[0], *hand0[:spat0]), (*piles[1], *hand1[:spat1]))
+    elif not spat0 or not spat1:
+        new_piles = ((*piles[0], *hand0[:spat0], *hand1[:spat1]),)
+    else:  # each step's cards in seat order (see above: in practice never)
+        order = list(piles[0])
+        for step in range(steps):
+            if first0 <= step < first0 + spat0:
+                order.append(hand0[step - first0])
+            if first1 <= step < first1 + spat1:
+                order.append(hand1[step - first1])
+        new_piles = (tuple(order),)
+    hands, must = (hand0[spat0:], hand1[spat1:]), (len0 > spat0, len1 > spat1)
+    return state._replace(hands=hands, piles=new_piles, must_spit=must), steps
+
+
+def _first_fit(hand: Pile, first: int, fits: set[int], steps: range) -> int:
+    """The first of ``steps`` at which the player spitting ``hand`` from step ``first``
+    on turns up a card of a rank in ``fits``; more steps than any run if none."""
+    start = max(0, steps.start - first)
+    for index, card in enumerate(hand[start : max(start, steps.stop - first)], start):
+        if card >> 2 in fits:
+            return index + first
+    return 52
 
 
 def _round_ends(

@@ -7,11 +7,13 @@ as long as the game and only a chart of one game needs it.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import RoundDealt, State
 from spit.games.spit.replay.reader import Replay
+from spit.games.spit.session import StallRun
 from spit.stats.walk import moments, read_replay
 
 
@@ -48,15 +50,17 @@ def story_of(replay: Replay) -> Story:
     t = 0
     for moment in moments(replay):
         t = moment.t
-        round_starts.extend(e.t for e in moment.events if isinstance(e.event, RoundDealt))
+        for timed in moment.events:
+            event = timed.event
+            if isinstance(event, RoundDealt):
+                round_starts.append(timed.t)
+            elif isinstance(event, StallRun) and state is not None:
+                for point in _run_points(state, timed.t, event):
+                    _add(points, point)
         if moment.state is state:
             continue
         state = moment.state
-        point = StoryPoint(t, (state.cards_held(0), state.cards_held(1)))
-        if len(points) > 1 and points[-1].t == t:
-            points.pop()  # only the table after everything at this time counts
-        if not points or points[-1].cards != point.cards:
-            points.append(point)
+        _add(points, StoryPoint(t, (state.cards_held(0), state.cards_held(1))))
     assert state is not None  # the walk starts with the first deal
     if points[-1].t != t:
         points.append(StoryPoint(t, points[-1].cards))
@@ -68,6 +72,25 @@ def story_of(replay: Replay) -> Story:
         winner=state.winner,
         duration_ms=t,
     )
+
+
+def _add(points: list[StoryPoint], point: StoryPoint) -> None:
+    if len(points) > 1 and points[-1].t == point.t:
+        points.pop()  # only the table after everything at this time counts
+    if not points or points[-1].cards != point.cards:
+        points.append(point)
+
+
+def _run_points(before: State, t: int, run: StallRun) -> Iterator[StoryPoint]:
+    """The cards held after each step of a run of stalls from the table ``before``
+    it, at ``t``: each step, every player with spit cards left turns one up."""
+    held = (before.cards_held(0), before.cards_held(1))
+    spat = (len(run.spat[0]), len(run.spat[1]))
+    for step in range(run.steps):
+        done = step + 1
+        yield StoryPoint(
+            t + step * run.every, (held[0] - min(done, spat[0]), held[1] - min(done, spat[1]))
+        )
 
 
 def game_story(path: str | os.PathLike[str]) -> Story:

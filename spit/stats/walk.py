@@ -8,6 +8,13 @@ time up to each line, as a viewer would for smooth playback, and reports the tab
 after each step (timers due at a line's own time run with the line, before it, as in
 the match). The re-simulation itself, with all its checks, stays the replay package's;
 a file it cannot use raises ``UnusableReplay`` here, with the reason.
+
+A run of stalls in which nobody can play, one automatic spit after another, is one
+moment, not one a spit: a file may claim rounds of nothing but stalls, and the tables
+in between differ only in the spit cards turned up (no figure counts them; a chart of
+the cards held works them out from the ``StallRun`` among the moment's events). The
+run is found with ``spit.engine.stall_spits`` and taken by the match in one step, the
+same table as spit by spit.
 """
 
 from __future__ import annotations
@@ -18,11 +25,11 @@ from dataclasses import dataclass
 
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.reading import UnreadableReplay
-from spit.engine import State
+from spit.engine import State, stall_spits
 from spit.games.replays import AnyReplay, load_any_replay
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.resimulate import Resimulation
-from spit.games.spit.session import Match, TimedEvent
+from spit.games.spit.session import CountdownKind, Match, TimedEvent
 
 
 class UnusableReplay(Exception):
@@ -68,7 +75,8 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
 def moments(replay: Replay) -> Iterator[Moment]:
     """Every moment of the replayed game, from the first deal at ``t`` = 0 to the last
     line of the file. A moment whose ``state`` is the previous one's object changed
-    nothing on the table (a countdown tick, a refused input).
+    nothing on the table (a countdown tick, a refused input). A moment that ends a run
+    of stalls holds a ``StallRun`` event: the steps of the run before its last one.
 
     Raises ``UnusableReplay`` if the file holds no deal, or where the file and the game
     differ (possibly after some moments were produced).
@@ -81,7 +89,7 @@ def moments(replay: Replay) -> Iterator[Moment]:
 
 def _moments(replay: Replay) -> Iterator[Moment]:
     try:
-        sim = Resimulation(replay, collect_events=True)
+        sim = Resimulation(replay, collect_events=True, stall_runs=True)
     except ValueError as err:  # no deal: the game never started
         raise UnusableReplay(f"unfinished: {err}", unfinished=True) from None
     match = sim.match
@@ -89,7 +97,7 @@ def _moments(replay: Replay) -> Iterator[Moment]:
     while (record := sim.peek()) is not None:
         while (due := match.next_due()) is not None and due < record.t:
             try:
-                match.advance_to(due)
+                match.advance_to(_run_end(match, due, record.t))
             except ValueError as err:  # the engine refused the next recorded deal
                 raise UnusableReplay(
                     f"invalid: line {record.line}: a round was due at t={due}, before this "
@@ -98,6 +106,17 @@ def _moments(replay: Replay) -> Iterator[Moment]:
             yield _moment(match)
         sim.step()  # the line itself, with the timers due at its time
         yield _moment(match)
+
+
+def _run_end(match: Match, due: int, before: int) -> int:
+    """When to move ``match`` to for its next moment: ``due``, or, if a run of stalls
+    starts then, its last step before ``before`` that leaves the table stalled (the
+    step after it starts play or ends the round: a moment of its own)."""
+    stall = match.timing.stall_countdown_ms
+    if match.countdown_kind is not CountdownKind.STALL or due != match.deadline or not stall:
+        return due  # (with no wait at all, the match takes a run at once by itself)
+    _, steps = stall_spits(match.state, (before - 1 - due) // stall + 1)
+    return due + max(0, steps - 1) * stall
 
 
 def _moment(match: Match) -> Moment:

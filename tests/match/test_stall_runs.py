@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from spit.engine import Action, Dealer, State, parse_card
-from spit.games.spit.session import Match, ScriptedDeals, TimedEvent, Timing
+from spit.games.spit.session import Match, ScriptedDeals, StallRun, TimedEvent, Timing
 
 
 class Onlooker:
@@ -44,12 +44,15 @@ def seeded(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return Dealer(seed).first_deal()
 
 
-def run(orders: object, timing: Timing, *, one_by_one: bool, until: int) -> Match:
+def run(
+    orders: object, timing: Timing, *, one_by_one: bool, until: int, stall_runs: bool = False
+) -> Match:
     match = Match(
         ScriptedDeals([orders, orders]),  # type: ignore[list-item]
         timing=timing,
         countdown_ticks=False,
         agents=[Onlooker()] if one_by_one else [],
+        stall_runs=stall_runs,
     )
     match.advance_to(until)
     return match
@@ -68,3 +71,28 @@ def test_a_run_of_stalls_at_once_is_the_same_game(name: str, stall: int) -> None
         assert fast.state == slow.state, until
         assert (fast.time, fast.phase, fast.deadline) == (slow.time, slow.phase, slow.deadline)
         assert fast.drain() == slow.drain(), until
+
+
+def expanded(events: list[TimedEvent]) -> list[TimedEvent]:
+    out: list[TimedEvent] = []
+    for timed in events:
+        run = timed.event
+        out.extend(run.timed_events(timed.t) if isinstance(run, StallRun) else [timed])
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(DEALS))
+@pytest.mark.parametrize("stall", [0, 1, 1500, 600_000])
+def test_a_run_told_as_one_event_stands_for_the_same_events(name: str, stall: int) -> None:
+    """``stall_runs``: the same game, and each ``StallRun`` expands to the events of
+    its spits; the hostile deal has runs, and it is one event a run."""
+    timing = Timing(stall_countdown_ms=stall)
+    for until in (0, 3000, 3000 + stall * 5 + 1, 3000 + stall * 40 + 7, 10**9):
+        runs = run(DEALS[name], timing, one_by_one=False, until=until, stall_runs=True)
+        slow = run(DEALS[name], timing, one_by_one=True, until=until)
+        assert runs.state == slow.state, until
+        events = runs.drain()
+        assert expanded(events) == slow.drain(), until
+        if name == "hostile" and until == 10**9:
+            told = [e.event for e in events if isinstance(e.event, StallRun)]
+            assert told and sum(r.steps for r in told) >= 30 * len(told)

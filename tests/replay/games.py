@@ -93,3 +93,15 @@ def record_game(
     )
     match.run_to_end(limit_ms)
     return writer.path, match
+
+
+def slow_game(directory: Path, seed: int, stall_ms: int, limit_ms: int = 900_000) -> Path:
+    """Record a game between slow random players who seldom slip, with a stall
+    countdown of ``stall_ms``: a game with runs of stalls in which nobody presses a key
+    (most games have one or two), closed at its end or at ``limit_ms``."""
+    agents = [RandomAgent(p, seed, pace=(400, 2500), slips=0.02) for p in (0, 1)]
+    timing = Timing(stall_countdown_ms=stall_ms)
+    writer, match = recorded_match(directory, seed, timing=timing, agents=agents)
+    match.run_to_end(limit_ms)
+    writer.close()
+    return writer.path

@@ -110,7 +110,11 @@ def cards_of(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
         raise FormatError(
             f'{key!r} must be a string of cards such as "TD 3C AS", not {show(value)}'
         )
-    return tuple(_card(key, token) for token in value.split())
+    tokens = value.split()
+    cards = tuple(map(_SPELLED.get, tokens))  # the writer's spellings, looked up in C
+    if None not in cards:
+        return cards  # type: ignore[return-value]  # (no None among them)
+    return tuple(_card(key, token) for token in tokens)
 
 
 _SPELLED: Final = {card_name(c): c for c in DECK}

@@ -1,20 +1,28 @@
 """A replay worked out once, when it is opened, so that watching it never waits.
 
-Opening a replay re-simulates the whole game a single time and keeps three things:
+Opening a replay checks it and re-simulates the whole game in one and the same pass
+(``spit.games.spit.replay.verify`` with a ``follow``), keeping three things:
 
 - every event the match emitted that the table or a caption shows, in order, each with
   the ``Position`` right after it, so that what happened up to any moment is a prefix
-  of one list;
+  of one list (``Events``);
 - the moments worth jumping to: round starts, card plays and moves, spits, slaps and
-  round ends (``marks``);
+  round ends (``Marks``);
 - a copy of the match every ``SNAPSHOT_EVERY`` inputs, and after every
-  ``SNAPSHOT_EVENTS`` events of the match's own timers (a file may hold no input at
-  all, and rounds of nothing but stalls). The replay's own checkpoints only hold state
-  hashes; a snapshot holds the match itself, so the table at any moment is the nearest
-  snapshot before it plus at most that many inputs or timer events.
+  ``SNAPSHOT_EVENTS`` entries kept (a file may hold no input at all, and rounds of
+  nothing but stalls). The replay's own checkpoints only hold state hashes; a snapshot
+  holds the match itself, so the table at any moment is the nearest snapshot before it
+  plus at most that many inputs or entries.
 
-The countdowns' seconds are not events here: a file may claim countdowns of ten
-minutes, and the viewer works the seconds out from the match's deadline when it draws
+A run of stalls in which nobody can play, one automatic spit after another, is one
+entry and one mark: the match takes it in one step (``spit.engine.stall_spits``, the
+same table as spit by spit) and tells it as one ``StallRun``. Read as a sequence,
+``Events`` and ``Marks`` still hold each spit and its stall, as a match spitting one
+card at a time would give them; those of a run are worked out from it when asked for
+(the latest few runs are kept: the table asks for those of its round at every move),
+and a seek into a run re-simulates it in one step from the nearest snapshot. Nor are
+the countdowns' seconds events here: a file may claim countdowns of ten minutes, and
+the viewer works the seconds out from the match's deadline when it draws
 (``spit.tui.spit.viewer.playback``). So what is kept grows with the file, never with the
 game time it claims.
 
@@ -32,8 +40,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import Path
-from typing import Final, NamedTuple, Self, TypeVar
+from typing import Final, NamedTuple, TypeVar, overload
 
 from spit.core.replay.reading import UnreadableReplay
 from spit.core.replay.verification import Verification
@@ -48,10 +57,10 @@ from spit.engine import (
     RoundDealt,
     RoundEnded,
     Slapped,
-    State,
 )
 from spit.games.spit.replay.reader import Replay, load_replay
 from spit.games.spit.replay.records import Input
+from spit.games.spit.replay.resimulate import Resimulation
 from spit.games.spit.replay.verify import verify
 from spit.games.spit.session import (
     CountdownStarted,
@@ -59,16 +68,17 @@ from spit.games.spit.session import (
     Match,
     MatchPhase,
     NextRoundAt,
-    Orders,
     SlapWindowOpened,
+    StallRun,
     TimedEvent,
 )
 
 SNAPSHOT_EVERY: Final = 100
 """Inputs between two snapshots: a seek re-simulates at most this many."""
 SNAPSHOT_EVENTS: Final = 2000
-"""Events of the match's timers (spits, stalls, deals) after which a snapshot is taken
-even without an input, so that a seek re-simulates at most this many of them."""
+"""Entries kept (events of the match's timers: spits, stalls, deals; a run of stalls is
+one) after which a snapshot is taken even without an input, so that a seek
+re-simulates at most this many of them."""
 
 
 class Position(NamedTuple):
@@ -111,6 +121,219 @@ when they run out), so the timeline does not keep them: a stall would cost four 
 a spit instead of two."""
 
 
+@lru_cache(maxsize=16)
+def _shown(run: TimedEvent) -> tuple[TimedEvent, ...]:
+    """The events of a run of stalls (a ``StallRun`` at ``run.t``) that the timeline
+    shows: each spit and its stall."""
+    assert isinstance(run.event, StallRun)
+    return tuple(e for e in run.event.timed_events(run.t) if type(e.event) not in _UNSHOWN)
+
+
+def _shown_count(run: StallRun) -> int:
+    """``len(_shown(...))`` without working the events out: a stall each step, and a
+    spit for each card spat."""
+    return run.steps + len(run.spat[0]) + len(run.spat[1])
+
+
+class Events(Sequence[TimedEvent]):
+    """The events shown, in order, one per spit when read; kept with a run of stalls as
+    one entry (see the module docstring). Built once, by ``add``, in time order."""
+
+    def __init__(self) -> None:
+        self.kept: list[TimedEvent] = []
+        """What is kept: each event, or a ``StallRun`` for a run of them."""
+        self.kept_ends: list[Position] = []
+        """The position right after each kept entry (its last spit, for a run)."""
+        self._starts: list[int] = []
+        """For each kept entry, the index of its (first) event."""
+        self._count = 0
+
+    def add(self, timed: TimedEvent, at: Position) -> int:
+        """Keep ``timed``, which happened at ``at``; returns its index."""
+        index = self._count
+        self.kept.append(timed)
+        self._starts.append(index)
+        run = timed.event
+        if isinstance(run, StallRun):
+            self._count += _shown_count(run)
+            self.kept_ends.append(Position(at.inputs, timed.t + (run.steps - 1) * run.every))
+        else:
+            self._count += 1
+            self.kept_ends.append(at)
+        return index
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> TimedEvent: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[TimedEvent]: ...
+    def __getitem__(self, index: int | slice) -> TimedEvent | Sequence[TimedEvent]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        entry, within = self._find(index)
+        timed = self.kept[entry]
+        return _shown(timed)[within] if isinstance(timed.event, StallRun) else timed
+
+    def end_of(self, index: int) -> Position:
+        """The position right after the event at ``index``."""
+        entry, within = self._find(index)
+        timed, end = self.kept[entry], self.kept_ends[entry]
+        if isinstance(timed.event, StallRun):
+            return Position(end.inputs, _shown(timed)[within].t)
+        return end
+
+    def before(self, position: Position) -> int:
+        """How many events had happened at ``position``."""
+        entry = bisect_right(self.kept_ends, position)
+        if entry == len(self.kept):
+            return self._count
+        timed, count = self.kept[entry], self._starts[entry]
+        if (
+            isinstance(timed.event, StallRun)
+            and self.kept_ends[entry].inputs == position.inputs
+            and timed.t <= position.t
+        ):  # in the middle of a run
+            count += bisect_right(_shown(timed), position.t, key=_event_time)
+        return count
+
+    def first_at(self, t: int) -> int:
+        """The index of the first event at game time ``t`` or later."""
+        entry = bisect_left(self.kept_ends, t, key=_time_of)
+        if entry == len(self.kept):
+            return self._count
+        timed, count = self.kept[entry], self._starts[entry]
+        if isinstance(timed.event, StallRun) and timed.t < t:
+            count += bisect_left(_shown(timed), t, key=_event_time)
+        return count
+
+    def _find(self, index: int) -> tuple[int, int]:
+        """The kept entry that holds the event at ``index``, and where in it."""
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        entry = bisect_right(self._starts, index) - 1
+        return entry, index - self._starts[entry]
+
+
+class EventEnds(Sequence[Position]):
+    """For each event, the position right after it (never decreasing)."""
+
+    def __init__(self, events: Events) -> None:
+        self._events = events
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> Position: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Position]: ...
+    def __getitem__(self, index: int | slice) -> Position | Sequence[Position]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self._events.end_of(index)
+
+
+class Marks(Sequence[tuple[Position, Mark]]):
+    """The moments worth jumping to, in order, one per position when read; kept with the
+    spits of a run of stalls, one every ``every`` ms, as one entry."""
+
+    def __init__(self) -> None:
+        self._first: list[Position] = []
+        self._last: list[Position] = []
+        """The first and the last mark of each entry kept."""
+        self._kinds: list[Mark] = []
+        self._every: list[int] = []
+        """0 for an entry of one mark."""
+        self._starts: list[int] = []
+        self._count = 0
+
+    def add(self, at: Position, mark: Mark) -> None:
+        """A mark at ``at``, or none if there is one already: a card that ends a round
+        gives way to the round's end."""
+        if self._last and self._last[-1] == at:
+            if self._kinds[-1] is Mark.CARD and not self._every[-1]:
+                self._kinds[-1] = mark
+            return
+        self._keep(at, at, mark, 0)
+
+    def add_run(self, at: Position, every: int, steps: int) -> None:
+        """The spits of a run of stalls: ``steps`` of them, ``every`` ms apart from ``at``."""
+        if not every or steps == 1 or (self._last and self._last[-1] == at):
+            self.add(at, Mark.SPIT)  # the first (or all, at one moment), as any spit
+            at, steps = Position(at.inputs, at.t + every), steps - 1
+        if every and steps > 0:  # each a full countdown after the one before
+            self._keep(at, Position(at.inputs, at.t + (steps - 1) * every), Mark.SPIT, every)
+
+    def _keep(self, first: Position, last: Position, mark: Mark, every: int) -> None:
+        self._starts.append(self._count)
+        self._count += (last.t - first.t) // every + 1 if every else 1
+        self._first.append(first)
+        self._last.append(last)
+        self._kinds.append(mark)
+        self._every.append(every)
+
+    @property
+    def entries(self) -> int:
+        """How many entries are kept."""
+        return len(self._first)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Position, Mark]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Position, Mark]]: ...
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[Position, Mark] | Sequence[tuple[Position, Mark]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        entry = bisect_right(self._starts, index) - 1
+        first = self._first[entry]
+        step = (index - self._starts[entry]) * self._every[entry]
+        return Position(first.inputs, first.t + step), self._kinds[entry]
+
+    def after(self, position: Position) -> Position | None:
+        """The first mark after ``position``, if any."""
+        entry = bisect_right(self._last, position)
+        if entry == len(self._first):
+            return None
+        first = self._first[entry]
+        if first > position:
+            return first
+        every = self._every[entry]  # inside a run: ``every`` > 0, and the same inputs
+        return Position(first.inputs, first.t + ((position.t - first.t) // every + 1) * every)
+
+    def before(self, position: Position) -> Position | None:
+        """The latest mark before ``position``, if any."""
+        entry = bisect_left(self._first, position) - 1
+        if entry < 0:
+            return None
+        last = self._last[entry]
+        if last < position:
+            return last
+        first, every = self._first[entry], self._every[entry]  # inside a run, as above
+        return Position(first.inputs, first.t + (position.t - first.t - 1) // every * every)
+
+    def spans(self, kind: Mark) -> Iterator[tuple[int, int, int]]:
+        """The times of the marks of ``kind``, an entry at a time: (the first, the
+        time between two, how many)."""
+        for first, last, mark, every in zip(
+            self._first, self._last, self._kinds, self._every, strict=True
+        ):
+            if mark is kind:
+                yield first.t, every, (last.t - first.t) // every + 1 if every else 1
+
+
 @dataclass(frozen=True, slots=True)
 class Tried:
     """What a refused input tried: the card on the stockpile it named (``None`` for a
@@ -118,33 +341,6 @@ class Tried:
 
     card: Card | None
     phase: MatchPhase
-
-
-class RecordedDeals:
-    """The replay's deals, as a ``spit.games.spit.session.DealSource`` that is cheap to copy.
-
-    A snapshot is a deep copy of the match; the recorded orders never change, so the
-    copies share them instead of copying every card of every round.
-    """
-
-    def __init__(self, orders: Sequence[Orders]) -> None:
-        self._orders = tuple(orders)
-        self._dealt = 0
-
-    def first(self) -> Orders:
-        self._dealt = 1
-        return self._orders[0]
-
-    def next(self, collected: tuple[Sequence[Card], Sequence[Card]]) -> Orders:
-        if self._dealt >= len(self._orders):
-            raise LookupError("no more recorded deals")
-        self._dealt += 1
-        return self._orders[self._dealt - 1]
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Self:
-        twin = copy.copy(self)
-        memo[id(self)] = twin
-        return twin
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,10 +359,10 @@ class Timeline:
 
     replay: Replay
     inputs: tuple[Input, ...]
-    events: tuple[TimedEvent, ...]
-    event_ends: tuple[Position, ...]
+    events: Events
+    event_ends: EventEnds
     """For each event, the position right after it (never decreasing)."""
-    marks: tuple[tuple[Position, Mark], ...]
+    marks: Marks
     """The moments worth jumping to, in order, one per position."""
     rounds: tuple[int, ...]
     """Index in ``events`` of each round's ``RoundDealt``."""
@@ -200,13 +396,13 @@ class Timeline:
 
     def mark_after(self, position: Position) -> Position:
         """The next moment worth jumping to (the end if there is none)."""
-        index = bisect_right(self.marks, position, key=_first)
-        return self.marks[index][0] if index < len(self.marks) else self.end
+        after = self.marks.after(position)
+        return self.end if after is None else after
 
     def mark_before(self, position: Position) -> Position:
         """The latest moment worth jumping to before ``position`` (or the start)."""
-        index = bisect_left(self.marks, position, key=_first)
-        return self.marks[index - 1][0] if index else START
+        before = self.marks.before(position)
+        return START if before is None else before
 
     def round_after(self, position: Position) -> Position:
         """When the next round is dealt (the end if there is none)."""
@@ -224,11 +420,11 @@ class Timeline:
 
     def events_before(self, position: Position) -> int:
         """How many events had happened at ``position`` (a prefix of ``events``)."""
-        return bisect_right(self.event_ends, position)
+        return self.events.before(position)
 
     def first_event_at(self, t: int) -> int:
         """Index in ``events`` of the first event at game time ``t`` or later."""
-        return bisect_left(self.event_ends, t, key=_time_of)
+        return self.events.first_at(t)
 
     def round_start(self, position: Position) -> int:
         """Index in ``events`` of the ``RoundDealt`` of the round on at ``position``."""
@@ -241,12 +437,12 @@ class Timeline:
         return self.snapshots[max(0, index)]
 
 
-def _first(mark: tuple[Position, Mark]) -> Position:
-    return mark[0]
-
-
 def _time_of(position: Position) -> int:
     return position.t
+
+
+def _event_time(timed: TimedEvent) -> int:
+    return timed.t
 
 
 def _time(record: Input) -> int:
@@ -289,23 +485,26 @@ def read_checked(
 
 
 def open_timeline(path: Path) -> Timeline:
-    """Read, verify and work out the replay at ``path``. Raises ``NotViewable``."""
-    with _collector_paused():  # reading and checking keep a table per line too
-        replay, result = read_checked(path, load_replay, verify)
+    """Read, verify and work out the replay at ``path``, the last two in one pass.
+    Raises ``NotViewable``."""
+    builder = _Builder()
+    with _collector_paused():
+        replay, result = read_checked(path, load_replay, lambda r: verify(r, builder.follow))
     if not replay.deals:
         raise NotViewable("the recording stops before the first deal: there is nothing to watch")
-    return build_timeline(replay, finished=result.finished)
+    return builder.timeline(replay, finished=result.finished)
 
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector off for a while, then back as it was.
 
-    The first pass allocates two objects or more for every event it keeps and keeps
-    them all, so the collector's full passes, started by allocations alone, rescan a
-    list that only grows: about 40% of opening a 1 MiB file of nothing but stalls
-    (benchmarks/replay_hostile.py). Nothing the pass keeps forms a cycle that needs
-    collecting meanwhile; whatever does is collected once the collector is back.
+    The first pass allocates an object or more for every entry it keeps and keeps them
+    all, so the collector's full passes, started by allocations alone, rescan a list
+    that only grows (they were about 40% of opening a 1 MiB file of nothing but stalls
+    when every spit was an entry, benchmarks/replay_hostile.py). Nothing the pass keeps
+    forms a cycle that needs collecting meanwhile; whatever does is collected once the
+    collector is back.
     """
     was_on = gc.isenabled()
     gc.disable()
@@ -322,130 +521,115 @@ def build_timeline(
     finished: bool,
     every: int = SNAPSHOT_EVERY,
     every_events: int = SNAPSHOT_EVENTS,
+    stall_runs: bool = True,
 ) -> Timeline:
-    """``_build_timeline`` with the cycle collector paused (``_collector_paused``)."""
+    """Work out ``replay``, which must be valid (``spit.games.spit.replay.verify``) and hold at
+    least one deal. ``stall_runs=False`` keeps every automatic spit as an entry of its
+    own, as a match that spits one card at a time: what the tests hold runs against."""
+    builder = _Builder(every, every_events)
     with _collector_paused():
-        return _build_timeline(replay, finished=finished, every=every, every_events=every_events)
-
-
-def _build_timeline(
-    replay: Replay,
-    *,
-    finished: bool,
-    every: int = SNAPSHOT_EVERY,
-    every_events: int = SNAPSHOT_EVENTS,
-) -> Timeline:
-    """Re-simulate ``replay`` once and keep what watching it needs.
-
-    The replay must be valid (``spit.core.replay.verification``) and hold at least one deal:
-    the inputs are fed to a fresh match at their times, and the match deals each
-    round itself, from the recorded orders, when it falls due. The match is moved on
-    to every line's time, inputs or not, so that a snapshot can be taken after
-    ``every_events`` events even in a file without inputs.
-    """
-    header = replay.header
-    match = Match(
-        RecordedDeals([d.orders for d in replay.deals]),
-        variant=header.variant,
-        target=header.target,
-        timing=header.timing,
-        countdown_ticks=False,
-    )
-    builder = _Builder(match)
-    snapshots = [Snapshot(START, copy.deepcopy(match))]
-    taken = 0
-    """Events when the latest snapshot was taken."""
-
-    def run_timers(count: int, t: int) -> None:
-        """The timers up to ``t``, with ``count`` inputs handled. Between two lines of
-        a valid file they hold at most the rest of a round and the next deal."""
-        nonlocal taken
-        match.advance_to(t)
-        builder.take(count)
-        if len(builder.events) - taken >= every_events:
-            snapshots.append(Snapshot(Position(count, t), copy.deepcopy(match)))
-            taken = len(builder.events)
-
-    inputs = tuple(replay.inputs)
-    count = 0
-    for record in replay.records[1:]:
-        run_timers(count, record.t)
-        if not isinstance(record, Input):
-            continue
-        before, phase = match.state, match.phase
-        match.submit_at(record.t, record.player, record.action)
-        count += 1
-        builder.take(count, _Before(record, before, phase))
-        if count % every == 0:
-            snapshots.append(Snapshot(Position(count, record.t), copy.deepcopy(match)))
-            taken = len(builder.events)
-    end = Position(len(inputs), max(replay.records[-1].t, match.time))
-    run_timers(len(inputs), end.t)
-    builder.take(len(inputs))
-    return Timeline(
-        replay=replay,
-        inputs=inputs,
-        events=tuple(builder.events),
-        event_ends=tuple(builder.ends),
-        marks=tuple(builder.marks),
-        rounds=tuple(builder.rounds),
-        tried=builder.tried,
-        snapshots=tuple(snapshots),
-        end=end,
-        finished=finished,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Before:
-    """The table an input came to, kept until it is known whether it was refused."""
-
-    record: Input
-    state: State
-    phase: MatchPhase
-
-    def tried(self) -> Tried:
-        action = self.record.action
-        card = None
-        if isinstance(action, Play | Move) and 0 <= action.stock < 5:
-            stock = self.state.stocks[self.record.player][action.stock]
-            card = stock[-1] if stock else None  # its face-up card
-        return Tried(card, self.phase)
+        builder.follow(Resimulation(replay, collect_events=True, stall_runs=stall_runs))
+    return builder.timeline(replay, finished=finished)
 
 
 class _Builder:
-    """Collects the match's events as the first pass goes."""
+    """Keeps what the viewer needs as the re-simulation goes (``follow``).
 
-    def __init__(self, match: Match) -> None:
-        self.match = match
-        self.events: list[TimedEvent] = []
-        self.ends: list[Position] = []
-        self.marks: list[tuple[Position, Mark]] = []
+    The match deals each round itself, from the recorded orders, when it falls due, and
+    is moved on to every line's time, inputs or not, so that a snapshot can be taken
+    after ``every_events`` entries even in a file without inputs.
+    """
+
+    def __init__(self, every: int = SNAPSHOT_EVERY, every_events: int = SNAPSHOT_EVENTS) -> None:
+        self.every = every
+        self.every_events = every_events
+        self.events = Events()
+        self.marks = Marks()
         self.rounds: list[int] = []
         self.tried: dict[int, Tried] = {}
-        self.take(0)
+        self.snapshots: list[Snapshot] = []
+        self.taken = 0
+        """Entries kept when the latest snapshot was taken."""
+        self.end = START
 
-    def take(self, inputs: int, before: _Before | None = None) -> None:
-        """The events since the last call, which happened with ``inputs`` inputs
-        handled; ``before`` is the table the input among them came to."""
-        for timed in self.match.drain():
+    def follow(self, sim: Resimulation) -> None:
+        """Step ``sim`` through to the end of the file (a ``verify`` follow)."""
+        match = sim.match
+        self._take(match.drain(), 0)
+        self.snapshots.append(Snapshot(START, sim.fork()))
+        count = 0
+        while (record := sim.step()) is not None:
+            events = match.drain()
+            if isinstance(record, Input):
+                # The timers due by the input's time ran first, with ``count`` inputs.
+                split = next(
+                    (i for i, e in enumerate(events) if isinstance(e.event, InputHandled)),
+                    len(events),
+                )
+                self._take(events[:split], count)
+                count += 1
+                self._take(events[split:], count, record, match)
+                if count % self.every == 0:
+                    self._snapshot(sim, Position(count, record.t))
+            else:
+                self._take(events, count)
+            if len(self.events.kept) - self.taken >= self.every_events:
+                self._snapshot(sim, Position(count, record.t))
+        self.end = Position(count, match.time)
+
+    def timeline(self, replay: Replay, *, finished: bool) -> Timeline:
+        return Timeline(
+            replay=replay,
+            inputs=tuple(replay.inputs),
+            events=self.events,
+            event_ends=EventEnds(self.events),
+            marks=self.marks,
+            rounds=tuple(self.rounds),
+            tried=self.tried,
+            snapshots=tuple(self.snapshots),
+            end=self.end,
+            finished=finished,
+        )
+
+    def _snapshot(self, sim: Resimulation, at: Position) -> None:
+        self.snapshots.append(Snapshot(at, sim.fork()))
+        self.taken = len(self.events.kept)
+
+    def _take(
+        self,
+        events: Sequence[TimedEvent],
+        inputs: int,
+        record: Input | None = None,
+        match: Match | None = None,
+    ) -> None:
+        """``events``, which happened with ``inputs`` inputs handled; ``record`` is the
+        input among them, handled on the table ``match`` is at (if it was refused, it
+        changed nothing there)."""
+        add, marks = self.events.add, self.marks
+        for timed in events:
             event = timed.event
-            if type(event) in _UNSHOWN:
+            kind = type(event)  # events are never subclassed: ``is`` is enough
+            if kind in _UNSHOWN:
                 continue
             at = Position(inputs, timed.t)
-            index = len(self.events)
-            self.events.append(timed)
-            self.ends.append(at)
-            if isinstance(event, InputHandled) and not event.record.accepted:
-                assert before is not None
-                self.tried[index] = before.tried()
-            if isinstance(event, RoundDealt):
-                self.rounds.append(index)
-            mark = _MARKS.get(type(event))
-            if mark is None:
+            index = add(timed, at)
+            if isinstance(event, StallRun):
+                marks.add_run(at, event.every, event.steps)
                 continue
-            if self.marks and self.marks[-1][0] == at:
-                if self.marks[-1][1] is Mark.CARD:  # a card that ends a round: keep the end
-                    self.marks[-1] = (at, mark)
-            else:
-                self.marks.append((at, mark))
+            mark = _MARKS.get(kind)
+            if mark is not None:
+                marks.add(at, mark)
+            if kind is RoundDealt:
+                self.rounds.append(index)
+            elif isinstance(event, InputHandled) and not event.record.accepted:
+                assert record is not None and match is not None
+                self.tried[index] = _tried(record, match)
+
+
+def _tried(record: Input, match: Match) -> Tried:
+    """What ``record`` tried, on the table ``match`` is at."""
+    action, card = record.action, None
+    if isinstance(action, Play | Move) and 0 <= action.stock < 5:
+        stock = match.state.stocks[record.player][action.stock]
+        card = stock[-1] if stock else None  # its face-up card
+    return Tried(card, match.phase)

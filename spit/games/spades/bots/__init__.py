@@ -4,7 +4,7 @@ A separate package from ``spit.games.spit.bots`` (the Spit bots) because Spades 
 needs no model of reaction time: a bot here is just a policy, asked for one action at a
 time. The surface mirrors ``spit.games.spit.bots``: ``LEVELS``, ``make_bot``, ``bot_description``.
 
-    >>> from spit.engine import Dealer
+    >>> from spit.core.dealer import Dealer
     >>> from spit.games.spades.engine import legal_actions, new_game, observe, shuffled_hand
     >>> from spit.games.spades.bots import make_bot
     >>> state = new_game(*shuffled_hand(Dealer(1)))

@@ -5,7 +5,7 @@ rejection) come out. Cards are ``spit.core.cards`` ints; chance comes in as expl
 card orders, one pair per hand (``shuffled_hand`` makes them from a seeded ``Dealer``).
 The rules are in ``docs/rules_sources/SPADES.md`` (S01-S16, SD01-SD14).
 
-    >>> from spit.engine import Dealer
+    >>> from spit.core.dealer import Dealer
     >>> from spit.games.spades.engine import apply, legal_actions, new_game, shuffled_hand
     >>> dealer = Dealer(7)
     >>> state = new_game(*shuffled_hand(dealer))

@@ -10,10 +10,12 @@ recorded, each checkpoint and the closing line must match the table's state hash
 
 ``Resimulation.step`` processes one line; the verifier runs them all, a viewer steps
 through them (and may move ``match`` forward with ``advance_to`` up to the time of the
-next line, for smooth playback).
+next line, for smooth playback), keeping copies of the match on the way (``fork``).
 """
 
 from __future__ import annotations
+
+import copy
 
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash
 from spit.engine import State, state_hash
@@ -58,7 +60,10 @@ class Resimulation:
     ``ReplayMismatch`` (from here or from ``step``) where the file and the game differ.
     """
 
-    def __init__(self, replay: Replay, *, collect_events: bool = False) -> None:
+    def __init__(
+        self, replay: Replay, *, collect_events: bool = False, stall_runs: bool = False
+    ) -> None:
+        """``collect_events`` and ``stall_runs``: as ``Match``'s."""
         self.records = usable_records(replay)
         self._deals = [r for r in self.records if isinstance(r, Deal)]
         if not self._deals:
@@ -74,6 +79,7 @@ class Resimulation:
                 recorders=[self._probe],
                 collect_events=collect_events,
                 countdown_ticks=False,  # a file may claim any length: no timer per second
+                stall_runs=stall_runs,
             )
         except ValueError as err:
             raise ReplayMismatch(self._deals[0].line, str(err)) from None
@@ -87,6 +93,12 @@ class Resimulation:
     @property
     def state(self) -> State:
         return self.match.state
+
+    def fork(self) -> Match:
+        """A copy of the match as it stands, to be moved on by itself (a viewer's
+        snapshot): without the checks' own bookkeeping, which grows with the rounds,
+        and sharing the recorded deals."""
+        return copy.deepcopy(self.match, {id(self._probe): _Probe()})
 
     def peek(self) -> Record | None:
         """The next line ``step`` will process."""

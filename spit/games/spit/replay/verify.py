@@ -7,6 +7,8 @@ stops (a game interrupted by a crash) is valid too, and not ``finished``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spit.core.replay.mismatch import ReplayMismatch, engine_note
 from spit.core.replay.verification import Verification, with_seal
 from spit.engine import ENGINE_VERSION, state_hash
@@ -14,20 +16,33 @@ from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.resimulate import Resimulation, usable_records
 from spit.games.spit.session import MatchPhase
 
+Follow = Callable[[Resimulation], object]
+"""Steps a re-simulation to the end of the file, keeping what it needs on the way."""
 
-def verify(replay: Replay) -> Verification:
+
+def verify(replay: Replay, follow: Follow | None = None) -> Verification:
     """Re-simulate ``replay`` strictly and report the first difference or problem, and
-    whether the file was edited."""
-    return with_seal(_rules(replay), replay)
+    whether the file was edited.
+
+    ``follow``, if given, steps the re-simulation through (before ``seek``), which
+    then collects its events, a run of stalls as one event (``Match``'s
+    ``stall_runs``): a viewer works a replay out in the very pass that checks it.
+    """
+    return with_seal(_rules(replay, follow), replay)
 
 
-def _rules(replay: Replay) -> Verification:
+def _rules(replay: Replay, follow: Follow | None) -> Verification:
     problem = replay.problems[0] if replay.problems else None
     sim: Resimulation | None = None
     try:
         if usable_records(replay):
-            sim = Resimulation(replay)
-            sim.seek()
+            if follow is None:
+                sim = Resimulation(replay)
+                sim.seek()
+            else:
+                sim = Resimulation(replay, collect_events=True, stall_runs=True)
+                follow(sim)
+                sim.seek()  # whatever ``follow`` left
     except ReplayMismatch as err:
         note = engine_note(replay.header.engine, ENGINE_VERSION)
         return _invalid(sim, err.line, err.message + note)

@@ -19,6 +19,7 @@ from spit.games.spit.session.events import (
     PauseChanged,
     SlapWindowClosed,
     SlapWindowOpened,
+    StallRun,
     TimedEvent,
 )
 from spit.games.spit.session.recorder import Recorder
@@ -46,6 +47,7 @@ __all__ = [
     "SeededDeals",
     "SlapWindowClosed",
     "SlapWindowOpened",
+    "StallRun",
     "TimedEvent",
     "Timing",
 ]

@@ -19,7 +19,8 @@ collected, or an agent at the table), so a replay's re-simulation, where a file 
 claim countdowns of ten minutes each, pays one timer per countdown whatever its length.
 Likewise a run of stalls in which nobody can play, one automatic spit after another,
 is worked out in one step (``spit.engine.stall_spits``) when no agent is at the table
-and nothing ticks: the events, if collected, are made from the cards spat.
+and nothing ticks: the events, if collected, are made from the cards spat, or told as
+one ``StallRun`` event to a front end that asks for it (``stall_runs``).
 """
 
 from __future__ import annotations
@@ -32,14 +33,11 @@ from spit.core.clock import Clock
 from spit.engine import (
     Action,
     Applied,
-    CardSpat,
     Phase,
-    PlayStarted,
     Reason,
     RoundDealt,
     Slap,
     Spit,
-    Stalled,
     State,
     Variant,
     apply,
@@ -60,6 +58,7 @@ from spit.games.spit.session.events import (
     PauseChanged,
     SlapWindowClosed,
     SlapWindowOpened,
+    StallRun,
     TimedEvent,
 )
 from spit.games.spit.session.recorder import Recorder
@@ -110,11 +109,14 @@ class Match:
         clock: Clock | None = None,
         collect_events: bool = True,
         countdown_ticks: bool = True,
+        stall_runs: bool = False,
     ) -> None:
         """``collect_events``: keep the events for ``drain`` (a front end's view).
         ``countdown_ticks``: emit a ``CountdownTick`` at each whole second of a
         countdown; a viewer that works the seconds out from ``deadline`` turns them off.
         They are never emitted when nobody sees events (neither collected nor an agent).
+        ``stall_runs``: a run of stalls taken at once is one ``StallRun`` event rather
+        than the events of each spit, for a front end that expands it when it needs to.
         """
         self.timing = timing or Timing()
         self._deals = deals
@@ -134,6 +136,7 @@ class Match:
         self._ticking = countdown_ticks and not self._quiet
         self._batch_stalls = not self._agents and not self._ticking
         """Nobody sees the tables between the spits of a stall: no agent, no tick."""
+        self._stall_runs = stall_runs
         self._next_tick: int | None = None
         """When the running countdown's next ``CountdownTick`` is due, if ticking."""
         self._seconds_left = 0
@@ -294,29 +297,18 @@ class Match:
         if steps:
             self.deadline = due + steps * stall
             if self._collect:
-                self._spits_of(before, steps, due, stall)
+                run = self._run_of(before, steps, stall)
+                if self._stall_runs:
+                    self._outbox.append(TimedEvent(due, run))
+                else:
+                    self._outbox.extend(run.timed_events(due))
         return due + steps * stall
 
-    def _spits_of(self, before: State, steps: int, due: int, stall: int) -> None:
-        """The events of ``steps`` stall steps from ``before``, as one spit at a time
-        would emit them: each step's spits in seat order, the last followed by the play
-        starting and stalling again, then the next countdown."""
-        hands = before.hands
-        spat = [len(hands[p]) - len(self.state.hands[p]) for p in (0, 1)]
-        one_pile = len(before.piles) == 1
-        outbox = self._outbox
-        for step in range(steps):
-            t = due + step * stall
-            for p in (0, 1):
-                if step >= spat[p]:
-                    continue
-                card = hands[p][step]
-                outbox.append(TimedEvent(t, CardSpat(p, 0 if one_pile else p, card)))
-            done = step + 1
-            left = (len(hands[0]) > min(done, spat[0]), len(hands[1]) > min(done, spat[1]))
-            outbox.append(TimedEvent(t, PlayStarted()))
-            outbox.append(TimedEvent(t, Stalled(left)))
-            outbox.append(TimedEvent(t, CountdownStarted(_STALL, t + stall)))
+    def _run_of(self, before: State, steps: int, stall: int) -> StallRun:
+        """The ``steps`` stall steps just taken from ``before``, as one event."""
+        (hand0, hand1), (after0, after1) = before.hands, self.state.hands
+        spat = (hand0[: len(hand0) - len(after0)], hand1[: len(hand1) - len(after1)])
+        return StallRun(steps, stall, spat, (len(hand0), len(hand1)), len(before.piles) == 1)
 
     def _handle(self, t: int, player: int, action: Action) -> InputRecord:
         before = self.state

@@ -7,8 +7,9 @@ starts from hand-written orders and continues from a seed.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, Self
 
 from spit.engine import Card, Dealer
 
@@ -43,14 +44,23 @@ class ScriptedDeals:
 
     A replay passes every recorded deal and no seed: running out of deals then means
     the recorded game ended there, and ``next`` raises ``LookupError``.
+
+    A copy (``copy.deepcopy`` of a match, a viewer's snapshot) shares the given orders,
+    which never change, instead of copying every card of every round.
     """
 
     def __init__(self, orders: Sequence[Orders], seed: int | None = None) -> None:
         if not orders:
             raise ValueError("at least the first deal is needed")
-        self._orders = list(orders)
+        self._orders = tuple(orders)
         self._index = 0
         self._fallback = None if seed is None else SeededDeals(seed)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        twin._fallback = copy.deepcopy(self._fallback, memo)
+        return twin
 
     def first(self) -> Orders:
         self._index = 1

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import TypeAlias
 
 from spit.core.value import value
-from spit.engine import Action, Event
+from spit.engine import Action, Card, CardSpat, Event, PlayStarted, Stalled
 
 
 class CountdownKind(StrEnum):
@@ -82,6 +82,48 @@ class PauseChanged:
     paused: bool
 
 
+@value
+class StallRun:
+    """A run of stalls taken at once (``spit.engine.stall_spits``), told as one event
+    to a front end that asked for it (``Match(stall_runs=True)``) instead of an event
+    or four for every automatic spit: a file may claim rounds of nothing but stalls,
+    and what a viewer keeps must grow with the file, not with the game time it claims.
+
+    ``steps`` stall steps, the first at this event's time and then one every ``every``
+    ms; at each step every player who still has one spits the next of their ``spat``
+    cards, and nobody can play on them. ``held``: the spit cards each player had
+    before the run. ``timed_events`` gives the events one spit at a time makes.
+    """
+
+    steps: int
+    every: int
+    spat: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """The cards each player spat in the run, in order (a player whose spit cards run
+    out spits at the first steps only)."""
+    held: tuple[int, int]
+    one_pile: bool
+    """A one-pile round (R17): every spit card goes onto pile 0."""
+
+    def timed_events(self, t: int) -> list[TimedEvent]:
+        """The events of the run starting at ``t``, as one spit at a time emits them:
+        each step's spits in seat order, then play starting and stalling again at
+        once, then the next countdown."""
+        out = []
+        spat, held, every = self.spat, self.held, self.every
+        piles = (0, 0) if self.one_pile else (0, 1)
+        for step in range(self.steps):
+            at = t + step * every
+            for p in (0, 1):
+                if step < len(spat[p]):
+                    out.append(TimedEvent(at, CardSpat(p, piles[p], spat[p][step])))
+            done = step + 1
+            left = (held[0] > min(done, len(spat[0])), held[1] > min(done, len(spat[1])))
+            out.append(TimedEvent(at, PlayStarted()))
+            out.append(TimedEvent(at, Stalled(left)))
+            out.append(TimedEvent(at, CountdownStarted(CountdownKind.STALL, at + every)))
+        return out
+
+
 MatchEvent: TypeAlias = (
     Event
     | CountdownStarted
@@ -91,6 +133,7 @@ MatchEvent: TypeAlias = (
     | NextRoundAt
     | InputHandled
     | PauseChanged
+    | StallRun
 )
 
 

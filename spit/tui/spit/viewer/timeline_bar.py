@@ -11,6 +11,7 @@ asks to jump there (``Seek``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -169,9 +170,9 @@ class TimelineBar(Widget):
         cells: list[tuple[str, str]] = [(" ", "")] * width
         g, timeline = self.glyphs, self.timeline
         for kind, glyph in ((Mark.SPIT, g.spit), (Mark.SLAP, g.slap)):
-            for position, mark in timeline.marks:
-                if mark is kind:
-                    cells[self._column(position.t)] = (glyph, kind.value)
+            for first, every, count in timeline.marks.spans(kind):
+                for column in self._columns(first, every, count):
+                    cells[column] = (glyph, kind.value)
         rounds = [self._column(p.t) for p in timeline.round_positions()]
         for column in rounds:
             cells[column] = (g.tick, "round")
@@ -183,6 +184,13 @@ class TimelineBar(Widget):
                     cells[column + i] = (char, "round")
                 free = column + len(label) + 1
         return cells
+
+    def _columns(self, first: int, every: int, count: int) -> Iterable[int]:
+        """The columns of ``count`` moments ``every`` ms apart from ``first`` (a run of
+        stalls), each column once: no more work than the width, however many spits."""
+        if every * (self._width - 1) <= self.timeline.end.t:  # a column apart at most
+            return range(self._column(first), self._column(first + (count - 1) * every) + 1)
+        return (self._column(first + step * every) for step in range(count))  # < width
 
     def _role(self, role: str) -> Style:
         return self.get_component_rich_style(f"timeline--{role}")
