@@ -15,7 +15,7 @@ from typing import Any
 import spit.tui.spit.game_screen as game_screen
 from spit.games.spit.bots import make_bot
 from spit.tui.app import SpitApp
-from spit.tui.shared.game_config import GameConfig
+from spit.tui.spit.game_config import GameConfig
 
 
 def main() -> None:

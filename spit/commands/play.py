@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from spit.engine import Variant
     from spit.settings.file import read_settings
     from spit.settings.model import settings_path
-    from spit.tui.shared.game_config import GameConfig
+    from spit.tui.spit.game_config import GameConfig
 
     settings, _warnings = read_settings(settings_path())  # the app shows the warnings
     config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)

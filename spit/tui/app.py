@@ -3,6 +3,11 @@
 The constructor is a contract: `spit-tui` opens the menu, `spit-tui play` passes
 ``start_game`` and lands straight on the table. Games started from the menu are
 pushed over it, so leaving a game (its screen popped or dismissed) shows the menu again.
+
+The app is the top of the TUI: it imports the screens, never the other way round.
+Screens use it through the ``Services`` protocol (``spit.tui.shared.services``) and ask
+it to start a game, open a replay or leave a screen with the messages of
+``spit.tui.shared.navigation``, which it handles here, choosing each game's screens.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
@@ -24,8 +30,8 @@ from spit.core.safe_text import safe_lines, safe_path, safe_text
 from spit.settings.file import SettingsWriter, read_settings
 from spit.settings.model import Settings, settings_path
 from spit.tui.shared.control_filter import ControlCharacterFilter
-from spit.tui.shared.game_config import ASCII_CLASS
-from spit.tui.shared.styles import ASCII_CSS
+from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
+from spit.tui.shared.styles import ASCII_CLASS, ASCII_CSS
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
@@ -33,7 +39,8 @@ if TYPE_CHECKING:
     from textual.app import AutopilotCallbackType
 
     from spit.games.spit.session import Clock
-    from spit.tui.shared.game_config import GameConfig
+    from spit.tui.shared.services import Services
+    from spit.tui.spit.game_config import GameConfig
 
 _IMPORTED_AT = time.perf_counter()
 """Start-up is logged relative to this, the closest point to process start the app owns."""
@@ -209,23 +216,49 @@ class SpitApp(App[int]):
         gc.unfreeze()
         self._use_card_style("unicode")
 
-    def play(self, bot_level: str | None = None) -> None:
-        """Start a game from the menu with the current settings; the menu stays beneath."""
-        from spit.tui.shared.game_config import GameConfig
-        from spit.tui.spit.game_screen import GameScreen
+    # -- navigation: what the screens ask for (``spit.tui.shared.navigation``) -------
+    # The game screens are imported here, when first opened, and nowhere else in the
+    # shell: the one place the game registry's front ends are to take over.
 
-        config = GameConfig.from_settings(self.settings, bot_level=bot_level)
-        self.push_screen(GameScreen(config, self.clock))
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        """A game from the menu with the current settings; the menu stays beneath. The
+        game's table comes from the registry (``GameDescriptor.front_ends``)."""
+        from spit.games import registry
+
+        table = registry.by_name(message.game).front_ends.table.load()
+        self.push_screen(table.from_settings(self.settings, message.bot_level, clock=self.clock))
         self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
 
-    def leave(self, screen: Screen[Any]) -> None:
-        """Close ``screen``: back to the screen below, or out of the app when it is the
+    @on(StartPractice)
+    def _start_practice(self) -> None:
+        from spit.tui.spit.practice import practice_round
+
+        self.push_screen(practice_round(self.settings, self.clock))
+
+    @on(OpenReplay)
+    def _open_replay(self, message: OpenReplay) -> None:
+        from spit.games import registry
+
+        game = registry.by_name(message.game) if message.game else registry.games()[0]
+        try:
+            viewer = game.front_ends.viewer.load()
+        except ImportError:
+            self.notify(f"To watch it, run: spit-tui replay {message.path}", markup=False)
+            return
+        self.push_screen(viewer(message.path, clock=self.clock))
+
+    @on(LeaveScreen)
+    def _leave(self, message: LeaveScreen) -> None:
+        """Close the screen: back to the screen below, or out of the app when it is the
         screen the app was started on (``spit-tui replays``) and nothing is beneath it."""
         stack = self.screen_stack
-        if len(stack) == 2 and stack[-1] is screen and type(stack[0]) is Screen:
+        if len(stack) == 2 and stack[-1] is message.screen and type(stack[0]) is Screen:
             self.exit(0)
         else:
             self.pop_screen()
+
+    # -- services: what the screens use (``spit.tui.shared.services``) ---------------
 
     def replay_dir(self) -> Path:
         """Where games are saved: the one in the settings, or the default data directory."""
@@ -265,3 +298,8 @@ class SpitApp(App[int]):
         # must not cover the running game with How to play.
         if not isinstance(self.screen, HowToPlay | GameScreen):
             self.push_screen(HowToPlay())
+
+
+if TYPE_CHECKING:
+    _PROVIDES: type[Services] = SpitApp
+    """mypy checks here that the app gives the screens every service they may use."""

@@ -26,12 +26,12 @@ from textual.widgets import Static
 from spit.core.replay.fields import PlayerInfo
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.shared.game_config import GameConfig
 from spit.tui.shared.overlays import Result, ResultOverlay
 from spit.tui.shell.replays import ReplayBrowser
 from spit.tui.shell.settings_screen import SettingsScreen
 from spit.tui.shell.statistics import ERRORS_SHOWN, StatisticsScreen
 from spit.tui.spades.viewer import SpadesViewerScreen
+from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.viewer import ReplayViewerScreen
 from tests.hostile import HOSTILE_STEMS, MARKUP_NAME, file_name, forbidden_in
 from tests.replay.goldens import GOLDEN, broken_copy

@@ -11,7 +11,7 @@ style is changed while they are shown (on the Settings screen itself).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual import widgets
 from textual.content import Content
@@ -21,10 +21,7 @@ from textual.widgets import Static
 from textual.widgets._select import SelectType
 
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.game_config import ASCII_CLASS
-
-if TYPE_CHECKING:
-    from spit.tui.app import SpitApp
+from spit.tui.shared.styles import ASCII_CLASS
 
 
 class _FollowsCardStyle(Widget):
@@ -36,8 +33,8 @@ class _FollowsCardStyle(Widget):
 
     def on_mount(self) -> None:
         self.ascii_only = self.app.has_class(ASCII_CLASS)
-        signal = getattr(cast("SpitApp", self.app), "card_style_signal", None)
-        if signal is not None:  # on the app of a test, perhaps not a SpitApp
+        signal = getattr(self.app, "card_style_signal", None)  # ``Services``'
+        if signal is not None:  # on the app of a test, perhaps not spit-tui's
             signal.subscribe(self, self._follow)
 
     def _follow(self, ascii_only: bool) -> None:

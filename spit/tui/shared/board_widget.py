@@ -1,9 +1,10 @@
-"""The board: the whole table in one widget, drawn with Textual's line API.
+"""The board: a game's whole table in one widget, drawn with Textual's line API.
 
-``show(view)`` redraws only when the view changed, and then only the parts of the
-table whose values changed (``TableDrawing``); of the rows those touched, only the
-ones that really changed are made into new strips and repainted, so a game in
-progress costs a few small repaints per card and nothing at all while nobody plays.
+A game's board (``spit.tui.spit.board.widget``, ``spit.tui.spades.board``) says what
+to draw (``draw``) and asks for a redraw when what it shows changed; this one turns
+the drawing's roles into styles and, of the rows the drawing touched, makes new
+strips of and repaints only the ones that really changed, so a game in progress costs
+a few small repaints per card and nothing at all while nobody plays.
 Colours come from component classes that use the theme's variables, so the table
 reads well on dark and light themes.
 """
@@ -20,8 +21,6 @@ from textual.widget import Widget
 
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter
-from spit.tui.spit.board.draw import TableDrawing
-from spit.tui.spit.board.view import TableView
 
 ROLES = (
     "face",
@@ -89,8 +88,6 @@ class Board(Widget):
     def __init__(self, painter: CardPainter, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.painter = painter
-        self._view: TableView | None = None
-        self._drawing = TableDrawing(painter)
         self._canvas: Canvas | None = None
         """What is shown, drawn."""
         self._strips: list[Strip] = []
@@ -105,16 +102,6 @@ class Board(Widget):
         """Role -> text -> its segment: a card row has some forty runs, and making their
         segments anew would cost more than the rest of a key press."""
         self._new_segments = 0
-
-    @property
-    def view(self) -> TableView | None:
-        return self._view
-
-    def show(self, view: TableView) -> None:
-        """Draw ``view``; a no-op when it is what is already shown."""
-        if view != self._view:
-            self._view = view
-            self._redraw()
 
     def text(self) -> str:
         """What the board shows, as plain text (for tests and debugging)."""
@@ -150,12 +137,10 @@ class Board(Widget):
         return Strip.blank(self.size.width, self.rich_style)
 
     def draw(self, width: int, height: int) -> Canvas | None:
-        """The picture to show, or ``None`` before there is one. A board for another
-        game (``spit.tui.spades.board``) overrides this and keeps its own view; it may
-        return a new canvas each time (then every row is compared with what is shown)."""
-        if self._view is None:
-            return None
-        return self._drawing.draw(self._view, width, height)
+        """The picture to show, or ``None`` before there is one: each game's board says.
+        It may draw on the same canvas each time (then the canvas says which rows
+        changed) or return a new one (then every row is compared with what is shown)."""
+        return None
 
     def _redraw(self) -> None:
         width, height = size = self._canvas_size

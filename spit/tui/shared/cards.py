@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from spit.engine import Card, is_red, rank, suit
+from spit.core.cards import Card, is_red, rank, suit
 
 Run = tuple[str, str]
 Line = tuple[Run, ...]

@@ -1,5 +1,5 @@
 """The screens shown over the table: the key help, leaving, and the game's result
-(with the story of the game, when there is one: ``spit.tui.spit.board.story``).
+(with the game's story under it, when its game tells one: ``spit.tui.spit.board.story``).
 
 Each is modal, so while it is up the table's priority bindings are out of the chain
 and its own keys (Enter, Escape, letters) cannot play a card by accident. The game is
@@ -19,17 +19,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from spit.core.safe_text import safe_path
 from spit.settings.keymap import key_label
-from spit.tui.shared.game_config import style_classes
 from spit.tui.shared.head_to_head import HeadToHead
-from spit.tui.spit.board.story import StoryPanel
+from spit.tui.shared.styles import style_classes
 
 if TYPE_CHECKING:
-    from spit.games.spit.replay.reader import Replay
-    from spit.games.spit.session import Clock
+    from spit.core.clock import Clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +168,8 @@ class Result:
     headline: str
     lines: tuple[str, ...]
     replay: Path | None
-    story: Replay | None = None
-    """The game, for its story (a chart and figures) under the result."""
-    shorts: tuple[str, str] = ("P1", "P2")
-    """The players' names in the story."""
+    story: Widget | None = None
+    """How the game went (Spit's chart and figures), shown under the result."""
 
 
 class ResultOverlay(_AnswerLater):
@@ -190,14 +187,13 @@ class ResultOverlay(_AnswerLater):
         (``RESULT_GRACE_MS``); without one (a turn-based game) keys answer at once."""
         super().__init__(clock, RESULT_GRACE_MS, ascii_only)
         self._result = result
-        self._ascii = ascii_only
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self._result.headline, classes="title", markup=False)
             yield Static("\n".join(self._result.lines), markup=False)
             if self._result.story is not None:
-                yield StoryPanel(self._result.story, self._result.shorts, ascii_only=self._ascii)
+                yield self._result.story
             if self._result.replay is not None:
                 yield HeadToHead(self._result.replay)  # shown for two players only
                 saved = safe_path(self._result.replay)  # under the settings' folder

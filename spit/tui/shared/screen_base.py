@@ -6,7 +6,7 @@ squashed menu; the check runs on resize only, never on a timer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -15,9 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from spit.tui.shared.cards import CardPainter
-
-if TYPE_CHECKING:
-    from spit.tui.app import SpitApp
+from spit.tui.shared.services import Services, services
 
 ResultType = TypeVar("ResultType")
 
@@ -64,14 +62,15 @@ class TooSmallNotice:
             screen.query_one(TooSmall).show_size(width, height, self.painter.times)
 
     @property
-    def spit_app(self) -> SpitApp:
-        return cast("SpitApp", cast("Screen[Any]", self).app)
+    def services(self) -> Services:
+        """The settings, the replay folder and the rest the app gives its screens."""
+        return services(cast("Screen[Any]", self))
 
     @property
     def painter(self) -> CardPainter:
         """The card style of the settings: its ``dot`` and ``times`` keep a screen in
         the ASCII style to ASCII (borders: ``spit/tui/ascii.tcss``)."""
-        return CardPainter(self.spit_app.settings.card_style)
+        return CardPainter(self.services.settings.card_style)
 
 
 class ShellScreen(TooSmallNotice, Screen[None]):

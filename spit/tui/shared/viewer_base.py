@@ -14,7 +14,7 @@ viewer; the game's viewer says where it is (``_shown_ms``), how to move
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final
 
 from textual import events
 from textual.app import ComposeResult
@@ -23,21 +23,20 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from spit.core.clock import Clock, MonotonicClock
 from spit.core.replay.viewable import NotViewable
 from spit.core.safe_text import safe_lines, safe_text
-from spit.games.spit.session import Clock, MonotonicClock
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.game_config import ASCII_CLASS
-
-if TYPE_CHECKING:
-    from spit.tui.app import SpitApp
+from spit.tui.shared.navigation import LeaveScreen
+from spit.tui.shared.services import services
+from spit.tui.shared.styles import ASCII_CLASS
 
 TICK_HZ: Final = 30
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 
 class ViewerScreen(Screen[None]):
-    """A replay viewer for the file at ``path``, in a ``SpitApp``. ``clock`` is for
+    """A replay viewer for the file at ``path``, in an app with ``Services``. ``clock`` is for
     tests (a FakeClock). The card style and colours are the app's settings, unless
     given here. The file is opened at once (``_open``), so a command can say that it
     cannot be read before the app starts."""
@@ -146,14 +145,10 @@ class ViewerScreen(Screen[None]):
             yield Static("Esc: back", classes="hint")
 
     def _painter(self) -> CardPainter:
-        settings = self._spit_app.settings
+        settings = services(self).settings
         style = self._card_style or settings.card_style
         four = settings.four_colour if self._four_colour is None else self._four_colour
         return CardPainter(style, four)
-
-    @property
-    def _spit_app(self) -> SpitApp:
-        return cast("SpitApp", self.app)
 
     def on_mount(self) -> None:
         self.set_class(self._painter().ascii, ASCII_CLASS)  # its own style, if given
@@ -252,4 +247,4 @@ class ViewerScreen(Screen[None]):
     def action_leave(self) -> None:
         """Back to the screen below; out of the app if the replay was all there was."""
         self._pause()
-        self._spit_app.leave(self)
+        self.post_message(LeaveScreen(self))

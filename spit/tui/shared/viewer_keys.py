@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from spit.tui.shared.game_config import style_classes
+from spit.tui.shared.styles import style_classes
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
+from spit.games.spit.rules_text import RULES_SUMMARY
+from spit.tui.shared.navigation import StartPractice
 from spit.tui.shared.screen_base import ShellScreen
 from spit.tui.shell.keyboard import KeyboardMap
-from spit.tui.spit.rules_text import RULES_SUMMARY
 
 
 class HowToPlay(ShellScreen):
@@ -25,7 +26,7 @@ class HowToPlay(ShellScreen):
     ]
 
     def compose_content(self) -> ComposeResult:
-        settings = self.spit_app.settings
+        settings = self.services.settings
         with TabbedContent(id="help-tabs"):
             with TabPane("Keys", id="keys"), VerticalScroll():
                 yield KeyboardMap(
@@ -39,9 +40,7 @@ class HowToPlay(ShellScreen):
 
     def action_practice(self) -> None:
         """A short game with hints against a very slow bot (``spit.tui.spit.practice``)."""
-        from spit.tui.spit.practice import start_practice
-
-        start_practice(self.app)
+        self.post_message(StartPractice())
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

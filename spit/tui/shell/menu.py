@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.games import registry
+from spit.tui.shared.navigation import StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 TITLE = "♠ ♥  S P I T  ♦ ♣"
@@ -102,7 +103,7 @@ class MainMenu(ShellScreen):
                     ),
                     id="menu-options",
                 )
-            if not self.spit_app.settings.practice_offered:
+            if not self.services.settings.practice_offered:
                 yield Static(PRACTICE_OFFER, id="practice-offer")
         yield Footer()
 
@@ -111,23 +112,21 @@ class MainMenu(ShellScreen):
         The offer is saved when the menu closes, into the settings file as it is then
         (so that merely looking at the menu writes no file before that, and what the
         Settings screen saved meanwhile is kept)."""
-        self._offered = not self.spit_app.settings.practice_offered
+        self._offered = not self.services.settings.practice_offered
 
     def on_unmount(self) -> None:
         from spit.settings.file import SettingsWriter
 
-        settings = self.spit_app.settings
+        settings = self.services.settings
         if self._offered and not settings.practice_offered:
             # Only that one line is written (the file is edited, not regenerated).
             with contextlib.suppress(OSError):  # offered again next time: no harm
-                SettingsWriter(self.spit_app.settings_file).write(
+                SettingsWriter(self.services.settings_file).write(
                     settings, replace(settings, practice_offered=True)
                 )
 
     def action_practice(self) -> None:
-        from spit.tui.spit.practice import start_practice
-
-        start_practice(self.app)
+        self.post_message(StartPractice())
 
     def on_screen_resume(self) -> None:
         """Back from a game: its objects may be garbage collected again (see
@@ -144,19 +143,19 @@ class MainMenu(ShellScreen):
         await self.run_action(_action(str(event.option_id)))
 
     def action_two_players(self) -> None:
-        self.spit_app.play(bot_level=None)
+        self.post_message(StartGame("spit"))
 
     def action_bot(self) -> None:
         from spit.games.spit.bots import LEVEL_HEADER, LEVELS, bot_description
 
         def chosen(level: str | None) -> None:
             if level is not None:
-                self.spit_app.play(bot_level=level)
+                self.post_message(StartGame("spit", level))
 
         chooser = BotChooser(
             "Play against a bot: choose its level",
             [(level, bot_description(level)) for level in LEVELS],
-            self.spit_app.settings.bot_level,
+            self.services.settings.bot_level,
             header=LEVEL_HEADER,
             note=SPIT_LEVELS_NOTE,
         )
@@ -167,7 +166,6 @@ class MainMenu(ShellScreen):
         chosen first."""
         game = registry.by_name(name)
         try:
-            table = game.front_ends.table.load()
             levels = game.bots.levels()
         except ImportError:
             self.notify(f"{game.title} is not available in this version.", severity="warning")
@@ -175,7 +173,7 @@ class MainMenu(ShellScreen):
 
         def chosen(level: str | None) -> None:
             if level is not None:
-                self.app.push_screen(table.from_settings(self.spit_app.settings, level))
+                self.post_message(StartGame(game.name, level))
 
         chooser = BotChooser(
             f"{game.front_ends.menu_label}: choose its level",
@@ -195,7 +193,9 @@ class MainMenu(ShellScreen):
         self.app.push_screen(StatisticsScreen())
 
     def action_how_to_play(self) -> None:
-        self.spit_app.action_help()
+        from spit.tui.shell.how_to_play import HowToPlay
+
+        self.app.push_screen(HowToPlay())
 
     def action_settings(self) -> None:
         from spit.tui.shell.settings_screen import SettingsScreen

@@ -26,10 +26,10 @@ from textual.worker import get_current_worker
 
 from spit import saved_games
 from spit.core.safe_text import safe_lines, safe_text
-from spit.games import registry
 from spit.saved_games import SavedGame, SavedGameError
 from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.confirm import Confirm
+from spit.tui.shared.navigation import LeaveScreen, OpenReplay
 from spit.tui.shared.screen_base import ShellScreen
 
 BATCH_SIZE: Final = 50
@@ -147,7 +147,7 @@ class ReplayBrowser(ShellScreen):
 
     @property
     def directory(self) -> Path:
-        return self.folder or self.spit_app.replay_dir()
+        return self.folder or self.services.replay_dir()
 
     def compose_content(self) -> ComposeResult:
         yield Static("Replays", classes="screen-title")
@@ -288,7 +288,7 @@ class ReplayBrowser(ShellScreen):
     def _mark_of(self, game: SavedGame) -> str:
         if game.path not in self.marked:
             return ""
-        return "*" if self.spit_app.settings.card_style == "ascii" else "✓"
+        return "*" if self.services.settings.card_style == "ascii" else "✓"
 
     # -- actions --------------------------------------------------------------------
 
@@ -304,13 +304,7 @@ class ReplayBrowser(ShellScreen):
                 f"{game.name} cannot be watched: {game.problem}", severity="error", markup=False
             )
             return
-        played = registry.by_name(game.game) if game.game else registry.games()[0]
-        try:
-            viewer = played.front_ends.viewer.load()
-        except ImportError:
-            self.notify(f"To watch it, run: spit-tui replay {game.path}", markup=False)
-            return
-        self.app.push_screen(viewer(game.path, clock=self.spit_app.clock))
+        self.post_message(OpenReplay(game.path, game.game))
 
     def action_mark(self) -> None:
         """Mark the game under the cursor, or unmark it, and go to the next one, so
@@ -451,4 +445,4 @@ class ReplayBrowser(ShellScreen):
         )
 
     def action_back(self) -> None:
-        self.spit_app.leave(self)
+        self.post_message(LeaveScreen(self))

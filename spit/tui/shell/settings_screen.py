@@ -88,10 +88,10 @@ class SettingsScreen(ShellScreen):
     def compose_content(self) -> ComposeResult:
         from spit.games.spit.bots import LEVELS
 
-        settings = self.spit_app.settings
+        settings = self.services.settings
         yield Static("Settings", classes="screen-title")
         yield Static(
-            f"Saved as you go in {safe_path(self.spit_app.settings_file)}",
+            f"Saved as you go in {safe_path(self.services.settings_file)}",
             classes="screen-hint",
             markup=False,
         )
@@ -141,12 +141,12 @@ class SettingsScreen(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._replay_text = safe_text(self.spit_app.settings.replay_dir or "")
+        self._replay_text = safe_text(self.services.settings.replay_dir or "")
         self._show_keys()
-        self.spit_app.card_style_signal.subscribe(self, lambda _: self._show_keys())
+        self.services.card_style_signal.subscribe(self, lambda _: self._show_keys())
 
     def _show_keys(self) -> None:
-        settings = self.spit_app.settings
+        settings = self.services.settings
         keys = resolve(settings.keymap_preset, settings.key_overrides)
         label = partial(spelt_key_label, ascii_only=self.painter.ascii)
         bindings = self.query_one("#key-bindings", OptionList)
@@ -165,9 +165,9 @@ class SettingsScreen(ShellScreen):
         bindings.highlighted = highlighted if highlighted is not None else 0
 
     def _change(self, **changes: Any) -> None:
-        settings = replace(self.spit_app.settings, **changes)
-        if settings != self.spit_app.settings:
-            self.spit_app.change_settings(settings)
+        settings = replace(self.services.settings, **changes)
+        if settings != self.services.settings:
+            self.services.change_settings(settings)
 
     def _set_overrides(self, overrides: Mapping[str, str]) -> None:
         self._change(key_overrides=MappingProxyType(dict(overrides)))
@@ -183,7 +183,7 @@ class SettingsScreen(ShellScreen):
             self._change(**{event.select.id: event.value})
 
     def _change_preset(self, preset: str) -> None:
-        overrides = self.spit_app.settings.key_overrides
+        overrides = self.services.settings.key_overrides
         if keymap_errors(preset, overrides):
             self.notify(
                 f"Your remapped keys clash with the {preset} layout, so they were reset.",
@@ -226,7 +226,7 @@ class SettingsScreen(ShellScreen):
     @on(OptionList.OptionSelected, "#key-bindings")
     def _remap(self, event: OptionList.OptionSelected) -> None:
         binding_id = str(event.option_id)
-        settings = self.spit_app.settings
+        settings = self.services.settings
 
         def remapped(key: str | None) -> None:
             if key is not None:
@@ -243,7 +243,7 @@ class SettingsScreen(ShellScreen):
         if not bindings.has_focus or bindings.highlighted is None:
             return
         binding_id = str(bindings.get_option_at_index(bindings.highlighted).id)
-        settings = self.spit_app.settings
+        settings = self.services.settings
         default = PRESETS[settings.keymap_preset][binding_id]
         overrides = _with_key(settings.keymap_preset, settings.key_overrides, binding_id, default)
         problems = keymap_errors(settings.keymap_preset, overrides, ascii_only=self.painter.ascii)
@@ -254,7 +254,7 @@ class SettingsScreen(ShellScreen):
             self._set_overrides(overrides)
 
     def action_reset_keys(self) -> None:
-        count = len(self.spit_app.settings.key_overrides)
+        count = len(self.services.settings.key_overrides)
         if not count:
             self.notify("No key is remapped.")
             return

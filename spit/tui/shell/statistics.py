@@ -28,6 +28,7 @@ from textual.widgets import Footer, Static
 
 from spit.core.safe_text import safe_lines, safe_text
 from spit.saved_games import game_time
+from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.screen_base import ShellScreen
 
 if TYPE_CHECKING:
@@ -448,7 +449,7 @@ class StatisticsScreen(ShellScreen):
 
     def _start(self, *, rebuild: bool) -> None:
         self.busy = True
-        self._read(self.spit_app.replay_dir(), rebuild=rebuild)
+        self._read(self.services.replay_dir(), rebuild=rebuild)
 
     @work(thread=True, exclusive=True, group="statistics")
     def _read(self, replays: Path, *, rebuild: bool) -> None:
@@ -566,4 +567,4 @@ class StatisticsScreen(ShellScreen):
         self._start(rebuild=True)
 
     def action_back(self) -> None:
-        self.spit_app.leave(self)
+        self.post_message(LeaveScreen(self))

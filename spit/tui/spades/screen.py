@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -24,7 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
-from spit.core.clock import MonotonicClock
+from spit.core.clock import Clock, MonotonicClock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.unplayed import close_recording
 from spit.games.spades.bots import LEVELS, make_bot
@@ -43,7 +43,9 @@ from spit.games.spades.session import (
 )
 from spit.games.spades.session.keys import HAND_KEYS, display_order
 from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
+from spit.tui.shared.services import services
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
@@ -55,7 +57,6 @@ from spit.tui.spades.view import Controls, present
 
 if TYPE_CHECKING:
     from spit.settings.model import Settings
-    from spit.tui.app import SpitApp
 
 BOT_DELAY = 0.8
 """Seconds the bot waits before a bid or a card, so the player can follow."""
@@ -103,10 +104,13 @@ class SpadesScreen(Screen[None]):
         four_colour: bool = False,
         target: int = TARGET,
         bot_delay: float = BOT_DELAY,
+        clock: Clock | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown Spades bot level {level!r}; choose {', '.join(LEVELS)}")
         super().__init__()
+        self._clock = clock
+        """The clock the game runs on; ``None``: the app's."""
         self.level = level
         self.requested_seed = seed
         self.replay_dir = replay_dir
@@ -129,17 +133,23 @@ class SpadesScreen(Screen[None]):
 
     @classmethod
     def from_settings(
-        cls, settings: Settings, level: str = "hard", seed: int | None = None
+        cls,
+        settings: Settings,
+        level: str | None = None,
+        seed: int | None = None,
+        *,
+        clock: Clock | None = None,
     ) -> SpadesScreen:
         """A game with the player's card style, colours, replay settings and target."""
         return cls(
-            level,
+            level or "hard",
             seed,
             replay_dir=settings.replay_dir,
             record=settings.record_replays,
             card_style=settings.card_style,
             four_colour=settings.four_colour,
             target=settings.spades_target,
+            clock=clock,
         )
 
     # -- lifecycle -----------------------------------------------------------------
@@ -185,7 +195,7 @@ class SpadesScreen(Screen[None]):
             bots={BOT: make_bot(self.level, BOT, seed)},
             pace=BotPace(max(delay, 0), max(round(delay * BOT_DRAW_SHARE), 0)),
             recorders=() if self.writer is None else (self.writer,),
-            clock=cast("SpitApp", self.app).clock or MonotonicClock(),
+            clock=self._clock or services(self).clock or MonotonicClock(),
         )
         if self._holds:
             self.game.pause()
@@ -218,7 +228,7 @@ class SpadesScreen(Screen[None]):
     def _leave(self) -> None:
         """Back to the screen below; out of the app if this game was all there was."""
         self._close()
-        cast("SpitApp", self.app).leave(self)
+        self.post_message(LeaveScreen(self))
 
     # -- the flow of the game ------------------------------------------------------
 

@@ -55,13 +55,14 @@ from spit.games.spit.session import (
     Timing,
 )
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
-from spit.tui.shared.board_widget import Board
+from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.game_config import GameConfig, style_classes
-from spit.tui.shared.styles import GAME_CSS
+from spit.tui.shared.styles import GAME_CSS, style_classes
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spit.board.draw import fits
 from spit.tui.spit.board.presenter import Cursor, Players, Presenter
+from spit.tui.spit.board.widget import SpitBoard
+from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.intent_keys import intent_of, key_intent
 
 if TYPE_CHECKING:
@@ -107,6 +108,18 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = []
     """None: each screen's bindings are made from its config's keymap."""
 
+    @classmethod
+    def from_settings(
+        cls,
+        settings: Settings,
+        level: str | None = None,
+        seed: int | None = None,
+        *,
+        clock: Clock | None = None,
+    ) -> GameScreen:
+        """A game as the settings ask for; ``level`` ``None``: two players on one keyboard."""
+        return cls(GameConfig.from_settings(settings, bot_level=level, seed=seed), clock)
+
     def __init__(self, config: GameConfig, clock: Clock | None = None) -> None:
         super().__init__(classes=style_classes(config.card_style == "ascii"))
         self.config = config
@@ -125,7 +138,7 @@ class GameScreen(Screen[None]):
         self._intents = {i: intent for i in ids if (intent := intent_of(GAME_KEYS[i]))}
         """What each player key sends to the match."""
         self.painter = CardPainter(config.card_style, config.four_colour)
-        self.board = Board(self.painter, id="board")
+        self.board = SpitBoard(self.painter, id="board")
         self.presenter = self._presenter()
         self.match: Match
         self.seed = 0
@@ -472,10 +485,12 @@ class GameScreen(Screen[None]):
 
     def _show_result(self) -> None:
         from spit.tui.shared.overlays import ResultOverlay
+        from spit.tui.spit.board.story import StoryPanel
 
         result = self.presenter.result(self.match, self.seed, self.replay_path)
-        story = self._log.replay(self._header())
-        result = replace(result, story=story, shorts=self.players.shorts)
+        replay = self._log.replay(self._header())
+        story = StoryPanel(replay, self.players.shorts, ascii_only=self.painter.ascii)
+        result = replace(result, story=story)
         overlay = ResultOverlay(result, self.clock, ascii_only=self.painter.ascii)
         self.app.push_screen(overlay, self._result_answered)
 

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from spit.engine import Action, Move, Play, Slap, legal_actions
 from spit.games.spit.session import FakeClock, Match, MatchPhase
-from spit.tui.shared.game_config import GameConfig
+from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.game_screen import GameScreen
 
 SEED = 7

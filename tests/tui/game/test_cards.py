@@ -6,9 +6,9 @@ import pytest
 
 from spit.engine import DECK, StockView
 from spit.tui.shared.cards import HUGE, MEDIUM, SIZES, CardPainter, CardSize, Picture
-from spit.tui.shared.game_config import GameConfig
 from spit.tui.spit.board.draw import MIN_HEIGHT, MIN_WIDTH, draw_table, fits, geometry
 from spit.tui.spit.board.view import Centre, Pile, Side, TableView
+from spit.tui.spit.game_config import GameConfig
 
 
 def _check(picture: Picture, size: CardSize) -> str:

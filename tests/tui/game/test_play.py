@@ -16,7 +16,6 @@ from spit.games.spit.replay.verify import verify
 from spit.games.spit.session import FakeClock, Match, MatchPhase
 from spit.settings.model import theme_names
 from spit.tui.app import SpitApp
-from spit.tui.shared.game_config import GameConfig
 from spit.tui.shared.overlays import (
     QUIT_GRACE_MS,
     RESULT_GRACE_MS,
@@ -24,6 +23,7 @@ from spit.tui.shared.overlays import (
     HelpOverlay,
     ResultOverlay,
 )
+from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.game_screen import GameScreen
 from tests.tui.contrast import contrast
 from tests.tui.game.driver import SEED, Driver, game_app

@@ -10,7 +10,7 @@ import pytest
 from spit.cli import main
 from spit.engine import Variant
 from spit.tui.app import SpitApp
-from spit.tui.shared.game_config import GameConfig
+from spit.tui.spit.game_config import GameConfig
 
 
 def _config(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> GameConfig:

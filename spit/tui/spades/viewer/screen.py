@@ -32,7 +32,7 @@ from spit.tui.spades.viewer.table import Playing, ReplayTable, draw_replay, pres
 
 
 class SpadesViewerScreen(ViewerScreen):
-    """The Spades replay at ``path``, in a ``SpitApp``. ``clock`` is for tests (a
+    """The Spades replay at ``path``, in an app with ``Services``. ``clock`` is for tests (a
     FakeClock). The card style and colours are the app's settings, unless given here."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(SPADES_VIEWER_KEYS))

@@ -6,6 +6,6 @@ the hint line over its bottom row. The menu offers it once to a new player
 (``spit.settings.model.Settings.practice_offered``), and How to play has it always.
 """
 
-from spit.tui.spit.practice.screen import PracticeScreen, start_practice
+from spit.tui.spit.practice.screen import PracticeScreen, practice_round
 
-__all__ = ["PracticeScreen", "start_practice"]
+__all__ = ["PracticeScreen", "practice_round"]

@@ -10,25 +10,24 @@ statistics, and a player who wants it saved can play the slow bot's neighbours.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from spit.settings.keymap import spelt_key_label
-from spit.tui.shared.game_config import GameConfig
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.spit.board.presenter import Cursor
+from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.game_screen import GameScreen
 from spit.tui.spit.practice.coach import Coach, Hint
 from spit.tui.spit.practice.slow_bot import NAME, make_slow_bot
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from spit.games.spit.bots import BotAgent
     from spit.games.spit.session import Clock
+    from spit.settings.model import Settings
 
 
 DEAL_SEED: Final = 7
@@ -97,10 +96,7 @@ class PracticeScreen(GameScreen):
         return spelt_key_label(self.keys[binding_id], ascii_only=self.painter.ascii)
 
 
-def start_practice(app: App[Any]) -> None:
-    """Open the practice round over the screen the player is on, with their settings."""
-    from spit.tui.app import SpitApp
-
-    assert isinstance(app, SpitApp)
-    config = GameConfig.from_settings(app.settings, seed=DEAL_SEED)
-    app.push_screen(PracticeScreen(config, app.clock))
+def practice_round(settings: Settings, clock: Clock | None = None) -> PracticeScreen:
+    """The practice round with the player's settings (the app opens it over the screen
+    the player is on: ``spit.tui.shared.navigation.StartPractice``)."""
+    return PracticeScreen(GameConfig.from_settings(settings, seed=DEAL_SEED), clock)

@@ -17,13 +17,13 @@ from textual.binding import BindingType
 from textual.widgets import Static
 
 from spit.games.spit.timeline import START, Position, Timeline, open_timeline
-from spit.tui.shared.board_widget import Board
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.viewer_base import SPEEDS as SPEEDS
 from spit.tui.shared.viewer_base import ViewerScreen
 from spit.tui.shared.viewer_keys import ASCII_HINT, HINT, ViewerHelp, bindings
 from spit.tui.spit.board.draw import COMPACT_MIN_HEIGHT, MIN_WIDTH, draw_table
 from spit.tui.spit.board.story import clock
+from spit.tui.spit.board.widget import SpitBoard
 from spit.tui.spit.viewer.playback import Playback
 from spit.tui.spit.viewer.timeline_bar import ROWS, BarState, TimelineBar
 
@@ -32,7 +32,7 @@ MIN_HEIGHT: Final = COMPACT_MIN_HEIGHT + ROWS
 """The table without its blank rows, and the timeline bar."""
 
 
-class ReplayBoard(Board):
+class ReplayBoard(SpitBoard):
     """The live game's board, drawn without its blank rows when room is short."""
 
     def draw(self, width: int, height: int) -> Canvas | None:
@@ -43,7 +43,7 @@ class ReplayBoard(Board):
 
 
 class ReplayViewerScreen(ViewerScreen):
-    """The replay at ``path``, in a ``SpitApp``. ``clock`` is for tests (a FakeClock).
+    """The replay at ``path``, in an app with ``Services``. ``clock`` is for tests (a FakeClock).
     The card style and colours are the app's settings, unless given here."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings())

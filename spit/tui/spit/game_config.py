@@ -1,4 +1,4 @@
-"""Everything needed to start a game on screen, as one immutable value.
+"""Everything needed to start a game of Spit on screen, as one immutable value.
 
 The menu builds one from the settings, ``spit-tui play`` from its arguments; the game
 screen takes it and nothing else, so both ways into a game behave the same.
@@ -13,15 +13,6 @@ from pathlib import Path
 from spit.engine import Variant
 from spit.games.spit.session import Timing
 from spit.settings.model import CARD_STYLES, Settings
-
-ASCII_CLASS = "-ascii"
-"""The CSS class of the app, or of a screen, drawn in the ASCII card style: it keeps
-every border to ASCII (``spit/tui/ascii.tcss``)."""
-
-
-def style_classes(ascii_only: bool) -> str:
-    """The classes for a screen drawn in the ASCII card style, or not."""
-    return ASCII_CLASS if ascii_only else ""
 
 
 @dataclass(frozen=True)
