@@ -7,7 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -26,7 +26,7 @@ CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
 class WatchedTable(SpitNetTable):
     """A table that notes, for every view it gives, which cards were hidden then."""
 
-    seen: list[tuple[int, str, frozenset[str]]] = []
+    seen: ClassVar[list[tuple[int, str, frozenset[str]]]] = []
 
     def view(self, seat: int) -> dict[str, Any]:
         view = super().view(seat)
