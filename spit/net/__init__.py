@@ -1,0 +1,13 @@
+"""Play over the network: the server is the authority, clients send intents.
+
+The server runs each game's session on its own clock and sends each client only what
+that client's player may see (the engine's ``observe``). Clients draw what they are
+sent and never run the rules to decide anything. The pieces, from the bottom:
+
+- ``protocol``: the JSON messages, their version and their limits, checked strictly in
+  both directions (``docs/protocol.md`` specifies them).
+- ``clock_sync``: each client's clock offset and one-way latency, estimated
+  continuously from ping exchanges with the minimum-delay filter NTP uses.
+- ``fairness``: which of two racing intents came first, by their senders' clocks
+  bounded by physics, and the short hold that lets a slower connection's intent arrive.
+"""

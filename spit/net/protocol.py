@@ -1,0 +1,235 @@
+"""The messages between a client and the server, checked strictly on both sides.
+
+Every message is one WebSocket text frame holding one JSON object with a ``type``.
+The first message of a connection is the client's ``hello``, which carries the
+protocol version; the server answers ``welcome`` or closes with a reason. Everything
+is validated before use: the size of the frame, the JSON (bounded numbers, no
+duplicate keys, no NaN), the type, and every field's type, range and length; a field
+that is not in the message's schema is refused too, so a message means exactly one
+thing. A client that sends anything else is disconnected with ``Close.PROTOCOL`` and
+its reason; the game and the other connections are not touched.
+
+``docs/protocol.md`` specifies each message and the close codes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Final
+
+PROTOCOL_VERSION: Final = 1
+"""Bumped when a message changes meaning; a client of another version is refused with
+``Close.VERSION`` and told which side to update."""
+
+MAX_CLIENT_MESSAGE: Final = 1024
+"""Bytes in one frame from a client: the longest legal message is well under this."""
+
+MAX_SERVER_MESSAGE: Final = 17 * 1024 * 1024
+"""Bytes in one frame from the server: a replay file (16 MiB at most) and its wrapper."""
+
+MAX_NAME: Final = 24
+MAX_INTENT: Final = 32
+MAX_PASSWORD: Final = 64
+
+ROOM_CODE: Final = re.compile(r"[A-Z]{4}-[0-9]{2}")
+"""A room code as shown to players: four letters, a dash, two digits (``KITE-42``)."""
+TOKEN: Final = re.compile(r"[0-9a-f]{32}")
+"""A rejoin token: 128 random bits in hex."""
+
+
+class Close(IntEnum):
+    """Close codes (RFC 6455 allows 4000-4999 for applications) and what they mean."""
+
+    NORMAL = 1000
+    PROTOCOL = 1008
+    """A malformed, oversized or out-of-order message (RFC 6455 "policy violation")."""
+    TOO_BIG = 1009
+    VERSION = 4001
+    """The client speaks another protocol version."""
+    REFUSED = 4002
+    """Wrong room code or password, or the room is full."""
+    FLOOD = 4003
+    """Too many messages, far beyond a human's rate."""
+    BUSY = 4004
+    """Too many connections from one address, or the server is full."""
+    FORFEIT = 4005
+    """The game is over by forfeit; sent to a client that comes back too late."""
+
+
+class ProtocolError(Exception):
+    """A message that breaks the protocol: close with ``code`` and say ``reason``."""
+
+    def __init__(self, reason: str, code: Close = Close.PROTOCOL) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+# --- field checks --------------------------------------------------------------------
+
+Check = Callable[[str, Any], Any]
+
+
+def integer(lo: int, hi: int) -> Check:
+    def check(key: str, value: Any) -> int:
+        if type(value) is not int or not lo <= value <= hi:
+            raise ProtocolError(f"{key} must be a whole number from {lo} to {hi}")
+        return value
+
+    return check
+
+
+def number(lo: float, hi: float) -> Check:
+    def check(key: str, value: Any) -> float:
+        if type(value) not in (int, float) or not lo <= value <= hi:
+            raise ProtocolError(f"{key} must be a number from {lo:g} to {hi:g}")
+        return float(value)
+
+    return check
+
+
+def text(longest: int, pattern: re.Pattern[str] | None = None) -> Check:
+    def check(key: str, value: Any) -> str:
+        if not isinstance(value, str) or not 0 < len(value) <= longest:
+            raise ProtocolError(f"{key} must be text of 1 to {longest} characters")
+        if not value.isprintable() or (pattern is not None and not pattern.fullmatch(value)):
+            raise ProtocolError(f"{key} is not in the expected form")
+        return value
+
+    return check
+
+
+TIME_MS: Final = number(0, 1e13)
+"""A clock reading in milliseconds (any clock: each side's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """The fields of one message type: required ones and optional ones."""
+
+    required: Mapping[str, Check]
+    optional: Mapping[str, Check]
+
+
+def _schema(required: Mapping[str, Check], optional: Mapping[str, Check] | None = None) -> Schema:
+    return Schema(required, optional or {})
+
+
+CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
+    "hello": _schema(
+        {"v": integer(0, 1_000_000), "name": text(MAX_NAME)},
+        {
+            "room": text(7, ROOM_CODE),
+            "password": text(MAX_PASSWORD),
+            "token": text(32, TOKEN),
+            "client": text(64),
+        },
+    ),
+    "intent": _schema({"seq": integer(0, 2**31), "t": TIME_MS, "intent": text(MAX_INTENT)}),
+    "pong": _schema({"id": integer(0, 2**31), "c1": TIME_MS, "c2": TIME_MS}),
+    "rematch": _schema({}),
+    "leave": _schema({}),
+    "fetch_replay": _schema({}),
+}
+"""Everything a client may send. ``hello`` comes first and once; ``intent`` only
+during a game; ``pong`` answers the server's ``ping`` with the client's clock at
+receipt (``c1``) and at sending (``c2``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A checked message: its type and its fields, each of the declared type."""
+
+    type: str
+    fields: Mapping[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str) -> Any:
+        return self.fields.get(key)
+
+
+def parse_client(frame: str | bytes) -> Message:
+    """Read and check one frame from a client. Raises ``ProtocolError``."""
+    return parse(frame, CLIENT_MESSAGES, MAX_CLIENT_MESSAGE)
+
+
+def parse(frame: str | bytes, schemas: Mapping[str, Schema], limit: int) -> Message:
+    """Read one frame against ``schemas``; see the module docstring for the checks."""
+    if isinstance(frame, bytes):
+        raise ProtocolError("messages are text frames, not binary ones")
+    if len(frame) > limit:  # characters <= bytes, so this is never too strict
+        raise ProtocolError(f"a message longer than {limit} bytes", Close.TOO_BIG)
+    try:
+        data = _DECODER.decode(frame)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError(f"not a JSON message ({_short(error)})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.pop("type", None)
+    schema = schemas.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        raise ProtocolError(f"unknown message type {_shown(kind)}")
+    fields: dict[str, Any] = {}
+    for key, check in schema.required.items():
+        if key not in data:
+            raise ProtocolError(f"a {kind} message needs {key}")
+        fields[key] = check(key, data.pop(key))
+    for key, check in schema.optional.items():
+        if key in data:
+            fields[key] = check(key, data.pop(key))
+    if data:
+        raise ProtocolError(f"a {kind} message has no field {_shown(next(iter(data)))}")
+    return Message(kind, fields)
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """One message as the text of a frame (compact JSON, keys in a stable order)."""
+    return json.dumps({"type": kind, **fields}, separators=(",", ":"), allow_nan=False)
+
+
+def _shown(value: Any) -> str:
+    text_ = repr(value)
+    return text_ if len(text_) <= 24 else text_[:21] + "..."
+
+
+def _short(error: BaseException) -> str:
+    return str(error).split(":")[0][:60] or type(error).__name__
+
+
+def _bounded_int(literal: str) -> int:
+    if len(literal.lstrip("-")) > 16:
+        raise ValueError("a number with too many digits")
+    return int(literal)
+
+
+def _finite(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise ValueError("a number out of range")
+    return value
+
+
+def _no_constant(literal: str) -> Any:
+    raise ValueError(f"{literal} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError("a key comes twice")
+    return obj
+
+
+_DECODER: Final = json.JSONDecoder(
+    object_pairs_hook=_no_duplicates,
+    parse_int=_bounded_int,
+    parse_float=_finite,
+    parse_constant=_no_constant,
+)

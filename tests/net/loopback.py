@@ -1,0 +1,86 @@
+"""Loopback helpers for the network tests: a server on 127.0.0.1, greedy clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from spit.core.cards import RANK_SYMBOLS
+from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.session import Timing
+from spit.net.client import NetClient
+from spit.net.fairness import Ordering
+from spit.net.server import GameServer
+
+FAST = Timing(
+    start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
+)
+"""Short waits, so a whole game fits in a few seconds of a test."""
+
+
+@contextlib.asynccontextmanager
+async def running_server(
+    replay_dir: Path,
+    *,
+    seed: int = 7,
+    ordering: Ordering = Ordering.FAIR,
+    password: str | None = None,
+    table: type[SpitNetTable] = SpitNetTable,
+) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server on a free loopback port with one open room: (server, uri)."""
+    server = GameServer(
+        lambda names: table(names, seed, replay_dir, timing=FAST),
+        ordering=ordering,
+        password=password,
+    )
+    async with server.listening("127.0.0.1", 0) as listening:
+        port = next(iter(listening.sockets)).getsockname()[1]
+        yield server, f"ws://127.0.0.1:{port}"
+
+
+def _rank(name: str) -> int:
+    return RANK_SYMBOLS.index(name[0])
+
+
+def greedy_intent(view: dict[str, Any], rng: random.Random) -> str | None:
+    """A playable card onto a pile, or a slap, from what the seat sees; else nothing."""
+    if view["phase"] == "slap":
+        return f"slap {rng.randrange(2)}"
+    if view["phase"] != "playing":
+        return None
+    tops = view["piles"]
+    choices = []
+    for i, (card, _) in enumerate(view["own"]):
+        if card is None:
+            continue
+        for p, top in enumerate(tops):
+            if (_rank(card) - _rank(top)) % 13 in (1, 12):
+                choices.append(f"play {i} {p}")
+    if not choices and any(card is None for card, _ in view["own"]):
+        # an empty space: move a card off a pile with cards under it, to turn one up
+        choices = [f"move {i}" for i, (card, down) in enumerate(view["own"]) if card and down]
+    return rng.choice(choices) if choices else None
+
+
+async def play_greedily(
+    client: NetClient, rng: random.Random, *, think_s: float = 0.02, limit_s: float = 60.0
+) -> None:
+    """Act on each view until the game ends (or ``limit_s`` passes)."""
+    loop = asyncio.get_running_loop()
+    stop = loop.time() + limit_s
+    while loop.time() < stop:
+        client.changed.clear()
+        view = client.view
+        if client.finished:
+            return
+        if view is not None:
+            intent = greedy_intent(view, rng)
+            if intent is not None:
+                await asyncio.sleep(think_s * rng.uniform(0.5, 1.5))
+                await client.intent(intent)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(client.changed.wait(), 0.25)

@@ -1,0 +1,118 @@
+"""Races through real sockets behind a latency-injecting proxy: with fair ordering the
+earlier presser wins, with arrival order the shorter connection does.
+
+A race table (not a card game) keeps the order in which intents reach it, so the test
+measures exactly the network path: the clock estimate from real pings, the credit, the
+hold and the order. Both clients run in this process on one clock, so which one
+pressed first is known from their own stamps, whatever the event loop's delays were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spit.net.client import NetClient
+from spit.net.fairness import JITTER_MARGIN_MS, Ordering
+from spit.net.server import GameServer
+
+from .proxy import delaying_proxy
+
+RACES = 40
+
+
+class RaceTable:
+    """Every intent is taken; the table remembers the order it came in."""
+
+    def __init__(self) -> None:
+        self.order: list[tuple[int, str]] = []
+        self.time = 0
+
+    def submit(self, seat: int, intent: str, at: int) -> None:
+        self.order.append((seat, intent))
+        self.time = max(self.time, at)
+
+    def advance(self, at: int) -> None:
+        self.time = max(self.time, at)
+
+    def next_due(self) -> int | None:
+        return None
+
+    def now(self) -> int:
+        return self.time
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return {"taken": len(self.order)}
+
+    def news(self) -> list[tuple[int | None, dict[str, Any]]]:
+        return []
+
+    def state_hash(self) -> str:
+        return str(self.order)
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+
+async def _races(ordering: Ordering) -> tuple[int, int]:
+    """(races the earlier presser won, races counted)."""
+    tables: list[RaceTable] = []
+
+    def make(names: tuple[str, str]) -> RaceTable:
+        tables.append(RaceTable())
+        return tables[-1]
+
+    server = GameServer(make, ordering=ordering)
+    async with server.listening("127.0.0.1", 0) as listening:
+        port = next(iter(listening.sockets)).getsockname()[1]
+        async with (
+            delaying_proxy(port, up_ms=5, down_ms=5, jitter_ms=2, seed=1) as fast_port,
+            delaying_proxy(port, up_ms=120, down_ms=120, jitter_ms=2, seed=2) as slow_port,
+        ):
+            room = server.open_room()
+            fast, slow = NetClient(), NetClient()
+            await fast.connect(f"ws://127.0.0.1:{fast_port}", "Fast", room=room.code)
+            await slow.connect(f"ws://127.0.0.1:{slow_port}", "Slow", room=room.code)
+            await asyncio.sleep(4.5)  # a few pings each: the clock estimates settle
+            won = counted = 0
+            for race in range(RACES):
+                gap_ms = 15 + (race * 7) % 45
+                before = len(tables[0].order)
+                sent_slow = slow.now_ms()
+                await slow.intent(f"slow {race}")
+                await asyncio.sleep(gap_ms / 1000)
+                sent_fast = fast.now_ms()
+                await fast.intent(f"fast {race}")
+                for _ in range(100):
+                    if len(tables[0].order) >= before + 2:
+                        break
+                    await asyncio.sleep(0.02)
+                first = tables[0].order[before][1]
+                # a race that can be told apart: the presses differ by more than the
+                # jitter margin the room itself works with (its fixed part and the
+                # jitter it measured, which a loaded machine makes larger)
+                margin = JITTER_MARGIN_MS + max(seat.sync.jitter for seat in room.seats)
+                if sent_fast - sent_slow > margin:
+                    counted += 1
+                    won += first.startswith("slow")
+                await asyncio.sleep(0.1)
+            await fast.close()
+            await slow.close()
+    return won, counted
+
+
+@pytest.mark.parametrize("ordering", [Ordering.FAIR, Ordering.ARRIVAL])
+def test_who_wins_races_on_a_5_ms_and_a_120_ms_line(ordering: Ordering, tmp_path: Path) -> None:
+    won, counted = asyncio.run(asyncio.wait_for(_races(ordering), 120))
+    assert counted >= RACES // 2
+    if ordering is Ordering.FAIR:
+        assert won / counted >= 0.95, (won, counted)
+    else:
+        assert won / counted <= 0.05, (won, counted)

@@ -1,0 +1,100 @@
+"""Two clients play a whole game through a real server on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from spit.core.cards import card_name
+from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.net.client import NetClient
+from spit.net.protocol import PROTOCOL_VERSION, ProtocolError
+
+from .loopback import play_greedily, running_server
+
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+class WatchedTable(SpitNetTable):
+    """A table that notes, for every view it gives, which cards were hidden then."""
+
+    seen: ClassVar[list[tuple[int, str, frozenset[str]]]] = []
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = super().view(seat)
+        state = self.match.state
+        hidden = {card_name(c) for c in state.hands[0] + state.hands[1]}
+        for row in state.stocks:
+            for pile in row:
+                hidden.update(card_name(c) for c in pile[:-1])
+        WatchedTable.seen.append((seat, json.dumps(view, sort_keys=True), frozenset(hidden)))
+        return view
+
+
+async def _game(tmp_path: Path) -> tuple[NetClient, NetClient, Path, str]:
+    WatchedTable.seen = []
+    async with running_server(tmp_path, table=WatchedTable) as (server, uri):
+        room = server.open_room()
+        a, b = NetClient(), NetClient()
+        await a.connect(uri, "Ann", room=room.code)
+        await b.connect(uri, "Bob", room=room.code)
+        await asyncio.wait_for(
+            asyncio.gather(play_greedily(a, random.Random(1)), play_greedily(b, random.Random(2))),
+            90,
+        )
+        table = room.table
+        assert table is not None and table.finished
+        final = table.state_hash()
+        path = table.replay_path
+        await a.close()
+        await b.close()
+    assert path is not None
+    return a, b, path, final
+
+
+def test_a_game_over_loopback_ends_and_its_replay_verifies(tmp_path: Path) -> None:
+    a, b, path, final = asyncio.run(_game(tmp_path))
+    assert a.finished and b.finished
+    result = verify(load_replay(path))
+    assert result.valid and result.finished
+    assert result.final_hash == final
+    # the last view each player saw is the end of the game, and they agree on who won
+    assert a.view is not None and b.view is not None
+    assert a.view["winner"] == b.view["winner"] is not None
+
+    # nothing hidden ever left the server: every card named in a frame a player got
+    # was face up in the view the server made for that player at that moment
+    hidden_at = {(seat, view): hidden for seat, view, hidden in WatchedTable.seen}
+    for seat, client in enumerate((a, b)):
+        for frame in client.frames:
+            message = json.loads(frame)
+            if message["type"] != "view":
+                assert not CARD.search(frame), frame
+                continue
+            key = (seat, json.dumps(message["view"], sort_keys=True))
+            assert key in hidden_at, "a view the server did not make for this seat"
+            named = set(CARD.findall(frame))
+            assert not named & hidden_at[key], (seat, named & hidden_at[key])
+
+
+def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path) -> None:
+    async def run() -> tuple[str, str]:
+        async with running_server(tmp_path) as (server, uri):
+            server.open_room()
+            with pytest.raises(ProtocolError) as wrong_room:
+                await NetClient().connect(uri, "Eve", room="NOPE-00")
+            with pytest.raises(ProtocolError) as old:
+                await NetClient().connect(uri, "Eve", version=PROTOCOL_VERSION - 1)
+            return wrong_room.value.reason, old.value.reason
+
+    wrong_room, old = asyncio.run(run())
+    assert "no room" in wrong_room
+    assert "update spit-tui" in old
