@@ -26,8 +26,10 @@ from spit.commands._args import folder, int_between, number_up_to, seed
 from spit.commands.output import complain, emit
 from spit.core.replay.fields import MAX_TARGET, MAX_TIME_MS
 from spit.engine import Variant
+from spit.games.spades import descriptor as spades_game
 from spit.games.spades import sim as spades_sim
 from spit.games.spades.bots import LEVELS as SPADES_LEVELS
+from spit.games.spit import descriptor as spit_game
 from spit.games.spit.bots import LEVELS, POLICIES
 from spit.sim import DEFAULT_LIMIT_MS, BotSpec, RunResult, SimResult, run_games, run_indexed
 
@@ -35,8 +37,10 @@ MAX_GAMES: Final = 100_000_000
 """Days of games at the simulator's speed: more is a typo."""
 MAX_JOBS: Final = 256
 """Worker processes; each is a whole interpreter."""
-GAMES: Final = ("spit", "spades")
-DEFAULTS: Final = {"spit": ("normal", 100), "spades": ("hard", 500)}
+SPIT: Final = spit_game.NAME
+SPADES: Final = spades_game.NAME
+GAMES: Final = (SPIT, SPADES)
+DEFAULTS: Final = {SPIT: ("normal", 100), SPADES: ("hard", 500)}
 """Each game's default bot for both seats, and its default target."""
 
 SpadesRun = RunResult[spades_sim.SpadesSetup, spades_sim.SpadesGameRecord]
@@ -52,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Games 2k and 2k+1 share a deal with the bots' seats swapped."
     )
     parser.add_argument(
-        "--game", choices=GAMES, default="spit", help="the game the bots play (default spit)"
+        "--game", choices=GAMES, default=SPIT, help=f"the game the bots play (default {SPIT})"
     )
     parser.add_argument(
         "--games",
@@ -109,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     args.p1, args.p2 = args.p1 or bot, args.p2 or bot
     args.target = args.target or target
     try:
-        runner = _spades if game == "spades" else _spit
+        runner = _spades if game == SPADES else _spit
         play = runner(args)
     except ValueError as err:
         return _usage_error(str(err))
@@ -250,7 +254,7 @@ def spades_json(result: SpadesRun) -> dict[str, Any]:
     figures = spades_sim.figures(result.records)
     low, high = result.p1_interval
     data: dict[str, Any] = {
-        "game": "spades",
+        "game": SPADES,
         "games": result.games,
         "seed": setup.seed,
         "p1": setup.p1,

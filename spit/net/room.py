@@ -168,6 +168,11 @@ class Room:
 
     # --- time ---------------------------------------------------------------------------
 
+    @property
+    def origin(self) -> float:
+        """The server time of the table's time 0."""
+        return self._origin
+
     def window(self) -> float:
         if self.ordering is Ordering.ARRIVAL:
             return 0.0

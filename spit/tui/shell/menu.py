@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.games import registry
+from spit.games.spit import descriptor as spit_game
 from spit.tui.shared.navigation import StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
@@ -143,14 +144,14 @@ class MainMenu(ShellScreen):
         await self.run_action(_action(str(event.option_id)))
 
     def action_two_players(self) -> None:
-        self.post_message(StartGame("spit"))
+        self.post_message(StartGame(spit_game.NAME))
 
     def action_bot(self) -> None:
         from spit.games.spit.bots import LEVEL_HEADER, LEVELS, bot_description
 
         def chosen(level: str | None) -> None:
             if level is not None:
-                self.post_message(StartGame("spit", level))
+                self.post_message(StartGame(spit_game.NAME, level))
 
         chooser = BotChooser(
             "Play against a bot: choose its level",
