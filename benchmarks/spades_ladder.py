@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from spit.games.spades.bots import SpadesBot
-from spit.games.spades.bots.duel import DuelResult, duel
+from spit.games.spades.duel import DuelResult, duel
 from spit.games.spades.engine import Action, PlayerView
 from spit.sim.stats import wilson
 

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.core.cards import DECK, parse_card
-from spit.games.spades.bots import LEVELS, bot_description, duel, make_bot, play_game
+from spit.games.spades.bots import LEVELS, bot_description, make_bot
 from spit.games.spades.bots.knowledge import read
 from spit.games.spades.bots.lookahead import best_bid, sample_hands
+from spit.games.spades.duel import duel, play_game
 from spit.games.spades.engine import (
     Bid,
     DeclineBlindNil,
@@ -172,7 +173,7 @@ def test_hard_makes_most_of_its_bids() -> None:
 def _play_states(seed: int) -> list[State]:
     """Every state of one hard-against-scripted game in which someone plays a card."""
     from spit.core.dealer import Dealer
-    from spit.games.spades.bots.duel import seat
+    from spit.games.spades.duel import seat
     from spit.games.spades.engine import apply, next_hand, shuffled_hand, to_move
 
     dealer = Dealer(seed)

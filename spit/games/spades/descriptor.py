@@ -12,15 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from spit.games.registry import Bots, FrontEnds, GameDescriptor, LayerRef, ReplayFiles
+from spit.games.spades.identity import NAME as NAME
+from spit.games.spades.identity import SUFFIX as SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
     from spit.games.spades.replay.reader import SpadesReplay
 
-NAME: Final = "spades"
-"""The header's ``game``."""
-SUFFIX: Final = ".spades.jsonl"
 
 
 def _read(data: bytes, path: Path | None = None) -> SpadesReplay:

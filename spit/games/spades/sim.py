@@ -16,7 +16,7 @@ from typing import Final
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seeds import derive_seed
 from spit.games.spades.bots.bot import LEVELS
-from spit.games.spades.bots.duel import MAX_HANDS, OPPONENTS, seat
+from spit.games.spades.duel import MAX_HANDS, OPPONENTS, seat
 from spit.games.spades.engine import State
 from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.games.spades.session import SeededHands, SpadesRecorder, SpadesSession

@@ -18,6 +18,8 @@ from spit.games.registry import (
     LayerRef,
     ReplayFiles,
 )
+from spit.games.spit.identity import NAME as NAME
+from spit.games.spit.identity import SUFFIX as SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
@@ -25,10 +27,6 @@ if TYPE_CHECKING:
     from spit.games.spit.replay.reader import Replay
     from spit.games.spit.session import Match
 
-NAME: Final = "spit"
-"""A header names it, or names no game at all (files written before there was a second
-game): Spit's replays carry no ``game`` key."""
-SUFFIX: Final = ".spit.jsonl"
 
 
 def _read(data: bytes, path: Path | None = None) -> Replay:

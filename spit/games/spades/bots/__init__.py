@@ -14,7 +14,6 @@ time. The surface mirrors ``spit.games.spit.bots``: ``LEVELS``, ``make_bot``, ``
 """
 
 from spit.games.spades.bots.bot import LEVEL_TABLE, LEVELS, Level, SpadesBot, SpadesLevel
-from spit.games.spades.bots.duel import DuelResult, duel, play_game
 
 
 def make_bot(level: str, player: int, seed: int) -> SpadesBot:
@@ -33,12 +32,9 @@ def bot_description(level: str) -> str:
 __all__ = [
     "LEVELS",
     "LEVEL_TABLE",
-    "DuelResult",
     "Level",
     "SpadesBot",
     "SpadesLevel",
     "bot_description",
-    "duel",
     "make_bot",
-    "play_game",
 ]

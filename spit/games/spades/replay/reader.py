@@ -14,7 +14,7 @@ from typing import Any
 from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
 from spit.core.replay.seal import Seal
 from spit.games.registry import refuse_other_games
-from spit.games.spades.descriptor import NAME
+from spit.games.spades.identity import NAME
 from spit.games.spades.replay.records import (
     SpadesCheckpoint,
     SpadesEnd,

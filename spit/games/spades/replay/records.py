@@ -39,8 +39,8 @@ from spit.core.replay.line_parts import (
     read_record,
     read_scores,
 )
-from spit.games.spades.descriptor import NAME as GAME
 from spit.games.spades.engine import Action, HandOrders, parse_action
+from spit.games.spades.identity import NAME as GAME
 
 DEFAULT_TARGET: Final = 500
 MAX_HANDS: Final = 1_000_000

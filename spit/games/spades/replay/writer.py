@@ -15,7 +15,6 @@ from pathlib import Path
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
-from spit.games.spades.descriptor import SUFFIX as SPADES_SUFFIX
 from spit.games.spades.engine import (
     SPADES_ENGINE_VERSION,
     Action,
@@ -24,6 +23,7 @@ from spit.games.spades.engine import (
     State,
     state_hash,
 )
+from spit.games.spades.identity import SUFFIX as SPADES_SUFFIX
 from spit.games.spades.replay.records import (
     DEFAULT_TARGET,
     SpadesCheckpoint,

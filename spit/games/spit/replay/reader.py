@@ -11,7 +11,7 @@ from typing import Any
 from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
 from spit.core.replay.seal import Seal
 from spit.games.registry import refuse_other_games
-from spit.games.spit.descriptor import NAME
+from spit.games.spit.identity import NAME
 from spit.games.spit.replay.records import (
     Checkpoint,
     Deal,

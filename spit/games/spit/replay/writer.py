@@ -23,7 +23,7 @@ from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
-from spit.games.spit.descriptor import SUFFIX
+from spit.games.spit.identity import SUFFIX
 from spit.games.spit.replay.records import Checkpoint, Deal, End, Header, Input
 from spit.games.spit.session import InputRecord, Orders, Timing
 
