@@ -130,7 +130,8 @@ def test_listing_the_games_imports_no_game() -> None:
     engine, replay, bots or screens, nor Textual."""
     loaded = _modules_after("from spit.games import registry\nregistry.games()")
     heavy = {m for m in loaded if m.startswith(("spit.engine", "spit.tui", "textual"))}
-    heavy |= {m for m in loaded if m.startswith("spit.games.") and not m.endswith("descriptor")}
+    small = ("descriptor", "identity")
+    heavy |= {m for m in loaded if m.startswith("spit.games.") and not m.endswith(small)}
     assert heavy <= {"spit.games.registry", *registry.GAME_PACKAGES}
 
 
@@ -141,4 +142,5 @@ def test_starting_a_spit_command_loads_no_other_game() -> None:
     assert {m for m in loaded if m.startswith(tuple(others))} == {
         *others,
         *(f"{package}.descriptor" for package in others),
+        *(f"{package}.identity" for package in others),
     }
