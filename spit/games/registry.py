@@ -94,6 +94,17 @@ class SessionFactory(Protocol):
     ) -> Session: ...
 
 
+class NetTableFactory(Protocol):
+    """A room's game on the network server (what ``spit.net.room.NetTable`` asks of
+    one): the two players' names by seat, its deals from ``seed``, its replay written
+    into ``replay_dir`` (``None``: not recorded); ``options`` are the game's own, as for
+    ``SessionFactory``."""
+
+    def __call__(
+        self, names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
+    ) -> Any: ...
+
+
 @dataclass(frozen=True, slots=True)
 class LayerRef:
     """A module or an object in a layer above the games, by its dotted path
@@ -148,6 +159,10 @@ class FrontEnds:
     menu_label: str | None
     """The menu's entry for a game against a bot; ``None`` where the menu has the
     game's own entries (Spit's two players and bot chooser)."""
+    net_screen: LayerRef | None = None
+    """The table of a game over the network: a screen class called as
+    ``net_screen(client, settings, clock=...)`` with a ``spit.net.client.NetClient``
+    already welcomed to its room; ``None`` for a game not yet playable there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +190,9 @@ class GameDescriptor(Generic[R]):
     command_help: str
     session: SessionFactory | None = None
     """How headless code starts a game; ``None`` for a game without a session yet."""
+    net_table: NetTableFactory | None = None
+    """How the network server starts a room's game; ``None`` for a game not yet
+    playable over the network."""
 
     @property
     def suffix(self) -> str:

@@ -38,6 +38,8 @@ from spit.games.spit.session import (
     SeededDeals,
     Side,
     SpitIntent,
+    intent_text,
+    parse_intent,
 )
 
 from .helpers import STOCK_OUT_PLAYS, FakeRecorder, FirstLegalAgent, stall_deal, stock_out_deal
@@ -320,3 +322,18 @@ def test_keys_sent_as_intents_leave_the_tables_their_actions_leave(
         twin.advance_to(t)
     assert state_hash(twin.state) == state_hash(m.state)
     assert verify(load_replay(writer.path)).valid
+
+
+def test_every_intent_has_a_text_that_reads_back() -> None:
+    """The network protocol's notation: each key's intent, and the spit, round-trip."""
+    for intent in (*PLAYER_INTENTS, SpitIntent()):
+        assert parse_intent(intent_text(intent)) == intent
+    assert intent_text(PlayIntent(2, Side.RIGHT)) == "play 2 right"
+
+
+@pytest.mark.parametrize(
+    "text", ["", "play 2 1", "play 5 left", "play -1 left", "move", "move 12", "slap 0", "x" * 99]
+)
+def test_text_that_is_no_intent_is_refused_readably(text: str) -> None:
+    with pytest.raises(ValueError, match="bad intent"):
+        parse_intent(text)

@@ -59,7 +59,7 @@ def greedy_intent(view: dict[str, Any], rng: random.Random) -> str | None:
             continue
         for p, top in enumerate(tops):
             if (_rank(card) - _rank(top)) % 13 in (1, 12):
-                choices.append(f"play {i} {p}")
+                choices.append(f"play {i} {('left', 'right')[p]}")
     if not choices and any(card is None for card, _ in view["own"]):
         # an empty space: move a card off a pile with cards under it, to turn one up
         choices = [f"move {i}" for i, (card, down) in enumerate(view["own"]) if card and down]

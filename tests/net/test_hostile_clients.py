@@ -20,7 +20,7 @@ from .loopback import running_server
 def _mutations(rng: random.Random, room: str) -> list[str | bytes]:
     good = [
         encode("hello", v=PROTOCOL_VERSION, name="Eve", room=room),
-        encode("intent", seq=1, t=5.0, intent="play 0 0"),
+        encode("intent", seq=1, t=5.0, intent="play 0 left"),
         encode("pong", id=1, c1=1.0, c2=2.0),
     ]
     frames: list[str | bytes] = []
@@ -83,7 +83,7 @@ def test_hostile_frames_close_only_their_own_connection(tmp_path: Path) -> None:
             # the game in the first room goes on untouched, and the server still serves
             assert room.table is not None and room.table.match.input_count == 0
             assert not room.paused
-            await a.intent("play 0 0")
+            await a.intent("play 0 left")
             late = NetClient()
             welcome = await late.connect(uri, "Cat", room=server.open_room().code)
             assert welcome["type"] == "welcome"

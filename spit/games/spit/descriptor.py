@@ -24,6 +24,7 @@ from spit.games.spit.identity import SUFFIX as SUFFIX
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.spit.net_table import SpitNetTable
     from spit.games.spit.replay.reader import Replay
     from spit.games.spit.session import Match
 
@@ -92,6 +93,14 @@ def _session(
     return seeded_match(seed=seed, agents=agents, recorders=recorders, **options)
 
 
+def _net_table(
+    names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
+) -> SpitNetTable:
+    from spit.games.spit.net_table import SpitNetTable
+
+    return SpitNetTable(names, seed, replay_dir, **options)
+
+
 DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     name=NAME,
     title="Spit",
@@ -116,4 +125,5 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     command=("play", LayerRef("spit.commands.play")),
     command_help="start a game: two players on one keyboard, or --bot LEVEL",
     session=_session,
+    net_table=_net_table,
 )

@@ -14,16 +14,18 @@ from typing import Any
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
-from spit.engine import Variant, observe, parse_action, state_hash
+from spit.engine import Variant, observe, state_hash
 from spit.engine.views import PlayerView, StockView
 from spit.games.spit.replay.writer import ReplayWriter
 from spit.games.spit.session import (
     CountdownStarted,
     InputHandled,
+    IntentRefused,
     Match,
     SeededDeals,
     SlapWindowOpened,
     Timing,
+    parse_intent,
 )
 
 
@@ -87,11 +89,13 @@ class SpitNetTable:
         return None if self.writer is None else self.writer.path
 
     def submit(self, seat: int, intent: str, at: int) -> None:
-        """Handle ``intent`` from ``seat`` at game time ``at``. Raises ``ValueError``
-        for an intent that is not one (the server counts it as the client's error)."""
-        action = parse_action(intent)
-        self.match.advance_to(at)
-        self.match.submit_at(at, seat, action)
+        """Handle ``intent`` (``spit.games.spit.session.intents`` notation) from ``seat``
+        at game time ``at``: the match decides what it means then. Raises ``ValueError``
+        for text that is no intent (the server counts it as the client's error)."""
+        result = self.match.submit_intent(seat, parse_intent(intent), at)
+        if isinstance(result, IntentRefused):
+            item = {"kind": "refused", "t": result.t, "seat": seat, "why": result.reason.value}
+            self._news.append((seat, item))
         self._collect()
 
     def advance(self, at: int) -> None:

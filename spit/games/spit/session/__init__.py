@@ -33,6 +33,8 @@ from spit.games.spit.session.intents import (
     PlayIntent,
     Side,
     SpitIntent,
+    intent_text,
+    parse_intent,
 )
 from spit.games.spit.session.recorder import Recorder
 from spit.games.spit.session.timing import Timing
@@ -70,5 +72,7 @@ __all__ = [
     "StallRun",
     "TimedEvent",
     "Timing",
+    "intent_text",
+    "parse_intent",
     "seeded_match",
 ]

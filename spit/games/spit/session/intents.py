@@ -72,6 +72,37 @@ class SpitIntent:
 
 Intent: TypeAlias = PlayIntent | MoveIntent | SpitIntent
 
+
+def intent_text(intent: Intent) -> str:
+    """The intent in the network protocol's notation (``docs/protocol.md``):
+    ``play 2 left``, ``move 4``, ``spit``; stockpiles 0-4, as in the actions' notation,
+    which a side's word keeps apart from (``play 2 1`` is an action)."""
+    if isinstance(intent, PlayIntent):
+        return f"play {intent.stock} {intent.side.name.lower()}"
+    if isinstance(intent, MoveIntent):
+        return f"move {intent.stock}"
+    return "spit"
+
+
+def parse_intent(text: str) -> Intent:
+    """Read ``intent_text``'s notation. Raises ``ValueError`` with a readable message
+    (the text quoted with ``repr``, so it is safe to show)."""
+    match text.split():
+        case ["play", stock, "left" | "right" as side] if _is_stock(stock):
+            return PlayIntent(int(stock), Side[side.upper()])
+        case ["move", stock] if _is_stock(stock):
+            return MoveIntent(int(stock))
+        case ["spit"]:
+            return SpitIntent()
+    raise ValueError(
+        f"bad intent {text[:40]!r}: expected 'play S left', 'play S right', 'move S' or "
+        f"'spit', with S a stockpile 0-{STOCKPILES - 1}"
+    )
+
+
+def _is_stock(text: str) -> bool:
+    return len(text) == 1 and text.isdigit() and int(text) < STOCKPILES
+
 PLAYER_INTENTS: Final[tuple[Intent, ...]] = tuple(
     intent
     for stock in range(STOCKPILES)
