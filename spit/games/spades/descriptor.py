@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from spit.games.spades.replay.reader import SpadesReplay
 
 
-
 def _read(data: bytes, path: Path | None = None) -> SpadesReplay:
     from spit.games.spades.replay.reader import parse_spades_replay
 

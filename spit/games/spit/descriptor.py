@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from spit.games.spit.session import Match
 
 
-
 def _read(data: bytes, path: Path | None = None) -> Replay:
     from spit.games.spit.replay.reader import parse_replay
 

@@ -103,6 +103,7 @@ def parse_intent(text: str) -> Intent:
 def _is_stock(text: str) -> bool:
     return len(text) == 1 and text.isdigit() and int(text) < STOCKPILES
 
+
 PLAYER_INTENTS: Final[tuple[Intent, ...]] = tuple(
     intent
     for stock in range(STOCKPILES)
