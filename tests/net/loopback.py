@@ -32,11 +32,20 @@ async def running_server(
     table: type[SpitNetTable] = SpitNetTable,
 ) -> AsyncIterator[tuple[GameServer, str]]:
     """A server on a free loopback port with one open room: (server, uri)."""
-    server = GameServer(
-        lambda names: table(names, seed, replay_dir, timing=FAST),
-        ordering=ordering,
-        password=password,
-    )
+    if table is SpitNetTable:  # the server's own way: through the game registry
+        server = GameServer(
+            options={"timing": FAST},
+            replay_dir=replay_dir,
+            seed=seed,
+            ordering=ordering,
+            password=password,
+        )
+    else:
+        server = GameServer(
+            make_table=lambda names: table(names, seed, replay_dir, timing=FAST),
+            ordering=ordering,
+            password=password,
+        )
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"ws://127.0.0.1:{port}"
