@@ -297,10 +297,6 @@ class Room:
         if all(s.wants_rematch or s.bot for s in self.seats):
             self.table.close()
             self._start(now)
-            names = [s.name for s in self.seats]
-            for other, seat in enumerate(self.seats):
-                if seat.connected:
-                    self._notices.append((other, encode("new_game", names=names)))
 
     def replay_request(self, index: int) -> tuple[Path | None, str | None]:
         """The replay file to send the seat, or why there is none to send."""
@@ -332,8 +328,10 @@ class Room:
         self._follow_pause(now)
 
     def _start(self, now: float) -> None:
-        """A new game for the same seats (the first, or a rematch)."""
-        self.table = self._make_table((self.seats[0].name, self.seats[1].name))
+        """A new game for the same seats (the first, or a rematch); each player is told
+        (``new_game``, with both names: the first to sit learns who the other is)."""
+        names = [s.name for s in self.seats]
+        self.table = self._make_table((names[0], names[1]))
         self.games += 1
         self._origin = now
         self._session_now = 0
@@ -347,6 +345,8 @@ class Room:
             seat.last_view = None
             if seat.bot:
                 self.table.bot_takes(index)
+            if seat.connected:
+                self._notices.append((index, encode("new_game", names=names)))
         self._follow_pause(now)
 
     # --- messages in -------------------------------------------------------------------

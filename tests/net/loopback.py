@@ -30,11 +30,13 @@ async def running_server(
     ordering: Ordering = Ordering.FAIR,
     password: str | None = None,
     table: type[SpitNetTable] = SpitNetTable,
+    options: dict[str, Any] | None = None,
 ) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server on a free loopback port with one open room: (server, uri)."""
+    """A server on a free loopback port: (server, uri). ``options``: the game's, besides
+    the short timing (``{"variant": "points", "target": 1}`` is a game of one round)."""
     if table is SpitNetTable:  # the server's own way: through the game registry
         server = GameServer(
-            options={"timing": FAST},
+            options={"timing": FAST, **(options or {})},
             replay_dir=replay_dir,
             seed=seed,
             ordering=ordering,

@@ -204,3 +204,11 @@ def test_views_say_whether_a_key_would_do_something_and_lost_races_by_how_much(
         now += 20
     assert can_play == {True, False}
     assert margins and all(0 <= m <= FAST.too_slow_ms for m in margins)
+
+
+def test_each_game_starts_with_both_names_for_both_players(tmp_path: Path) -> None:
+    room = _room(tmp_path)
+    sent = _sent(room.step(0))
+    starts = [(seat, fields) for seat, kind, fields in sent if kind == "new_game"]
+    assert starts == [(0, {"names": ["Ann", "Bob"]}), (1, {"names": ["Ann", "Bob"]})]
+    assert [kind for _, kind, _ in sent].index("view") > 1  # the views follow
