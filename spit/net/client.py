@@ -109,7 +109,9 @@ class NetClient:
         if first.type != "welcome":
             self.refusal = str(first.get("reason") or f"the server sent {first.type} first")
             await self._ws.close()
-            raise ProtocolError(self.refusal, Close.REFUSED)
+            code = first.get("code")
+            known = code in Close._value2member_map_
+            raise ProtocolError(self.refusal, Close(code) if known else Close.REFUSED)
         self.welcome = {"type": first.type, **first.fields}
         self.names = list(first["names"])
         self._address = (uri, first["room"], password, name)

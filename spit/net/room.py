@@ -31,7 +31,7 @@ from typing import Any, Final, Protocol
 
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import FairQueue, Ordering, credit, window
-from spit.net.protocol import encode
+from spit.net.protocol import Close, encode
 
 REJOIN_GRACE_MS: Final = 60_000
 """How long a dropped player's seat is kept, the game paused, before it is forfeit."""
@@ -216,15 +216,18 @@ class Room:
                 return index
         return None
 
-    def cannot_rejoin(self, index: int) -> str | None:
-        """Why the seat's player may not take it back now, if they may not."""
+    def cannot_rejoin(self, index: int) -> tuple[str, Close] | None:
+        """Why the seat's player may not take it back now, and the close code to say
+        it with, if they may not."""
         seat = self.seats[index]
         if seat.connected:
-            return "that seat is taken"
+            return "that seat is taken", Close.REFUSED
         if seat.bot:
-            return "a bot plays that seat now"
-        if self._expired == index or self._forfeited == index:
-            return "too late: the game was lost by forfeit"
+            return "too late: a bot plays that seat now", Close.FORFEIT
+        if self._forfeited == index:
+            return "too late: the game was lost by forfeit", Close.FORFEIT
+        if self._expired == index:
+            return "too late: the 60 seconds to come back are over", Close.FORFEIT
         return None
 
     def drop(self, index: int, now: float) -> None:

@@ -312,8 +312,7 @@ class GameServer:
                 raise ProtocolError("that seat cannot be taken back", Close.REFUSED)
             why = room.cannot_rejoin(index)
             if why is not None:
-                code = Close.FORFEIT if "forfeit" in why else Close.REFUSED
-                raise ProtocolError(why, code)
+                raise ProtocolError(*why)
             room.rejoin(index, self.now_ms())
             return room, index
         seat = room.sit(safe_text(hello["name"]), self.now_ms())

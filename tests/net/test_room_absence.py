@@ -14,7 +14,7 @@ from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.records import BotSeat, Forfeit
 from spit.games.spit.replay.verify import verify
-from spit.net.protocol import parse_server
+from spit.net.protocol import Close, parse_server
 from spit.net.room import CLAIM_MS, REJOIN_GRACE_MS, Room
 
 from .loopback import FAST, greedy_intent
@@ -82,6 +82,7 @@ def test_the_other_player_sees_the_grace_count_down_then_may_take_the_win(tmp_pa
     assert not room.table.finished  # type: ignore[union-attr]
     room.take_win(0, t)
     sent = _sent(room.step(t))
+    assert room.cannot_rejoin(1) == ("too late: the game was lost by forfeit", Close.FORFEIT)
     over = [fields for _, kind, fields in sent if kind == "over"]
     assert over and over[0]["winner"] == 0 and over[0]["reason"] == "forfeit"
     assert [kind for _, kind, _ in sent][-1] == "over"  # after the last view
@@ -122,6 +123,17 @@ def test_a_player_back_in_time_resumes_the_game_where_it_stopped(tmp_path: Path)
     assert room.table.now() - game_time <= 200  # type: ignore[union-attr]
 
 
+def test_the_replay_is_given_a_few_times_a_game_and_only_after_it(tmp_path: Path) -> None:
+    room = _room(tmp_path)
+    assert room.replay_request(0) == (None, "the game is not over yet")
+    room.leave(0, 10)
+    room.step(10)
+    path = room.table.replay_path  # type: ignore[union-attr]
+    assert [room.replay_request(1) for _ in range(3)] == [(path, None)] * 3
+    assert room.replay_request(1) == (None, "the replay was asked for too often")
+    assert room.replay_request(0) == (path, None)  # each seat counts its own
+
+
 def test_a_bot_takes_the_gone_seat_and_the_game_goes_on_to_its_end(tmp_path: Path) -> None:
     room = _room(tmp_path)
     now = _play(room, 0, 2000, (0, 1), random.Random(3))
@@ -129,7 +141,7 @@ def test_a_bot_takes_the_gone_seat_and_the_game_goes_on_to_its_end(tmp_path: Pat
     now += REJOIN_GRACE_MS
     room.step(now)
     room.play_bot(0, now)
-    assert not room.paused and room.cannot_rejoin(1) == "a bot plays that seat now"
+    assert not room.paused and room.cannot_rejoin(1) is not None
     now = _play(room, now, now + 600_000, (0,), random.Random(4))
     table = room.table
     assert table is not None and table.finished
