@@ -494,10 +494,12 @@ class Room:
         out, self._notices = self._notices, []
         return out
 
-    def _view_frame(self, index: int, events: list[dict[str, Any]]) -> str:
+    def _view_frame(
+        self, index: int, events: list[dict[str, Any]], view: dict[str, Any] | None = None
+    ) -> str:
         table = self.table
         assert table is not None
-        view = table.view(index)
+        view = table.view(index) if view is None else view
         self.seats[index].last_view = view
         extra = {} if self.game is None else {"game": self.game}
         return encode(
@@ -521,9 +523,10 @@ class Room:
             if not seat.connected:
                 continue
             events = [item for whom, item in news if whom is None or whom == index]
-            if not (force or events or table.view(index) != seat.last_view):
+            view = table.view(index)
+            if not (force or events or view != seat.last_view):
                 continue
-            out.append((index, self._view_frame(index, events)))
+            out.append((index, self._view_frame(index, events, view)))
         return out
 
     def _over(self) -> str:
