@@ -119,6 +119,7 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spit.viewer:ReplayViewerScreen"),
         table=LayerRef("spit.tui.spit.game_screen:GameScreen"),
         menu_label=None,
+        net_screen=LayerRef("spit.tui.spit.net_screen:SpitNetScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spit_summary"),
     command=("play", LayerRef("spit.commands.play")),
