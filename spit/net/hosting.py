@@ -71,6 +71,14 @@ class HostedGame:
             raise HostError(f"{game.title} cannot be played over the network yet")
         seeds = _Seeds(seed)
         chosen = dict(options or {})
+        try:  # the options are checked now, not when the second player comes
+            factory(("Player 1", "Player 2"), seed=0, replay_dir=None, **chosen).close()
+        except TypeError:  # an option the game's table does not take
+            raise HostError(
+                f"{game.title} takes no option {', '.join(sorted(chosen))} over the network"
+            ) from None
+        except ValueError as error:
+            raise HostError(f"{game.title}: {error}") from None
 
         def make_table(names: tuple[str, str]) -> Any:
             return factory(names, seed=seeds.take(), replay_dir=replay_dir, **chosen)

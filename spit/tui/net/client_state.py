@@ -24,8 +24,13 @@ def seat(client: NetClient) -> int:
     return value if value in (0, 1) else 0
 
 
+OPPONENT = "Opponent"
+
+
 def names(client: NetClient) -> tuple[str, str]:
-    """The players' names by seat, made safe; "?" for a seat not taken yet."""
+    """The players' names by seat, made safe; "Opponent" for a seat whose player's
+    name this client has not been told (the second player to sit down, for a server
+    that does not send names after the welcome)."""
     welcome = client.welcome or {}
     given = list(welcome.get("names") or [])
     news = getattr(client, "names", None)
@@ -33,7 +38,7 @@ def names(client: NetClient) -> tuple[str, str]:
         given = list(news)
     shown = [safe_text(str(name), limit=24) for name in given[:2]]
     while len(shown) < 2:
-        shown.append("?")
+        shown.append(OPPONENT)
     return shown[0], shown[1]
 
 

@@ -130,10 +130,16 @@ async def open_host(
     except HostError as error:
         raise NetFailure(safe_text(error)) from None
     try:
-        link = await open_join(hosted.local, hosted.code, name, password)
+        return await join_hosted(hosted, game, name)
     except BaseException:
         await hosted.close()
         raise
+
+
+async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) -> NetLink:
+    """Sit down at the game this machine hosts, as any player does: through a client.
+    Raises ``NetFailure``."""
+    link = await open_join(hosted.local, hosted.code, name, hosted.password)
     link.hosted = hosted
     link.game = game.name
     return link

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker
 
-from spit.tui.net.client_state import game_name, lost, names, room, seat
+from spit.tui.net.client_state import OPPONENT, game_name, lost, names, room, seat
 from spit.tui.net.link import NetFailure, NetLink
 from spit.tui.net.watch import follow
 from spit.tui.shared.navigation import LeaveScreen
@@ -84,7 +84,7 @@ class ConnectingScreen(ShellScreen):
         when this was the first screen; else back, with a notice."""
         self.outcome.failure = message
         if _started_on(self):
-            self.app.exit(1)
+            self.app.exit(1, return_code=1)
         else:
             self.notify(message, title="Network", severity="error", timeout=10, markup=False)
             self.dismiss(None)
@@ -143,7 +143,7 @@ class WaitingScreen(ShellScreen):
         me, other = seat(client), 1 - seat(client)
         who = names(client)
         waiting = "Waiting for the other player to join..."
-        if who[other] != "?":
+        if client.view is not None or who[other] != OPPONENT:
             waiting = f"{who[other]} is here. The game starts..."
         self.query_one("#net-status", Static).update(f"You are {who[me]}. {waiting}")
         if client.view is not None and self._table is None:
@@ -186,7 +186,7 @@ class WaitingScreen(ShellScreen):
         async def close() -> None:
             await self.link.close()
             if _started_on(self):
-                self.app.exit(status)
+                self.app.exit(status, return_code=status)
             else:
                 self.dismiss(None)
 

@@ -22,7 +22,7 @@ async def test_away_countdown_then_the_choice_then_the_result_and_a_rematch() ->
     app = NetApp(client, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "vs Bob" in _text(app))
-        assert "You 12 ms" in _text(app) and "Bob 40 ms" in _text(app)
+        await until(pilot, lambda: "You 12 ms" in _text(app) and "Bob 40 ms" in _text(app))
 
         client.says(away=(1, 57))
         await until(pilot, lambda: isinstance(app.screen, AwayOverlay))
@@ -34,13 +34,13 @@ async def test_away_countdown_then_the_choice_then_the_result_and_a_rematch() ->
 
         client.says(away=None, grace_over=1)
         await until(pilot, lambda: isinstance(app.screen, GraceOverOverlay))
-        assert "Bob did not come back" in _text(app)
+        await until(pilot, lambda: "Bob did not come back" in _text(app))
         await pilot.press("w")
         await until(pilot, lambda: client.sent == ["take_win"])
 
         client.says(grace_over=None, over={"winner": 0, "reason": "forfeit", "replay": None})
         await until(pilot, lambda: isinstance(app.screen, NetResultOverlay))
-        assert "You win!" in _text(app)
+        await until(pilot, lambda: "You win!" in _text(app))
         await pilot.press("enter")  # too soon: the result ignores keys for a moment
         assert "rematch" not in client.sent
         clock.advance(RESULT_GRACE_MS)
