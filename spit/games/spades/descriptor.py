@@ -97,6 +97,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
         table=LayerRef("spit.tui.spades:SpadesScreen"),
         menu_label="Spades against a bot",
+        net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spades_summary"),
     command=("spades", LayerRef("spit.commands.spades")),
