@@ -79,6 +79,13 @@ class NetClient:
         return self._clock() * 1000.0
 
     @property
+    def reason(self) -> str | None:
+        """Why the connection ended, for a screen: this client's complaint about the
+        server, else the server's refusal or close reason (pass it through
+        ``safe_text`` before showing it: it is the server's text)."""
+        return self.error or self.refusal
+
+    @property
     def connected(self) -> bool:
         return self._reader is not None and not self._reader.done()
 

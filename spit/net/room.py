@@ -346,6 +346,8 @@ class Room:
             seat.wants_rematch = False
             seat.fetches = 0
             seat.last_view = None
+            if not seat.connected:
+                seat.dropped_at = now  # the grace runs from the start of the game
             if seat.bot:
                 self.table.bot_takes(index)
             if seat.connected:

@@ -224,3 +224,16 @@ def test_each_game_starts_with_both_names_for_both_players(tmp_path: Path) -> No
     starts = [(seat, fields) for seat, kind, fields in sent if kind == "new_game"]
     assert starts == [(0, {"names": ["Ann", "Bob"]}), (1, {"names": ["Ann", "Bob"]})]
     assert [kind for _, kind, _ in sent].index("view") > 1  # the views follow
+
+
+def test_a_host_gone_before_the_game_starts_gets_the_whole_grace_from_its_start(
+    tmp_path: Path,
+) -> None:
+    seeds = iter(range(3, 13))
+    room = Room("ROOM-02", lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST))
+    room.sit("Ann", 0)
+    room.drop(0, 1_000)  # waiting for an opponent, the line drops
+    room.sit("Bob", 500_000)  # long after
+    away = [f for _, kind, f in _sent(room.step(500_000)) if kind == "away"]
+    assert away == [{"seat": 0, "seconds_left": REJOIN_GRACE_MS // 1000}]
+    assert room.cannot_rejoin(0) is None
