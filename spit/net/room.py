@@ -544,11 +544,18 @@ class Room:
             hash=table.state_hash(),
         )
 
-    def snapshot(self, index: int) -> list[str]:
-        """The full table for one seat, for a player who (re)joins: its view, and the
-        end of the game if it is over."""
+    def snapshot(self, index: int, now: float) -> list[str]:
+        """Everything a player who (re)joins must know: the seat's view, and what is
+        pending: the end of the game and who asked for a rematch, or the other seat's
+        expired grace (to answer ``take_win`` or ``play_bot``)."""
         assert self.table is not None
         frames = [self._view_frame(index, [])]
         if self._over_sent:
             frames.append(self._over())
+            frames += [
+                encode("rematch", seat=i) for i, s in enumerate(self.seats) if s.wants_rematch
+            ]
+        if self._expired is not None and self._claim_by is not None and index != self._expired:
+            left = max(0, math.ceil((self._claim_by - now) / 1000))
+            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
         return frames

@@ -274,7 +274,7 @@ class GameServer:
             )
         )
         if room.table is not None:
-            for frame in room.snapshot(index):
+            for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
         self._wake[room.code].set()
         bucket = _Bucket()

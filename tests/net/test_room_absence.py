@@ -188,7 +188,7 @@ def test_every_frame_of_a_game_with_a_drop_is_one_a_client_accepts(tmp_path: Pat
         for _, frame in room.step(t):
             assert json.loads(frame)["type"] in ("away", "view")
             parse_server(frame)
-    for frame in room.snapshot(1):
+    for frame in room.snapshot(1, now + 5000):
         parse_server(frame)
 
 
@@ -237,3 +237,31 @@ def test_a_host_gone_before_the_game_starts_gets_the_whole_grace_from_its_start(
     away = [f for _, kind, f in _sent(room.step(500_000)) if kind == "away"]
     assert away == [{"seat": 0, "seconds_left": REJOIN_GRACE_MS // 1000}]
     assert room.cannot_rejoin(0) is None
+
+
+def test_a_player_back_after_the_other_ran_out_of_time_may_still_choose(tmp_path: Path) -> None:
+    room = _room(tmp_path)
+    room.step(0)
+    room.drop(1, 0)
+    room.step(REJOIN_GRACE_MS)  # Bob's grace is over; Ann is told, and then drops too
+    room.drop(0, REJOIN_GRACE_MS + 1_000)
+    room.rejoin(0, REJOIN_GRACE_MS + 11_000)
+    frames = [parse_server(f) for f in room.snapshot(0, REJOIN_GRACE_MS + 11_000)]
+    assert [m.type for m in frames] == ["view", "grace_over"]
+    assert frames[1].fields == {"seat": 1, "seconds_left": CLAIM_MS // 1000 - 11}
+    room.play_bot(0, REJOIN_GRACE_MS + 12_000)
+    assert not room.paused
+
+
+def test_a_player_back_after_the_game_learns_the_result_and_the_rematch_asked(
+    tmp_path: Path,
+) -> None:
+    room = _room(tmp_path)
+    room.step(0)
+    room.leave(0, 10)
+    room.step(10)
+    room.drop(1, 20)
+    room.rematch(0, 30)
+    room.rejoin(1, 40)
+    kinds = [parse_server(f).type for f in room.snapshot(1, 40)]
+    assert kinds == ["view", "over", "rematch"]
