@@ -178,6 +178,8 @@ class Room:
         self.ordering = ordering
         self.seats: list[Seat] = []
         self.table: NetTable | None = None
+        self._previous: NetTable | None = None
+        """The game before this one (a rematch), whose replay may still be asked for."""
         self.games = 0
         """Games started in this room."""
         self._make_table = make_table
@@ -302,10 +304,13 @@ class Room:
             self._start(now)
 
     def replay_request(self, index: int) -> tuple[Path | None, str | None]:
-        """The replay file to send the seat, or why there is none to send."""
+        """The replay file to send the seat, or why there is none to send: of the game
+        just over, or, once a rematch has started, of the one before it."""
         table = self.table
+        if table is not None and not table.finished:
+            table = self._previous
         seat = self.seats[index]
-        if table is None or not table.finished:
+        if table is None:
             return None, "the game is not over yet"
         seat.fetches += 1
         if seat.fetches > MAX_FETCHES:
@@ -334,6 +339,7 @@ class Room:
         """A new game for the same seats (the first, or a rematch); each player is told
         (``new_game``, with both names: the first to sit learns who the other is)."""
         names = [s.name for s in self.seats]
+        self._previous = self.table
         self.table = self._make_table((names[0], names[1]))
         self.games += 1
         self._origin = now

@@ -132,6 +132,10 @@ def test_the_replay_is_given_a_few_times_a_game_and_only_after_it(tmp_path: Path
     assert [room.replay_request(1) for _ in range(3)] == [(path, None)] * 3
     assert room.replay_request(1) == (None, "the replay was asked for too often")
     assert room.replay_request(0) == (path, None)  # each seat counts its own
+    room.rematch(0, 20)
+    room.rematch(1, 20)
+    assert room.table is not None and not room.table.finished
+    assert room.replay_request(0) == (path, None)  # the game just over: the one before
 
 
 def test_a_bot_takes_the_gone_seat_and_the_game_goes_on_to_its_end(tmp_path: Path) -> None:
