@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from spit.net.protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL_VERSION,
+    SERVER_MESSAGES,
     Close,
     ProtocolError,
     encode,
@@ -183,3 +184,40 @@ def test_hostile_server_messages_are_refused_with_a_reason(frame: str | bytes) -
 def test_any_server_frame_is_read_or_refused_never_a_crash(frame: str | bytes) -> None:
     with contextlib.suppress(ProtocolError):
         parse_server(frame)
+
+
+@given(
+    kind=st.sampled_from([*SERVER_MESSAGES, "x"]),
+    fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "v",
+                "room",
+                "seat",
+                "token",
+                "names",
+                "t",
+                "view",
+                "events",
+                "rtt",
+                "finished",
+                "seconds_left",
+                "winner",
+                "reason",
+                "replay",
+                "hash",
+                "name",
+                "text",
+                "z",
+            ]
+        ),
+        json_values,
+        max_size=7,
+    ),
+)
+def test_mutated_server_messages_are_read_or_refused_never_a_crash(kind: str, fields: dict) -> None:
+    try:
+        message = parse_server(json.dumps({"type": kind, **fields}))
+    except ProtocolError:
+        return
+    assert message.type == kind
