@@ -9,13 +9,14 @@ import random
 import re
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from spit.core.cards import RANK_SYMBOLS, card_name
 from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.session import Timing
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
+from spit.net.room import Room
 from spit.net.server import GameServer
 
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
@@ -62,6 +63,9 @@ FAST = Timing(
 )
 """Short waits, so a whole game fits in a few seconds of a test."""
 
+ONE_ROUND: Final = {"variant": "points", "target": 1}
+"""Options for a game of one round (Spit's points variant to 1 point)."""
+
 
 @contextlib.asynccontextmanager
 async def running_server(
@@ -92,6 +96,20 @@ async def running_server(
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"ws://127.0.0.1:{port}"
+
+
+@contextlib.asynccontextmanager
+async def seated_pair(
+    replay_dir: Path, **server: Any
+) -> AsyncIterator[tuple[GameServer, Room, NetClient, NetClient]]:
+    """A server (``running_server``'s options), a room, and Ann and Bob seated in it,
+    straight to the server (no proxy): (server, room, ann, bob)."""
+    async with running_server(replay_dir, **server) as (game_server, uri):
+        room = game_server.open_room()
+        a, b = NetClient(), NetClient()
+        await a.connect(uri, "Ann", room=room.code)
+        await b.connect(uri, "Bob", room=room.code)
+        yield game_server, room, a, b
 
 
 def _rank(name: str) -> int:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from spit.net import room as room_module
-from spit.net.client import NetClient, ReplayUnavailable
+from spit.net.client import ReplayUnavailable
 from spit.net.protocol import Close, ProtocolError
 
-from .loopback import play_greedily, running_server
+from .loopback import ONE_ROUND, play_greedily, seated_pair
 
 
 async def _until(condition, limit_s: float = 20.0) -> None:  # type: ignore[no-untyped-def]
@@ -32,14 +32,7 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
     monkeypatch.setattr(room_module, "REJOIN_GRACE_MS", 1_500)
 
     async def run() -> None:
-        async with running_server(tmp_path, options={"variant": "points", "target": 1}) as (
-            server,
-            uri,
-        ):
-            room = server.open_room()
-            a, b = NetClient(), NetClient()
-            await a.connect(uri, "Ann", room=room.code)
-            await b.connect(uri, "Bob", room=room.code)
+        async with seated_pair(tmp_path, options=ONE_ROUND) as (_, room, a, b):
             await _until(lambda: a.view is not None and len(a.names) == 2)
             with pytest.raises(ReplayUnavailable):
                 await a.fetch_replay(timeout_s=5)  # not over yet
@@ -71,14 +64,7 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
 
 def test_a_rematch_over_the_network_starts_a_new_game_for_both(tmp_path: Path) -> None:
     async def run() -> None:
-        async with running_server(tmp_path, options={"variant": "points", "target": 1}) as (
-            server,
-            uri,
-        ):
-            room = server.open_room()
-            a, b = NetClient(), NetClient()
-            await a.connect(uri, "Ann", room=room.code)
-            await b.connect(uri, "Bob", room=room.code)
+        async with seated_pair(tmp_path, options=ONE_ROUND) as (_, room, a, b):
             await asyncio.gather(
                 play_greedily(a, random.Random(1)), play_greedily(b, random.Random(2))
             )

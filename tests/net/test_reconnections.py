@@ -24,10 +24,8 @@ from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient, save_replay
 
-from .loopback import WatchedTable, assert_nothing_hidden, greedy_intent, running_server
+from .loopback import ONE_ROUND, WatchedTable, assert_nothing_hidden, greedy_intent, running_server
 from .proxy import delaying_proxy
-
-ONE_ROUND = {"variant": "points", "target": 1}
 
 
 @dataclass(frozen=True)
