@@ -64,7 +64,9 @@ FAST = Timing(
 """Short waits, so a whole game fits in a few seconds of a test."""
 
 ONE_ROUND: Final = {"variant": "points", "target": 1}
-"""Options for a game of one round (Spit's points variant to 1 point)."""
+"""A game of one round (Spit's points variant to 1 point): options of ``SpitNetTable``
+itself, given with ``table=`` (the registry's factory, like a local game, takes no
+target)."""
 
 
 @contextlib.asynccontextmanager

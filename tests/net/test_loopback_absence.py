@@ -14,7 +14,7 @@ from spit.net import room as room_module
 from spit.net.client import ReplayUnavailable
 from spit.net.protocol import Close, ProtocolError
 
-from .loopback import ONE_ROUND, play_greedily, seated_pair
+from .loopback import ONE_ROUND, WatchedTable, play_greedily, seated_pair
 
 
 async def _until(condition, limit_s: float = 20.0) -> None:  # type: ignore[no-untyped-def]
@@ -32,7 +32,7 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
     monkeypatch.setattr(room_module, "REJOIN_GRACE_MS", 1_500)
 
     async def run() -> None:
-        async with seated_pair(tmp_path, options=ONE_ROUND) as (_, room, a, b):
+        async with seated_pair(tmp_path, options=ONE_ROUND, table=WatchedTable) as (_, room, a, b):
             await _until(lambda: a.view is not None and len(a.names) == 2)
             with pytest.raises(ReplayUnavailable):
                 await a.fetch_replay(timeout_s=5)  # not over yet
@@ -64,7 +64,7 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
 
 def test_a_rematch_over_the_network_starts_a_new_game_for_both(tmp_path: Path) -> None:
     async def run() -> None:
-        async with seated_pair(tmp_path, options=ONE_ROUND) as (_, room, a, b):
+        async with seated_pair(tmp_path, options=ONE_ROUND, table=WatchedTable) as (_, room, a, b):
             await asyncio.gather(
                 play_greedily(a, random.Random(1)), play_greedily(b, random.Random(2))
             )
