@@ -9,20 +9,50 @@ import random
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Final
 
-from spit.core.cards import RANK_SYMBOLS
+from spit.core.cards import RANK_SYMBOLS, card_name
 from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.session import Timing
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
-from spit.net.room import NetTable
+from spit.net.room import NetTable, Room
 from spit.net.server import GameServer
+
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+class WatchedTable(SpitNetTable):
+    """A table that notes, for every view it gives, which cards were hidden then (reset
+    ``seen`` before each game)."""
+
+    seen: ClassVar[list[tuple[int, str, frozenset[str]]]] = []
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = super().view(seat)
+        state = self.match.state
+        hidden = {card_name(c) for c in state.hands[0] + state.hands[1]}
+        for row in state.stocks:
+            for pile in row:
+                hidden.update(card_name(c) for c in pile[:-1])
+        WatchedTable.seen.append((seat, json.dumps(view, sort_keys=True), frozenset(hidden)))
+        return view
+
+
+def assert_nothing_hidden(clients: Sequence[NetClient]) -> None:
+    """``check_nothing_hidden`` for Spit's clients of a game on ``WatchedTable``s."""
+    check_nothing_hidden([client.frames for client in clients], WatchedTable.seen)
+
 
 FAST = Timing(
     start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
 )
 """Short waits, so a whole game fits in a few seconds of a test."""
+
+ONE_ROUND: Final = {"variant": "points", "target": 1}
+"""A game of one round (Spit's points variant to 1 point): options of ``SpitNetTable``
+itself, given with ``table=`` (the registry's factory, like a local game, takes no
+target)."""
 
 
 @contextlib.asynccontextmanager
@@ -51,13 +81,27 @@ async def running_server(
         )
     else:
         server = GameServer(
-            make_table=lambda names: table(names, seed, replay_dir, timing=FAST),
+            make_table=lambda names: table(names, seed, replay_dir, timing=FAST, **(options or {})),
             ordering=ordering,
             password=password,
         )
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"ws://127.0.0.1:{port}"
+
+
+@contextlib.asynccontextmanager
+async def seated_pair(
+    replay_dir: Path, **server: Any
+) -> AsyncIterator[tuple[GameServer, Room, NetClient, NetClient]]:
+    """A server (``running_server``'s options), a room, and Ann and Bob seated in it,
+    straight to the server (no proxy): (server, room, ann, bob)."""
+    async with running_server(replay_dir, **server) as (game_server, uri):
+        room = game_server.open_room()
+        a, b = NetClient(), NetClient()
+        await a.connect(uri, "Ann", room=room.code)
+        await b.connect(uri, "Bob", room=room.code)
+        yield game_server, room, a, b
 
 
 def _rank(name: str) -> int:
@@ -114,7 +158,6 @@ async def play_greedily(
             await asyncio.wait_for(client.changed.wait(), 0.25)
 
 
-CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
 """A card's name in a frame: every card a message names is a JSON string like this."""
 
 Seen = list[tuple[int, str, frozenset[str]]]
@@ -130,6 +173,8 @@ def check_nothing_hidden(frames_by_seat: Sequence[Iterable[str]], seen: Seen) ->
     for seat, frames in enumerate(frames_by_seat):
         for frame in frames:
             message = json.loads(frame)
+            if message["type"] == "replay":
+                continue  # asked for after the game, when nothing is hidden any more
             if message["type"] != "view":
                 assert not CARD.search(frame), frame
                 continue

@@ -18,9 +18,10 @@ from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, p
 from spit.core.dealer import MAX_SEED
 
 FORMAT_NAME: Final = "spit-replay"
-FORMAT_VERSION: Final = (1, 1)
+FORMAT_VERSION: Final = (1, 2)
 """(major, minor). A reader reads every minor version of its major; a new major means
-old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``)."""
+old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``),
+1.2 Spit's ``forfeit`` and ``bot`` lines (games played over the network)."""
 
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
