@@ -11,7 +11,9 @@ from spit.net.client import NetClient
 from spit.settings.file import read_settings
 from spit.settings.model import Settings, remember_address, settings_path
 from spit.tui.app import SpitApp
+from spit.tui.net.overlays import NetResultOverlay
 from spit.tui.net.screens import WaitingScreen
+from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.shell.menu import MainMenu
 from spit.tui.shell.network import JoinDialog, NetworkMenu, read_join
 from spit.tui.spit.net_screen import SpitNetScreen
@@ -40,7 +42,7 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
         # the other player, from the menu of another app in this loop
         guest = SpitApp(settings=Settings(practice_offered=True, replay_dir=tmp_path / "guest"))
         async with guest.run_test(size=(80, 24)) as other:
-            await other.press(MENU["network"], "down", "down", "enter")
+            await other.press(MENU["network"], "end", "enter")
             assert isinstance(guest.screen, JoinDialog)
             await other.press(*f"127.0.0.1:{DEFAULT_PORT} {hosted.code.lower()}", "enter")
             await until(other, lambda: isinstance(guest.screen, SpitNetScreen))
@@ -53,9 +55,11 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
             await other.press("y")
             await until(other, lambda: isinstance(guest.screen, MainMenu))
 
+        # the guest left a game that was on: the host has won it, and leaves from there
+        await until(pilot, lambda: isinstance(host.screen, NetResultOverlay))
+        await until(pilot, lambda: "You win!" in _text(host))
+        await pilot.pause(RESULT_GRACE_MS / 1000 + 0.1)
         await pilot.press("escape")
-        await pilot.pause(0.6)
-        await pilot.press("y")
         await until(pilot, lambda: isinstance(host.screen, MainMenu))
     # the server is closed with the game: the port is free again
     probe = NetClient()
@@ -69,7 +73,7 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
 async def test_a_bad_address_in_join_is_explained_and_the_dialog_stays() -> None:
     app = SpitApp(settings=Settings(practice_offered=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(MENU["network"], "down", "down", "enter")
+        await pilot.press(MENU["network"], "end", "enter")
         await pilot.press(*"bad_host!:77", "enter")
         assert isinstance(app.screen, JoinDialog)
         await until(pilot, lambda: "is not an address" in _text(app))
