@@ -57,5 +57,5 @@ async def until(pilot: Pilot[Any], test: Callable[[], bool], limit_s: float = 10
     stop = loop.time() + limit_s
     while not test():
         if loop.time() > stop:
-            raise AssertionError("the screen never got there")
+            raise AssertionError(f"the screen never got there: {pilot.app.screen_stack}")
         await pilot.pause(0.02)
