@@ -20,6 +20,7 @@ from spit.net.room import NetTable, Room
 from spit.net.server import GameServer
 
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+"""A card's name in a frame: every card a message names is a JSON string like this."""
 
 
 class WatchedTable(SpitNetTable):
@@ -157,8 +158,6 @@ async def play_greedily(
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client.changed.wait(), 0.25)
 
-
-"""A card's name in a frame: every card a message names is a JSON string like this."""
 
 Seen = list[tuple[int, str, frozenset[str]]]
 """What a watched table noted for each view it made: (seat, the view as sorted JSON,
