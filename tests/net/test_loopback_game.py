@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,15 +17,13 @@ from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
 from spit.net.protocol import PROTOCOL_VERSION, ProtocolError
 
-from .loopback import play_greedily, running_server
-
-CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+from .loopback import Seen, check_nothing_hidden, play_greedily, running_server
 
 
 class WatchedTable(SpitNetTable):
     """A table that notes, for every view it gives, which cards were hidden then."""
 
-    seen: ClassVar[list[tuple[int, str, frozenset[str]]]] = []
+    seen: ClassVar[Seen] = []
 
     def view(self, seat: int) -> dict[str, Any]:
         view = super().view(seat)
@@ -72,17 +69,7 @@ def test_a_game_over_loopback_ends_and_its_replay_verifies(tmp_path: Path) -> No
 
     # nothing hidden ever left the server: every card named in a frame a player got
     # was face up in the view the server made for that player at that moment
-    hidden_at = {(seat, view): hidden for seat, view, hidden in WatchedTable.seen}
-    for seat, client in enumerate((a, b)):
-        for frame in client.frames:
-            message = json.loads(frame)
-            if message["type"] != "view":
-                assert not CARD.search(frame), frame
-                continue
-            key = (seat, json.dumps(message["view"], sort_keys=True))
-            assert key in hidden_at, "a view the server did not make for this seat"
-            named = set(CARD.findall(frame))
-            assert not named & hidden_at[key], (seat, named & hidden_at[key])
+    check_nothing_hidden((a.frames, b.frames), WatchedTable.seen)
 
 
 def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from spit.games.spades.identity import SUFFIX as SUFFIX
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.spades.net_table import SpadesNetTable
     from spit.games.spades.replay.reader import SpadesReplay
 
 
@@ -69,6 +70,14 @@ def _bot_text(level: str) -> str:
     return f"{level}: {bot_description(level)}"
 
 
+def _net_table(
+    names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
+) -> SpadesNetTable:
+    from spit.games.spades.net_table import SpadesNetTable
+
+    return SpadesNetTable(names, seed, replay_dir, **options)
+
+
 DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     name=NAME,
     title="Spades",
@@ -88,8 +97,10 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
         table=LayerRef("spit.tui.spades:SpadesScreen"),
         menu_label="Spades against a bot",
+        net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spades_summary"),
     command=("spades", LayerRef("spit.commands.spades")),
     command_help="play Spades against the computer",
+    net_table=_net_table,
 )
