@@ -19,7 +19,10 @@ alike. Per tree and round:
 Each tree runs its own copy of the benchmarks, because the modules they follow a
 game with moved between the two. Nothing is written into either tree: bytecode goes
 to a temporary folder. The table gives the median over the rounds of each figure,
-and the load average before and after.
+its range, and the load average before and after. Each TUI figure is a median over
+the runs of a round (``--startup-runs`` starts of each program, ``--keypress-games``
+games of at most 8 presses); a 99th percentile needs a hundred presses or more to be
+more than the one slowest press, hence the defaults of 9 starts and 12 games.
 """
 
 from __future__ import annotations
@@ -117,6 +120,11 @@ def _number(value: float) -> str:
     return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
 
 
+def _spread(values: list[float]) -> str:
+    """The lowest and highest round: on a shared machine one round says little."""
+    return f"{_number(min(values))}-{_number(max(values))}"
+
+
 def _load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -129,8 +137,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--mini-games", type=int, default=1000)
     parser.add_argument("--sim-games", type=int, default=300)
-    parser.add_argument("--startup-runs", type=int, default=5)
-    parser.add_argument("--keypress-games", type=int, default=6)
+    parser.add_argument("--startup-runs", type=int, default=9)
+    parser.add_argument("--keypress-games", type=int, default=12)
     parser.add_argument(
         "--only", choices=("sim", "startup", "keypress"), action="append", help="repeatable"
     )
@@ -156,12 +164,15 @@ def main() -> int:
                     print(f"round {round_no + 1} {name:6} {shown}  (load {_load()})", flush=True)
     print(f"load average after: {_load()}")
     print()
-    print(f"| median of {args.rounds} rounds | before | after | after / before |")
+    print(f"| median of {args.rounds} rounds (range) | before | after | after / before |")
     print("| --- | --- | --- | --- |")
     for key, values in results["before"].items():
         before = statistics.median(values)
         after = statistics.median(results["after"][key])
-        print(f"| {key} | {_number(before)} | {_number(after)} | {after / before:.2f} |")
+        print(
+            f"| {key} | {_number(before)} ({_spread(values)}) "
+            f"| {_number(after)} ({_spread(results['after'][key])}) | {after / before:.2f} |"
+        )
     return 0
 
 

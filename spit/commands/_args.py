@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn, TypeVar
 
+from spit.core.dealer import MAX_SEED
 from spit.core.safe_text import safe_text
-from spit.engine import MAX_SEED
 
 T = TypeVar("T")
 

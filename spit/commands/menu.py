@@ -10,6 +10,9 @@ import argparse
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.tui.app import SpitApp
+    from spit.tui.collector import paused_until_first_frame
 
-    return SpitApp().run() or 0
+    with paused_until_first_frame():
+        from spit.tui.app import SpitApp
+
+        return SpitApp().run() or 0

@@ -43,21 +43,24 @@ def run(args: argparse.Namespace) -> int:
             choices = ", ".join(LEVELS)
             complain("play", f"unknown bot level {args.bot!r} (choose {choices})")
             return 2
-    from spit.engine import Variant
-    from spit.settings.file import read_settings
-    from spit.settings.model import settings_path
-    from spit.tui.spit.game_config import GameConfig
+    from spit.tui.collector import paused_until_first_frame
 
-    settings, _warnings = read_settings(settings_path())  # the app shows the warnings
-    config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
-    if args.variant is not None:
-        config = replace(config, variant=Variant(args.variant))
-    if args.replay_dir is not None:
-        config = replace(config, replay_dir=args.replay_dir)
-    if args.no_record:
-        config = replace(config, record=False)
+    with paused_until_first_frame():
+        from spit.engine import Variant
+        from spit.settings.file import read_settings
+        from spit.settings.model import settings_path
+        from spit.tui.spit.game_config import GameConfig
 
-    from spit.tui.app import SpitApp
+        settings, _warnings = read_settings(settings_path())  # the app shows the warnings
+        config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
+        if args.variant is not None:
+            config = replace(config, variant=Variant(args.variant))
+        if args.replay_dir is not None:
+            config = replace(config, replay_dir=args.replay_dir)
+        if args.no_record:
+            config = replace(config, record=False)
 
-    result = SpitApp(start_game=config).run()
+        from spit.tui.app import SpitApp
+
+        result = SpitApp(start_game=config).run()
     return result or 0

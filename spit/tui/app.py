@@ -12,10 +12,9 @@ it to start a game, open a replay or leave a screen with the messages of
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
@@ -29,9 +28,10 @@ from textual.signal import Signal
 from spit.core.safe_text import safe_lines, safe_path, safe_text
 from spit.settings.file import SettingsWriter, read_settings
 from spit.settings.model import Settings, settings_path
+from spit.tui.collector import collect_and_freeze, thaw
 from spit.tui.shared.control_filter import ControlCharacterFilter
 from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
-from spit.tui.shared.styles import ASCII_CLASS, ASCII_CSS
+from spit.tui.shared.styles import ASCII_CLASS, ASCII_CSS, GAME_CSS, SHELL_CSS
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
@@ -48,20 +48,9 @@ _IMPORTED_AT = time.perf_counter()
 
 FREEZE_AFTER_S = 0.3
 """How long after the first frame (of the app, or of a game from the menu) the garbage
-collector is frozen: late enough for the frame to be on screen (the collection holds
-the interpreter, so the thread writing the frame would wait for it), well within the
-game's start countdown."""
-
-
-def _freeze_garbage_collector() -> None:
-    """Exempt everything alive now (modules, styles, the table) from garbage collection.
-
-    Start-up leaves some hundred thousand long-lived objects; without this, the first
-    full collection during play scans them all and stalls a key press by ~100 ms. The
-    collection first keeps today's garbage from being frozen for good.
-    """
-    gc.collect()
-    gc.freeze()
+collector collects and freezes (``spit.tui.collector``): late enough for the frame to
+be on screen (the collection holds the interpreter, so the thread writing the frame
+would wait for it), well within the game's start countdown."""
 
 
 class SpitApp(App[int]):
@@ -75,7 +64,14 @@ class SpitApp(App[int]):
     """
 
     TITLE = "spit-tui"
-    CSS_PATH: ClassVar = ["shell.tcss", ASCII_CSS]
+    CSS_PATH: ClassVar = [SHELL_CSS, ASCII_CSS, GAME_CSS[0]]
+    """The game's sheet too, though the game screens name it: a screen bringing a sheet
+    the app has not read makes Textual parse every sheet again, all the widgets' too
+    (a twentieth of the work before the first frame of ``spit-tui play``). An app that
+    starts on a game reads no shell sheet (``GAME_ONLY_CSS``)."""
+    GAME_ONLY_CSS: ClassVar[list[str | PurePath]] = [ASCII_CSS, GAME_CSS[0]]
+    """The sheets of an app started on a game (``spit-tui play``): the shell's screens
+    bring their own if one is opened (``spit.tui.shared.screen_base``)."""
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -89,7 +85,7 @@ class SpitApp(App[int]):
         *,
         start_screen: Screen[Any] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(css_path=self.GAME_ONLY_CSS if start_game is not None else None)
         self.settings_file = settings_path()
         self._settings_writer = SettingsWriter(self.settings_file)
         self._settings_warnings: list[str] = []
@@ -210,10 +206,10 @@ class SpitApp(App[int]):
 
     def on_ready(self) -> None:
         self.log.info(f"started in {(time.perf_counter() - _IMPORTED_AT) * 1000:.0f} ms")
-        self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
+        self.set_timer(FREEZE_AFTER_S, collect_and_freeze)
 
     def on_unmount(self) -> None:
-        gc.unfreeze()
+        thaw()
         self._use_card_style("unicode")
 
     # -- navigation: what the screens ask for (``spit.tui.shared.navigation``) -------
@@ -228,7 +224,7 @@ class SpitApp(App[int]):
 
         table = registry.by_name(message.game).front_ends.table.load()
         self.push_screen(table.from_settings(self.settings, message.bot_level, clock=self.clock))
-        self.set_timer(FREEZE_AFTER_S, _freeze_garbage_collector)
+        self.set_timer(FREEZE_AFTER_S, collect_and_freeze)
 
     @on(StartPractice)
     def _start_practice(self) -> None:

@@ -6,7 +6,7 @@ squashed menu; the check runs on resize only, never on a timer.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.services import Services, services
+from spit.tui.shared.styles import SHELL_CSS
 
 ResultType = TypeVar("ResultType")
 
@@ -74,8 +75,14 @@ class TooSmallNotice:
 
 
 class ShellScreen(TooSmallNotice, Screen[None]):
-    """A full screen of the shell."""
+    """A full screen of the shell. It names the shell's style sheet, which the app reads
+    at start-up except when it starts on a game (``SpitApp``)."""
+
+    CSS_PATH: ClassVar = [SHELL_CSS]
 
 
 class ShellModal(TooSmallNotice, ModalScreen[ResultType]):
-    """A dialog of the shell: its content is one ``.dialog``, centred over the screen below."""
+    """A dialog of the shell: its content is one ``.dialog``, centred over the screen
+    below. It names the shell's style sheet, as ``ShellScreen`` does."""
+
+    CSS_PATH: ClassVar = [SHELL_CSS]

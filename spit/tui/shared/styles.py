@@ -13,6 +13,9 @@ from typing import Final
 
 _HERE: Final = Path(__file__).parent
 
+SHELL_CSS: Final = _HERE.parent / "shell.tcss"
+"""The screens around the games (the menu, settings, replays, statistics, how to play)."""
+
 ASCII_CSS: Final = _HERE / "ascii.tcss"
 """The ASCII card style's overrides (the ``-ascii`` class), for every screen."""
 

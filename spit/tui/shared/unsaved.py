@@ -9,9 +9,12 @@ writer is handed something to write; it notifies once per game.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widget import Widget
 
-from spit.core.replay.recording import LineWriter
+if TYPE_CHECKING:
+    from spit.core.replay.recording import LineWriter
 
 
 class SaveWatch:
