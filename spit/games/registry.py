@@ -11,8 +11,8 @@ is one package and one line here (``docs/architecture.md``, "Adding a game").
 
 Two kinds of reference, for two reasons:
 
-- **Headless parts** (the replay reader and verifier, the bot levels, the command-line
-  options) are typed callables. A descriptor module defines them as small functions
+- **Headless parts** (the replay reader and verifier, the bot levels, the session, the
+  simulator) are typed callables. A descriptor module defines them as small functions
   that import their game's modules when first called, so importing the registry (as
   ``spit-tui``'s start-up does) loads no game's engine, bots or replay code.
 - **Parts in higher layers** (the TUI's viewer and table screens, the statistics
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     import argparse
 
     from spit.core.replay.verification import Verification
+    from spit.games.simulation import Simulator
 
 GAME_PACKAGES: Final = ("spit.games.spit", "spit.games.spades")
 """The game packages, in the order menus and listings show them; each has a
@@ -193,6 +194,9 @@ class GameDescriptor(Generic[R]):
     net_table: NetTableFactory | None = None
     """How the network server starts a room's game; ``None`` for a game not yet
     playable over the network."""
+    simulator: Callable[[], Simulator] | None = None
+    """The game's side of ``spit-tui sim`` (``spit.games.simulation``), loaded when
+    called; ``None`` for a game without a simulator."""
 
     @property
     def suffix(self) -> str:

@@ -18,6 +18,7 @@ from spit.games.spades.identity import SUFFIX as SUFFIX
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.simulation import Simulator
     from spit.games.spades.replay.reader import SpadesReplay
 
 
@@ -69,6 +70,12 @@ def _bot_text(level: str) -> str:
     return f"{level}: {bot_description(level)}"
 
 
+def _simulator() -> Simulator:
+    from spit.games.spades.sim import SIMULATOR
+
+    return SIMULATOR
+
+
 DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     name=NAME,
     title="Spades",
@@ -92,4 +99,5 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     summary=LayerRef("spit.stats.summary:spades_summary"),
     command=("spades", LayerRef("spit.commands.spades")),
     command_help="play Spades against the computer",
+    simulator=_simulator,
 )

@@ -24,6 +24,7 @@ from spit.games.spit.identity import SUFFIX as SUFFIX
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.simulation import Simulator
     from spit.games.spit.net_table import SpitNetTable
     from spit.games.spit.replay.reader import Replay
     from spit.games.spit.session import Match
@@ -100,6 +101,12 @@ def _net_table(
     return SpitNetTable(names, seed, replay_dir, **options)
 
 
+def _simulator() -> Simulator:
+    from spit.games.spit.sim import SIMULATOR
+
+    return SIMULATOR
+
+
 DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     name=NAME,
     title="Spit",
@@ -125,4 +132,5 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     command_help="start a game: two players on one keyboard, or --bot LEVEL",
     session=_session,
     net_table=_net_table,
+    simulator=_simulator,
 )
