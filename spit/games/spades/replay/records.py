@@ -30,14 +30,14 @@ from spit.core.replay.fields import (
     player_of,
 )
 from spit.core.replay.line_parts import (
+    end_json,
     header_json,
     input_json,
     line_json,
-    read_accepted,
-    read_action,
+    read_end,
     read_header_fields,
+    read_input,
     read_record,
-    read_scores,
 )
 from spit.games.spades.engine import Action, HandOrders, parse_action
 from spit.games.spades.identity import NAME as GAME
@@ -128,13 +128,11 @@ class SpadesInput:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return line_json("input", self.t, input_json(self.player, self.action, self.accepted))
+        return input_json(self.t, self.player, self.action, self.accepted)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesInput:
-        action = read_action(obj, parse_action, MAX_ACTION_TEXT, "bid 4")
-        accepted = read_accepted(obj)
-        return cls(_time(obj), player_of(obj, "player"), action, accepted, line)
+        return cls(*read_input(obj, _time, parse_action, MAX_ACTION_TEXT, "bid 4"), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,28 +163,12 @@ class SpadesEnd:
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return line_json(
-            "end",
-            self.t,
-            {
-                "winner": PLAYER_KEYS[self.winner],
-                "hands": self.hands,
-                "scores": list(self.scores),
-                "hash": self.hash,
-            },
-        )
+        return end_json(self.t, self.winner, ("hands", self.hands), self.scores, self.hash)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesEnd:
-        scores = read_scores(obj, -MAX_SCORE, MAX_SCORE)
-        return cls(
-            _time(obj),
-            player_of(obj, "winner"),
-            get_int(obj, "hands", 1, MAX_HANDS),
-            scores,
-            hash_of(obj),
-            line,
-        )
+        score_range = (-MAX_SCORE, MAX_SCORE)
+        return cls(*read_end(obj, _time, ("hands", MAX_HANDS), score_range), line)
 
 
 SpadesRecord: TypeAlias = SpadesHand | SpadesInput | SpadesCheckpoint | SpadesEnd
