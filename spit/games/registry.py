@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     import argparse
 
+    from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
 
@@ -120,6 +121,28 @@ class LayerRef:
         return getattr(found, attribute) if attribute else found
 
 
+class ListedEnd(Protocol):
+    """What a listing shows of a game's closing line (its ``End`` record)."""
+
+    @property
+    def winner(self) -> int: ...
+
+    @property
+    def t(self) -> int | None: ...
+
+    @property
+    def rounds(self) -> int:
+        """Rounds, hands: whatever the game counts (``GameDescriptor.round_word``)."""
+        ...
+
+
+ListedRecords = tuple[
+    Callable[[dict[str, Any], tuple[int, int]], Any], Callable[[dict[str, Any], int], ListedEnd]
+]
+"""A game's header and closing-line readers (their records' ``from_json``): the header
+has ``players`` and ``created``; both raise ``FormatError``."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayFiles:
     """How the game's replays look in a folder, for listings that read no more of a
@@ -129,13 +152,19 @@ class ReplayFiles:
     """The file name ending, e.g. ``.spit.jsonl``; a rename keeps it."""
     new_round: tuple[str, str]
     """The line type that starts a round and the key holding its number."""
-    read_header: Callable[[dict[str, Any], tuple[int, int]], Any]
-    """The header line's object and format version to the game's header (which has
-    ``players`` and ``created``); raises ``FormatError``."""
-    read_end: Callable[[dict[str, Any]], tuple[int, int | None, int]]
-    """The closing line's object to (winner, time, rounds); raises ``FormatError``."""
-    mode_text: Callable[[Sequence[Any]], str]
-    """How a list names the game of these players (``PlayerInfo``): ``vs hard bot``."""
+    records: Callable[[], ListedRecords]
+    """The game's header and closing-line readers, imported when first called."""
+    mode_text: Callable[[tuple[PlayerInfo, PlayerInfo]], str]
+    """How a list names the game of these players: ``vs hard bot``."""
+
+    def read_header(self, obj: dict[str, Any], version: tuple[int, int]) -> Any:
+        """The header line's object and format version to the game's header."""
+        return self.records()[0](obj, version)
+
+    def read_end(self, obj: dict[str, Any]) -> tuple[int, int | None, int]:
+        """The closing line's object to (winner, time, rounds)."""
+        end = self.records()[1](obj, 0)
+        return end.winner, end.t, end.rounds
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from spit.games.registry import Bots, FrontEnds, GameDescriptor, LayerRef, ReplayFiles
+from spit.games.registry import (
+    Bots,
+    FrontEnds,
+    GameDescriptor,
+    LayerRef,
+    ListedRecords,
+    ReplayFiles,
+)
 from spit.games.spades.identity import NAME as NAME
 from spit.games.spades.identity import SUFFIX as SUFFIX
 
@@ -38,24 +45,17 @@ def _describe(replay: SpadesReplay) -> str:
     return f"{NAME} (to {replay.header.target})"
 
 
-def _header(obj: dict[str, Any], version: tuple[int, int]) -> object:
-    from spit.games.spades.replay.records import SpadesHeader
+def _records() -> ListedRecords:
+    from spit.games.spades.replay.records import SpadesEnd, SpadesHeader
 
-    return SpadesHeader.from_json(obj, version)
-
-
-def _end(obj: dict[str, Any]) -> tuple[int, int | None, int]:
-    from spit.games.spades.replay.records import SpadesEnd
-
-    end = SpadesEnd.from_json(obj, 0)
-    return end.winner, end.t, end.hands
+    return SpadesHeader.from_json, SpadesEnd.from_json
 
 
-def _mode_text(players: Sequence[PlayerInfo]) -> str:
-    humans = [p.kind == "human" for p in players]
-    if sum(humans) != 1:
-        return "Spades"
-    return f"Spades vs {players[humans.index(True) ^ 1].level or '?'} bot"
+def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    from spit.games.summary import Mode, mode_of
+
+    mode, _, level = mode_of(players)
+    return f"Spades vs {level or '?'} bot" if mode is Mode.VS_BOT else "Spades"
 
 
 def _levels() -> Sequence[str]:
@@ -83,8 +83,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("hand", "hand"),
-        read_header=_header,
-        read_end=_end,
+        records=_records,
         mode_text=_mode_text,
     ),
     read_replay=_read,

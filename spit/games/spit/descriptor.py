@@ -16,6 +16,7 @@ from spit.games.registry import (
     FrontEnds,
     GameDescriptor,
     LayerRef,
+    ListedRecords,
     ReplayFiles,
 )
 from spit.games.spit.identity import NAME as NAME
@@ -50,27 +51,21 @@ def _describe(replay: Replay) -> str:
     return f"{text} (to {header.target})" if header.variant is Variant.POINTS else text
 
 
-def _header(obj: dict[str, Any], version: tuple[int, int]) -> object:
-    from spit.games.spit.replay.records import Header
+def _records() -> ListedRecords:
+    from spit.games.spit.replay.records import End, Header
 
-    return Header.from_json(obj, version)
-
-
-def _end(obj: dict[str, Any]) -> tuple[int, int | None, int]:
-    from spit.games.spit.replay.records import End
-
-    end = End.from_json(obj, 0)
-    return end.winner, end.t, end.rounds
+    return Header.from_json, End.from_json
 
 
-def _mode_text(players: Sequence[PlayerInfo]) -> str:
-    humans = [p.kind == "human" for p in players]
-    levels = [p.level or "?" for p in players]
-    if all(humans):
+def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    from spit.games.summary import Mode, mode_of
+
+    mode, _, level = mode_of(players)
+    if mode is Mode.VS_BOT:
+        return f"vs {level or '?'} bot"
+    if mode is Mode.TWO_PLAYERS:
         return "Two players"
-    if any(humans):
-        return f"vs {levels[humans.index(True) ^ 1]} bot"
-    return f"Bots: {levels[0]} vs {levels[1]}"
+    return f"Bots: {players[0].level or '?'} vs {players[1].level or '?'}"
 
 
 def _levels() -> Sequence[str]:
@@ -114,8 +109,7 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("deal", "round"),
-        read_header=_header,
-        read_end=_end,
+        records=_records,
         mode_text=_mode_text,
     ),
     read_replay=_read,

@@ -170,6 +170,11 @@ class SpadesEnd:
         score_range = (-MAX_SCORE, MAX_SCORE)
         return cls(*read_end(obj, _time, ("hands", MAX_HANDS), score_range), line)
 
+    @property
+    def rounds(self) -> int:
+        """The hands, as a listing of any game's replays calls them."""
+        return self.hands
+
 
 SpadesRecord: TypeAlias = SpadesHand | SpadesInput | SpadesCheckpoint | SpadesEnd
 """Any line of a Spades replay after the header."""
