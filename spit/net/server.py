@@ -7,32 +7,41 @@ message comes in, steps the room and sends each seat what it is to see. Nothing 
 client sends can reach another room, and a message that breaks the protocol closes
 only that connection (``Close.PROTOCOL`` with the reason).
 
+A room's game comes from the game registry (``spit.games.registry``): the server is
+given a game's name and options and asks that game's descriptor for a table
+(``net_table``), so nothing here knows any game.
+
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
 ``max_queue`` unread frames per connection; the handler bounds the hello's wait, the
-intents' rate (a token bucket far above a human's), and connections per address.
+messages' rate (a token bucket far above a human's), replay requests, and connections
+per address.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 import string
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from pathlib import Path
+from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spit.core.safe_text import safe_text
+from spit.games.registry import by_name, names
 from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
 from spit.net.protocol import (
     MAX_CLIENT_MESSAGE,
+    MAX_REPLAY_TEXT,
     PROTOCOL_VERSION,
     Close,
     Message,
@@ -40,18 +49,54 @@ from spit.net.protocol import (
     encode,
     parse_client,
 )
-from spit.net.room import NetTable, Room
+from spit.net.room import Room, TableFactory
 
 log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT_S: Final = 10.0
 MAX_PER_ADDRESS: Final = 4
 INTENT_BURST: Final = 40
-"""Intents a connection may send at once; a player's fastest bursts are under ten."""
+"""Messages a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
-"""Intents a second a connection earns back: twice the fastest human key rate."""
+"""Messages a second a connection earns back: twice the fastest human key rate."""
 FLOOD_CLOSE: Final = 500
-"""Intents dropped by the rate limit before the connection is closed."""
+"""Messages dropped by the rate limit before the connection is closed."""
+
+
+def table_factory(
+    game: str,
+    options: Mapping[str, Any] | None = None,
+    *,
+    replay_dir: Path | None = None,
+    seed: int | None = None,
+) -> TableFactory:
+    """How a room makes each of its games of ``game`` (a registered name), through the
+    game's descriptor: ``net_table(names, seed=..., replay_dir=..., **options)``. Each
+    game gets a fresh seed: random, or ``seed``, ``seed + 1``, ... when one is given
+    (tests, a repeatable server). Raises ``UnknownGame`` for a name no game has and
+    ``ValueError`` for a game not playable over the network."""
+    descriptor = by_name(game)
+    make = descriptor.net_table
+    if make is None:
+        raise ValueError(f"{descriptor.title} cannot be played over the network yet")
+    chosen = dict(options or {})
+    numbers = itertools.count()
+
+    def new_table(names: tuple[str, str]) -> Any:
+        number = next(numbers)
+        game_seed = secrets.randbits(32) if seed is None else seed + number
+        return make(names, seed=game_seed, replay_dir=replay_dir, **chosen)
+
+    return new_table
+
+
+def _read_replay(path: Path) -> str:
+    """A replay file's text, refusing one over the protocol's limit."""
+    with path.open("rb") as file:
+        data = file.read(MAX_REPLAY_TEXT + 1)
+    if len(data) > MAX_REPLAY_TEXT:
+        raise ValueError("the replay is over the size a message may carry")
+    return data.decode("utf-8")
 
 
 def new_room_code() -> str:
@@ -79,17 +124,36 @@ class _Bucket:
 
 
 class GameServer:
-    """Rooms and connections. ``make_table`` builds a room's game when it fills."""
+    """Rooms and connections. Each room plays ``game`` (a registered game's name, by
+    default the first) with
+    ``options`` (the game's own, e.g. ``{"variant": "points"}``), its replays written
+    into ``replay_dir`` (``None``: none recorded), seeded from ``seed`` (``None``:
+    at random). ``make_table``, for tests, replaces the registry's factory; passing it
+    as the first argument (the shape of the first version) still works."""
 
     def __init__(
         self,
-        make_table: Callable[[tuple[str, str]], NetTable],
+        game: str | TableFactory | None = None,
         *,
+        options: Mapping[str, Any] | None = None,
+        replay_dir: Path | None = None,
+        seed: int | None = None,
+        make_table: TableFactory | None = None,
         password: str | None = None,
         ordering: Ordering = Ordering.FAIR,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._make_table = make_table
+        if callable(game):
+            make_table, game = game, None
+        self.game = game or names()[0]
+        """The game of the server's rooms unless a room says otherwise (by default the
+        first registered)."""
+        self._options = dict(options or {})
+        self._replay_dir = replay_dir
+        self._seed = seed
+        self._make_table = make_table or table_factory(
+            self.game, self._options, replay_dir=replay_dir, seed=seed
+        )
         self._password = password
         self._ordering = ordering
         self._clock = clock
@@ -104,11 +168,29 @@ class GameServer:
     def now_ms(self) -> float:
         return self._clock() * 1000.0
 
-    def open_room(self, code: str | None = None) -> Room:
+    def open_room(
+        self,
+        code: str | None = None,
+        *,
+        game: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Room:
+        """A new room, by default of the server's game; ``game`` and ``options`` for
+        another (``table_factory`` raises for a game that cannot be played)."""
         code = code or new_room_code()
         while code in self.rooms:
             code = new_room_code()
-        room = Room(code, self._make_table, ordering=self._ordering, password=self._password)
+        make = self._make_table
+        if game is not None or options is not None:
+            make = table_factory(
+                game or self.game,
+                self._options if options is None else options,
+                replay_dir=self._replay_dir,
+                seed=self._seed,
+            )
+        room = Room(
+            code, make, game=game or self.game, ordering=self._ordering, password=self._password
+        )
         self.rooms[code] = room
         self._sockets[code] = [None, None]
         self._wake[code] = asyncio.Event()
@@ -187,20 +269,27 @@ class GameServer:
                 room=room.code,
                 seat=index,
                 token=seat.token,
-                names=[safe_text(s.name) for s in room.seats],
+                names=[s.name for s in room.seats],
+                game=room.game or self.game,
             )
         )
         if room.table is not None:
-            await ws.send(room.snapshot(index))
+            for frame in room.snapshot(index):
+                await ws.send(frame)
         self._wake[room.code].set()
         bucket = _Bucket()
         try:
             async for frame in ws:
-                if not self._on_message(room, index, parse_client(frame), bucket):
+                message = parse_client(frame)
+                if not bucket.take(self.now_ms() / 1000.0):
+                    if bucket.dropped > FLOOD_CLOSE:
+                        raise ProtocolError("too many messages", Close.FLOOD)
+                    continue
+                if message.type == "fetch_replay":
+                    await ws.send(await self._replay(room, index))
+                elif not self._on_message(room, index, message):
                     await ws.close(int(Close.NORMAL), "left the game")
                     break
-                if bucket.dropped > FLOOD_CLOSE:
-                    raise ProtocolError("too many messages", Close.FLOOD)
         finally:
             if sockets[index] is ws:
                 sockets[index] = None
@@ -219,8 +308,11 @@ class GameServer:
         token = hello.get("token")
         if isinstance(token, str):
             index = room.seat_of(token)
-            if index is None or room.seats[index].connected:
+            if index is None:
                 raise ProtocolError("that seat cannot be taken back", Close.REFUSED)
+            why = room.cannot_rejoin(index)
+            if why is not None:
+                raise ProtocolError(*why)
             room.rejoin(index, self.now_ms())
             return room, index
         seat = room.sit(safe_text(hello["name"]), self.now_ms())
@@ -228,20 +320,42 @@ class GameServer:
             raise ProtocolError("the room is full", Close.REFUSED)
         return room, room.seats.index(seat)
 
-    def _on_message(self, room: Room, index: int, message: Message, bucket: _Bucket) -> bool:
-        """Give one message to the room; ``False`` when the player leaves."""
+    def _on_message(self, room: Room, index: int, message: Message) -> bool:
+        """Give one message to the room; ``False`` when the player leaves. A choice
+        that does not fit the moment (a rematch during a game, ``take_win`` with the
+        opponent present) is ignored: it can cross the news that made it pointless."""
         now = self.now_ms()
-        if message.type == "intent":
-            if bucket.take(now / 1000.0):
-                room.intent(index, message["t"], now, message["intent"])
-        elif message.type == "pong":
+        kind = message.type
+        if kind == "intent":
+            room.intent(index, message["t"], now, message["intent"])
+        elif kind == "pong":
             room.pong(index, message["id"], message["c1"], message["c2"], now)
-        elif message.type == "hello":
+        elif kind == "hello":
             raise ProtocolError("hello comes once")
-        elif message.type == "leave":
+        elif kind == "rematch":
+            room.rematch(index, now)
+        elif kind == "take_win":
+            room.take_win(index, now)
+        elif kind == "play_bot":
+            room.play_bot(index, now)
+        elif kind == "leave":
+            room.leave(index, now)
+            self._wake[room.code].set()
             return False
         self._wake[room.code].set()
         return True
+
+    async def _replay(self, room: Room, index: int) -> str:
+        """The ``replay`` answer: the file's text, or why there is none."""
+        path, why = room.replay_request(index)
+        if path is None:
+            return encode("replay", name=None, text=None, error=why)
+        try:
+            text = await asyncio.to_thread(_read_replay, path)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            log.warning("replay %s not sent: %s", path, error)
+            return encode("replay", name=None, text=None, error="the replay cannot be read")
+        return encode("replay", name=path.name, text=text)
 
     # --- one room ------------------------------------------------------------------------
 

@@ -30,13 +30,24 @@ async def running_server(
     ordering: Ordering = Ordering.FAIR,
     password: str | None = None,
     table: type[SpitNetTable] = SpitNetTable,
+    options: dict[str, Any] | None = None,
 ) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server on a free loopback port with one open room: (server, uri)."""
-    server = GameServer(
-        lambda names: table(names, seed, replay_dir, timing=FAST),
-        ordering=ordering,
-        password=password,
-    )
+    """A server on a free loopback port: (server, uri). ``options``: the game's, besides
+    the short timing (``{"variant": "points", "target": 1}`` is a game of one round)."""
+    if table is SpitNetTable:  # the server's own way: through the game registry
+        server = GameServer(
+            options={"timing": FAST, **(options or {})},
+            replay_dir=replay_dir,
+            seed=seed,
+            ordering=ordering,
+            password=password,
+        )
+    else:
+        server = GameServer(
+            make_table=lambda names: table(names, seed, replay_dir, timing=FAST),
+            ordering=ordering,
+            password=password,
+        )
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"ws://127.0.0.1:{port}"
