@@ -22,6 +22,7 @@ from spit.core.replay.fields import (
     FORMAT_VERSION,
     MAX_TARGET,
     MAX_TIME_MS,
+    PLAYER_KEYS,
     FormatError,
     PlayerInfo,
     card_names,
@@ -30,6 +31,7 @@ from spit.core.replay.fields import (
     deck_problems,
     get_int,
     hash_of,
+    player_of,
     show,
 )
 from spit.core.replay.line_parts import (
@@ -208,7 +210,7 @@ class Forfeit:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Forfeit:
-        return cls(get_int(obj, "t", 0, MAX_TIME_MS), player_of(obj, "player"), line)
+        return cls(_time(obj), player_of(obj, "player"), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +235,7 @@ class BotSeat:
     def from_json(cls, obj: dict[str, Any], line: int) -> BotSeat:
         seed = obj.get("seed")
         return cls(
-            get_int(obj, "t", 0, MAX_TIME_MS),
+            _time(obj),
             player_of(obj, "player"),
             check_text("level", obj.get("level")),
             None if seed is None else get_int(obj, "seed", 0, MAX_SEED),
