@@ -28,6 +28,7 @@ from spit.core.replay.fields import (
     read_provenance,
     show,
 )
+from spit.core.seats import Seat
 
 A = TypeVar("A")
 R = TypeVar("R")
@@ -104,7 +105,7 @@ def read_input(
     parse: Callable[[str], A],
     longest: int,
     example: str,
-) -> tuple[T, int, A, bool | None]:
+) -> tuple[T, Seat, A, bool | None]:
     """An input line's time (read by the game's ``time``), player, action (see
     ``read_action``) and ``accepted``, in the order of the game's ``Input`` record.
     Raises ``FormatError``."""
@@ -158,7 +159,7 @@ def read_end(
     time: Callable[[dict[str, Any]], T],
     count: tuple[str, int],
     score_range: tuple[int, int],
-) -> tuple[T, int, int, tuple[int, int], str]:
+) -> tuple[T, Seat, int, tuple[int, int], str]:
     """The closing line's time (read by the game's ``time``), winner, count (its key
     and largest value), scores (from ``score_range[0]`` to ``score_range[1]``) and hash,
     in the order of the game's ``End`` record. Raises ``FormatError``."""

@@ -39,6 +39,7 @@ from spit.core.replay.line_parts import (
     read_input,
     read_record,
 )
+from spit.core.seats import SEATS, Seat
 from spit.games.spades.engine import Action, HandOrders, parse_action
 from spit.games.spades.identity import NAME as GAME
 
@@ -59,7 +60,7 @@ class SpadesHeader:
     """The first line of a Spades replay: what the game was and who played it."""
 
     target: int = DEFAULT_TARGET
-    first: int = 0
+    first: Seat = SEATS[0]
     """The player who draws first in hand 1 (``new_game``'s ``first``, SD01)."""
     players: tuple[PlayerInfo, PlayerInfo] = DEFAULT_PLAYERS
     seed: int | None = None
@@ -79,7 +80,7 @@ class SpadesHeader:
         """Read the header fields after ``read_version`` has accepted ``version``."""
         return cls(
             target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
-            first=player_of(obj, "first") if "first" in obj else 0,
+            first=player_of(obj, "first") if "first" in obj else SEATS[0],
             version=version,
             **read_header_fields(obj),
         )
@@ -121,7 +122,7 @@ class SpadesInput:
     """A player's action, and whether the engine accepted it."""
 
     t: int | None
-    player: int
+    player: Seat
     action: Action
     accepted: bool | None
     """``None`` in a hand-written file that leaves it out: then it is not checked."""
@@ -156,7 +157,7 @@ class SpadesEnd:
     """The closing line of a finished game."""
 
     t: int | None
-    winner: int
+    winner: Seat
     hands: int
     scores: tuple[int, int]
     hash: str

@@ -44,6 +44,7 @@ from spit.core.replay.line_parts import (
     read_input,
     read_record,
 )
+from spit.core.seats import Seat
 from spit.engine import Action, Variant, parse_action
 from spit.games.spit.session import Orders, Timing
 
@@ -146,7 +147,7 @@ class Input:
     """A key press (or a bot's action) at ``t``, and whether the match accepted it."""
 
     t: int
-    player: int
+    player: Seat
     action: Action
     accepted: bool | None
     """``None`` in a hand-written file that leaves it out: then it is not checked."""
@@ -181,7 +182,7 @@ class End:
     """The closing line of a finished game."""
 
     t: int
-    winner: int
+    winner: Seat
     rounds: int
     scores: tuple[int, int]
     hash: str
@@ -202,7 +203,7 @@ class Forfeit:
     closing line follows, with the other player as the winner."""
 
     t: int
-    player: int
+    player: Seat
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -220,7 +221,7 @@ class BotSeat:
     only: the bot's moves are the inputs that follow, checked like any others."""
 
     t: int
-    player: int
+    player: Seat
     level: str
     seed: int | None = None
     line: int = field(default=0, compare=False)
