@@ -16,7 +16,6 @@ from spit.games.registry import (
     FrontEnds,
     GameDescriptor,
     LayerRef,
-    ListedRecords,
     ReplayFiles,
 )
 from spit.games.spades.identity import NAME as NAME
@@ -25,6 +24,7 @@ from spit.games.spades.identity import SUFFIX as SUFFIX
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.registry import ListedRecords
     from spit.games.simulation import Simulator
     from spit.games.spades.replay.reader import SpadesReplay
 
