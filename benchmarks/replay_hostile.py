@@ -5,6 +5,7 @@ Run from the repository root::
     python benchmarks/replay_hostile.py --size-kb 1024
     python benchmarks/replay_hostile.py --size-kb 16384 --no-viewer
     python benchmarks/replay_hostile.py --write FILE --rounds 8   # just write one
+    python benchmarks/replay_hostile.py --once viewer FILE        # for valgrind
 
 The generated game is legal and valid, and it holds nothing but deal lines. Player 1
 holds one card and player 2 the other 51, laid out so that no card can ever be played:
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import tempfile
@@ -169,7 +171,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs (default 3)")
     parser.add_argument("--no-viewer", action="store_true", help="skip the viewer")
     parser.add_argument("--no-stats", action="store_true", help="skip the statistics walk")
+    parser.add_argument(
+        "--once",
+        nargs=2,
+        metavar=("WORK", "FILE"),
+        help="only do WORK (check, viewer, stats or none) once on FILE, untimed: for an "
+        "instruction count (valgrind --tool=cachegrind), less that of 'none'",
+    )
     args = parser.parse_args(argv)
+    if args.once is not None:
+        work, file = args.once
+        import spit.tui.spit.viewer.playback  # (in 'none' too: the TUI loaded once, as in the app)
+
+        works: dict[str, Callable[[Path], object]] = {
+            "check": check,
+            "viewer": open_viewer,
+            "stats": stats_walk,
+            "none": lambda _path: None,
+        }
+        works[work](Path(file))
+        return 0
     size = args.size_kb * 1024
     if args.write is not None:
         rounds = write_hostile(args.write, rounds=args.rounds, size=size)
@@ -178,7 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hostile.spit.jsonl"
         rounds = write_hostile(path, rounds=args.rounds, size=size)
-        print(f"python {platform.python_version()} on {platform.machine()}")
+        print(
+            f"python {platform.python_version()} on {platform.machine()}, "
+            f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}"
+        )
         seconds, result = timed(lambda: check(path), args.repeat)
         assert isinstance(result, dict)
         if not result["valid"]:
@@ -190,13 +214,18 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"check: {seconds * 1000:,.0f} ms, peak {peak_mb(lambda: check(path)):,.0f} MB")
         if not args.no_viewer:
+            import spit.tui.spit.viewer.playback  # noqa: F401  (loaded once, as in the app: not timed)
+
             seconds, _ = timed(lambda: open_viewer(path), args.repeat)
             memory = peak_mb(lambda: open_viewer(path))
             print(f"viewer (open, end, start): {seconds * 1000:,.0f} ms, peak {memory:,.0f} MB")
         if not args.no_stats:
             seconds, _ = timed(lambda: stats_walk(path), args.repeat)
             print(f"stats walk: {seconds * 1000:,.0f} ms")
-    print(f"(best of {args.repeat}, CPU time: the machine may be shared)")
+    print(
+        f"(best of {args.repeat}, CPU time: the machine may be shared; "
+        f"load average {os.getloadavg()[0]:.1f} at the end)"
+    )
     return 0
 
 

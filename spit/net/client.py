@@ -74,13 +74,22 @@ class NetClient:
         self._reader: asyncio.Task[None] | None = None
         self._replays: asyncio.Queue[Message] = asyncio.Queue(maxsize=4)
         self._address: tuple[str, str | None, str | None, str] | None = None
+        self._ended = False
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
 
     @property
+    def reason(self) -> str | None:
+        """Why the connection ended, for a screen: this client's complaint about the
+        server, else the server's refusal or close reason (pass it through
+        ``safe_text`` before showing it: it is the server's text)."""
+        return self.error or self.refusal
+
+    @property
     def connected(self) -> bool:
-        return self._reader is not None and not self._reader.done()
+        """Welcomed, and the connection not known to be over."""
+        return self.welcome is not None and not self._ended
 
     async def connect(
         self,
@@ -95,6 +104,7 @@ class NetClient:
         """Connect and say hello; the server's welcome. Raises ``ProtocolError`` with
         the server's reason if it refuses, or with this client's if the server's answer
         breaks the protocol."""
+        self._ended = True  # until welcomed
         self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10)
         hello: dict[str, Any] = {"v": version, "name": name}
         for key, value in (("room", room), ("password", password), ("token", token)):
@@ -116,6 +126,7 @@ class NetClient:
         self.names = list(first["names"])
         self._address = (uri, first["room"], password, name)
         self.refusal = self.error = None
+        self._ended = False
         self._reader = asyncio.get_running_loop().create_task(self._read_all(self._ws))
         return self.welcome
 
@@ -165,6 +176,7 @@ class NetClient:
         and keeps the seat for its grace period."""
         ws, reader = self._ws, self._reader
         self._ws = self._reader = None
+        self._ended = True
         if ws is not None:
             if leave:
                 with contextlib.suppress(ConnectionClosed):
@@ -194,6 +206,7 @@ class NetClient:
         except (ConnectionClosed, ProtocolError):
             pass
         finally:
+            self._ended = True
             if ws.close_code is not None and self.refusal is None and ws.close_reason:
                 self.refusal = ws.close_reason
             self.changed.set()

@@ -83,7 +83,7 @@ class HostedGame:
         def make_table(names: tuple[str, str]) -> Any:
             return factory(names, seed=seeds.take(), replay_dir=replay_dir, **chosen)
 
-        server = GameServer(make_table, password=password)
+        server = GameServer(game.name, make_table=make_table, password=password)
         stack = contextlib.AsyncExitStack()
         try:
             listening = await stack.enter_async_context(

@@ -188,7 +188,7 @@ def event(key: str, value: Any) -> dict[str, Any]:
 
 _EVENT_FIELDS: Final[Mapping[str, Check]] = {
     "t": GAME_MS,
-    "seat": SEAT,
+    "seat": nullable(SEAT),
     "too_slow": boolean,
     "accepted": boolean,
     "beaten_by_ms": integer(0, 60_000),

@@ -178,6 +178,8 @@ class Room:
         self.ordering = ordering
         self.seats: list[Seat] = []
         self.table: NetTable | None = None
+        self._previous: NetTable | None = None
+        """The game before this one (a rematch), whose replay may still be asked for."""
         self.games = 0
         """Games started in this room."""
         self._make_table = make_table
@@ -302,10 +304,13 @@ class Room:
             self._start(now)
 
     def replay_request(self, index: int) -> tuple[Path | None, str | None]:
-        """The replay file to send the seat, or why there is none to send."""
+        """The replay file to send the seat, or why there is none to send: of the game
+        just over, or, once a rematch has started, of the one before it."""
         table = self.table
+        if table is not None and not table.finished:
+            table = self._previous
         seat = self.seats[index]
-        if table is None or not table.finished:
+        if table is None:
             return None, "the game is not over yet"
         seat.fetches += 1
         if seat.fetches > MAX_FETCHES:
@@ -334,6 +339,7 @@ class Room:
         """A new game for the same seats (the first, or a rematch); each player is told
         (``new_game``, with both names: the first to sit learns who the other is)."""
         names = [s.name for s in self.seats]
+        self._previous = self.table
         self.table = self._make_table((names[0], names[1]))
         self.games += 1
         self._origin = now
@@ -346,6 +352,8 @@ class Room:
             seat.wants_rematch = False
             seat.fetches = 0
             seat.last_view = None
+            if not seat.connected:
+                seat.dropped_at = now  # the grace runs from the start of the game
             if seat.bot:
                 self.table.bot_takes(index)
             if seat.connected:
@@ -542,11 +550,18 @@ class Room:
             hash=table.state_hash(),
         )
 
-    def snapshot(self, index: int) -> list[str]:
-        """The full table for one seat, for a player who (re)joins: its view, and the
-        end of the game if it is over."""
+    def snapshot(self, index: int, now: float) -> list[str]:
+        """Everything a player who (re)joins must know: the seat's view, and what is
+        pending: the end of the game and who asked for a rematch, or the other seat's
+        expired grace (to answer ``take_win`` or ``play_bot``)."""
         assert self.table is not None
         frames = [self._view_frame(index, [])]
         if self._over_sent:
             frames.append(self._over())
+            frames += [
+                encode("rematch", seat=i) for i, s in enumerate(self.seats) if s.wants_rematch
+            ]
+        if self._expired is not None and self._claim_by is not None and index != self._expired:
+            left = max(0, math.ceil((self._claim_by - now) / 1000))
+            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
         return frames

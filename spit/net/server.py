@@ -36,7 +36,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spit.core.safe_text import safe_text
-from spit.games.registry import by_name, names
+from spit.games.registry import by_name
+from spit.games.registry import names as game_names
 from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
 from spit.net.protocol import (
@@ -125,11 +126,11 @@ class _Bucket:
 
 class GameServer:
     """Rooms and connections. Each room plays ``game`` (a registered game's name, by
-    default the first) with
-    ``options`` (the game's own, e.g. ``{"variant": "points"}``), its replays written
-    into ``replay_dir`` (``None``: none recorded), seeded from ``seed`` (``None``:
-    at random). ``make_table``, for tests, replaces the registry's factory; passing it
-    as the first argument (the shape of the first version) still works."""
+    default the first) with ``options`` (the game's own, e.g. ``{"variant": "points"}``),
+    its replays written into ``replay_dir`` (``None``: none recorded), seeded from
+    ``seed`` (``None``: at random). ``make_table``, for tests, replaces the registry's
+    factory; passing it as the first argument (the shape of the first version) still
+    works."""
 
     def __init__(
         self,
@@ -145,7 +146,7 @@ class GameServer:
     ) -> None:
         if callable(game):
             make_table, game = game, None
-        self.game = game or names()[0]
+        self.game = game or game_names()[0]
         """The game of the server's rooms unless a room says otherwise (by default the
         first registered)."""
         self._options = dict(options or {})
@@ -274,7 +275,7 @@ class GameServer:
             )
         )
         if room.table is not None:
-            for frame in room.snapshot(index):
+            for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
         self._wake[room.code].set()
         bucket = _Bucket()

@@ -250,10 +250,13 @@ class SettingsWriter:
         self.path = path
         self._written: bytes | None = None
 
-    def write(self, old: Settings, new: Settings) -> list[str]:
+    def write(self, old: Settings, new: Settings, *, in_place: bool = False) -> list[str]:
         """Write the settings that differ between ``old`` and ``new``; the notices for
         the player (the copy kept of a file that did not read cleanly). Raises OSError
-        when the file cannot be written; it is then unchanged."""
+        when the file cannot be written; it is then unchanged. ``in_place``: for a
+        change the player did not ask for in so many words (an address remembered),
+        only ever edit the file: one that cannot be edited (not TOML) is left alone,
+        never replaced, and OSError says so."""
         changes = changed_settings(old, new)
         if not changes:
             return []
@@ -263,6 +266,9 @@ class SettingsWriter:
         target = Path(os.path.realpath(self.path))  # a symlink's target is the file
         parsed = _parse(contents)
         exists = contents.data is not None or contents.stat is not None
+        document = _document(parsed.text) if parsed.data is not None else None
+        if document is None and exists and in_place:
+            raise OSError(errno.EINVAL, "the file cannot be edited, so it is left as it is")
         ours = contents.data is not None and contents.data == self._written
         notices = []
         if exists and parsed.problems and not ours:
@@ -271,7 +277,6 @@ class SettingsWriter:
                 f"{safe_path(target)} did not read cleanly, so a copy of it was kept as "
                 f"{safe_path(backup)} before your change was saved"
             )
-        document = _document(parsed.text) if parsed.data is not None else None
         if document is None:
             document = _fresh_document(new)
         else:
@@ -306,6 +311,8 @@ def _toml(value: Any) -> Any:
         return str(value)
     if isinstance(value, Mapping):
         return dict(value)
+    if isinstance(value, tuple):
+        return list(value)
     return value
 
 

@@ -25,6 +25,8 @@ from spit.engine import Variant
 DEFAULT_THEME = "textual-dark"
 SETTINGS_FILE = "settings.toml"
 SPADES_TARGETS = (150, 250, 300, 500)
+RECENT_ADDRESSES = 5
+"""How many addresses joined over the network the settings remember."""
 """The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
 
 
@@ -63,6 +65,9 @@ class Settings:
     """The score that ends a game of Spades (one of ``SPADES_TARGETS``)."""
     practice_offered: bool = False
     """Whether the guided practice round has been offered once to this new player."""
+    recent_addresses: tuple[str, ...] = ()
+    """The last few addresses joined over the network, the latest first, offered by the
+    menu's Join (at most ``RECENT_ADDRESSES``)."""
 
 
 def settings_path() -> Path:
@@ -256,6 +261,30 @@ def _replay_dir(value: Any) -> Path | None:
     return replay_dir_from_text(value)
 
 
+def _addresses(value: Any) -> tuple[str, ...]:
+    """A list of addresses as ``spit-tui join`` takes them; one that is not an address
+    makes the whole setting refused (it is only a convenience: the menu starts empty)."""
+    from spit.net.addresses import parse_address
+
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise Refused(
+            f'must be a list of addresses in quotes, like ["host:7788"], not {shown(value)}'
+        )
+    kept = []
+    for item in value[:RECENT_ADDRESSES]:
+        try:
+            kept.append(str(parse_address(item)))
+        except ValueError:
+            raise Refused(f"holds {shown(item)}, which is not an address") from None
+    return tuple(dict.fromkeys(kept))
+
+
+def remember_address(settings: Settings, address: str) -> Settings:
+    """``settings`` with ``address`` first among the recent ones (once)."""
+    recent = (address, *(a for a in settings.recent_addresses if a != address))
+    return replace(settings, recent_addresses=recent[:RECENT_ADDRESSES])
+
+
 def _key_overrides(value: Any) -> Mapping[str, str]:
     if not isinstance(value, dict):
         raise Refused(f'must be a table of binding = "key" lines, not {shown(value)}')
@@ -278,6 +307,7 @@ _READERS: dict[str, Reader] = {
     "bell": _boolean,
     "spades_target": _spades_target,
     "practice_offered": _boolean,
+    "recent_addresses": _addresses,
 }
 """TOML key -> converter that raises ``Refused`` with the reason a value is refused."""
 
@@ -285,6 +315,7 @@ _DEFAULTS_SHOWN = {
     "replay_dir": "the default folder",
     "key_overrides": "the layout's keys",
     "variant": '"standard"',
+    "recent_addresses": "none",
 }
 """How a default is named in a warning, where its value would not say it."""
 

@@ -4,22 +4,56 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Final
 
-from spit.core.cards import RANK_SYMBOLS
+from spit.core.cards import RANK_SYMBOLS, card_name
 from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.session import Timing
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
+from spit.net.room import NetTable, Room
 from spit.net.server import GameServer
+
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+"""A card's name in a frame: every card a message names is a JSON string like this."""
+
+
+class WatchedTable(SpitNetTable):
+    """A table that notes, for every view it gives, which cards were hidden then (reset
+    ``seen`` before each game)."""
+
+    seen: ClassVar[list[tuple[int, str, frozenset[str]]]] = []
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = super().view(seat)
+        state = self.match.state
+        hidden = {card_name(c) for c in state.hands[0] + state.hands[1]}
+        for row in state.stocks:
+            for pile in row:
+                hidden.update(card_name(c) for c in pile[:-1])
+        WatchedTable.seen.append((seat, json.dumps(view, sort_keys=True), frozenset(hidden)))
+        return view
+
+
+def assert_nothing_hidden(clients: Sequence[NetClient]) -> None:
+    """``check_nothing_hidden`` for Spit's clients of a game on ``WatchedTable``s."""
+    check_nothing_hidden([client.frames for client in clients], WatchedTable.seen)
+
 
 FAST = Timing(
     start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
 )
 """Short waits, so a whole game fits in a few seconds of a test."""
+
+ONE_ROUND: Final = {"variant": "points", "target": 1}
+"""A game of one round (Spit's points variant to 1 point): options of ``SpitNetTable``
+itself, given with ``table=`` (the registry's factory, like a local game, takes no
+target)."""
 
 
 @contextlib.asynccontextmanager
@@ -31,10 +65,14 @@ async def running_server(
     password: str | None = None,
     table: type[SpitNetTable] = SpitNetTable,
     options: dict[str, Any] | None = None,
+    make_table: Callable[[tuple[str, str]], NetTable] | None = None,
 ) -> AsyncIterator[tuple[GameServer, str]]:
     """A server on a free loopback port: (server, uri). ``options``: the game's, besides
-    the short timing (``{"variant": "points", "target": 1}`` is a game of one round)."""
-    if table is SpitNetTable:  # the server's own way: through the game registry
+    the short timing (``{"variant": "points", "target": 1}`` is a game of one round);
+    ``make_table``: another game's tables instead (Spades')."""
+    if make_table is not None:
+        server = GameServer(make_table=make_table, ordering=ordering, password=password)
+    elif table is SpitNetTable:  # the server's own way: through the game registry
         server = GameServer(
             options={"timing": FAST, **(options or {})},
             replay_dir=replay_dir,
@@ -44,13 +82,27 @@ async def running_server(
         )
     else:
         server = GameServer(
-            make_table=lambda names: table(names, seed, replay_dir, timing=FAST),
+            make_table=lambda names: table(names, seed, replay_dir, timing=FAST, **(options or {})),
             ordering=ordering,
             password=password,
         )
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"ws://127.0.0.1:{port}"
+
+
+@contextlib.asynccontextmanager
+async def seated_pair(
+    replay_dir: Path, **server: Any
+) -> AsyncIterator[tuple[GameServer, Room, NetClient, NetClient]]:
+    """A server (``running_server``'s options), a room, and Ann and Bob seated in it,
+    straight to the server (no proxy): (server, room, ann, bob)."""
+    async with running_server(replay_dir, **server) as (game_server, uri):
+        room = game_server.open_room()
+        a, b = NetClient(), NetClient()
+        await a.connect(uri, "Ann", room=room.code)
+        await b.connect(uri, "Bob", room=room.code)
+        yield game_server, room, a, b
 
 
 def _rank(name: str) -> int:
@@ -77,10 +129,20 @@ def greedy_intent(view: dict[str, Any], rng: random.Random) -> str | None:
     return rng.choice(choices) if choices else None
 
 
+Chooser = Callable[[dict[str, Any], random.Random], str | None]
+"""An intent from a seat's view (or none): a player of one game."""
+
+
 async def play_greedily(
-    client: NetClient, rng: random.Random, *, think_s: float = 0.02, limit_s: float = 60.0
+    client: NetClient,
+    rng: random.Random,
+    *,
+    think_s: float = 0.02,
+    limit_s: float = 60.0,
+    choose: Chooser = greedy_intent,
 ) -> None:
-    """Act on each view until the game ends (or ``limit_s`` passes)."""
+    """Act on each view (Spit's ``greedy_intent`` unless ``choose`` says otherwise)
+    until the game ends (or ``limit_s`` passes)."""
     loop = asyncio.get_running_loop()
     stop = loop.time() + limit_s
     while loop.time() < stop:
@@ -89,9 +151,33 @@ async def play_greedily(
         if client.finished:
             return
         if view is not None:
-            intent = greedy_intent(view, rng)
+            intent = choose(view, rng)
             if intent is not None:
                 await asyncio.sleep(think_s * rng.uniform(0.5, 1.5))
                 await client.intent(intent)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client.changed.wait(), 0.25)
+
+
+Seen = list[tuple[int, str, frozenset[str]]]
+"""What a watched table noted for each view it made: (seat, the view as sorted JSON,
+the names of the cards hidden from that seat at that moment)."""
+
+
+def check_nothing_hidden(frames_by_seat: Sequence[Iterable[str]], seen: Seen) -> None:
+    """Nothing hidden ever left the server: every frame a seat got is either a view the
+    server made for that seat, naming no card hidden from it then, or a message that
+    names no card at all."""
+    hidden_at = {(seat, view): hidden for seat, view, hidden in seen}
+    for seat, frames in enumerate(frames_by_seat):
+        for frame in frames:
+            message = json.loads(frame)
+            if message["type"] == "replay":
+                continue  # asked for after the game, when nothing is hidden any more
+            if message["type"] != "view":
+                assert not CARD.search(frame), frame
+                continue
+            key = (seat, json.dumps(message["view"], sort_keys=True))
+            assert key in hidden_at, "a view the server did not make for this seat"
+            named = set(CARD.findall(frame))
+            assert not named & hidden_at[key], (seat, named & hidden_at[key])

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from spit.net import room as room_module
-from spit.net.client import NetClient, ReplayUnavailable
+from spit.net.client import ReplayUnavailable
 from spit.net.protocol import Close, ProtocolError
 
-from .loopback import play_greedily, running_server
+from .loopback import ONE_ROUND, WatchedTable, play_greedily, seated_pair
 
 
 async def _until(condition, limit_s: float = 20.0) -> None:  # type: ignore[no-untyped-def]
@@ -32,14 +32,7 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
     monkeypatch.setattr(room_module, "REJOIN_GRACE_MS", 1_500)
 
     async def run() -> None:
-        async with running_server(tmp_path, options={"variant": "points", "target": 1}) as (
-            server,
-            uri,
-        ):
-            room = server.open_room()
-            a, b = NetClient(), NetClient()
-            await a.connect(uri, "Ann", room=room.code)
-            await b.connect(uri, "Bob", room=room.code)
+        async with seated_pair(tmp_path, options=ONE_ROUND, table=WatchedTable) as (_, room, a, b):
             await _until(lambda: a.view is not None and len(a.names) == 2)
             with pytest.raises(ReplayUnavailable):
                 await a.fetch_replay(timeout_s=5)  # not over yet
@@ -65,5 +58,32 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
             assert name == room.table.replay_path.name
             assert text.encode() == room.table.replay_path.read_bytes()
             await a.close()
+
+    asyncio.run(asyncio.wait_for(run(), 120))
+
+
+def test_a_rematch_over_the_network_starts_a_new_game_for_both(tmp_path: Path) -> None:
+    async def run() -> None:
+        async with seated_pair(tmp_path, options=ONE_ROUND, table=WatchedTable) as (_, room, a, b):
+            await asyncio.gather(
+                play_greedily(a, random.Random(1)), play_greedily(b, random.Random(2))
+            )
+            await _until(lambda: a.over is not None and b.over is not None)
+            first = a.over
+            assert first is not None and first == b.over and first["reason"] == "points"
+            await a.rematch()
+            await _until(lambda: b.rematch_asked == {0})
+            assert a.over is not None  # nothing starts until both asked
+            await b.rematch()
+            await _until(lambda: a.over is None and b.over is None and a.view and b.view)
+            assert a.names == b.names == ["Ann", "Bob"] and not a.rematch_asked
+            assert room.games == 2 and not a.finished
+            await asyncio.gather(
+                play_greedily(a, random.Random(3)), play_greedily(b, random.Random(4))
+            )
+            await _until(lambda: a.over is not None and b.over is not None)
+            assert a.over is not None and a.over["replay"] != first["replay"]
+            for client in (a, b):
+                await client.close()
 
     asyncio.run(asyncio.wait_for(run(), 120))

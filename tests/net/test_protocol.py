@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable, Mapping
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spit.net.protocol import (
+    CLIENT_MESSAGES,
     MAX_CLIENT_MESSAGE,
     PROTOCOL_VERSION,
+    SERVER_MESSAGES,
     Close,
+    Message,
     ProtocolError,
+    Schema,
     encode,
     parse_client,
     parse_server,
@@ -86,19 +91,27 @@ json_values = st.recursive(
 )
 
 
-@given(
-    kind=st.sampled_from(["hello", "intent", "pong", "rematch", "leave", "fetch_replay", "x"]),
-    fields=st.dictionaries(
-        st.sampled_from(
-            ["v", "name", "room", "seq", "t", "intent", "id", "c1", "c2", "token", "z"]
-        ),
-        json_values,
-        max_size=6,
-    ),
+def _fields_of(schemas: Mapping[str, Schema]) -> list[str]:
+    return sorted(
+        {key for schema in schemas.values() for key in (*schema.required, *schema.optional)}
+    )
+
+
+@pytest.mark.parametrize(
+    ("parse", "schemas"),
+    [(parse_client, CLIENT_MESSAGES), (parse_server, SERVER_MESSAGES)],
+    ids=["client", "server"],
 )
-def test_mutated_messages_are_read_or_refused_never_a_crash(kind: str, fields: dict) -> None:
+@given(data=st.data())
+def test_mutated_messages_are_read_or_refused_never_a_crash(
+    parse: Callable[[str], Message], schemas: Mapping[str, Schema], data: st.DataObject
+) -> None:
+    """Every message type (and one that is none) with any of the fields of any type."""
+    kind = data.draw(st.sampled_from([*schemas, "x"]))
+    keys = st.sampled_from([*_fields_of(schemas), "z"])
+    fields = data.draw(st.dictionaries(keys, json_values, max_size=7))
     try:
-        message = parse_client(json.dumps({"type": kind, **fields}))
+        message = parse(json.dumps({"type": kind, **fields}))
     except ProtocolError:
         return
     assert message.type == kind

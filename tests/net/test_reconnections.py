@@ -1,5 +1,6 @@
 """Property: whatever the latencies, drops and reconnections, a game over the network
-ends in one state, the same on the server, in its replay, and as both players saw it.
+ends in one state, the same on the server, in its replay, and as both players saw it;
+and nothing hidden reaches either player, snapshots after a reconnection included.
 
 Each example is a real game through real sockets on loopback: two clients, each behind
 its own latency-injecting proxy (``proxy.py``), playing greedily; each drops its
@@ -23,10 +24,8 @@ from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient, save_replay
 
-from .loopback import greedy_intent, running_server
+from .loopback import ONE_ROUND, WatchedTable, assert_nothing_hidden, greedy_intent, running_server
 from .proxy import delaying_proxy
-
-ONE_ROUND = {"variant": "points", "target": 1}
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,10 @@ async def _player(client: NetClient, line: Line, rng: random.Random, limit_s: fl
 
 
 async def _game(tmp_path: Path, seed: int, a_line: Line, b_line: Line) -> None:
-    async with running_server(tmp_path / "server", seed=seed, options=ONE_ROUND) as (
+    WatchedTable.seen = []
+    async with running_server(
+        tmp_path / "server", seed=seed, options=ONE_ROUND, table=WatchedTable
+    ) as (
         server,
         uri,
     ):
@@ -121,6 +123,8 @@ async def _game(tmp_path: Path, seed: int, a_line: Line, b_line: Line) -> None:
                 saved.append(save_replay(tmp_path / f"saved{seat}", name, text))
             for client in (a, b):
                 await client.close()
+    # nothing hidden reached either player, whatever they missed and were sent again
+    assert_nothing_hidden((a, b))
     result = verify(load_replay(path))
     assert result.trusted and result.finished
     assert result.final_hash == final

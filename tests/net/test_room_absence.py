@@ -132,6 +132,10 @@ def test_the_replay_is_given_a_few_times_a_game_and_only_after_it(tmp_path: Path
     assert [room.replay_request(1) for _ in range(3)] == [(path, None)] * 3
     assert room.replay_request(1) == (None, "the replay was asked for too often")
     assert room.replay_request(0) == (path, None)  # each seat counts its own
+    room.rematch(0, 20)
+    room.rematch(1, 20)
+    assert room.table is not None and not room.table.finished
+    assert room.replay_request(0) == (path, None)  # the game just over: the one before
 
 
 def test_a_bot_takes_the_gone_seat_and_the_game_goes_on_to_its_end(tmp_path: Path) -> None:
@@ -188,7 +192,7 @@ def test_every_frame_of_a_game_with_a_drop_is_one_a_client_accepts(tmp_path: Pat
         for _, frame in room.step(t):
             assert json.loads(frame)["type"] in ("away", "view")
             parse_server(frame)
-    for frame in room.snapshot(1):
+    for frame in room.snapshot(1, now + 5000):
         parse_server(frame)
 
 
@@ -224,3 +228,44 @@ def test_each_game_starts_with_both_names_for_both_players(tmp_path: Path) -> No
     starts = [(seat, fields) for seat, kind, fields in sent if kind == "new_game"]
     assert starts == [(0, {"names": ["Ann", "Bob"]}), (1, {"names": ["Ann", "Bob"]})]
     assert [kind for _, kind, _ in sent].index("view") > 1  # the views follow
+
+
+def test_a_host_gone_before_the_game_starts_gets_the_whole_grace_from_its_start(
+    tmp_path: Path,
+) -> None:
+    seeds = iter(range(3, 13))
+    room = Room("ROOM-02", lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST))
+    room.sit("Ann", 0)
+    room.drop(0, 1_000)  # waiting for an opponent, the line drops
+    room.sit("Bob", 500_000)  # long after
+    away = [f for _, kind, f in _sent(room.step(500_000)) if kind == "away"]
+    assert away == [{"seat": 0, "seconds_left": REJOIN_GRACE_MS // 1000}]
+    assert room.cannot_rejoin(0) is None
+
+
+def test_a_player_back_after_the_other_ran_out_of_time_may_still_choose(tmp_path: Path) -> None:
+    room = _room(tmp_path)
+    room.step(0)
+    room.drop(1, 0)
+    room.step(REJOIN_GRACE_MS)  # Bob's grace is over; Ann is told, and then drops too
+    room.drop(0, REJOIN_GRACE_MS + 1_000)
+    room.rejoin(0, REJOIN_GRACE_MS + 11_000)
+    frames = [parse_server(f) for f in room.snapshot(0, REJOIN_GRACE_MS + 11_000)]
+    assert [m.type for m in frames] == ["view", "grace_over"]
+    assert frames[1].fields == {"seat": 1, "seconds_left": CLAIM_MS // 1000 - 11}
+    room.play_bot(0, REJOIN_GRACE_MS + 12_000)
+    assert not room.paused
+
+
+def test_a_player_back_after_the_game_learns_the_result_and_the_rematch_asked(
+    tmp_path: Path,
+) -> None:
+    room = _room(tmp_path)
+    room.step(0)
+    room.leave(0, 10)
+    room.step(10)
+    room.drop(1, 20)
+    room.rematch(0, 30)
+    room.rejoin(1, 40)
+    kinds = [parse_server(f).type for f in room.snapshot(1, 40)]
+    assert kinds == ["view", "over", "rematch"]

@@ -18,6 +18,7 @@ HEADER_EDITS = (
     (b'"level": "', b'"level": "x'),
     (b'"seed": ', b'"seed": 1'),
     (b'"version": "1.1"', b'"version": "1.0"'),
+    (b'"version": "1.2"', b'"version": "1.1"'),
     (b'"target": ', b'"target": 1'),
 )
 """Header values changed: names, kinds, the start time, a level, a seed, the version."""

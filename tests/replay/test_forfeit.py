@@ -105,3 +105,21 @@ def test_a_forfeit_out_of_place_is_refused_at_its_line(
         lines[forfeit]["player"] = "p3"
     result = verify(parse_replay(_unsealed(lines)))
     assert not result.valid and says in (result.error or ""), result.error
+
+
+def test_a_reader_of_format_1_1_skips_the_new_lines_as_the_format_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spit.core.replay import reading
+    from spit.games.spit.replay import records
+
+    bot_game = _forfeited(tmp_path / "bot", 0, 20_000, bot_first=True)
+    lines = _lines(bot_game)
+    bot_game.write_bytes(_unsealed(lines[:-2]))  # the bot's game, cut before the forfeit
+    forfeited = _forfeited(tmp_path / "forfeit", 1, 3_000)
+    old_types = {k: v for k, v in records._RECORD_TYPES.items() if k not in ("forfeit", "bot")}
+    monkeypatch.setattr(reading, "FORMAT_VERSION", (1, 1))
+    monkeypatch.setattr(records, "_RECORD_TYPES", old_types)
+    assert verify(load_replay(bot_game)).valid  # the bot line skipped, its inputs checked
+    result = verify(load_replay(forfeited))
+    assert not result.valid and "recorded as over" in (result.error or "")

@@ -14,14 +14,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
-from spit.core.cards import DECK, Card, card_name, parse_card
+from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
 from spit.core.seats import SEATS, Seat
 
 FORMAT_NAME: Final = "spit-replay"
-FORMAT_VERSION: Final = (1, 1)
+FORMAT_VERSION: Final = (1, 2)
 """(major, minor). A reader reads every minor version of its major; a new major means
-old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``)."""
+old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``),
+1.2 Spit's ``forfeit`` and ``bot`` lines (games played over the network)."""
 
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
@@ -108,16 +109,43 @@ def cards_of(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
         raise FormatError(
             f'{key!r} must be a string of cards such as "TD 3C AS", not {show(value)}'
         )
-    tokens = value.split()
-    cards = tuple(map(_SPELLED.get, tokens))  # the writer's spellings, looked up in C
-    if None not in cards:
-        return cards  # type: ignore[return-value]  # (no None among them)
-    return tuple(_card(key, token) for token in tokens)
+    written = _as_written(value)
+    if written is not None:
+        return written
+    return tuple(_card(key, token) for token in value.split())
 
 
+def _as_written(value: str) -> tuple[Card, ...] | None:
+    """The cards in ``value`` if it spells them as the writer does (``card_names``: two
+    characters each, one space between), else ``None`` (for the lenient parser).
+
+    A deal line holds 52 cards and a hostile file may hold nothing but deal lines, so
+    these are read without a string per card: every third byte is a rank and the one
+    after it a suit, each translated at once into its bits of the card (its rank index
+    * 4 + its suit), which are then or-ed together as two big numbers."""
+    if not value.isascii():
+        return None
+    spelled = value.encode("ascii")
+    count = (len(spelled) + 1) // 3
+    gaps, ranks, suits = spelled[2::3], spelled[0::3], spelled[1::3]
+    if (
+        len(spelled) + 1 != 3 * count
+        or gaps.count(b" ") != len(gaps)
+        or ranks.translate(None, _RANKS)
+        or suits.translate(None, _SUITS)
+    ):
+        return None
+    bits = int.from_bytes(ranks.translate(_RANK_BITS), "little") | int.from_bytes(
+        suits.translate(_SUIT_BITS), "little"
+    )
+    return tuple(bits.to_bytes(count, "little"))
+
+
+_RANKS: Final = RANK_SYMBOLS.encode()
+_SUITS: Final = SUIT_SYMBOLS.encode()
+_RANK_BITS: Final = bytes.maketrans(_RANKS, bytes(range(0, 4 * len(_RANKS), 4)))
+_SUIT_BITS: Final = bytes.maketrans(_SUITS, bytes(range(len(_SUITS))))
 _SPELLED: Final = {card_name(c): c for c in DECK}
-"""Each card as the writer spells it, looked up before the lenient parser: a deal line
-holds 52 cards, and a hostile file may hold nothing but deal lines."""
 
 
 def _card(key: str, token: str) -> Card:
@@ -136,7 +164,10 @@ def card_names(cards: tuple[Card, ...]) -> str:
 
 
 def deck_problems(cards: tuple[Card, ...]) -> str | None:
-    """What keeps ``cards`` from being the 52 cards once each (a few named), or ``None``."""
+    """What keeps ``cards`` (each one of ``DECK``) from being the 52 cards once each (a
+    few named), or ``None``."""
+    if len(cards) == len(DECK) == len(set(cards)):
+        return None  # 52 different cards of a deck of 52: all of them (the common case)
     seen = [0] * len(DECK)
     for card in cards:
         seen[card] += 1

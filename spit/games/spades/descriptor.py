@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.games.registry import (
     Bots,
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from spit.core.replay.verification import Verification
     from spit.games.registry import ListedRecords
     from spit.games.simulation import Simulator
+    from spit.games.spades.net_table import SpadesNetTable
     from spit.games.spades.replay.reader import SpadesReplay
 
 
@@ -76,6 +77,14 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
+def _net_table(
+    names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
+) -> SpadesNetTable:
+    from spit.games.spades.net_table import SpadesNetTable
+
+    return SpadesNetTable(names, seed, replay_dir, **options)
+
+
 DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     name=NAME,
     title="Spades",
@@ -94,9 +103,11 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
         table=LayerRef("spit.tui.spades:SpadesScreen"),
         menu_label="Spades against a bot",
+        net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spades_summary"),
     command=("spades", LayerRef("spit.commands.spades")),
     command_help="play Spades against the computer",
     simulator=_simulator,
+    net_table=_net_table,
 )

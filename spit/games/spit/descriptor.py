@@ -94,6 +94,8 @@ def _net_table(
     from spit.engine import Variant
     from spit.games.spit.net_table import SpitNetTable
 
+    if "target" in options:  # as in a local game, where ``play`` has no target either
+        raise TypeError("Spit's network table takes no target option")
     if "variant" in options:  # by name from a command line or a hello's options
         try:
             options["variant"] = Variant(options["variant"])

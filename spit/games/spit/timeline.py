@@ -44,6 +44,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final, NamedTuple, overload
 
+from spit.core.replay.fields import MAX_TIME_MS
 from spit.core.replay.viewable import NotViewable, read_checked
 from spit.engine import (
     Card,
@@ -134,6 +135,29 @@ def _shown_count(run: StallRun) -> int:
     return run.steps + len(run.spat[0]) + len(run.spat[1])
 
 
+_SPAN: Final = 1 << 40
+"""``Events`` and ``Marks`` keep each position as one number, ``inputs * _SPAN + t``
+(``_key``), in the same order as the positions: no object to make for each of the
+hundreds of thousands an hour of stalls may keep, nor for the collector to scan, and
+a search compares numbers. Every time in a file is below it (``MAX_TIME_MS``)."""
+assert MAX_TIME_MS < _SPAN
+
+
+def _key(position: Position) -> int:
+    """``position`` as ``Events`` and ``Marks`` keep it; a time outside a file's (below
+    0, past ``MAX_TIME_MS``) as the nearest one that orders the same way."""
+    return position.inputs * _SPAN + min(max(position.t, -1), _SPAN - 1)
+
+
+def _position(key: int) -> Position:
+    inputs, t = divmod(key, _SPAN)
+    return Position(inputs, t)
+
+
+def _key_time(key: int) -> int:
+    return key % _SPAN
+
+
 class Events(Sequence[TimedEvent]):
     """The events shown, in order, one per spit when read; kept with a run of stalls as
     one entry (see the module docstring). Built once, by ``add``, in time order."""
@@ -141,25 +165,31 @@ class Events(Sequence[TimedEvent]):
     def __init__(self) -> None:
         self.kept: list[TimedEvent] = []
         """What is kept: each event, or a ``StallRun`` for a run of them."""
-        self.kept_ends: list[Position] = []
-        """The position right after each kept entry (its last spit, for a run)."""
+        self._ends: list[int] = []
+        """The position right after each kept entry (its last spit, for a run), as
+        ``_key`` makes it."""
         self._starts: list[int] = []
         """For each kept entry, the index of its (first) event."""
         self._count = 0
 
-    def add(self, timed: TimedEvent, at: Position) -> int:
-        """Keep ``timed``, which happened at ``at``; returns its index."""
+    def add(self, timed: TimedEvent, at: int) -> int:
+        """Keep ``timed``, which happened at ``at`` (a ``_key``); returns its index."""
         index = self._count
         self.kept.append(timed)
         self._starts.append(index)
         run = timed.event
-        if isinstance(run, StallRun):
-            self._count += _shown_count(run)
-            self.kept_ends.append(Position(at.inputs, timed.t + (run.steps - 1) * run.every))
+        if type(run) is StallRun:
+            self._count = index + _shown_count(run)
+            self._ends.append(at + (run.steps - 1) * run.every)
         else:
-            self._count += 1
-            self.kept_ends.append(at)
+            self._count = index + 1
+            self._ends.append(at)
         return index
+
+    @property
+    def kept_ends(self) -> list[Position]:
+        """The position right after each kept entry."""
+        return [_position(key) for key in self._ends]
 
     def __len__(self) -> int:
         return self._count
@@ -178,20 +208,20 @@ class Events(Sequence[TimedEvent]):
     def end_of(self, index: int) -> Position:
         """The position right after the event at ``index``."""
         entry, within = self._find(index)
-        timed, end = self.kept[entry], self.kept_ends[entry]
+        timed, end = self.kept[entry], self._ends[entry]
         if isinstance(timed.event, StallRun):
-            return Position(end.inputs, _shown(timed)[within].t)
-        return end
+            return Position(end // _SPAN, _shown(timed)[within].t)
+        return _position(end)
 
     def before(self, position: Position) -> int:
         """How many events had happened at ``position``."""
-        entry = bisect_right(self.kept_ends, position)
+        entry = bisect_right(self._ends, _key(position))
         if entry == len(self.kept):
             return self._count
         timed, count = self.kept[entry], self._starts[entry]
         if (
             isinstance(timed.event, StallRun)
-            and self.kept_ends[entry].inputs == position.inputs
+            and self._ends[entry] // _SPAN == position.inputs
             and timed.t <= position.t
         ):  # in the middle of a run
             count += bisect_right(_shown(timed), position.t, key=_event_time)
@@ -199,7 +229,7 @@ class Events(Sequence[TimedEvent]):
 
     def first_at(self, t: int) -> int:
         """The index of the first event at game time ``t`` or later."""
-        entry = bisect_left(self.kept_ends, t, key=_time_of)
+        entry = bisect_left(self._ends, t, key=_key_time)
         if entry == len(self.kept):
             return self._count
         timed, count = self.kept[entry], self._starts[entry]
@@ -241,39 +271,43 @@ class Marks(Sequence[tuple[Position, Mark]]):
     spits of a run of stalls, one every ``every`` ms, as one entry."""
 
     def __init__(self) -> None:
-        self._first: list[Position] = []
-        self._last: list[Position] = []
-        """The first and the last mark of each entry kept."""
+        self._first: list[int] = []
+        self._last: list[int] = []
+        """The first and the last mark of each entry kept (as ``_key`` makes them)."""
         self._kinds: list[Mark] = []
         self._every: list[int] = []
         """0 for an entry of one mark."""
         self._starts: list[int] = []
         self._count = 0
 
-    def add(self, at: Position, mark: Mark) -> None:
-        """A mark at ``at``, or none if there is one already: a card that ends a round
-        gives way to the round's end."""
-        if self._last and self._last[-1] == at:
+    def add(self, at: int, mark: Mark) -> None:
+        """A mark at ``at`` (a ``_key``), or none if there is one already: a card that
+        ends a round gives way to the round's end."""
+        last = self._last
+        if last and last[-1] == at:
             if self._kinds[-1] is Mark.CARD and not self._every[-1]:
                 self._kinds[-1] = mark
             return
-        self._keep(at, at, mark, 0)
+        self._starts.append(self._count)
+        self._count += 1
+        self._first.append(at)
+        last.append(at)
+        self._kinds.append(mark)
+        self._every.append(0)
 
-    def add_run(self, at: Position, every: int, steps: int) -> None:
-        """The spits of a run of stalls: ``steps`` of them, ``every`` ms apart from ``at``."""
+    def add_run(self, at: int, every: int, steps: int) -> None:
+        """The spits of a run of stalls: ``steps`` of them, ``every`` ms apart from ``at``
+        (a ``_key``)."""
         if not every or steps == 1 or (self._last and self._last[-1] == at):
             self.add(at, Mark.SPIT)  # the first (or all, at one moment), as any spit
-            at, steps = Position(at.inputs, at.t + every), steps - 1
+            at, steps = at + every, steps - 1
         if every and steps > 0:  # each a full countdown after the one before
-            self._keep(at, Position(at.inputs, at.t + (steps - 1) * every), Mark.SPIT, every)
-
-    def _keep(self, first: Position, last: Position, mark: Mark, every: int) -> None:
-        self._starts.append(self._count)
-        self._count += (last.t - first.t) // every + 1 if every else 1
-        self._first.append(first)
-        self._last.append(last)
-        self._kinds.append(mark)
-        self._every.append(every)
+            self._starts.append(self._count)
+            self._count += steps
+            self._first.append(at)
+            self._last.append(at + (steps - 1) * every)
+            self._kinds.append(Mark.SPIT)
+            self._every.append(every)
 
     @property
     def entries(self) -> int:
@@ -297,31 +331,32 @@ class Marks(Sequence[tuple[Position, Mark]]):
         if not 0 <= index < self._count:
             raise IndexError(index)
         entry = bisect_right(self._starts, index) - 1
-        first = self._first[entry]
         step = (index - self._starts[entry]) * self._every[entry]
-        return Position(first.inputs, first.t + step), self._kinds[entry]
+        return _position(self._first[entry] + step), self._kinds[entry]
 
     def after(self, position: Position) -> Position | None:
         """The first mark after ``position``, if any."""
-        entry = bisect_right(self._last, position)
+        at = _key(position)
+        entry = bisect_right(self._last, at)
         if entry == len(self._first):
             return None
         first = self._first[entry]
-        if first > position:
-            return first
+        if first > at:
+            return _position(first)
         every = self._every[entry]  # inside a run: ``every`` > 0, and the same inputs
-        return Position(first.inputs, first.t + ((position.t - first.t) // every + 1) * every)
+        return _position(first + ((position.t - first % _SPAN) // every + 1) * every)
 
     def before(self, position: Position) -> Position | None:
         """The latest mark before ``position``, if any."""
-        entry = bisect_left(self._first, position) - 1
+        at = _key(position)
+        entry = bisect_left(self._first, at) - 1
         if entry < 0:
             return None
         last = self._last[entry]
-        if last < position:
-            return last
+        if last < at:
+            return _position(last)
         first, every = self._first[entry], self._every[entry]  # inside a run, as above
-        return Position(first.inputs, first.t + (position.t - first.t - 1) // every * every)
+        return _position(first + (position.t - first % _SPAN - 1) // every * every)
 
     def spans(self, kind: Mark) -> Iterator[tuple[int, int, int]]:
         """The times of the marks of ``kind``, an entry at a time: (the first, the
@@ -330,7 +365,7 @@ class Marks(Sequence[tuple[Position, Mark]]):
             self._first, self._last, self._kinds, self._every, strict=True
         ):
             if mark is kind:
-                yield first.t, every, (last.t - first.t) // every + 1 if every else 1
+                yield first % _SPAN, every, (last - first) // every + 1 if every else 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,10 +471,6 @@ class Timeline:
         return self.snapshots[max(0, index)]
 
 
-def _time_of(position: Position) -> int:
-    return position.t
-
-
 def _event_time(timed: TimedEvent) -> int:
     return timed.t
 
@@ -473,6 +504,12 @@ def _collector_paused() -> Iterator[None]:
     when every spit was an entry, benchmarks/replay_hostile.py). Nothing the pass keeps
     forms a cycle that needs collecting meanwhile; whatever does is collected once the
     collector is back.
+
+    What the pass kept then goes straight to the oldest generation (``gc.freeze`` and
+    ``gc.unfreeze``, which move every tracked object there without looking at them):
+    it lives as long as the viewer, and the young collections would only scan it twice
+    to move it there (the first one, right after opening, was about 6% of opening the
+    1 MiB file). The full collections still scan it, and collect any cycle in it.
     """
     was_on = gc.isenabled()
     gc.disable()
@@ -480,6 +517,8 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_on:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
@@ -574,12 +613,13 @@ class _Builder:
         input among them, handled on the table ``match`` is at (if it was refused, it
         changed nothing there)."""
         add, marks = self.events.add, self.marks
+        base = inputs * _SPAN
         for timed in events:
             event = timed.event
             kind = type(event)  # events are never subclassed: ``is`` is enough
             if kind in _UNSHOWN:
                 continue
-            at = Position(inputs, timed.t)
+            at = base + timed.t
             index = add(timed, at)
             if isinstance(event, StallRun):
                 marks.add_run(at, event.every, event.steps)

@@ -188,6 +188,13 @@ class WaitingScreen(ShellScreen):
             if _started_on(self):
                 self.app.exit(status, return_code=status)
             else:
-                self.dismiss(None)
+                self._go_back()
 
         self.run_worker(close(), name="leave", group="net-close")
+
+    def _go_back(self) -> None:
+        """Back to the menu, once the table over this screen is gone."""
+        if self.app.screen is self:
+            self.dismiss(None)
+        else:
+            self.call_after_refresh(self._go_back)

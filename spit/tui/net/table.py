@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.screen import Screen
+from textual.worker import Worker
 from websockets.exceptions import WebSocketException
 
 from spit.core.clock import Clock, MonotonicClock
@@ -68,6 +69,8 @@ class NetTableScreen(Screen[None]):
         self.replay_note = ""
         """What became of the server's replay: saved where, or why not."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._follower: Worker[None] | None = None
+        self._leaving = False
 
     # -- for the game's table --------------------------------------------------------
 
@@ -106,7 +109,13 @@ class NetTableScreen(Screen[None]):
         self.app.push_screen(ask, lambda leave: self.leave() if leave else None)
 
     def leave(self) -> None:
-        """Say goodbye to the server and close the table."""
+        """Say goodbye to the server and close the table (the connection closing
+        then is no news to show)."""
+        if self._leaving:
+            return
+        self._leaving = True
+        if self._follower is not None:
+            self._follower.cancel()
 
         async def close() -> None:
             with contextlib.suppress(OSError, WebSocketException):
@@ -118,7 +127,7 @@ class NetTableScreen(Screen[None]):
     # -- following the server ----------------------------------------------------------
 
     def on_mount(self) -> None:
-        follow(self, self.client, self._server_changed)
+        self._follower = follow(self, self.client, self._server_changed)
 
     def _spawn(self, work: Any) -> None:
         async def guarded() -> None:
@@ -130,6 +139,8 @@ class NetTableScreen(Screen[None]):
         task.add_done_callback(self._tasks.discard)
 
     def _server_changed(self) -> None:
+        if self._leaving:
+            return
         self.names = state.names(self.client)
         over = state.over(self.client)
         if self._over is not None and over is None:
@@ -161,7 +172,7 @@ class NetTableScreen(Screen[None]):
         current = self._overlay
         if current is not None and (wanted is None or type(current) is not wanted[0]):
             self._overlay = None
-            if current.is_current:
+            if self.app.screen is current:
                 current.dismiss(None)
         if wanted is None:
             return

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import gc
+from collections.abc import Awaitable
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -22,6 +23,10 @@ from spit.games import registry
 from spit.games.spit import descriptor as spit_game
 from spit.tui.shared.navigation import StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
+
+if TYPE_CHECKING:
+    from spit.tui.net.link import NetLink
+    from spit.tui.shell.network import HostChoice, JoinChoice
 
 TITLE = "♠ ♥  S P I T  ♦ ♣"
 ASCII_TITLE = "-=  S P I T  =-"
@@ -40,6 +45,7 @@ def _entries() -> tuple[tuple[str, str, str], ...]:
         ("two_players", "Two players (this keyboard)"),
         ("bot", "Play against a bot"),
         *games,
+        ("network", "Play over the network"),
         ("replays", "Replays"),
         ("statistics", "Statistics"),
         ("how_to_play", "How to play"),
@@ -182,6 +188,62 @@ class MainMenu(ShellScreen):
             game.bots.default or levels[0],
         )
         self.app.push_screen(chooser, chosen)
+
+    def action_network(self) -> None:
+        """Host a game or join one (``spit.tui.shell.network``)."""
+        from spit.tui.shell.network import HostChoice, JoinDialog, NetworkMenu
+
+        def chosen(choice: HostChoice | str | None) -> None:
+            if choice == "join":
+                recent = self.services.settings.recent_addresses
+                self.app.push_screen(JoinDialog(recent), self._join)
+            elif isinstance(choice, HostChoice):
+                self._host(choice)
+
+        self.app.push_screen(NetworkMenu(), chosen)
+
+    def _host(self, choice: HostChoice) -> None:
+        from spit.net.addresses import DEFAULT_PORT
+        from spit.tui.net.link import default_name, open_host
+        from spit.tui.net.screens import ConnectingScreen
+
+        game = registry.by_name(choice.game)
+        settings = self.services.settings
+        folder = self.services.replay_dir() if settings.record_replays else None
+        # the menu's Spit games are played in the variant of the settings
+        options = {"variant": settings.variant.value} if game.name == spit_game.NAME else {}
+
+        def opener() -> Awaitable[NetLink]:
+            return open_host(
+                game,
+                port=DEFAULT_PORT,
+                name=default_name(),
+                public=choice.public,
+                replay_dir=folder,
+                options=options,
+            )
+
+        self.app.push_screen(ConnectingScreen(f"Starting a game of {game.title}...", opener))
+
+    def _join(self, choice: JoinChoice | None) -> None:
+        if choice is None:
+            return
+        from spit.settings.file import SettingsWriter
+        from spit.settings.model import remember_address
+        from spit.tui.net.link import default_name, open_join
+        from spit.tui.net.screens import ConnectingScreen
+
+        services = self.services
+        old = services.settings
+        new = remember_address(old, str(choice.address))
+        with contextlib.suppress(OSError):  # not remembered this time: no harm
+            SettingsWriter(services.settings_file).write(old, new, in_place=True)
+        services.settings = new
+
+        def opener() -> Awaitable[NetLink]:
+            return open_join(choice.address, choice.code, default_name(), choice.password)
+
+        self.app.push_screen(ConnectingScreen(f"Connecting to {choice.address}...", opener))
 
     def action_replays(self) -> None:
         from spit.tui.shell.replays import ReplayBrowser

@@ -3,10 +3,12 @@
 The game is a ``SpadesSession`` on the app's clock: each key goes to it as an intent
 (``Key``, ``Confirm``), and the session decides what the key means at that moment.
 The screen keeps only what the player is composing (the cursor, the cards chosen for
-an exchange, the digits of a bid) and draws. The session times the bot's pause, so
-the player can follow (shorter in the draw, where it shows nothing); a one-shot timer
-wakes the screen when the bot is due. While the help or the leave question is up, or
-the window is too small, the session is paused: the bot waits and keys are refused.
+an exchange, the digits of a bid) and draws; the keys and the drawing are
+``spit.tui.spades.table_keys``, which the network table shares. The session times the
+bot's pause, so the player can follow (shorter in the draw, where it shows nothing); a
+one-shot timer wakes the screen when the bot is due. While the help or the leave
+question is up, or the window is too small, the session is paused: the bot waits and
+keys are refused.
 Every game is recorded to a Spades replay, closed at the end of the game or when the
 player leaves.
 """
@@ -14,13 +16,12 @@ player leaves.
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -28,20 +29,14 @@ from spit.core.clock import Clock, MonotonicClock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.unplayed import close_recording
 from spit.games.spades.bots import LEVELS, make_bot
-from spit.games.spades.engine import MAX_EXCHANGE, TRICKS_PER_HAND, Event, Phase, PlayCard
+from spit.games.spades.engine import PlayerView
 from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.games.spades.session import (
     BotPace,
-    Confirm,
-    Handling,
     Intent,
-    Key,
-    NextHand,
-    Refusal,
     SeededHands,
     SpadesSession,
 )
-from spit.games.spades.session.keys import HAND_KEYS, display_order
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
@@ -51,9 +46,9 @@ from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
 from spit.tui.spades.help import SpadesHelp
-from spit.tui.spades.notes import describe
 from spit.tui.spades.seats import BOT, HUMAN, TARGET
-from spit.tui.spades.view import Controls, present
+from spit.tui.spades.table_keys import TABLE_BINDINGS, SpadesTableKeys
+from spit.tui.spades.view import Controls
 
 if TYPE_CHECKING:
     from spit.settings.model import Settings
@@ -62,11 +57,9 @@ BOT_DELAY = 0.8
 """Seconds the bot waits before a bid or a card, so the player can follow."""
 BOT_DRAW_SHARE = 0.3
 """Its draws show nothing but "keeps" or "discards": these take this share of the pause."""
-_KEYS = HAND_KEYS + "n"
-"""Letter keys: a card each (a-m); b/n, k/d mean more in the blind and draw phases."""
 
 
-class SpadesScreen(Screen[None]):
+class SpadesScreen(SpadesTableKeys, Screen[None]):
     """One game against a bot of ``level``, and its rematches.
 
     ``seed`` ``None`` picks a random one (shown at the end). ``bot_delay`` 0 makes the
@@ -76,22 +69,7 @@ class SpadesScreen(Screen[None]):
 
     CSS_PATH: ClassVar = [*GAME_CSS, "spades.tcss"]
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(  # the upper-case letter too: Caps Lock on
-            Binding(f"{k},{k.upper()}", f"letter('{k}')", show=False, id=f"spades.key.{k}")
-            for k in _KEYS
-        ),
-        *(Binding(str(d), f"digit({d})", show=False, id=f"spades.digit.{d}") for d in range(10)),
-        Binding("left", "move(-1)", show=False, id="spades.left"),
-        Binding("right", "move(1)", show=False, id="spades.right"),
-        Binding("up", "bid_step(1)", show=False, id="spades.up"),
-        Binding("down", "bid_step(-1)", show=False, id="spades.down"),
-        Binding("space", "pick", show=False, id="spades.pick"),
-        Binding("enter", "confirm", show=False, id="spades.confirm"),
-        Binding("backspace", "erase", show=False, id="spades.erase"),
-        Binding("question_mark", "help", show=False, id="spades.help"),
-        Binding("q,Q,escape", "quit", show=False, id="spades.quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
     def __init__(
         self,
@@ -238,7 +216,7 @@ class SpadesScreen(Screen[None]):
         self._save_watch.check(self.writer)
         self.game.update()
         self._take_steps()
-        self._redraw()
+        self.redraw()
         if self.game.over:
             if "result" in self._holds:
                 return
@@ -263,9 +241,7 @@ class SpadesScreen(Screen[None]):
     def _take_steps(self) -> None:
         """What happened since the last look, as notes: one line per input or deal."""
         for step in self.game.drain(HUMAN):
-            if step.player is None and step.events:  # a hand dealt: a fresh start
-                self.controls = Controls()
-            self._said(step.events)
+            self.said(step.events, dealt=step.player is None and bool(step.events))
 
     def _hold(self, reason: str, on: bool) -> None:
         """Pause the game (the bot waits, keys are refused) while an overlay is up or
@@ -279,114 +255,26 @@ class SpadesScreen(Screen[None]):
             self.game.resume()
             self._after_change()
 
-    def _send(self, intent: Intent) -> Handling:
+    # -- the table's hooks (``SpadesTableKeys``) -----------------------------------
+
+    def player_view(self) -> PlayerView:
+        return self.game.view(HUMAN)
+
+    def seat_names(self) -> tuple[str, str]:
+        return self.names
+
+    def send_intent(self, intent: Intent) -> None:
         """The player's intent, handled by the session at once; the table follows."""
         handling = self.game.submit(HUMAN, intent)
-        if isinstance(handling.resolved, PlayCard):
-            card = handling.resolved.card
-            hand = display_order(self.game.view(HUMAN).hand)
-            if not handling.accepted and card in hand:
-                self.controls = replace(self.controls, cursor=hand.index(card))
-        if handling.accepted and handling.resolved is not None:
-            notes = () if isinstance(handling.resolved, NextHand) else self.controls.notes
-            self.controls = Controls(notes=notes)
-            self._after_change()
-        elif handling.refusal in (Refusal.NO_BID, Refusal.BID_TOO_HIGH) or (
-            handling.refusal is not None and handling.resolved is not None
-        ):
-            self._set(replace(self.controls, error=self._error(handling)))
-        return handling
+        self.answered(handling.resolved, handling.picked, handling.refusal)
 
-    def _error(self, handling: Handling) -> str:
-        if handling.refusal is Refusal.BID_TOO_HIGH:
-            return f"{self.controls.bid} is too many: a bid is 0 (nil) to 13 tricks."
-        return handling.message[:1].upper() + handling.message[1:] + "."
+    def may_act(self) -> bool:
+        return not self._holds
 
-    def _said(self, events: tuple[Event, ...]) -> None:
-        line = describe(events, self.names, self.painter)
-        if line:
-            self.controls = replace(self.controls, notes=(line, *self.controls.notes[:1]))
-
-    def _set(self, controls: Controls) -> None:
-        self.controls = controls
-        self._redraw()
-
-    def _redraw(self) -> None:
-        stops = self.cursor_stops()
-        if stops and self.controls.cursor not in stops:
-            self.controls = replace(self.controls, cursor=stops[0])
-        view = self.game.view(HUMAN)
-        self.board.show_table(present(view, self.controls, self.names, self.painter))
-
-    def cursor_stops(self) -> list[int]:
-        """Where the cursor may rest in the laid-out hand: on the cards that may be
-        played when playing, on any card otherwise."""
-        hand = display_order(self.game.view(HUMAN).hand)
-        if self.game.state.phase is Phase.PLAY and self.game.to_move == HUMAN:
-            legal = {a.card for a in self.game.legal(HUMAN) if isinstance(a, PlayCard)}
-            return [i for i, card in enumerate(hand) if card in legal]
-        return list(range(len(hand)))
+    def accepted(self) -> None:
+        self._after_change()
 
     # -- keys ----------------------------------------------------------------------
-
-    def _my_turn(self) -> bool:
-        return self.game.to_move == HUMAN and not self._holds
-
-    def _cursor_card(self) -> int | None:
-        hand = display_order(self.game.view(HUMAN).hand)
-        return hand[self.controls.cursor] if self.controls.cursor < len(hand) else None
-
-    def action_letter(self, key: str) -> None:
-        picked = self._send(Key(key)).picked
-        if picked is not None:
-            cursor = display_order(self.game.view(HUMAN).hand).index(picked)
-            self.controls = replace(self.controls, cursor=cursor)
-            self._pick(picked)
-
-    def _pick(self, card: int) -> None:
-        """A card picked for the exchange, or put back."""
-        chosen = self.controls.chosen
-        if card in chosen:
-            self._set(replace(self.controls, chosen=chosen - {card}, error=""))
-        elif len(chosen) >= MAX_EXCHANGE:
-            error = "At most three cards: press a chosen card's key to put it back."
-            self._set(replace(self.controls, error=error))
-        else:
-            self._set(replace(self.controls, chosen=chosen | {card}, error=""))
-
-    def action_move(self, step: int) -> None:
-        if not self._my_turn() or self.game.state.phase not in (Phase.EXCHANGE, Phase.PLAY):
-            return
-        stops = self.cursor_stops()
-        if stops:
-            at = stops.index(self.controls.cursor) if self.controls.cursor in stops else 0
-            self._set(replace(self.controls, cursor=stops[(at + step) % len(stops)]))
-
-    def action_pick(self) -> None:
-        card = self._cursor_card()
-        if self._my_turn() and self.game.state.phase is Phase.EXCHANGE and card is not None:
-            self._pick(card)
-
-    def action_confirm(self) -> None:
-        controls = self.controls
-        self._send(Confirm(self._cursor_card(), controls.chosen, controls.bid))
-
-    def action_digit(self, digit: int) -> None:
-        if self._my_turn() and self.game.state.phase is Phase.BID:
-            text = ((self.controls.bid + str(digit)).lstrip("0") or "0")[-2:]
-            error = "" if int(text) <= TRICKS_PER_HAND else "A bid is 0 (nil) to 13 tricks."
-            self._set(replace(self.controls, bid=text, error=error))
-
-    def action_erase(self) -> None:
-        if self._my_turn() and self.game.state.phase is Phase.BID:
-            self._set(replace(self.controls, bid=self.controls.bid[:-1], error=""))
-
-    def action_bid_step(self, step: int) -> None:
-        if self._my_turn() and self.game.state.phase is Phase.BID:
-            bid = self.controls.bid
-            current = int(bid) if bid else (-1 if step > 0 else TRICKS_PER_HAND + 1)
-            bid = str(max(0, min(TRICKS_PER_HAND, current + step)))
-            self._set(replace(self.controls, bid=bid, error=""))
 
     def action_help(self) -> None:
         if self._holds - {"small"}:  # another overlay is up or due

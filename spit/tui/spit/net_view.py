@@ -124,6 +124,8 @@ class NetPresenter:
                     card = self.painter.name(parse_card(piles[pile]))
                     where = "pile" if len(piles) == 1 else f"{_SIDES[pile % 2]} pile"
                     self._footer = f"{who} played {card} on the {where}"
+                else:  # the round (or the game) ended with it, and the piles are gone
+                    self._footer = f"{who} played the last stockpile card!"
             elif action[:1] == ["move"]:
                 self._footer = f"{who} moved a card into an empty space"
             elif action[:1] == ["slap"] and len(action) == 2:

@@ -26,6 +26,11 @@ class FakeClient(NetClient):
         self.rematch_asked: set[int] = set()
         self.sent: list[str] = []
 
+    @property
+    def connected(self) -> bool:
+        """Always: the fake has no line to lose."""
+        return True
+
     async def intent(self, text: str) -> None:
         self.sent.append(text)
 

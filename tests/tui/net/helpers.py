@@ -20,15 +20,28 @@ SEED = 7
 
 
 class HostingApp:
-    """``SpitApp`` started on the host's connecting screen, as ``spit-tui host`` does."""
+    """``SpitApp`` started on the host's connecting screen, as ``spit-tui host`` does,
+    hosting ``game`` with its ``options``."""
 
-    def __init__(self, replay_dir: Path, **settings: Any) -> None:
+    def __init__(
+        self,
+        replay_dir: Path,
+        *,
+        game: str = "spit",
+        options: dict[str, Any] | None = None,
+        **settings: Any,
+    ) -> None:
         self.link: NetLink | None = None
         self.outcome = NetOutcome()
 
         async def opener() -> NetLink:
             self.link = await open_host(
-                registry.by_name("spit"), port=0, name="Ann", replay_dir=replay_dir, seed=SEED
+                registry.by_name(game),
+                port=0,
+                name="Ann",
+                replay_dir=replay_dir,
+                seed=SEED,
+                options=options,
             )
             return self.link
 
@@ -44,5 +57,5 @@ async def until(pilot: Pilot[Any], test: Callable[[], bool], limit_s: float = 10
     stop = loop.time() + limit_s
     while not test():
         if loop.time() > stop:
-            raise AssertionError("the screen never got there")
+            raise AssertionError(f"the screen never got there: {pilot.app.screen_stack}")
         await pilot.pause(0.02)

@@ -121,7 +121,7 @@ def test_hosting_on_a_port_in_use_is_one_line_and_status_1(
     ("words", "message"),
     [
         (["host", "--variant", "bogus"], "the variant is standard or points, not 'bogus'"),
-        (["host", "--target", "100"], "Spit takes no option target over the network"),
+        (["host", "--game", "spades", "--variant", "points"], "Spades takes no option variant"),
     ],
 )
 def test_options_the_game_does_not_take_are_refused_before_listening(

@@ -24,6 +24,7 @@ from spit.tui.spit.practice import PracticeScreen
 from spit.tui.spit.practice.coach import KINDS, Hint
 from spit.tui.spit.practice.slow_bot import CARD_MS
 from tests.tui.game.driver import binding_id
+from tests.tui.shell.menu_keys import MENU
 
 RULE_ID = re.compile(r"\b(R|S|SD|D)\d\d\b")
 """A rule's or a decision's number in the docs (R01, S02, SD01, D12)."""
@@ -150,7 +151,7 @@ async def test_how_to_play_opens_it_and_it_comes_back_there() -> None:
     clock = FakeClock()
     app = SpitApp(settings=Settings(practice_offered=True), clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("6")
+        await pilot.press(MENU["how_to_play"])
         assert isinstance(app.screen, HowToPlay)
         await pilot.press("p")
         assert isinstance(app.screen, PracticeScreen)
@@ -163,7 +164,7 @@ async def test_how_to_play_opens_it_and_it_comes_back_there() -> None:
 async def test_the_rules_shown_name_no_rule_ids() -> None:
     app = SpitApp(settings=Settings(practice_offered=True))
     async with app.run_test(size=(100, 60)) as pilot:
-        await pilot.press("6", "r")
+        await pilot.press(MENU["how_to_play"], "r")
         source = app.screen.query_one("#rules-text", Markdown).source
     assert "Spit in short" in source
     assert not RULE_ID.search(source)

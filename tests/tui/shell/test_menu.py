@@ -13,6 +13,7 @@ from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shell.how_to_play import HowToPlay
 from spit.tui.shell.menu import ENTRIES, BotChooser, MainMenu
+from spit.tui.shell.network import NetworkMenu
 from spit.tui.shell.replays import ReplayBrowser
 from spit.tui.shell.settings_screen import SettingsScreen
 from spit.tui.shell.statistics import StatisticsScreen
@@ -23,6 +24,7 @@ from .menu_keys import MENU
 SCREENS: dict[str, type[Screen[Any]]] = {
     "bot": BotChooser,
     "spades": BotChooser,
+    "network": NetworkMenu,
     "replays": ReplayBrowser,
     "statistics": StatisticsScreen,
     "how_to_play": HowToPlay,

@@ -1,7 +1,8 @@
 """Reading Spades replay files, with the same guards as Spit's (``spit.core.replay.reading``).
 
 Only the lines and their order differ: hands come in order from hand 1, times never
-go backwards where they are given, and nothing follows the closing line.
+go backwards where they are given, only the closing line follows a forfeit, and nothing
+follows the closing line.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from spit.games.spades.identity import NAME
 from spit.games.spades.replay.records import (
     SpadesCheckpoint,
     SpadesEnd,
+    SpadesForfeit,
     SpadesHand,
     SpadesHeader,
     SpadesInput,
@@ -60,6 +62,10 @@ class SpadesReplay:
         return [r for r in self.records if isinstance(r, SpadesCheckpoint)]
 
     @property
+    def forfeit(self) -> SpadesForfeit | None:
+        return next((r for r in self.records if isinstance(r, SpadesForfeit)), None)
+
+    @property
     def closing(self) -> SpadesEnd | None:
         last = self.records[-1] if self.records else None
         return last if isinstance(last, SpadesEnd) else None
@@ -93,6 +99,7 @@ class _SpadesLines:
         self._hands = 0
         self._time = 0
         self._ended = False
+        self._forfeited = False
 
     def record(self, data: Any, line: int) -> SpadesRecord:
         return spades_record_from_json(data, line)
@@ -100,6 +107,8 @@ class _SpadesLines:
     def accept(self, record: SpadesRecord) -> str | None:
         if self._ended:
             return "a line after the end of the game"
+        if self._forfeited and not isinstance(record, SpadesEnd):
+            return "a line after the forfeit (only the closing line may follow it)"
         if record.t is not None and record.t < self._time:
             return f"time goes backwards: t={record.t} after t={self._time}"
         if isinstance(record, SpadesHand):
@@ -109,5 +118,6 @@ class _SpadesLines:
         elif self._hands == 0:
             return "the first line after the header must give the cards of hand 1"
         self._ended = isinstance(record, SpadesEnd)
+        self._forfeited |= isinstance(record, SpadesForfeit)
         self._time = self._time if record.t is None else record.t
         return None

@@ -20,8 +20,10 @@ from spit.core.replay.verification import Verification, with_seal
 from spit.games.spades.engine import SPADES_ENGINE_VERSION, Phase, State, state_hash
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import (
+    SpadesBotSeat,
     SpadesCheckpoint,
     SpadesEnd,
+    SpadesForfeit,
     SpadesHand,
     SpadesInput,
     SpadesRecord,
@@ -47,6 +49,8 @@ class SpadesResimulation:
         """Inputs processed so far."""
         self.time = 0
         """The latest time given on a line processed so far."""
+        self.forfeit: int | None = None
+        """The player who lost by forfeit, once a forfeit line is processed."""
 
     @property
     def state(self) -> State | None:
@@ -70,6 +74,10 @@ class SpadesResimulation:
                 self._input(record)
             case SpadesCheckpoint():
                 self._compare_hash(record.line, record.hash)
+            case SpadesForfeit():
+                self._forfeit(record)
+            case SpadesBotSeat():
+                pass  # information: the bot's moves are the inputs that follow
             case SpadesEnd():
                 self._end(record)
         self.time = self.time if record.t is None else record.t
@@ -139,15 +147,21 @@ class SpadesResimulation:
                 f"p{record.player + 1}'s {str(record.action)!r} was recorded as {said}, but {why}",
             )
 
+    def _forfeit(self, record: SpadesForfeit) -> None:
+        if self._game(record.line).state.phase is Phase.GAME_OVER:
+            raise ReplayMismatch(record.line, "a forfeit after the end of the game")
+        self.forfeit = record.player
+
     def _end(self, record: SpadesEnd) -> None:
         state = self._game(record.line).state
-        if state.phase is not Phase.GAME_OVER:
+        if self.forfeit is None and state.phase is not Phase.GAME_OVER:
             raise ReplayMismatch(
                 record.line,
                 f"the game is recorded as over, but it is not (hand {state.hand} is still on)",
             )
+        winner = state.winner if self.forfeit is None else 1 - self.forfeit
         claims = (
-            ("the winner", f"p{record.winner + 1}", f"p{(state.winner or 0) + 1}"),
+            ("the winner", f"p{record.winner + 1}", f"p{(winner or 0) + 1}"),
             ("the number of hands", record.hands, state.hand),
             ("the scores", record.scores, state.scores),
         )
@@ -178,11 +192,16 @@ def _rules(replay: SpadesReplay) -> Verification:
     if state is None:  # just a header: the game was interrupted before the first hand
         return Verification(True, False, 0, None, 0, sim.time)
     over = state.phase is Phase.GAME_OVER
+    winner: int | None
+    if sim.forfeit is not None and replay.closing is not None:
+        over, winner = True, 1 - sim.forfeit
+    else:
+        winner = state.winner if over else None
     return Verification(
         valid=True,
         finished=over,
         rounds=state.hand,
-        winner=state.winner if over else None,
+        winner=winner,
         inputs=sim.inputs,
         duration_ms=sim.time,
         final_hash=state_hash(state),

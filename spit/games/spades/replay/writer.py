@@ -4,7 +4,9 @@
 The front end that runs the game reports each hand's card orders (``on_hand``) and
 every action with its outcome (``on_input``); the writer notices the end of a hand
 (a checkpoint, and an ``fsync``) and of the game (the closing line, then it closes
-itself) from the state after the action, so the front end cannot forget them.
+itself) from the state after the action, so the front end cannot forget them. What no
+action shows, a network game's forfeit and a bot taking a seat over, the front end
+says (``forfeit``, ``bot_seat``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
-from spit.core.seats import Seat
+from spit.core.seats import Seat, other
 from spit.games.spades.engine import (
     SPADES_ENGINE_VERSION,
     Action,
@@ -27,8 +29,10 @@ from spit.games.spades.engine import (
 from spit.games.spades.identity import SUFFIX as SPADES_SUFFIX
 from spit.games.spades.replay.records import (
     DEFAULT_TARGET,
+    SpadesBotSeat,
     SpadesCheckpoint,
     SpadesEnd,
+    SpadesForfeit,
     SpadesHand,
     SpadesHeader,
     SpadesInput,
@@ -87,3 +91,15 @@ class SpadesReplayWriter(LineWriter):
             end = SpadesEnd(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
             self._write(end.to_json())
             self.close()
+
+    def forfeit(self, t: int, loser: int, state: State) -> None:
+        """``loser`` left the game unfinished at ``state``: the forfeit line, then the
+        closing line with the other player as the winner; the file is closed."""
+        self._write(SpadesForfeit(t, loser).to_json())
+        end = SpadesEnd(t, other(Seat(loser)), state.hand, state.scores, state_hash(state))
+        self._write(end.to_json())
+        self.close()
+
+    def bot_seat(self, t: int, player: int, level: str, seed: int | None) -> None:
+        """From ``t`` a bot of ``level`` plays ``player``'s seat."""
+        self._write(SpadesBotSeat(t, player, level, seed).to_json())

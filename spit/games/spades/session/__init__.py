@@ -13,12 +13,22 @@ from spit.games.spades.session.controller import (
     Step,
 )
 from spit.games.spades.session.hands import HandSource, ScriptedHands, SeededHands
-from spit.games.spades.session.intents import Confirm, Intent, Key, NextHand, Refusal
+from spit.games.spades.session.intents import (
+    KEY_LETTERS,
+    Confirm,
+    Intent,
+    Key,
+    NextHand,
+    Refusal,
+    intent_text,
+    parse_intent,
+)
 from spit.games.spades.session.keys import HAND_KEYS, card_of, display_order, hand_letters
 from spit.games.spades.session.recorder import SpadesRecorder
 
 __all__ = [
     "HAND_KEYS",
+    "KEY_LETTERS",
     "BotPace",
     "Confirm",
     "HandSource",
@@ -36,4 +46,6 @@ __all__ = [
     "card_of",
     "display_order",
     "hand_letters",
+    "intent_text",
+    "parse_intent",
 ]

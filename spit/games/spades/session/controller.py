@@ -220,6 +220,12 @@ class SpadesSession:
         self.advance_to(t)
         return self._handle(t, player, intent)
 
+    def hand_to_bot(self, player: int, bot: Player) -> None:
+        """From now on ``bot`` plays ``player``'s seat (a network player who did not
+        come back): if it is that seat's turn, the bot acts after its pace."""
+        self.bots[player] = bot
+        self._follow(self.time)
+
     # -- clock time ------------------------------------------------------------------
 
     @property

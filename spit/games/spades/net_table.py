@@ -1,0 +1,243 @@
+"""A game of Spades as the network server runs it: the session, fed intents, seen by seat.
+
+What ``spit.games.spit.net_table`` is for Spit (see it for why the server knows no
+game). The session is a ``SpadesSession`` without a clock, driven on the room's game
+time (``submit``, ``advance``), and recorded by the usual ``SpadesReplayWriter``, so
+``spit-tui replay --check`` verifies a network game like a local one.
+
+Intents are the Spades session's own, in the notation of
+``spit.games.spades.session.intents.intent_text``: the keys a screen sends (``key b``,
+``enter at AS``, ``next``) or whole actions (``bid 4``, ``play AS``); the session judges
+each one when it is handled, as in a local game.
+
+What a seat is sent is built only from ``observe`` (its view) and from the session's
+events passed through ``redact`` for that seat, so the opponent's hand, the order of
+the stock and of the exchange, and the opponent's draws and exchanges never leave the
+server.
+
+Two decisions of a two-screen game that a local one does not need:
+
+- **The next hand** is dealt when both players have asked for it (Enter or ``next``
+  after a hand is scored), so neither has the score taken away before reading it; a
+  ``ready`` news item tells the other who is waiting. A seat a bot has taken over is
+  always ready.
+- **A bot taking over** a seat (``bot_takes``, when a dropped player's grace is over and
+  the other goes on) plays that seat from then on, at the pace of the local screen's
+  bot, and the replay says so on a ``bot`` line. A **forfeit** (``forfeit``) ends the
+  game, and the replay with a ``forfeit`` line and the closing line, as in a Spit file
+  (``docs/replay-format.md``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+from spit.core.cards import card_name
+from spit.core.replay.fields import PlayerInfo
+from spit.games.spades.engine import Exchange, Phase, redact, state_hash
+from spit.games.spades.net_view import event_json, view_json
+from spit.games.spades.replay.records import DEFAULT_TARGET
+from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.games.spades.session import (
+    BotPace,
+    Confirm,
+    Intent,
+    NextHand,
+    SeededHands,
+    SpadesSession,
+    Step,
+    parse_intent,
+)
+
+BOT_PACE: Final = BotPace(move_ms=800, draw_ms=240)
+"""A bot that takes a seat over waits as the local screen's bot does
+(``spit.tui.spades.screen.BOT_DELAY``), so the player left can follow it."""
+
+News = list[tuple[int | None, dict[str, Any]]]
+
+
+class SpadesNetTable:
+    """One room's game of Spades (``spit.net.room.NetTable``), recorded."""
+
+    def __init__(
+        self,
+        names: tuple[str, str],
+        seed: int,
+        replay_dir: Path | None,
+        target: int = DEFAULT_TARGET,
+        bot_level: str | None = None,
+    ) -> None:
+        self.seed = seed
+        self.bot_level = bot_level
+        """The level of a bot that takes a seat over; ``None``: the middle one."""
+        players = (PlayerInfo("human", names[0]), PlayerInfo("human", names[1]))
+        self.writer = (
+            None
+            if replay_dir is None
+            else SpadesReplayWriter.create(replay_dir, players=players, seed=seed, target=target)
+        )
+        self.session = SpadesSession(
+            SeededHands(seed),
+            target=target,
+            pace=BOT_PACE,
+            recorders=() if self.writer is None else (self.writer,),
+            auto_deal=False,
+        )
+        self._ready = [False, False]
+        self._forfeit: int | None = None
+        """The seat that lost by forfeit, if one did."""
+        self._news: News = []
+        self._collect()
+
+    @property
+    def replay_path(self) -> Path | None:
+        return None if self.writer is None else self.writer.path
+
+    # -- the room's NetTable -----------------------------------------------------------
+
+    def submit(self, seat: int, intent: str, at: int) -> None:
+        """Handle ``intent`` (``intent_text`` notation) from ``seat`` at game time ``at``:
+        the session decides what it means then. Raises ``ValueError`` for text that is
+        no intent (the server counts it as the client's error)."""
+        parsed = parse_intent(intent)
+        if self.finished or seat in self.session.bots:
+            self._refused(seat, at, "the game is over" if self.finished else "a bot plays here")
+            return
+        self.session.advance_to(at)
+        self._collect()
+        if self.session.state.phase is Phase.HAND_OVER and isinstance(parsed, NextHand | Confirm):
+            self._asks_next(seat, at)
+        else:
+            self._handle(seat, parsed, at)
+        self._collect()
+
+    def advance(self, at: int) -> None:
+        self.session.advance_to(at)
+        self._collect()
+
+    def next_due(self) -> int | None:
+        return None if self.finished else self.session.next_due()
+
+    def now(self) -> int:
+        return self.session.time
+
+    @property
+    def finished(self) -> bool:
+        return self._forfeit is not None or self.session.finished
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (``observe``), and three public facts: who asked for the
+        next hand, who lost by forfeit, and whether a key of this seat's does
+        something now (``can_play``)."""
+        view = view_json(self.session.view(seat))
+        view["ready"] = list(self._ready)
+        view["forfeit"] = self._forfeit
+        view["can_play"] = self._can_play(seat)
+        return view
+
+    def state_hash(self) -> str:
+        return state_hash(self.session.state)
+
+    def news(self) -> News:
+        """Events since the last call: ``(seat, item)`` for one seat's eyes (its copy of
+        an event, its own refused intent), ``(None, item)`` for both."""
+        out, self._news = self._news, []
+        return out
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    # -- what the server adds ----------------------------------------------------------
+
+    def result(self) -> tuple[int | None, str] | None:
+        """Once finished, the winner and why: ``"points"`` (the target reached),
+        ``"forfeit"``, or ``"hands"`` (stopped unfinished after the session's
+        ``max_hands``, without a winner)."""
+        if self._forfeit is not None:
+            return 1 - self._forfeit, "forfeit"
+        if self.session.over:
+            return self.session.state.winner, "points"
+        return (None, "hands") if self.session.finished else None
+
+    def forfeit(self, seat: int) -> None:
+        """``seat`` loses: its player left and did not come back in time."""
+        if self.finished:
+            return
+        self._forfeit = seat
+        t = self.session.time
+        if self.writer is not None:
+            self.writer.forfeit(t, seat, self.session.state)
+        self._news.append((None, {"kind": "forfeit", "t": t, "seat": seat, "winner": 1 - seat}))
+
+    def bot_takes(self, seat: int) -> None:
+        """A bot plays ``seat`` from now on (its player left; the other goes on)."""
+        if self.finished or seat in self.session.bots:
+            return
+        from spit.games.spades.bots import LEVELS, make_bot  # only when one is needed
+
+        level = self.bot_level or LEVELS[len(LEVELS) // 2]
+        self.session.hand_to_bot(seat, make_bot(level, seat, self.seed))
+        t = self.session.time
+        if self.writer is not None:
+            self.writer.bot_seat(t, seat, level, self.seed)
+        self._news.append((None, {"kind": "bot", "t": t, "seat": seat, "level": level}))
+        if self.session.state.phase is Phase.HAND_OVER:
+            self._asks_next(seat, t)
+        self._collect()
+
+    # -- inside ------------------------------------------------------------------------
+
+    def _handle(self, seat: int, intent: Intent, at: int) -> None:
+        handling = self.session.submit_at(at, seat, intent)
+        if handling.picked is not None:  # a card of the seat's own hand
+            item = {"kind": "picked", "t": at, "seat": seat, "card": card_name(handling.picked)}
+            self._news.append((seat, item))
+        elif not handling.accepted:
+            resolved = None if handling.resolved is None else str(handling.resolved)
+            self._refused(seat, at, handling.message, resolved)
+
+    def _refused(self, seat: int, at: int, why: str, resolved: str | None = None) -> None:
+        item = {"kind": "refused", "t": at, "seat": seat, "why": why, "resolved": resolved}
+        self._news.append((seat, item))
+
+    def _asks_next(self, seat: int, at: int) -> None:
+        """``seat`` has seen the hand's score; deal when both have."""
+        if self._ready[seat]:
+            return
+        self._ready[seat] = True
+        self._news.append((None, {"kind": "ready", "t": at, "seat": seat}))
+        if all(self._ready[s] or s in self.session.bots for s in (0, 1)):
+            self._ready = [False, False]
+            self.session.submit_at(at, seat, NextHand())
+
+    def _can_play(self, seat: int) -> bool:
+        if self.finished or seat in self.session.bots:
+            return False
+        if self.session.state.phase is Phase.HAND_OVER:
+            return not self._ready[seat]
+        return self.session.to_move == seat
+
+    def _collect(self) -> None:
+        for step in self.session.drain():
+            for seat in (0, 1):
+                self._news.append((seat, _step_item(step, seat)))
+
+
+def _step_item(step: Step, seat: int) -> dict[str, Any]:
+    """A step as ``seat`` may see it: an input (``seat`` the player, the action unless
+    it is the opponent's exchange, which names the cards given) or a hand dealt."""
+    events = [event_json(redact(e, seat)) for e in step.events]
+    if step.player is None:
+        return {"kind": "hand", "t": step.t, "events": events}
+    action = step.action
+    hidden = isinstance(action, Exchange) and step.player != seat
+    return {
+        "kind": "input",
+        "t": step.t,
+        "seat": step.player,
+        "action": None if hidden or action is None else str(action),
+        "accepted": step.accepted,
+        "events": events,
+    }
