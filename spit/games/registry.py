@@ -11,8 +11,8 @@ is one package and one line here (``docs/architecture.md``, "Adding a game").
 
 Two kinds of reference, for two reasons:
 
-- **Headless parts** (the replay reader and verifier, the bot levels, the command-line
-  options) are typed callables. A descriptor module defines them as small functions
+- **Headless parts** (the replay reader and verifier, the bot levels, the session, the
+  simulator) are typed callables. A descriptor module defines them as small functions
   that import their game's modules when first called, so importing the registry (as
   ``spit-tui``'s start-up does) loads no game's engine, bots or replay code.
 - **Parts in higher layers** (the TUI's viewer and table screens, the statistics
@@ -39,7 +39,9 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     import argparse
 
+    from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.simulation import Simulator
 
 GAME_PACKAGES: Final = ("spit.games.spit", "spit.games.spades")
 """The game packages, in the order menus and listings show them; each has a
@@ -119,6 +121,28 @@ class LayerRef:
         return getattr(found, attribute) if attribute else found
 
 
+class ListedEnd(Protocol):
+    """What a listing shows of a game's closing line (its ``End`` record)."""
+
+    @property
+    def winner(self) -> int: ...
+
+    @property
+    def t(self) -> int | None: ...
+
+    @property
+    def rounds(self) -> int:
+        """Rounds, hands: whatever the game counts (``GameDescriptor.round_word``)."""
+        ...
+
+
+ListedRecords = tuple[
+    Callable[[dict[str, Any], tuple[int, int]], Any], Callable[[dict[str, Any], int], ListedEnd]
+]
+"""A game's header and closing-line readers (their records' ``from_json``): the header
+has ``players`` and ``created``; both raise ``FormatError``."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayFiles:
     """How the game's replays look in a folder, for listings that read no more of a
@@ -128,13 +152,19 @@ class ReplayFiles:
     """The file name ending, e.g. ``.spit.jsonl``; a rename keeps it."""
     new_round: tuple[str, str]
     """The line type that starts a round and the key holding its number."""
-    read_header: Callable[[dict[str, Any], tuple[int, int]], Any]
-    """The header line's object and format version to the game's header (which has
-    ``players`` and ``created``); raises ``FormatError``."""
-    read_end: Callable[[dict[str, Any]], tuple[int, int | None, int]]
-    """The closing line's object to (winner, time, rounds); raises ``FormatError``."""
-    mode_text: Callable[[Sequence[Any]], str]
-    """How a list names the game of these players (``PlayerInfo``): ``vs hard bot``."""
+    records: Callable[[], ListedRecords]
+    """The game's header and closing-line readers, imported when first called."""
+    mode_text: Callable[[tuple[PlayerInfo, PlayerInfo]], str]
+    """How a list names the game of these players: ``vs hard bot``."""
+
+    def read_header(self, obj: dict[str, Any], version: tuple[int, int]) -> Any:
+        """The header line's object and format version to the game's header."""
+        return self.records()[0](obj, version)
+
+    def read_end(self, obj: dict[str, Any]) -> tuple[int, int | None, int]:
+        """The closing line's object to (winner, time, rounds)."""
+        end = self.records()[1](obj, 0)
+        return end.winner, end.t, end.rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +223,9 @@ class GameDescriptor(Generic[R]):
     net_table: NetTableFactory | None = None
     """How the network server starts a room's game; ``None`` for a game not yet
     playable over the network."""
+    simulator: Callable[[], Simulator] | None = None
+    """The game's side of ``spit-tui sim`` (``spit.games.simulation``), loaded when
+    called; ``None`` for a game without a simulator."""
 
     @property
     def suffix(self) -> str:

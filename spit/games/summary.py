@@ -26,7 +26,6 @@ from typing import Any, Protocol
 from spit.core.dates import from_iso, from_timestamp
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
-from spit.engine import Variant
 
 
 class Mode(StrEnum):
@@ -85,8 +84,11 @@ class GameSummary:
     """The human's seat in a game against a bot; ``None`` otherwise."""
     opponent_level: str | None
     """The bot's level in a game against a bot."""
-    variant: Variant | None
-    """Spit's; ``None`` for Spades."""
+    variant: str | None
+    """The game's variant as its replay names it (Spit's ``spit.engine.Variant`` values,
+    which the database stores); ``None`` for a game without variants (Spades). A name
+    rather than the game's own type so that this record, shared by every game, depends on
+    none of them."""
     winner: int
     rounds: int
     """Rounds in Spit, hands in Spades."""

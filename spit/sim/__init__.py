@@ -6,8 +6,15 @@
 (4, 4)
 """
 
-from spit.games.spit.sim import BotSpec, GameRecord, GameSetup, derive_seed, play_game
-from spit.sim.runner import DEFAULT_LIMIT_MS, RunResult, SimResult, run_games, run_indexed
+from spit.games.spit.sim import (
+    DEFAULT_LIMIT_MS,
+    BotSpec,
+    GameRecord,
+    GameSetup,
+    derive_seed,
+    play_game,
+)
+from spit.sim.runner import RunResult, SimResult, run_games, run_indexed
 from spit.sim.stats import wilson
 
 __all__ = [

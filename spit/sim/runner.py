@@ -26,12 +26,10 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from spit.engine import Variant
+from spit.games.spit import sim as spit_sim
 from spit.games.spit.session import Timing
-from spit.games.spit.sim import BotSpec, GameRecord, GameSetup, play_game
+from spit.games.spit.sim import DEFAULT_LIMIT_MS, BotSpec, GameRecord, GameSetup, play_game
 from spit.sim.stats import wilson
-
-DEFAULT_LIMIT_MS = 30 * 60 * 1000
-"""A game still running after 30 game-minutes is stopped and counted as unfinished."""
 
 BATCHES_PER_JOB = 8
 """Enough batches per worker to even out the load, few enough to keep overhead low."""
@@ -96,50 +94,27 @@ class RunResult(Generic[S, R]):
 
 @dataclass(frozen=True, slots=True)
 class SimResult(RunResult[GameSetup, GameRecord]):
-    """A run of Spit games, and Spit's own figures."""
+    """A run of Spit games, and Spit's own figures (``spit.games.spit.sim``'s)."""
 
     @property
     def mean_rounds(self) -> float:
-        return sum(r.rounds for r in self.records) / self.games
+        return spit_sim.mean_rounds(self.records)
 
     @property
     def mean_length_s(self) -> float:
         """Mean game length in game seconds (unfinished games count at the limit)."""
-        return sum(r.length_ms for r in self.records) / self.games / 1000
+        return spit_sim.mean_length_s(self.records)
 
     def cards_per_minute(self, role: int) -> float:
         """Cards the first (0) or second (1) bot played per game minute."""
-        minutes = sum(r.length_ms for r in self.records) / 60_000
-        return sum(r.plays_by(role) for r in self.records) / minutes if minutes else 0.0
+        return spit_sim.cards_per_minute(self.records, role)
 
     def refused_share(self, role: int) -> float:
         """Share of that bot's inputs the match refused (races lost, stale plays)."""
-        refused = sum(r.refused[r.p1_seat ^ role] for r in self.records)
-        played = sum(r.plays_by(role) for r in self.records)
-        return refused / (refused + played) if refused + played else 0.0
+        return spit_sim.refused_share(self.records, role)
 
     def to_json(self) -> dict[str, Any]:
-        low, high = self.p1_interval
-        return {
-            "games": self.games,
-            "seed": self.setup.seed,
-            "p1": str(self.setup.p1),
-            "p2": str(self.setup.p2),
-            "variant": self.setup.variant.value,
-            "p1_wins": self.wins(0),
-            "p2_wins": self.wins(1),
-            "unfinished": self.unfinished,
-            "p1_win_rate": round(self.p1_win_rate, 6),
-            "p1_win_rate_ci95": [round(low, 6), round(high, 6)],
-            "mean_rounds": round(self.mean_rounds, 4),
-            "mean_game_s": round(self.mean_length_s, 3),
-            "p1_cards_per_minute": round(self.cards_per_minute(0), 3),
-            "p2_cards_per_minute": round(self.cards_per_minute(1), 3),
-            "p1_refused_share": round(self.refused_share(0), 4),
-            "p2_refused_share": round(self.refused_share(1), 4),
-            "limit_s": self.setup.limit_ms / 1000,
-            "elapsed_s": round(self.elapsed_s, 3),
-        }
+        return spit_sim.run_json(self)
 
 
 def run_games(

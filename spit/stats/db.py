@@ -479,7 +479,7 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
             game.mode.value,
             game.human_seat,
             game.opponent_level,
-            None if game.variant is None else game.variant.value,
+            game.variant,
             game.winner,
             game.rounds,
             game.duration_ms,

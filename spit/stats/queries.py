@@ -23,7 +23,6 @@ from typing import Final
 
 from spit.core.dates import from_iso
 from spit.core.replay.seal import Seal
-from spit.engine import Variant
 from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary
 
 MIN_REACTIONS: Final = 10
@@ -318,7 +317,6 @@ def _player(row: sqlite3.Row) -> PlayerSummary:
 
 
 def _game(row: sqlite3.Row, players: list[PlayerSummary]) -> GameSummary:
-    variant = row["variant"]
     return GameSummary(
         game_key=row["game_key"],
         game=row["game"],
@@ -329,7 +327,7 @@ def _game(row: sqlite3.Row, players: list[PlayerSummary]) -> GameSummary:
         mode=Mode(row["mode"]),
         human_seat=row["human_seat"],
         opponent_level=row["opponent_level"],
-        variant=None if variant is None else Variant(variant),
+        variant=row["variant"],
         winner=row["winner"],
         rounds=row["rounds"],
         duration_ms=row["duration_ms"],

@@ -81,7 +81,7 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
         mode=mode,
         human_seat=human_seat,
         opponent_level=level,
-        variant=replay.header.variant,
+        variant=replay.header.variant.value,
         winner=winner,
         rounds=figures.rounds,
         duration_ms=figures.duration_ms,

@@ -117,6 +117,27 @@ def test_the_spit_session_factory_plays_a_game() -> None:
     assert session.time > 0
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_every_game_simulates_two_games_by_its_plan(game: registry.GameDescriptor[object]) -> None:
+    """``spit-tui sim --game NAME`` knows a game only by its simulator: the defaults
+    make a plan, its two games play, and both reports speak of them."""
+    from spit.games.simulation import SimRequest
+    from spit.sim import run_indexed
+
+    assert game.simulator is not None
+    simulator = game.simulator()
+    assert simulator.players_help and simulator.target_help
+    assert all(option.choices or option.maximum for option in simulator.options)
+    player = simulator.default_player
+    request = SimRequest(2, 7, player, player, simulator.default_target, 1, None)
+    plan = simulator.plan(request)
+    run = run_indexed(plan.play, plan.setup, 2)
+    assert run.games == 2 and "2 games" in plan.report(run)
+    assert plan.to_json(run)["games"] == 2 and plan.to_json(run)["seed"] == 7
+    with pytest.raises(ValueError, match=r"^argument --p2: "):
+        simulator.plan(SimRequest(2, 7, player, "no such player", 1, 1, None))
+
+
 def _modules_after(code: str) -> set[str]:
     code = f"import sys\n{code}\nprint('\\n'.join(sorted(sys.modules)))\n"
     done = subprocess.run(

@@ -16,6 +16,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
+from spit.core.seats import SEATS, Seat
 
 FORMAT_NAME: Final = "spit-replay"
 FORMAT_VERSION: Final = (1, 2)
@@ -88,11 +89,11 @@ def get_optional_int(obj: dict[str, Any], key: str, lo: int, hi: int) -> int | N
     return None if value is None else check_int(key, value, lo, hi)
 
 
-def player_of(obj: dict[str, Any], key: str) -> int:
+def player_of(obj: dict[str, Any], key: str) -> Seat:
     value = obj.get(key)
     if value not in PLAYER_KEYS:
         raise FormatError(f'{key!r} must be "p1" or "p2", not {show(value)}')
-    return PLAYER_KEYS.index(value)
+    return SEATS[PLAYER_KEYS.index(value)]
 
 
 def hash_of(obj: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 Spit's and Spades' records (``spit.games.spit.replay.records``,
 ``spit.games.spades.replay.records``) differ in what a line holds, not in how a header,
-an input, the scores or a line's type and time are laid out. Keeping those here means a
+an input, the closing line or a line's type and time are laid out. Keeping those here means a
 change to the format's common ground is made once and both games' files stay alike, key
 order included."""
 
@@ -20,14 +20,19 @@ from spit.core.replay.fields import (
     UnknownLineType,
     as_object,
     check_int,
+    get_int,
     get_optional_int,
+    hash_of,
+    player_of,
     read_players,
     read_provenance,
     show,
 )
+from spit.core.seats import Seat
 
 A = TypeVar("A")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class HeaderFields(Protocol):
@@ -86,12 +91,27 @@ def line_json(kind: str, t: int | None, fields: dict[str, Any]) -> dict[str, Any
     return {**head, **fields}
 
 
-def input_json(player: int, action: object, accepted: bool | None) -> dict[str, Any]:
-    """An input line's fields; ``accepted`` is left out when it is not known."""
+def input_json(t: int | None, player: int, action: object, accepted: bool | None) -> dict[str, Any]:
+    """An input line; ``accepted`` is left out when it is not known."""
     out: dict[str, Any] = {"player": PLAYER_KEYS[player], "action": str(action)}
     if accepted is not None:
         out["accepted"] = accepted
-    return out
+    return line_json("input", t, out)
+
+
+def read_input(
+    obj: dict[str, Any],
+    time: Callable[[dict[str, Any]], T],
+    parse: Callable[[str], A],
+    longest: int,
+    example: str,
+) -> tuple[T, Seat, A, bool | None]:
+    """An input line's time (read by the game's ``time``), player, action (see
+    ``read_action``) and ``accepted``, in the order of the game's ``Input`` record.
+    Raises ``FormatError``."""
+    action = read_action(obj, parse, longest, example)
+    accepted = read_accepted(obj)
+    return time(obj), player_of(obj, "player"), action, accepted
 
 
 def read_action(obj: dict[str, Any], parse: Callable[[str], A], longest: int, example: str) -> A:
@@ -121,6 +141,31 @@ def read_scores(obj: dict[str, Any], lo: int, hi: int) -> tuple[int, int]:
         raise FormatError(f"'scores' must be a list of two numbers, not {show(scores)}")
     a, b = (check_int("scores", s, lo, hi) for s in scores)
     return a, b
+
+
+def end_json(
+    t: int | None, winner: int, count: tuple[str, int], scores: tuple[int, int], digest: str
+) -> dict[str, Any]:
+    """The closing line: the winner, how many rounds the game had under the game's own
+    word for them (``("rounds", 6)``, ``("hands", 17)``), the final scores and the final
+    state hash."""
+    key, value = count
+    fields = {"winner": PLAYER_KEYS[winner], key: value, "scores": list(scores), "hash": digest}
+    return line_json("end", t, fields)
+
+
+def read_end(
+    obj: dict[str, Any],
+    time: Callable[[dict[str, Any]], T],
+    count: tuple[str, int],
+    score_range: tuple[int, int],
+) -> tuple[T, Seat, int, tuple[int, int], str]:
+    """The closing line's time (read by the game's ``time``), winner, count (its key
+    and largest value), scores (from ``score_range[0]`` to ``score_range[1]``) and hash,
+    in the order of the game's ``End`` record. Raises ``FormatError``."""
+    scores = read_scores(obj, *score_range)
+    key, most = count
+    return time(obj), player_of(obj, "winner"), get_int(obj, key, 1, most), scores, hash_of(obj)
 
 
 def read_record(data: Any, line: int, kinds: Mapping[str, Callable[[dict[str, Any], int], R]]) -> R:

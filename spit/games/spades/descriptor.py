@@ -11,13 +11,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from spit.games.registry import Bots, FrontEnds, GameDescriptor, LayerRef, ReplayFiles
+from spit.games.registry import (
+    Bots,
+    FrontEnds,
+    GameDescriptor,
+    LayerRef,
+    ReplayFiles,
+)
 from spit.games.spades.identity import NAME as NAME
 from spit.games.spades.identity import SUFFIX as SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.registry import ListedRecords
+    from spit.games.simulation import Simulator
     from spit.games.spades.net_table import SpadesNetTable
     from spit.games.spades.replay.reader import SpadesReplay
 
@@ -38,24 +46,17 @@ def _describe(replay: SpadesReplay) -> str:
     return f"{NAME} (to {replay.header.target})"
 
 
-def _header(obj: dict[str, Any], version: tuple[int, int]) -> object:
-    from spit.games.spades.replay.records import SpadesHeader
+def _records() -> ListedRecords:
+    from spit.games.spades.replay.records import SpadesEnd, SpadesHeader
 
-    return SpadesHeader.from_json(obj, version)
-
-
-def _end(obj: dict[str, Any]) -> tuple[int, int | None, int]:
-    from spit.games.spades.replay.records import SpadesEnd
-
-    end = SpadesEnd.from_json(obj, 0)
-    return end.winner, end.t, end.hands
+    return SpadesHeader.from_json, SpadesEnd.from_json
 
 
-def _mode_text(players: Sequence[PlayerInfo]) -> str:
-    humans = [p.kind == "human" for p in players]
-    if sum(humans) != 1:
-        return "Spades"
-    return f"Spades vs {players[humans.index(True) ^ 1].level or '?'} bot"
+def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    from spit.games.summary import Mode, mode_of
+
+    mode, _, level = mode_of(players)
+    return f"Spades vs {level or '?'} bot" if mode is Mode.VS_BOT else "Spades"
 
 
 def _levels() -> Sequence[str]:
@@ -68,6 +69,12 @@ def _bot_text(level: str) -> str:
     from spit.games.spades.bots import bot_description
 
     return f"{level}: {bot_description(level)}"
+
+
+def _simulator() -> Simulator:
+    from spit.games.spades.sim import SIMULATOR
+
+    return SIMULATOR
 
 
 def _net_table(
@@ -85,8 +92,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("hand", "hand"),
-        read_header=_header,
-        read_end=_end,
+        records=_records,
         mode_text=_mode_text,
     ),
     read_replay=_read,
@@ -102,5 +108,6 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     summary=LayerRef("spit.stats.summary:spades_summary"),
     command=("spades", LayerRef("spit.commands.spades")),
     command_help="play Spades against the computer",
+    simulator=_simulator,
     net_table=_net_table,
 )

@@ -4,6 +4,7 @@ Like Spit's (``spit.games.spit.sim``), everything a game depends on comes from t
 run's seed and the game's index, so ``spit.sim.run_indexed`` gives the same games for
 any number of jobs. Games ``2k`` and ``2k+1`` are dealt the same hands with the seats
 swapped (seat 0 draws first in hand 1), so neither player profits from the deal.
+``SIMULATOR`` is Spades' side of ``spit-tui sim --game spades``: its run and reports.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seeds import derive_seed
+from spit.games.simulation import Run, SimPlan, SimRequest, player_option, rate_line, win_lines
 from spit.games.spades.bots.bot import LEVELS
 from spit.games.spades.duel import MAX_HANDS, OPPONENTS, seat
 from spit.games.spades.engine import State
+from spit.games.spades.identity import NAME
 from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.games.spades.session import SeededHands, SpadesRecorder, SpadesSession
 from spit.games.spades.stats import bid_record
@@ -168,3 +171,88 @@ def _replay_writer(
         seed=deal_seed,
         target=setup.target,
     )
+
+
+SpadesRun = Run[SpadesSetup, SpadesGameRecord]
+
+
+def report(run: SpadesRun) -> str:
+    """The text report of a Spades run: wins, then bids made and nils, hands a game."""
+    setup = run.setup
+    found = figures(run.records)
+
+    def extra(role: int) -> str:
+        made, nils = found.made_rate[role], found.nils[role]
+        return (
+            f"{found.mean_score[role]:6.1f} points a game  {made:.0%} of bids made"
+            f"  nils made {found.nils_made[role]}/{nils}"
+        )
+
+    return "\n".join(
+        [
+            f"Spades, {setup.p1} vs {setup.p2}: {run.games} games to {setup.target}, "
+            f"seed {setup.seed} (games 2k, 2k+1: same hands, seats swapped)",
+            *win_lines(run, (setup.p1, setup.p2), extra),
+            f"  unfinished after {setup.max_hands} hands: {run.unfinished}",
+            f"  mean {found.mean_hands:.2f} hands a game",
+            rate_line(run),
+        ]
+    )
+
+
+def run_json(run: SpadesRun) -> dict[str, Any]:
+    """The ``--json`` object of a Spades run."""
+    setup = run.setup
+    found = figures(run.records)
+    low, high = run.p1_interval
+    data: dict[str, Any] = {
+        "game": NAME,
+        "games": run.games,
+        "seed": setup.seed,
+        "p1": setup.p1,
+        "p2": setup.p2,
+        "target": setup.target,
+        "p1_wins": run.wins(0),
+        "p2_wins": run.wins(1),
+        "unfinished": run.unfinished,
+        "p1_win_rate": round(run.p1_win_rate, 6),
+        "p1_win_rate_ci95": [round(low, 6), round(high, 6)],
+        "mean_hands": round(found.mean_hands, 4),
+    }
+    for role in (0, 1):
+        p = f"p{role + 1}"
+        data[f"{p}_mean_score"] = round(found.mean_score[role], 3)
+        data[f"{p}_bids_made_share"] = round(found.made_rate[role], 4)
+        data[f"{p}_nils"] = found.nils[role]
+        data[f"{p}_nils_made"] = found.nils_made[role]
+    data["max_hands"] = setup.max_hands
+    data["elapsed_s"] = round(run.elapsed_s, 3)
+    return data
+
+
+class SpadesSimulator:
+    """Spades' side of ``spit-tui sim`` (``spit.games.simulation.Simulator``): no
+    options of its own."""
+
+    default_player: Final = "hard"
+    default_target: Final = 500
+    target_help: Final = "Spades (default 500)"
+    options: Final = ()
+
+    @property
+    def players_help(self) -> str:
+        return (
+            f"Spades levels: {', '.join(LEVELS)}, and the reference players "
+            f"{' and '.join(OPPONENTS)}."
+        )
+
+    def plan(self, request: SimRequest) -> SimPlan[SpadesSetup, SpadesGameRecord]:
+        p1 = player_option("--p1", request.p1, check_player)
+        p2 = player_option("--p2", request.p2, check_player)
+        setup = SpadesSetup(
+            request.seed, p1, p2, target=request.target, replay_dir=request.replay_dir
+        )
+        return SimPlan(play_game, setup, report, run_json)
+
+
+SIMULATOR: Final = SpadesSimulator()

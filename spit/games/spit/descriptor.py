@@ -24,6 +24,8 @@ from spit.games.spit.identity import SUFFIX as SUFFIX
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
+    from spit.games.registry import ListedRecords
+    from spit.games.simulation import Simulator
     from spit.games.spit.net_table import SpitNetTable
     from spit.games.spit.replay.reader import Replay
     from spit.games.spit.session import Match
@@ -49,27 +51,21 @@ def _describe(replay: Replay) -> str:
     return f"{text} (to {header.target})" if header.variant is Variant.POINTS else text
 
 
-def _header(obj: dict[str, Any], version: tuple[int, int]) -> object:
-    from spit.games.spit.replay.records import Header
+def _records() -> ListedRecords:
+    from spit.games.spit.replay.records import End, Header
 
-    return Header.from_json(obj, version)
-
-
-def _end(obj: dict[str, Any]) -> tuple[int, int | None, int]:
-    from spit.games.spit.replay.records import End
-
-    end = End.from_json(obj, 0)
-    return end.winner, end.t, end.rounds
+    return Header.from_json, End.from_json
 
 
-def _mode_text(players: Sequence[PlayerInfo]) -> str:
-    humans = [p.kind == "human" for p in players]
-    levels = [p.level or "?" for p in players]
-    if all(humans):
+def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    from spit.games.summary import Mode, mode_of
+
+    mode, _, level = mode_of(players)
+    if mode is Mode.VS_BOT:
+        return f"vs {level or '?'} bot"
+    if mode is Mode.TWO_PLAYERS:
         return "Two players"
-    if any(humans):
-        return f"vs {levels[humans.index(True) ^ 1]} bot"
-    return f"Bots: {levels[0]} vs {levels[1]}"
+    return f"Bots: {players[0].level or '?'} vs {players[1].level or '?'}"
 
 
 def _levels() -> Sequence[str]:
@@ -109,6 +105,12 @@ def _net_table(
     return SpitNetTable(names, seed, replay_dir, **options)
 
 
+def _simulator() -> Simulator:
+    from spit.games.spit.sim import SIMULATOR
+
+    return SIMULATOR
+
+
 DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     name=NAME,
     title="Spit",
@@ -116,8 +118,7 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("deal", "round"),
-        read_header=_header,
-        read_end=_end,
+        records=_records,
         mode_text=_mode_text,
     ),
     read_replay=_read,
@@ -135,4 +136,5 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     command_help="start a game: two players on one keyboard, or --bot LEVEL",
     session=_session,
     net_table=_net_table,
+    simulator=_simulator,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spit.core.seats import Seat
 from spit.engine import State
 from spit.games.spit.session import InputRecord, Orders
 
@@ -47,7 +48,7 @@ class GameLog:
         records: list[Record] = []
         for report in self._reports:
             if isinstance(report, InputRecord):
-                records.append(Input(report.t, report.player, report.action, report.accepted))
+                records.append(Input(report.t, Seat(report.player), report.action, report.accepted))
             else:
                 records.append(Deal(*report))
         return Replay(header, tuple(records), problems=(), truncated=False)

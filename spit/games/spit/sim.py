@@ -1,4 +1,5 @@
-"""One simulated game: two bots, one seeded deal, the real match controller.
+"""One simulated game: two bots, one seeded deal, the real match controller; and
+Spit's side of ``spit-tui sim`` (``SIMULATOR``: its options, its run and its reports).
 
 Everything a game depends on is derived from the run's seed and the game's index, never
 from which worker process plays it or what it played before, so a run gives the same
@@ -7,20 +8,42 @@ results whatever the number of jobs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
+from spit.core.replay.fields import MAX_TIME_MS
 from spit.core.seeds import derive_seed
 from spit.engine import Play, State, Variant
-from spit.games.spit.bots import LEVELS, POLICIES, BotAgent, make_bot
+from spit.games.simulation import (
+    Run,
+    SimOption,
+    SimPlan,
+    SimRequest,
+    player_option,
+    rate_line,
+    win_lines,
+)
+from spit.games.spit.bots import LEVELS, POLICIES, BotAgent, BotLevel, make_bot
 from spit.games.spit.session import InputRecord, Orders, Timing, seeded_match
 from spit.games.spit.session.recorder import Recorder
 
 if TYPE_CHECKING:
     from spit.games.spit.replay.writer import ReplayWriter
 
-__all__ = ["BotSpec", "GameRecord", "GameSetup", "derive_seed", "play_game"]
+__all__ = [
+    "DEFAULT_LIMIT_MS",
+    "SIMULATOR",
+    "BotSpec",
+    "GameRecord",
+    "GameSetup",
+    "derive_seed",
+    "play_game",
+]
+
+DEFAULT_LIMIT_MS: Final = 30 * 60 * 1000
+"""A game still running after 30 game-minutes is stopped and counted as unfinished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +54,7 @@ class BotSpec:
     policies are compared at identical timing (``normal/naive`` against ``normal``).
     """
 
-    level: str
+    level: BotLevel
     policy: str | None = None
 
     @classmethod
@@ -42,7 +65,7 @@ class BotSpec:
             raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
         if slash and policy not in POLICIES:
             raise ValueError(f"unknown bot policy {policy!r}: choose from {', '.join(POLICIES)}")
-        return cls(level, policy if slash else None)
+        return cls(BotLevel(level), policy if slash else None)
 
     def make(self, player: int, seed: int) -> BotAgent:
         return make_bot(self.level, player, seed, policy=self.policy)
@@ -185,3 +208,118 @@ def _replay_writer(setup: GameSetup, agents: list[BotAgent], deal_seed: int) -> 
         timing=setup.timing,
         seed=deal_seed,
     )
+
+
+def mean_rounds(records: Sequence[GameRecord]) -> float:
+    return sum(r.rounds for r in records) / len(records)
+
+
+def mean_length_s(records: Sequence[GameRecord]) -> float:
+    """Mean game length in game seconds (unfinished games count at the limit)."""
+    return sum(r.length_ms for r in records) / len(records) / 1000
+
+
+def cards_per_minute(records: Sequence[GameRecord], role: int) -> float:
+    """Cards the first (0) or second (1) bot played per game minute."""
+    minutes = sum(r.length_ms for r in records) / 60_000
+    return sum(r.plays_by(role) for r in records) / minutes if minutes else 0.0
+
+
+def refused_share(records: Sequence[GameRecord], role: int) -> float:
+    """Share of that bot's inputs the match refused (races lost, stale plays)."""
+    refused = sum(r.refused[r.p1_seat ^ role] for r in records)
+    played = sum(r.plays_by(role) for r in records)
+    return refused / (refused + played) if refused + played else 0.0
+
+
+SpitRun = Run[GameSetup, GameRecord]
+
+
+def report(run: SpitRun) -> str:
+    """The text report: who won how often, how long games took, how fast bots played."""
+    setup, records = run.setup, run.records
+    names = (str(setup.p1), str(setup.p2))
+    lines = [
+        f"{names[0]} vs {names[1]}: {run.games} games, seed {setup.seed}, "
+        f"{setup.variant.value} variant (games 2k, 2k+1: same deal, seats swapped)",
+        *win_lines(run, names, lambda role: f"{cards_per_minute(records, role):5.1f} cards/min"),
+        f"  unfinished after {setup.limit_ms / 60_000:g} game-minutes (draws): {run.unfinished}",
+        f"  mean {mean_rounds(records):.2f} rounds, "
+        f"{mean_length_s(records):.1f} game-seconds a game",
+        rate_line(run),
+    ]
+    return "\n".join(lines)
+
+
+def run_json(run: SpitRun) -> dict[str, Any]:
+    """The ``--json`` object of a run (``spit.sim.SimResult.to_json``)."""
+    setup, records = run.setup, run.records
+    low, high = run.p1_interval
+    return {
+        "games": run.games,
+        "seed": setup.seed,
+        "p1": str(setup.p1),
+        "p2": str(setup.p2),
+        "variant": setup.variant.value,
+        "p1_wins": run.wins(0),
+        "p2_wins": run.wins(1),
+        "unfinished": run.unfinished,
+        "p1_win_rate": round(run.p1_win_rate, 6),
+        "p1_win_rate_ci95": [round(low, 6), round(high, 6)],
+        "mean_rounds": round(mean_rounds(records), 4),
+        "mean_game_s": round(mean_length_s(records), 3),
+        "p1_cards_per_minute": round(cards_per_minute(records, 0), 3),
+        "p2_cards_per_minute": round(cards_per_minute(records, 1), 3),
+        "p1_refused_share": round(refused_share(records, 0), 4),
+        "p2_refused_share": round(refused_share(records, 1), 4),
+        "limit_s": setup.limit_ms / 1000,
+        "elapsed_s": round(run.elapsed_s, 3),
+    }
+
+
+class SpitSimulator:
+    """Spit's side of ``spit-tui sim`` (``spit.games.simulation.Simulator``)."""
+
+    default_player: Final = "normal"
+    default_target: Final = 100
+    target_help: Final = "Spit's points variant (default 100)"
+    options: Final = (
+        SimOption(
+            "variant",
+            "Spit: how the game is won (default standard)",
+            choices=tuple(v.value for v in Variant),
+        ),
+        SimOption(
+            "limit-minutes",
+            "Spit: stop a game after M game-minutes and count it as unfinished (default 30)",
+            maximum=MAX_TIME_MS // 60_000,
+            metavar="M",
+        ),
+    )
+
+    @property
+    def players_help(self) -> str:
+        return (
+            f"Spit levels: {', '.join(LEVELS)}. A level may be given another policy at the "
+            f"same speed as LEVEL/POLICY (policies: {', '.join(POLICIES)}), e.g. --p1 "
+            "normal/naive."
+        )
+
+    def plan(self, request: SimRequest) -> SimPlan[GameSetup, GameRecord]:
+        p1 = player_option("--p1", request.p1, BotSpec.parse)
+        p2 = player_option("--p2", request.p2, BotSpec.parse)
+        minutes = request.options.get("limit_minutes", DEFAULT_LIMIT_MS / 60_000)
+        setup = GameSetup(
+            seed=request.seed,
+            p1=p1,
+            p2=p2,
+            variant=Variant(request.options.get("variant", Variant.STANDARD.value)),
+            target=request.target,
+            timing=Timing(),
+            limit_ms=max(1, round(minutes * 60_000)),
+            replay_dir=request.replay_dir,
+        )
+        return SimPlan(play_game, setup, report, run_json)
+
+
+SIMULATOR: Final = SpitSimulator()

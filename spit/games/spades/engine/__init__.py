@@ -15,34 +15,10 @@ The rules are in ``docs/rules_sources/SPADES.md`` (S01-S16, SD01-SD14).
 
 from spit.core.cards import Card, card_name, parse_card
 from spit.core.outcome import Applied, Rejected
-from spit.games.spades.engine.actions import (
-    Action,
-    Bid,
-    DeclareBlindNil,
-    DeclineBlindNil,
-    Discard,
-    Exchange,
-    Keep,
-    PlayCard,
-    action_key,
-    parse_action,
-)
+from spit.games.spades.engine import actions, events
+from spit.games.spades.engine.actions import *  # noqa: F403
 from spit.games.spades.engine.deal import HandOrders, shuffled_hand
-from spit.games.spades.engine.events import (
-    BidMade,
-    BlindNilChosen,
-    CardPlayed,
-    CardsDrawn,
-    DrawEnded,
-    Event,
-    Exchanged,
-    GameOver,
-    HandScored,
-    HandStarted,
-    SpadesBroken,
-    TrickTaken,
-    redact,
-)
+from spit.games.spades.engine.events import *  # noqa: F403
 from spit.games.spades.engine.rules import (
     MAX_EXCHANGE,
     Outcome,
@@ -67,39 +43,18 @@ __all__ = [
     "SPADES",
     "SPADES_ENGINE_VERSION",
     "TRICKS_PER_HAND",
-    "Action",
     "Applied",
-    "Bid",
-    "BidMade",
-    "BlindNilChosen",
     "Card",
-    "CardPlayed",
-    "CardsDrawn",
-    "DeclareBlindNil",
-    "DeclineBlindNil",
-    "Discard",
-    "DrawEnded",
-    "Event",
-    "Exchange",
-    "Exchanged",
-    "GameOver",
     "HandOrders",
     "HandResult",
-    "HandScored",
-    "HandStarted",
-    "Keep",
     "Outcome",
     "Phase",
-    "PlayCard",
     "PlayerScore",
     "PlayerView",
     "Reason",
     "Rejected",
-    "SpadesBroken",
     "State",
     "Trick",
-    "TrickTaken",
-    "action_key",
     "apply",
     "beats",
     "card_name",
@@ -111,10 +66,8 @@ __all__ = [
     "new_game",
     "next_hand",
     "observe",
-    "parse_action",
     "parse_card",
     "playable",
-    "redact",
     "score_player",
     "shuffled_hand",
     "state_hash",
@@ -122,3 +75,7 @@ __all__ = [
     "to_move",
     "trick_winner",
 ]
+# The actions and the events are many, and the rules import most of them: each is
+# named once, in its module's ``__all__``, and re-exported from there.
+__all__ += actions.__all__
+__all__ += events.__all__

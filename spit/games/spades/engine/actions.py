@@ -11,6 +11,19 @@ from typing import TypeAlias
 
 from spit.core.cards import Card, card_name, parse_card
 
+__all__ = [
+    "Action",
+    "Bid",
+    "DeclareBlindNil",
+    "DeclineBlindNil",
+    "Discard",
+    "Exchange",
+    "Keep",
+    "PlayCard",
+    "action_key",
+    "parse_action",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class DeclareBlindNil:

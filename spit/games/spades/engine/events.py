@@ -13,6 +13,22 @@ from typing import TypeAlias
 from spit.core.cards import Card, Pile
 from spit.games.spades.engine.state import HandResult
 
+__all__ = [
+    "BidMade",
+    "BlindNilChosen",
+    "CardPlayed",
+    "CardsDrawn",
+    "DrawEnded",
+    "Event",
+    "Exchanged",
+    "GameOver",
+    "HandScored",
+    "HandStarted",
+    "SpadesBroken",
+    "TrickTaken",
+    "redact",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class HandStarted:

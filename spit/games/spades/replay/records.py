@@ -32,15 +32,16 @@ from spit.core.replay.fields import (
     player_of,
 )
 from spit.core.replay.line_parts import (
+    end_json,
     header_json,
     input_json,
     line_json,
-    read_accepted,
-    read_action,
+    read_end,
     read_header_fields,
+    read_input,
     read_record,
-    read_scores,
 )
+from spit.core.seats import SEATS, Seat
 from spit.games.spades.engine import Action, HandOrders, parse_action
 from spit.games.spades.identity import NAME as GAME
 
@@ -61,7 +62,7 @@ class SpadesHeader:
     """The first line of a Spades replay: what the game was and who played it."""
 
     target: int = DEFAULT_TARGET
-    first: int = 0
+    first: Seat = SEATS[0]
     """The player who draws first in hand 1 (``new_game``'s ``first``, SD01)."""
     players: tuple[PlayerInfo, PlayerInfo] = DEFAULT_PLAYERS
     seed: int | None = None
@@ -81,7 +82,7 @@ class SpadesHeader:
         """Read the header fields after ``read_version`` has accepted ``version``."""
         return cls(
             target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
-            first=player_of(obj, "first") if "first" in obj else 0,
+            first=player_of(obj, "first") if "first" in obj else SEATS[0],
             version=version,
             **read_header_fields(obj),
         )
@@ -123,20 +124,18 @@ class SpadesInput:
     """A player's action, and whether the engine accepted it."""
 
     t: int | None
-    player: int
+    player: Seat
     action: Action
     accepted: bool | None
     """``None`` in a hand-written file that leaves it out: then it is not checked."""
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return line_json("input", self.t, input_json(self.player, self.action, self.accepted))
+        return input_json(self.t, self.player, self.action, self.accepted)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesInput:
-        action = read_action(obj, parse_action, MAX_ACTION_TEXT, "bid 4")
-        accepted = read_accepted(obj)
-        return cls(_time(obj), player_of(obj, "player"), action, accepted, line)
+        return cls(*read_input(obj, _time, parse_action, MAX_ACTION_TEXT, "bid 4"), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,35 +159,24 @@ class SpadesEnd:
     """The closing line of a finished game."""
 
     t: int | None
-    winner: int
+    winner: Seat
     hands: int
     scores: tuple[int, int]
     hash: str
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return line_json(
-            "end",
-            self.t,
-            {
-                "winner": PLAYER_KEYS[self.winner],
-                "hands": self.hands,
-                "scores": list(self.scores),
-                "hash": self.hash,
-            },
-        )
+        return end_json(self.t, self.winner, ("hands", self.hands), self.scores, self.hash)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> SpadesEnd:
-        scores = read_scores(obj, -MAX_SCORE, MAX_SCORE)
-        return cls(
-            _time(obj),
-            player_of(obj, "winner"),
-            get_int(obj, "hands", 1, MAX_HANDS),
-            scores,
-            hash_of(obj),
-            line,
-        )
+        score_range = (-MAX_SCORE, MAX_SCORE)
+        return cls(*read_end(obj, _time, ("hands", MAX_HANDS), score_range), line)
+
+    @property
+    def rounds(self) -> int:
+        """The hands, as a listing of any game's replays calls them."""
+        return self.hands
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
+from spit.core.seats import Seat, other
 from spit.games.spades.engine import (
     SPADES_ENGINE_VERSION,
     Action,
@@ -62,7 +63,7 @@ class SpadesReplayWriter(LineWriter):
         when = created or datetime.now().astimezone()
         header = SpadesHeader(
             target=target,
-            first=first,
+            first=Seat(first),
             players=players,
             seed=seed,
             created=when.isoformat(timespec="seconds"),
@@ -79,7 +80,7 @@ class SpadesReplayWriter(LineWriter):
 
     def on_input(self, t: int, player: int, action: Action, accepted: bool, state: State) -> None:
         """``player`` tried ``action``; ``state`` is the game after it."""
-        self._write(SpadesInput(t, player, action, accepted).to_json())
+        self._write(SpadesInput(t, Seat(player), action, accepted).to_json())
         if not accepted:
             return
         if state.phase is Phase.HAND_OVER:
@@ -87,7 +88,7 @@ class SpadesReplayWriter(LineWriter):
             self._sync()
         elif state.phase is Phase.GAME_OVER:
             assert state.winner is not None
-            end = SpadesEnd(t, state.winner, state.hand, state.scores, state_hash(state))
+            end = SpadesEnd(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
             self._write(end.to_json())
             self.close()
 
@@ -95,7 +96,7 @@ class SpadesReplayWriter(LineWriter):
         """``loser`` left the game unfinished at ``state``: the forfeit line, then the
         closing line with the other player as the winner; the file is closed."""
         self._write(SpadesForfeit(t, loser).to_json())
-        end = SpadesEnd(t, 1 - loser, state.hand, state.scores, state_hash(state))
+        end = SpadesEnd(t, other(Seat(loser)), state.hand, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 

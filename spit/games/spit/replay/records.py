@@ -6,7 +6,7 @@ each field's type and range (the file may come from anywhere) and lenient about
 anything it does not know (unknown keys are ignored, so that a newer minor version of
 the format can add fields). What every game's lines share is in ``spit.core.replay.fields``
 (the players, the version, the value readers) and ``spit.core.replay.line_parts`` (the
-header's common keys, inputs, scores, a line's type and time);
+header's common keys, inputs, the closing line, a line's type and time);
 ``docs/replay-format.md`` is the specification.
 """
 
@@ -35,21 +35,26 @@ from spit.core.replay.fields import (
     show,
 )
 from spit.core.replay.line_parts import (
+    end_json,
     header_json,
     input_json,
     line_json,
-    read_accepted,
-    read_action,
+    read_end,
     read_header_fields,
+    read_input,
     read_record,
-    read_scores,
 )
+from spit.core.seats import Seat
 from spit.engine import Action, Variant, parse_action
 from spit.games.spit.session import Orders, Timing
 
 MAX_SCORE: Final = 2**31 - 1
 MAX_ROUNDS: Final = 1_000_000
 MAX_ACTION_TEXT: Final = 16
+
+
+def _time(obj: dict[str, Any]) -> int:
+    return get_int(obj, "t", 0, MAX_TIME_MS)
 
 
 def _check_deck(orders: Orders) -> None:
@@ -142,22 +147,18 @@ class Input:
     """A key press (or a bot's action) at ``t``, and whether the match accepted it."""
 
     t: int
-    player: int
+    player: Seat
     action: Action
     accepted: bool | None
     """``None`` in a hand-written file that leaves it out: then it is not checked."""
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return line_json("input", self.t, input_json(self.player, self.action, self.accepted))
+        return input_json(self.t, self.player, self.action, self.accepted)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Input:
-        action = read_action(obj, parse_action, MAX_ACTION_TEXT, "play 3 1")
-        accepted = read_accepted(obj)
-        return cls(
-            get_int(obj, "t", 0, MAX_TIME_MS), player_of(obj, "player"), action, accepted, line
-        )
+        return cls(*read_input(obj, _time, parse_action, MAX_ACTION_TEXT, "play 3 1"), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,7 @@ class Checkpoint:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Checkpoint:
-        return cls(get_int(obj, "t", 0, MAX_TIME_MS), hash_of(obj), line)
+        return cls(_time(obj), hash_of(obj), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,35 +182,18 @@ class End:
     """The closing line of a finished game."""
 
     t: int
-    winner: int
+    winner: Seat
     rounds: int
     scores: tuple[int, int]
     hash: str
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return line_json(
-            "end",
-            self.t,
-            {
-                "winner": PLAYER_KEYS[self.winner],
-                "rounds": self.rounds,
-                "scores": list(self.scores),
-                "hash": self.hash,
-            },
-        )
+        return end_json(self.t, self.winner, ("rounds", self.rounds), self.scores, self.hash)
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> End:
-        scores = read_scores(obj, 0, MAX_SCORE)
-        return cls(
-            get_int(obj, "t", 0, MAX_TIME_MS),
-            player_of(obj, "winner"),
-            get_int(obj, "rounds", 1, MAX_ROUNDS),
-            scores,
-            hash_of(obj),
-            line,
-        )
+        return cls(*read_end(obj, _time, ("rounds", MAX_ROUNDS), (0, MAX_SCORE)), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +203,7 @@ class Forfeit:
     closing line follows, with the other player as the winner."""
 
     t: int
-    player: int
+    player: Seat
     line: int = field(default=0, compare=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -227,7 +211,7 @@ class Forfeit:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], line: int) -> Forfeit:
-        return cls(get_int(obj, "t", 0, MAX_TIME_MS), player_of(obj, "player"), line)
+        return cls(_time(obj), player_of(obj, "player"), line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +221,7 @@ class BotSeat:
     only: the bot's moves are the inputs that follow, checked like any others."""
 
     t: int
-    player: int
+    player: Seat
     level: str
     seed: int | None = None
     line: int = field(default=0, compare=False)
@@ -252,7 +236,7 @@ class BotSeat:
     def from_json(cls, obj: dict[str, Any], line: int) -> BotSeat:
         seed = obj.get("seed")
         return cls(
-            get_int(obj, "t", 0, MAX_TIME_MS),
+            _time(obj),
             player_of(obj, "player"),
             check_text("level", obj.get("level")),
             None if seed is None else get_int(obj, "seed", 0, MAX_SEED),

@@ -22,6 +22,7 @@ from typing import Final, TextIO
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
+from spit.core.seats import Seat, other
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
 from spit.games.spit.identity import SUFFIX
 from spit.games.spit.replay.records import BotSeat, Checkpoint, Deal, End, Forfeit, Header, Input
@@ -77,7 +78,7 @@ class ReplayWriter(LineWriter):
         self._write(Deal(t, round_no, orders).to_json())
 
     def on_input(self, record: InputRecord, state: State) -> None:
-        self._write(Input(record.t, record.player, record.action, record.accepted).to_json())
+        self._write(Input(record.t, Seat(record.player), record.action, record.accepted).to_json())
         self._inputs += 1
         if self._inputs % CHECKPOINT_EVERY == 0:
             self._checkpoint(record.t, state)
@@ -89,7 +90,7 @@ class ReplayWriter(LineWriter):
 
     def on_game_over(self, t: int, state: State) -> None:
         assert state.winner is not None
-        end = End(t, state.winner, state.round, state.scores, state_hash(state))
+        end = End(t, Seat(state.winner), state.round, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 
@@ -97,13 +98,13 @@ class ReplayWriter(LineWriter):
 
     def on_bot(self, t: int, player: int, level: str, seed: int | None) -> None:
         """From ``t`` on a bot plays ``player``'s seat (its player is gone)."""
-        self._write(BotSeat(t, player, level, seed).to_json())
+        self._write(BotSeat(t, Seat(player), level, seed).to_json())
 
     def on_forfeit(self, t: int, player: int, state: State) -> None:
         """``player`` loses by forfeit at ``t``: the forfeit line, then the closing
         line (the other player wins, on the table as it stands), and the file closes."""
-        self._write(Forfeit(t, player).to_json())
-        end = End(t, 1 - player, state.round, state.scores, state_hash(state))
+        self._write(Forfeit(t, Seat(player)).to_json())
+        end = End(t, other(Seat(player)), state.round, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 
