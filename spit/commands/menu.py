@@ -10,7 +10,7 @@ import argparse
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.tui.collector import paused_until_first_frame
+    from spit.tui.shared.collector import paused_until_first_frame
 
     with paused_until_first_frame():
         from spit.tui.app import SpitApp

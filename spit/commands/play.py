@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
             choices = ", ".join(LEVELS)
             complain("play", f"unknown bot level {args.bot!r} (choose {choices})")
             return 2
-    from spit.tui.collector import paused_until_first_frame
+    from spit.tui.shared.collector import paused_until_first_frame
 
     with paused_until_first_frame():
         from spit.engine import Variant

@@ -28,7 +28,7 @@ from textual.signal import Signal
 from spit.core.safe_text import safe_lines, safe_path, safe_text
 from spit.settings.file import SettingsWriter, read_settings
 from spit.settings.model import Settings, settings_path
-from spit.tui.collector import collect_and_freeze, thaw
+from spit.tui.shared.collector import collect_and_freeze, thaw
 from spit.tui.shared.control_filter import ControlCharacterFilter
 from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
 from spit.tui.shared.styles import ASCII_CLASS, ASCII_CSS, GAME_CSS, SHELL_CSS
@@ -48,7 +48,7 @@ _IMPORTED_AT = time.perf_counter()
 
 FREEZE_AFTER_S = 0.3
 """How long after the first frame (of the app, or of a game from the menu) the garbage
-collector collects and freezes (``spit.tui.collector``): late enough for the frame to
+collector collects and freezes (``spit.tui.shared.collector``): late enough for the frame to
 be on screen (the collection holds the interpreter, so the thread writing the frame
 would wait for it), well within the game's start countdown."""
 

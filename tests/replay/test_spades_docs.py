@@ -20,7 +20,7 @@ GOLDEN = ROOT / "tests" / "replay" / "golden"
 
 
 def test_the_section_has_its_examples() -> None:
-    assert len(BLOCKS) == 5
+    assert len(BLOCKS) == 6
 
 
 def test_the_header_example_reads() -> None:
