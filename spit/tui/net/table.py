@@ -40,7 +40,7 @@ from spit.tui.shared.styles import GAME_CSS, style_classes
 
 _REASONS = {
     "cards": "got rid of every card",
-    "points": "has the lower total",
+    "points": "wins on points",  # the lower total in Spit, the higher in Spades
     "forfeit": "wins by forfeit: the other player did not come back",
     "left": "wins: the other player left",
 }
