@@ -73,6 +73,23 @@ class AwayOverlay(NetOverlay):
         )
 
 
+class ReconnectingOverlay(NetOverlay):
+    """Our line dropped and the table is taking the seat back (the game is paused for
+    both meanwhile, by the server)."""
+
+    kind = "reconnecting"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss('leave')", "Leave", id="net.leave"),
+    ]
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "The connection dropped",
+            f"{reason}. Connecting again to take your seat back...",
+            "Escape: leave the game",
+        )
+
+
 class GraceOverOverlay(NetOverlay):
     """The grace period ran out: take the win, or let a bot take the empty seat."""
 

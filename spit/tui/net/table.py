@@ -9,6 +9,12 @@ with ``send``. It decides nothing: what a key does, whether the game is paused, 
 won, all come from the server. At the end the server's replay is fetched and saved in
 the player's replays folder (``save_replay``), unless the settings say not to record
 games, or the same file is already there (the host's own server wrote it there).
+
+A line that drops during a game is taken up again by itself: the table tries to
+take its seat back with the welcome's token (``NetClient.rejoin``) once a second for
+``REJOIN_TRY_S``, a little less than the server keeps the seat, saying so meanwhile;
+the server then sends the full table. A refusal (the seat was lost by forfeit, a bot
+plays it) or the time running out ends the game for this player, as a lost line did.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from websockets.exceptions import WebSocketException
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.safe_text import safe_path, safe_text
 from spit.net.client import NetClient
+from spit.net.protocol import ProtocolError
 from spit.settings.model import Settings
 from spit.tui.net import client_state as state
 from spit.tui.net.overlays import (
@@ -33,6 +40,7 @@ from spit.tui.net.overlays import (
     LostOverlay,
     NetOverlay,
     NetResultOverlay,
+    ReconnectingOverlay,
 )
 from spit.tui.net.watch import follow
 from spit.tui.shared.services import services
@@ -45,6 +53,10 @@ _REASONS = {
     "left": "wins: the other player left",
 }
 """The server's ``over`` reasons, as the result's line says them."""
+
+REJOIN_TRY_S = 55
+"""How long a dropped line is tried again: within the server's 60 s grace
+(``spit.net.room.REJOIN_GRACE_MS``), with time to spare for the last try."""
 
 
 class NetTableScreen(Screen[None]):
@@ -71,6 +83,9 @@ class NetTableScreen(Screen[None]):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._follower: Worker[None] | None = None
         self._leaving = False
+        self._rejoining: str | None = None
+        """Why the line dropped, while it is being tried again."""
+        self._gave_up: str | None = None
 
     # -- for the game's table --------------------------------------------------------
 
@@ -151,7 +166,35 @@ class NetTableScreen(Screen[None]):
             self.run_worker(self._save_replay(over), name="save replay", group="net-replay")
         self._over = over
         self.net_changed()
-        self._show_stop(state.lost(self.client))
+        gone = state.lost(self.client)
+        if gone is not None and over is None and self._gave_up is None:
+            if self._rejoining is None and hasattr(self.client, "rejoin"):
+                self._rejoining = gone
+                self.run_worker(self._rejoin(), name="rejoin", group="net-rejoin")
+            if self._rejoining is not None:
+                gone = None  # the overlay says that it is being tried again
+        self._show_stop(gone if self._gave_up is None else self._gave_up)
+
+    async def _rejoin(self) -> None:
+        """Take the seat back (see the module docstring); follow the server again."""
+        loop = asyncio.get_running_loop()
+        stop = loop.time() + REJOIN_TRY_S
+        failure = self._rejoining or "the connection was lost"
+        while not self._leaving and loop.time() < stop:
+            try:
+                await self.client.rejoin()
+            except ProtocolError as refused:  # the server will not give the seat back
+                failure = safe_text(str(refused))
+                break
+            except (OSError, WebSocketException, TimeoutError):
+                await asyncio.sleep(1.0)  # no line yet: try again
+                continue
+            self._rejoining = None
+            self._follower = follow(self, self.client, self._server_changed)
+            return
+        self._rejoining = None
+        self._gave_up = failure
+        self._show_stop(failure)
 
     def _show_stop(self, gone: str | None) -> None:
         """Bring up (or update, or close) the dialog the game's state calls for."""
@@ -165,6 +208,8 @@ class NetTableScreen(Screen[None]):
             wanted = (NetResultOverlay, self._result_texts(over))
         elif gone is not None:
             wanted = (LostOverlay, (gone,))
+        elif self._rejoining is not None:
+            wanted = (ReconnectingOverlay, (self._rejoining,))
         elif grace is not None and grace != self.seat:
             wanted = (GraceOverOverlay, (other,))
         elif away is not None and away[0] != self.seat:
