@@ -37,6 +37,7 @@ from tests.tui.browser.library import recorded_games
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.practice.test_practice import play_the_hints
 from tests.tui.screen_text import non_ascii, screen_lines
+from tests.tui.shell.menu_keys import MENU as MENU_KEYS
 from tests.tui.spades.driver import Player
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, ViewerApp
 
@@ -159,7 +160,7 @@ async def test_the_menu_how_to_play_and_the_practice_round(
         await pilot.press("2")
         assert isinstance(app.screen, BotChooser)
         await _check(pilot, "bot chooser")
-        await pilot.press("escape", "6")
+        await pilot.press("escape", MENU_KEYS["how_to_play"])
         assert isinstance(app.screen, HowToPlay)
         await _check(pilot, "how to play: keys")
         await pilot.press("r")
