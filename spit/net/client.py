@@ -13,6 +13,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
+from ssl import SSLContext
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -50,10 +51,12 @@ class NetClient:
         password: str | None = None,
         token: str | None = None,
         version: int = PROTOCOL_VERSION,
+        ssl: SSLContext | None = None,
     ) -> dict[str, Any]:
         """Connect and say hello; the server's welcome. Raises ``ProtocolError`` with
-        the server's reason if it refuses."""
-        self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10)
+        the server's reason if it refuses. ``ssl`` (``spit.net.tls.client_context``) is
+        for a ``wss://`` address; without it one is checked against the system's CAs."""
+        self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10, ssl=ssl)
         hello: dict[str, Any] = {"v": version, "name": name}
         for key, value in (("room", room), ("password", password), ("token", token)):
             if value is not None:

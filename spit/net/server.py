@@ -23,6 +23,7 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from ssl import SSLContext
 from typing import Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -118,12 +119,16 @@ class GameServer:
         return room
 
     @contextlib.asynccontextmanager
-    async def listening(self, host: str = "127.0.0.1", port: int = 0) -> AsyncIterator[Server]:
-        """Listen on ``host:port`` (0: any free port) until the block ends."""
+    async def listening(
+        self, host: str = "127.0.0.1", port: int = 0, *, ssl: SSLContext | None = None
+    ) -> AsyncIterator[Server]:
+        """Listen on ``host:port`` (0: any free port) until the block ends; with ``ssl``
+        (``spit.net.tls.server_context``), TLS only (``wss://``)."""
         async with serve(
             self._handle,
             host,
             port,
+            ssl=ssl,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
             ping_interval=20,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -30,16 +31,17 @@ async def running_server(
     ordering: Ordering = Ordering.FAIR,
     password: str | None = None,
     table: type[SpitNetTable] = SpitNetTable,
+    tls: ssl.SSLContext | None = None,
 ) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server on a free loopback port with one open room: (server, uri)."""
+    """A server on a free loopback port: (server, uri); ``wss://`` given ``tls``."""
     server = GameServer(
         lambda names: table(names, seed, replay_dir, timing=FAST),
         ordering=ordering,
         password=password,
     )
-    async with server.listening("127.0.0.1", 0) as listening:
+    async with server.listening("127.0.0.1", 0, ssl=tls) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
-        yield server, f"ws://127.0.0.1:{port}"
+        yield server, f"{'ws' if tls is None else 'wss'}://127.0.0.1:{port}"
 
 
 def _rank(name: str) -> int:
