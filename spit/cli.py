@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
     "replays": ("spit.commands.replays", "browse saved games"),
     "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),
+    "serve": ("spit.commands.serve", "run a server for many rooms (a club's, the internet's)"),
 }
 """Subcommand name -> (module, one-line help), besides each game's own (``play``,
 ``spades``: ``GameDescriptor.command``). A module defines ``add_arguments(parser)``

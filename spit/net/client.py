@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from ssl import SSLContext
 from typing import Any
 
@@ -52,15 +52,21 @@ class NetClient:
         token: str | None = None,
         version: int = PROTOCOL_VERSION,
         ssl: SSLContext | None = None,
+        create: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Connect and say hello; the server's welcome. Raises ``ProtocolError`` with
         the server's reason if it refuses. ``ssl`` (``spit.net.tls.client_context``) is
-        for a ``wss://`` address; without it one is checked against the system's CAs."""
+        for a ``wss://`` address; without it one is checked against the system's CAs.
+        ``create`` asks a server for many rooms for a new one instead of ``room``: its
+        ``game``, ``options`` and ``public`` (``spit.net.lobby``); the welcome says its
+        code."""
         self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10, ssl=ssl)
         hello: dict[str, Any] = {"v": version, "name": name}
         for key, value in (("room", room), ("password", password), ("token", token)):
             if value is not None:
                 hello[key] = value
+        if create is not None:  # a new room on a server for many (``spit-tui serve``)
+            hello.update(create=True, **create)
         await self._ws.send(encode("hello", **hello))
         first = self._read(await self._ws.recv())
         if first.get("type") != "welcome":
