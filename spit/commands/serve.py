@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 import secrets
 import signal
 import string
@@ -181,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(_serve(args, tls, replays))
     except OSError as error:  # the port is taken, the address is not this machine's
         where = f"{safe_text(args.host)}:{args.port}"
-        why = error.strerror or str(error).rpartition(": ")[2]
+        why = os.strerror(error.errno) if error.errno else str(error)
         complain("serve", f"cannot listen on {where}: {why}")
         return 1
     return 0

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import random
 import ssl
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,8 @@ from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.session import Timing
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
+from spit.net.limits import Limits
+from spit.net.lobby import Lobby, TableFactory, Tables
 from spit.net.server import GameServer
 
 FAST = Timing(
@@ -86,3 +88,43 @@ async def play_greedily(
                 await client.intent(intent)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client.changed.wait(), 0.25)
+
+
+def fast_tables(replay_dir: Path, table: type[SpitNetTable] = SpitNetTable) -> Tables:
+    """Rooms of Spit with short waits, options checked as a server checks them."""
+    from spit.games.spit.descriptor import DESCRIPTOR
+
+    check = DESCRIPTOR.net_options
+    assert check is not None
+
+    def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
+        if game not in (None, "spit"):
+            raise ValueError(f"this server has no game {game}; it has spit")
+        kwargs = check(options)
+        return "spit", lambda names: table(names, 7, replay_dir, timing=FAST, **kwargs)
+
+    return tables
+
+
+@contextlib.asynccontextmanager
+async def running_lobby(
+    replay_dir: Path, *, limits: Limits | None = None, tables: Tables | None = None
+) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server for many rooms (as ``spit-tui serve`` runs one) on a free loopback
+    port: (server, uri). Many connections from 127.0.0.1 are allowed by default."""
+    tables = tables or fast_tables(replay_dir)
+    server = GameServer(
+        tables(None, {})[1],
+        lobby=Lobby(tables),
+        limits=limits or Limits(max_per_address=50),
+    )
+    async with server.listening("127.0.0.1", 0) as listening:
+        port = next(iter(listening.sockets)).getsockname()[1]
+        yield server, f"ws://127.0.0.1:{port}"
+
+
+async def wait_until(condition: Callable[[], bool], limit_s: float = 20.0) -> None:
+    """Poll ``condition`` every 20 ms until it holds; fail after ``limit_s``."""
+    async with asyncio.timeout(limit_s):
+        while not condition():
+            await asyncio.sleep(0.02)
