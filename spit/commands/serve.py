@@ -182,7 +182,9 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(_serve(args, tls, replays))
     except OSError as error:  # the port is taken, the address is not this machine's
         where = f"{safe_text(args.host)}:{args.port}"
-        why = os.strerror(error.errno) if error.errno else str(error)
+        # asyncio wraps the bind's error in a long sentence; the system's words suffice
+        code = error.errno or 0
+        why = os.strerror(code) if code > 0 else error.strerror or str(error)
         complain("serve", f"cannot listen on {where}: {why}")
         return 1
     return 0

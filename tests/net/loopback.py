@@ -128,3 +128,17 @@ async def wait_until(condition: Callable[[], bool], limit_s: float = 20.0) -> No
     async with asyncio.timeout(limit_s):
         while not condition():
             await asyncio.sleep(0.02)
+
+
+async def http_get(uri: str, path: str) -> tuple[str, dict[str, str], str]:
+    """A plain HTTP GET to a server's ``ws://`` address: (status line, headers, body)."""
+    host, port = uri.removeprefix("ws://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+    await writer.drain()
+    raw = (await asyncio.wait_for(reader.read(), 10)).decode()
+    writer.close()
+    head, _, body = raw.partition("\r\n\r\n")
+    status, *lines = head.split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines)
+    return status, headers, body

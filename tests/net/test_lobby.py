@@ -28,7 +28,15 @@ from spit.net.lobby_client import list_rooms, replay_by_code
 from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, encode
 from spit.net.server import GameServer
 
-from .loopback import FAST, fast_tables, play_greedily, running_lobby, running_server, wait_until
+from .loopback import (
+    FAST,
+    fast_tables,
+    http_get,
+    play_greedily,
+    running_lobby,
+    running_server,
+    wait_until,
+)
 
 SPIT = {"game": "spit", "options": {}, "public": True}
 
@@ -251,32 +259,19 @@ def test_messages_beyond_a_rate_close_the_connection_with_a_reason(tmp_path: Pat
     asyncio.run(asyncio.wait_for(run(), 60))
 
 
-async def _get(uri: str, path: str) -> tuple[str, dict[str, str], str]:
-    host, port = uri.removeprefix("ws://").split(":")
-    reader, writer = await asyncio.open_connection(host, int(port))
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
-    await writer.drain()
-    raw = (await asyncio.wait_for(reader.read(), 10)).decode()
-    writer.close()
-    head, _, body = raw.partition("\r\n\r\n")
-    status, *lines = head.split("\r\n")
-    headers = dict(line.split(": ", 1) for line in lines)
-    return status, headers, body
-
-
 def test_health_answers_plain_json_with_the_rooms_and_connections(tmp_path: Path) -> None:
     async def run() -> None:
         async with running_lobby(tmp_path) as (_, uri):
             a = NetClient()
             await a.connect(uri, "Ann", create={})
-            status, headers, body = await _get(uri, "/health")
+            status, headers, body = await http_get(uri, "/health")
             assert status.startswith("HTTP/1.1 200")
             assert headers["Content-Type"] == "application/json"
             health = json.loads(body)
             assert health["status"] == "ok" and health["protocol"] == PROTOCOL_VERSION
             assert health["rooms"] == 1 and health["connections"] == 1
             assert isinstance(health["version"], str)
-            status, _, _ = await _get(uri, "/anything-else")
+            status, _, _ = await http_get(uri, "/anything-else")
             assert not status.startswith("HTTP/1.1 200")
             await a.close()
 
