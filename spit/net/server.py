@@ -131,7 +131,7 @@ class GameServer:
         self.rooms[code] = room
         self._sockets[code] = [None, None]
         self._wake[code] = asyncio.Event()
-        task = asyncio.get_running_loop().create_task(self._run_room(room))
+        task = asyncio.get_running_loop().create_task(self._guarded(room))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return room
@@ -314,6 +314,16 @@ class GameServer:
                 await asyncio.wait_for(wake.wait(), max(0.0, (until - self.now_ms()) / 1000))
 
     # --- rooms that clients open, and their end (spit-tui serve) -------------------------
+
+    async def _guarded(self, room: Room) -> None:
+        """Run a room's task; whatever fails in it closes that room alone, logged with
+        its code (``_run_room`` closes it itself when its game raises)."""
+        try:
+            await self._run_room(room)
+        except Exception:
+            log.exception("room %s failed", room.code)
+            if room.code in self.rooms:
+                await self._close_room(room, _FAILED)
 
     def _poke(self, room: Room) -> None:
         """Wake the room's task (a room already closed has none)."""
