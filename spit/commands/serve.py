@@ -212,5 +212,10 @@ async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path
             f"spit-tui serve: listening on {scheme}://{host}:{port} "
             f"(health: {web}://{host}:{port}/health); replays in {safe_path(replays)}"
         )
+        if tls is None and not ipaddress.ip_address(host).is_loopback:
+            log.warning(
+                "listening beyond this machine without TLS: put a reverse proxy with a "
+                "certificate in front, or give --tls-cert and --tls-key (docs/deploy.md)"
+            )
         await stop.wait()
         log.info("stopping: closing %d rooms", len(server.rooms))

@@ -16,6 +16,8 @@ import itertools
 import re
 from collections.abc import AsyncIterator, Sequence
 
+from .proxy import loopback_listener
+
 ROOM_PATH = re.compile(rb"^GET /room/([A-Z])[A-Z]{3}-[0-9]{2}[ ?]")
 
 
@@ -33,7 +35,6 @@ async def routing_proxy(backends: Sequence[tuple[str, int]]) -> AsyncIterator[in
     """Listen on a free loopback port (yielded) in front of ``backends``: each is
     (its code letters, its port on 127.0.0.1)."""
     turns = itertools.cycle(range(len(backends)))
-    tasks: set[asyncio.Task[None]] = set()
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -54,16 +55,5 @@ async def routing_proxy(backends: Sequence[tuple[str, int]]) -> AsyncIterator[in
         await up_writer.drain()
         await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
 
-    def spawn(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.get_running_loop().create_task(handle(reader, writer))
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
-
-    server = await asyncio.start_server(spawn, "127.0.0.1", 0)
-    try:
-        yield server.sockets[0].getsockname()[1]
-    finally:
-        server.close()
-        for task in list(tasks):
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    async with loopback_listener(handle) as port:
+        yield port
