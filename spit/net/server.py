@@ -453,9 +453,12 @@ class GameServer:
         )
 
     def _closing(self, room: Room, now: float) -> str | None:
-        """Why a client-opened room is to close now, if it is: idle too long, or no
-        player left in it (at once after both said ``leave``, or before or after the
-        game; after the rejoin grace when they only lost their connections)."""
+        """Why a room is to close now, if it is: its game failed to start; or, for a
+        room a client opened, idle too long, or no player left in it (at once after
+        both said ``leave``, or before or after the game; after the rejoin grace when
+        they only lost their connections)."""
+        if len(room.seats) == 2 and room.table is None:  # its game failed to start
+            return _FAILED
         if self.lobby is None or room.code not in self.lobby.listings:
             return None
         if now - self._active.get(room.code, now) >= self.limits.idle_s * 1000:

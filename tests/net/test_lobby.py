@@ -315,3 +315,35 @@ def test_behind_a_trusted_proxy_the_cap_counts_forwarded_addresses(
 def test_the_server_class_keeps_its_defaults_for_host(tmp_path: Path) -> None:
     server = GameServer(lambda names: SpitNetTable(names, 1, None, timing=FAST))
     assert server.lobby is None and server.limits == Limits()
+
+
+def test_a_game_that_fails_to_start_closes_its_room_alone(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    plain = fast_tables(tmp_path)
+
+    def broken(names: tuple[str, str]) -> SpitNetTable:
+        raise RuntimeError("this game cannot start")
+
+    def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
+        return ("spit", broken) if options.get("variant") == "points" else plain(game, options)
+
+    async def run() -> None:
+        async with running_lobby(tmp_path, tables=tables) as (server, uri):
+            first = NetClient()
+            code = (await first.connect(uri, "Ann", create={"options": {"variant": "points"}}))[
+                "room"
+            ]
+            with pytest.raises(ProtocolError, match="the server failed"):
+                await NetClient().connect(uri, "Bob", room=code)
+            await wait_until(lambda: first.refusal is not None)
+            assert "server failed in this room" in str(first.refusal)
+            assert code not in server.rooms
+            other = NetClient()
+            assert (await other.connect(uri, "Cat", create={}))["type"] == "welcome"
+            await other.close()
+            await first.close()
+
+    with caplog.at_level(logging.ERROR, logger="spit.net.server"):
+        asyncio.run(asyncio.wait_for(run(), 30))
+    assert any(r.exc_info for r in caplog.records)
