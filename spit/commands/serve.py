@@ -21,7 +21,6 @@ import contextlib
 import ipaddress
 import logging
 import os
-import secrets
 import signal
 import string
 from collections.abc import Mapping
@@ -33,11 +32,11 @@ from spit.commands import _tls
 from spit.commands._args import folder, int_between, number_up_to, parsed_by
 from spit.commands.output import complain, emit
 from spit.core.safe_text import safe_path, safe_text
-from spit.engine import MAX_SEED
 from spit.games import registry
 from spit.net.limits import Limits
-from spit.net.lobby import Lobby, TableFactory, Tables
-from spit.net.server import GameServer
+from spit.net.lobby import Lobby, Tables
+from spit.net.room import TableFactory
+from spit.net.server import GameServer, table_factory
 from spit.net.tls import TLSError
 
 DEFAULT_PORT = 7788
@@ -128,28 +127,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def registry_tables(replay_dir: Path) -> Tables:
     """Rooms' games as the registry describes them: the game a client names (the
     first network game when it names none), with the options the game's own check
-    lets through, a fresh random seed per game, the replay written into
-    ``replay_dir``."""
+    lets through (``GameDescriptor.net_options``; none for a game without one), a
+    fresh random seed per game, the replays written into ``replay_dir``."""
     playable = [game for game in registry.games() if game.net_table is not None]
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         chosen = next((g for g in playable if g.name == game), None) if game else playable[0]
-        if chosen is None or chosen.net_table is None:
+        if chosen is None:
             offered = ", ".join(g.name for g in playable)
             raise ValueError(f"this server has no game {safe_text(game)}; it has {offered}")
         if chosen.net_options is not None:
-            kwargs = chosen.net_options(options)
+            checked = chosen.net_options(options)
         elif options:
             raise ValueError(f"{chosen.title} takes no options here")
         else:
-            kwargs = {}
-        factory = chosen.net_table
-
-        def make(names: tuple[str, str]) -> Any:
-            seed = secrets.randbelow(MAX_SEED + 1)
-            return factory(names, seed=seed, replay_dir=replay_dir, **kwargs)
-
-        return chosen.name, make
+            checked = {}
+        return chosen.name, table_factory(chosen.name, checked, replay_dir=replay_dir)
 
     return tables
 

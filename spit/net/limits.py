@@ -20,10 +20,6 @@ class Limits:
     idle_s: float = 600.0
     """A client-opened room where no player sent anything (pongs aside) for this long
     is closed (``Close.ROOM_CLOSED``)."""
-    message_burst: int = 20
-    message_rate: float = 5.0
-    """Messages other than intents (which have their own, softer limit): a burst and
-    then so many a second; beyond, the connection is closed (``Close.FLOOD``)."""
     trusted_proxies: frozenset[str] = frozenset()
     """Addresses of reverse proxies whose ``X-Forwarded-For`` names the real client,
     for the per-address cap; from anyone else the header is ignored."""

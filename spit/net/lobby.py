@@ -19,15 +19,12 @@ from __future__ import annotations
 import secrets
 import string
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol
 
-from spit.net.room import NetTable, Room
-
-TableFactory = Callable[[tuple[str, str]], NetTable]
-"""A room's game, built from the two players' names when the room fills."""
+from spit.net.room import Room, TableFactory
 
 
 class Tables(Protocol):
@@ -40,14 +37,6 @@ class Tables(Protocol):
     def __call__(self, game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         """(the game's name, the room's table factory)."""
         ...
-
-
-@runtime_checkable
-class Recorded(Protocol):
-    """A table that writes a replay file (each game's network table does)."""
-
-    @property
-    def replay_path(self) -> Path | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +92,10 @@ class Lobby:
         return out[:100]
 
     def keep(self, room: Room) -> Path | None:
-        """Remember a closing room's replay under its code; the replay file."""
+        """Remember a closing room's replay (of its last game) under its code; the replay
+        file."""
         self.listings.pop(room.code, None)
-        path = room.table.replay_path if isinstance(room.table, Recorded) else None
+        path = None if room.table is None else room.table.replay_path
         self.closed[room.code] = (path, room.password)
         while len(self.closed) > KEPT_CLOSED:
             self.closed.popitem(last=False)

@@ -7,7 +7,10 @@ is validated before use: the size of the frame, the JSON (bounded numbers, no
 duplicate keys, no NaN), the type, and every field's type, range and length; a field
 that is not in the message's schema is refused too, so a message means exactly one
 thing. A client that sends anything else is disconnected with ``Close.PROTOCOL`` and
-its reason; the game and the other connections are not touched.
+its reason; the game and the other connections are not touched. A client checks the
+server's messages the same way (``parse_server``), against a schema per message type,
+and closes a connection that sends it anything else: a client never acts on a message
+it has not checked.
 
 ``docs/protocol.md`` specifies each message and the close codes.
 """
@@ -31,6 +34,10 @@ MAX_CLIENT_MESSAGE: Final = 1024
 
 MAX_SERVER_MESSAGE: Final = 17 * 1024 * 1024
 """Bytes in one frame from the server: a replay file (16 MiB at most) and its wrapper."""
+
+MAX_REPLAY_TEXT: Final = 16 * 1024 * 1024
+"""Characters of replay text in a ``replay`` message: the replay reader's own file
+limit (``spit.core.replay.reading.MAX_FILE_BYTES``); a longer file is not sent."""
 
 MAX_NAME: Final = 24
 MAX_INTENT: Final = 32
@@ -108,10 +115,17 @@ def text(longest: int, pattern: re.Pattern[str] | None = None) -> Check:
     return check
 
 
-def boolean(key: str, value: Any) -> bool:
-    if type(value) is not bool:
-        raise ProtocolError(f"{key} must be true or false")
-    return value
+def text_block(longest: int) -> Check:
+    """Text of lines (a replay file): printable but for its line ends."""
+
+    def check(key: str, value: Any) -> str:
+        if not isinstance(value, str) or len(value) > longest:
+            raise ProtocolError(f"{key} must be text of at most {longest} characters")
+        if not value.replace("\n", "").replace("\r", "").isprintable():
+            raise ProtocolError(f"{key} holds control characters")
+        return value
+
+    return check
 
 
 GAME_NAME: Final = re.compile(r"[a-z][a-z0-9_-]{0,23}")
@@ -141,6 +155,77 @@ def options(key: str, value: Any) -> dict[str, str | int | bool]:
 
 TIME_MS: Final = number(0, 1e13)
 """A clock reading in milliseconds (any clock: each side's own)."""
+
+GAME_MS: Final = integer(0, 10**12)
+"""A game time in whole milliseconds since the game's first deal."""
+
+SEAT: Final = integer(0, 1)
+
+
+def boolean(key: str, value: Any) -> bool:
+    if type(value) is not bool:
+        raise ProtocolError(f"{key} must be true or false")
+    return value
+
+
+def nullable(check: Check) -> Check:
+    """``check``, or ``null``."""
+
+    def checked(key: str, value: Any) -> Any:
+        return None if value is None else check(key, value)
+
+    return checked
+
+
+def list_of(check: Check, lo: int, hi: int) -> Check:
+    """A list of ``lo`` to ``hi`` items, each passing ``check``."""
+
+    def checked(key: str, value: Any) -> list[Any]:
+        if not isinstance(value, list) or not lo <= len(value) <= hi:
+            raise ProtocolError(f"{key} must be a list of {lo} to {hi} items")
+        return [check(f"an item of {key}", item) for item in value]
+
+    return checked
+
+
+def json_object(most_keys: int, keys: Check | None = None) -> Check:
+    """An object of at most ``most_keys`` keys, each of them ``keys`` (short text by
+    default). The values are game-specific (a view, an event): their size is bounded by
+    the frame, their depth by the decoder."""
+    key_check = keys or text(32)
+
+    def checked(key: str, value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict) or len(value) > most_keys:
+            raise ProtocolError(f"{key} must be an object of at most {most_keys} keys")
+        for name in value:
+            key_check(f"a key of {key}", name)
+        return value
+
+    return checked
+
+
+def event(key: str, value: Any) -> dict[str, Any]:
+    """One item of a view's news: an object with a ``kind``; the known fields of an
+    input's result checked by type."""
+    item: dict[str, Any] = json_object(16)(key, value)
+    text(24)(f"the kind of {key}", item.get("kind"))
+    for name, check in _EVENT_FIELDS.items():
+        if name in item:
+            check(f"{name} of {key}", item[name])
+    return item
+
+
+_EVENT_FIELDS: Final[Mapping[str, Check]] = {
+    "t": GAME_MS,
+    "seat": nullable(SEAT),
+    "too_slow": boolean,
+    "accepted": boolean,
+    "beaten_by_ms": integer(0, 60_000),
+}
+
+FILE_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")
+"""A replay's file name as the server gives it: no path, no hidden file, nothing to
+read as a terminal's control sequence (``save_replay`` checks it again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,10 +262,58 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     "rematch": _schema({}),
     "leave": _schema({}),
     "fetch_replay": _schema({}),
+    "take_win": _schema({}),
+    "play_bot": _schema({}),
 }
 """Everything a client may send. ``hello`` comes first and once; ``intent`` only
 during a game; ``pong`` answers the server's ``ping`` with the client's clock at
-receipt (``c1``) and at sending (``c2``)."""
+receipt (``c1``) and at sending (``c2``); ``take_win`` and ``play_bot`` answer a
+``grace_over``."""
+
+
+SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
+    "welcome": _schema(
+        {
+            "v": integer(0, 1_000_000),
+            "room": text(7, ROOM_CODE),
+            "seat": SEAT,
+            "token": text(32, TOKEN),
+            "names": list_of(text(MAX_NAME), 1, 2),
+        },
+        {"game": text(32)},
+    ),
+    "refused": _schema({"code": integer(1000, 4999), "reason": text(200)}),
+    "ping": _schema({"id": integer(0, 2**31)}),
+    "view": _schema(
+        {
+            "t": GAME_MS,
+            "view": json_object(64),
+            "events": list_of(event, 0, 10_000),
+            "rtt": list_of(number(0, 1e7), 0, 2),
+            "finished": boolean,
+        },
+        {"game": text(32)},
+    ),
+    "away": _schema({"seat": SEAT, "seconds_left": integer(0, 3600)}),
+    "back": _schema({"seat": SEAT}),
+    "grace_over": _schema({"seat": SEAT}, {"seconds_left": integer(0, 3600)}),
+    "over": _schema(
+        {
+            "winner": nullable(SEAT),
+            "reason": text(16),
+            "replay": nullable(text(200, FILE_NAME)),
+        },
+        {"hash": text(64)},
+    ),
+    "rematch": _schema({"seat": SEAT}),
+    "new_game": _schema({"names": list_of(text(MAX_NAME), 2, 2)}),
+    "replay": _schema(
+        {"name": nullable(text(200, FILE_NAME)), "text": nullable(text_block(MAX_REPLAY_TEXT))},
+        {"error": text(200)},
+    ),
+}
+"""Everything a server may send (``docs/protocol.md`` says when). A client checks each
+frame against these before it uses it, as the server checks the client's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +333,11 @@ class Message:
 def parse_client(frame: str | bytes) -> Message:
     """Read and check one frame from a client. Raises ``ProtocolError``."""
     return parse(frame, CLIENT_MESSAGES, MAX_CLIENT_MESSAGE)
+
+
+def parse_server(frame: str | bytes) -> Message:
+    """Read and check one frame from the server. Raises ``ProtocolError``."""
+    return parse(frame, SERVER_MESSAGES, MAX_SERVER_MESSAGE)
 
 
 def parse(frame: str | bytes, schemas: Mapping[str, Schema], limit: int) -> Message:

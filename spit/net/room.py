@@ -8,38 +8,125 @@ a test. The room
 - credits each intent with a send time and holds it (``spit.net.fairness``),
 - runs the table ``window`` behind the server's clock, so that held intents reach it in
   credited order and at their credited times, and its timers with them,
-- pauses the table while a seat is disconnected (``drop``/``rejoin``), and
-- says, after each step, what each seat is to be sent: its own view and the public news.
+- pauses the table while a seat is disconnected (``drop``/``rejoin``), tells the other
+  seat once a second how long the grace period has left (``away``), and when it runs
+  out lets that player take the win or go on against a bot (``grace_over``,
+  ``take_win``, ``play_bot``), taking the win for them after ``CLAIM_MS`` of silence,
+- says when a game is over (``over``) and starts the next one when both asked
+  (``rematch``), and
+- says, after each step, what each seat is to be sent: its own view, the public news
+  and these notices.
+
+The room knows no game: everything game-specific is behind ``NetTable``.
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final, Protocol
 
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import FairQueue, Ordering, credit, window
-from spit.net.protocol import encode
+from spit.net.protocol import Close, encode
 
 REJOIN_GRACE_MS: Final = 60_000
 """How long a dropped player's seat is kept, the game paused, before it is forfeit."""
 
+CLAIM_MS: Final = 30_000
+"""After the grace period, how long the remaining player has to choose between the win
+and a bot before the room takes the win for them."""
+
+AWAY_EVERY_MS: Final = 1_000
+"""How often the remaining player is told how long the grace period has left."""
+
+MAX_FETCHES: Final = 3
+"""Replay requests a seat may make per game: a replay is up to 16 MiB to read and send."""
+
 
 class NetTable(Protocol):
-    """What the room needs of a game (``spit.games.spit.net_table`` for Spit)."""
+    """What the room needs of a game: one game between two seats, on the room's game
+    clock, recorded. ``spit.games.spit.net_table.SpitNetTable`` is Spit's; each game
+    that can be played over the network has one, made by its descriptor's
+    ``net_table`` factory.
 
-    def submit(self, seat: int, intent: str, at: int) -> None: ...
-    def advance(self, at: int) -> None: ...
-    def next_due(self) -> int | None: ...
-    def now(self) -> int: ...
-    def view(self, seat: int) -> dict[str, Any]: ...
-    def news(self) -> list[tuple[int | None, dict[str, Any]]]: ...
-    def state_hash(self) -> str: ...
-    def close(self) -> None: ...
+    Times are whole game milliseconds: the room passes a time that never goes back, and
+    keeps the table's time still while the game is paused.
+    """
+
+    def submit(self, seat: int, intent: str, at: int) -> None:
+        """Take ``seat``'s intent (the game's own notation) at game time ``at``: the game
+        decides what it means then. Raise ``ValueError`` for text that is no intent
+        (the room counts it against the client and goes on)."""
+        ...
+
+    def advance(self, at: int) -> None:
+        """Run the game's timers (and a bot's moves) up to game time ``at``."""
+        ...
+
+    def next_due(self) -> int | None:
+        """When a timer or a bot next has something to do, if ever."""
+        ...
+
+    def now(self) -> int:
+        """The game time reached so far."""
+        ...
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
+        card. It holds ``can_play``: whether one of the seat's keys would do something
+        now (the game decides; a client only shows it)."""
+        ...
+
+    def news(self) -> list[tuple[int | None, dict[str, Any]]]:
+        """Events since the last call, each an object with a ``kind``: ``(None, item)``
+        for both seats, ``(seat, item)`` for one seat's eyes only. An input that lost a
+        race is ``{"kind": "input", ..., "too_slow": true, "beaten_by_ms": ms}``, where
+        the game can tell by how much (``docs/protocol.md``)."""
+        ...
+
+    def state_hash(self) -> str:
+        """The game's state hash (as its replay's closing line has it)."""
+        ...
+
+    def close(self) -> None:
+        """Stop recording (an unfinished game's replay stays valid as far as it goes)."""
+        ...
+
     @property
-    def finished(self) -> bool: ...
+    def finished(self) -> bool:
+        """The game is over: by its rules, or by a forfeit."""
+        ...
+
+    def result(self) -> tuple[int | None, str] | None:
+        """Once finished: the winning seat (``None`` for a draw) and why, in one word:
+        the game's own (``"cards"``, ``"points"``, ...) or ``"forfeit"``."""
+        ...
+
+    def forfeit(self, seat: int) -> None:
+        """``seat`` loses by forfeit now (it left, or its grace period ran out and the
+        other player took the win): the game ends, its replay says so, and a strict
+        check of that replay still passes."""
+        ...
+
+    def bot_takes(self, seat: int) -> None:
+        """A bot of the game's middle level plays ``seat`` from now on (its player is
+        gone); seeded from the game's seed, so a server run is repeatable. The replay
+        says so, and still verifies."""
+        ...
+
+    @property
+    def replay_path(self) -> Path | None:
+        """The game's replay file, if it is recorded (complete once ``finished``)."""
+        ...
+
+
+TableFactory = Callable[[tuple[str, str]], NetTable]
+"""A new game for the players of these names, by seat: called for each game of a room
+(a rematch too), with a fresh seed each time."""
 
 
 @dataclass
@@ -51,8 +138,12 @@ class Seat:
     sync: ClockSync = field(default_factory=ClockSync)
     connected: bool = True
     dropped_at: float | None = None
+    bot: bool = False
+    """A bot plays this seat: its player was gone too long and the other chose a bot."""
     bad_intents: int = 0
     last_view: dict[str, Any] | None = None
+    wants_rematch: bool = False
+    fetches: int = 0
     pings: dict[int, float] = field(default_factory=dict)
     """Ping id -> server time sent, for the pings not yet answered (a few at most)."""
 
@@ -68,27 +159,43 @@ Outbox = list[tuple[int, str]]
 
 
 class Room:
-    """See the module docstring. ``make_table`` is called once both seats are taken."""
+    """See the module docstring. ``make_table`` is called once both seats are taken,
+    and again for each rematch; ``game`` is the game's registered name, which each view
+    frame carries."""
 
     def __init__(
         self,
         code: str,
-        make_table: Callable[[tuple[str, str]], NetTable],
+        make_table: TableFactory,
         *,
+        game: str | None = None,
         ordering: Ordering = Ordering.FAIR,
         password: str | None = None,
     ) -> None:
         self.code = code
+        self.game = game
         self.password = password
         self.ordering = ordering
         self.seats: list[Seat] = []
         self.table: NetTable | None = None
+        self.games = 0
+        """Games started in this room."""
         self._make_table = make_table
         self._queue: FairQueue[_Intent] = FairQueue()
         self._origin = 0.0
         """Server time of the table's time 0 (moved on by each pause)."""
         self._session_now = 0
         self._next_ping = 0
+        self._paused_since: float | None = None
+        self._next_away = 0.0
+        self._expired: int | None = None
+        """The seat whose grace period ran out, until the other player chooses."""
+        self._claim_by: float | None = None
+        self._forfeited: int | None = None
+        self._over_sent = False
+        self._force = False
+        """Send every connected seat its view at the next step (a new game, a forfeit)."""
+        self._notices: Outbox = []
 
     # --- seats -------------------------------------------------------------------------
 
@@ -100,8 +207,7 @@ class Room:
         seat = Seat(name)
         self.seats.append(seat)
         if len(self.seats) == 2:
-            self.table = self._make_table((self.seats[0].name, self.seats[1].name))
-            self._origin = now
+            self._start(now)
         return seat
 
     def seat_of(self, token: str) -> int | None:
@@ -110,33 +216,143 @@ class Room:
                 return index
         return None
 
+    def cannot_rejoin(self, index: int) -> tuple[str, Close] | None:
+        """Why the seat's player may not take it back now, and the close code to say
+        it with, if they may not."""
+        seat = self.seats[index]
+        if seat.connected:
+            return "that seat is taken", Close.REFUSED
+        if seat.bot:
+            return "too late: a bot plays that seat now", Close.FORFEIT
+        if self._forfeited == index:
+            return "too late: the game was lost by forfeit", Close.FORFEIT
+        if self._expired == index:
+            return "too late: the 60 seconds to come back are over", Close.FORFEIT
+        return None
+
     def drop(self, index: int, now: float) -> None:
         """A seat's connection is gone: the game waits for it (``REJOIN_GRACE_MS``)."""
         seat = self.seats[index]
         seat.connected = False
         seat.dropped_at = now
         seat.pings.clear()
+        self._follow_pause(now)
 
     def rejoin(self, index: int, now: float) -> None:
+        """The seat's player is back (``cannot_rejoin`` said they may be)."""
         seat = self.seats[index]
-        if seat.dropped_at is not None and not any(
-            s.dropped_at is not None for s in self.seats if s is not seat
-        ):
-            self._origin += now - seat.dropped_at  # the pause does not count as game time
         seat.connected = True
         seat.dropped_at = None
         seat.sync = ClockSync()  # a new connection: a new line, measured afresh
+        self._tell_others(index, encode("back", seat=index))
+        self._follow_pause(now)
 
     @property
     def paused(self) -> bool:
-        return any(not s.connected for s in self.seats)
+        """A game is on and a seat no bot plays has no connection."""
+        table = self.table
+        return (
+            table is not None
+            and not table.finished
+            and any(not s.connected and not s.bot for s in self.seats)
+        )
 
-    def forfeit_due(self, now: float) -> int | None:
-        """The seat whose grace period is over, if any."""
+    def _follow_pause(self, now: float) -> None:
+        """Start or end the pause; the pause does not count as game time."""
+        if self.paused and self._paused_since is None:
+            self._paused_since = self._next_away = now
+        elif not self.paused and self._paused_since is not None:
+            self._origin += now - self._paused_since
+            self._paused_since = None
+            self._expired = self._claim_by = None
+
+    # --- what the players may decide -----------------------------------------------------
+
+    def take_win(self, index: int, now: float) -> None:
+        """The remaining player claims the win (only after ``grace_over``)."""
+        if self._may_choose(index):
+            assert self._expired is not None
+            self._end_by_forfeit(self._expired, now)
+
+    def play_bot(self, index: int, now: float) -> None:
+        """The remaining player goes on against a bot (only after ``grace_over``)."""
+        if self._may_choose(index):
+            assert self.table is not None and self._expired is not None
+            gone = self._expired
+            self.table.bot_takes(gone)
+            self.seats[gone].bot = True
+            self._force = True
+            self._follow_pause(now)
+
+    def leave(self, index: int, now: float) -> None:
+        """A player leaves on purpose: a game still on is conceded."""
+        if self.table is not None and not self.table.finished:
+            self._end_by_forfeit(index, now)
+
+    def rematch(self, index: int, now: float) -> None:
+        """The seat wants another game; it starts when every seat no bot plays asked."""
+        if self.table is None or not self._over_sent:
+            return
+        self.seats[index].wants_rematch = True
+        for other, seat in enumerate(self.seats):
+            if seat.connected:
+                self._notices.append((other, encode("rematch", seat=index)))
+        if all(s.wants_rematch or s.bot for s in self.seats):
+            self.table.close()
+            self._start(now)
+
+    def replay_request(self, index: int) -> tuple[Path | None, str | None]:
+        """The replay file to send the seat, or why there is none to send."""
+        table = self.table
+        seat = self.seats[index]
+        if table is None or not table.finished:
+            return None, "the game is not over yet"
+        seat.fetches += 1
+        if seat.fetches > MAX_FETCHES:
+            return None, "the replay was asked for too often"
+        if table.replay_path is None:
+            return None, "this server records no replays"
+        return table.replay_path, None
+
+    def _may_choose(self, index: int) -> bool:
+        return (
+            self._expired is not None
+            and index != self._expired
+            and self.seats[index].connected
+            and self.table is not None
+            and not self.table.finished
+        )
+
+    def _end_by_forfeit(self, seat: int, now: float) -> None:
+        assert self.table is not None
+        self.table.forfeit(seat)
+        self._forfeited = seat
+        self._force = True
+        self._follow_pause(now)
+
+    def _start(self, now: float) -> None:
+        """A new game for the same seats (the first, or a rematch); each player is told
+        (``new_game``, with both names: the first to sit learns who the other is)."""
+        names = [s.name for s in self.seats]
+        self.table = self._make_table((names[0], names[1]))
+        self.games += 1
+        self._origin = now
+        self._session_now = 0
+        self._queue = FairQueue()
+        self._paused_since = self._expired = self._claim_by = self._forfeited = None
+        self._over_sent = False
+        self._force = True
         for index, seat in enumerate(self.seats):
-            if seat.dropped_at is not None and now - seat.dropped_at >= REJOIN_GRACE_MS:
-                return index
-        return None
+            seat.wants_rematch = False
+            seat.fetches = 0
+            seat.last_view = None
+            if not seat.connected:
+                seat.dropped_at = now  # the grace runs from the start of the game
+            if seat.bot:
+                self.table.bot_takes(index)
+            if seat.connected:
+                self._notices.append((index, encode("new_game", names=names)))
+        self._follow_pause(now)
 
     # --- messages in -------------------------------------------------------------------
 
@@ -182,8 +398,23 @@ class Room:
     def step(self, now: float) -> Outbox:
         """Bring the table up to ``now`` minus the window; what to send."""
         table = self.table
-        if table is None or self.paused:
-            return []
+        if table is None:
+            return self._take_notices()
+        if self.paused:
+            self._absence(now)
+            return self._take_notices()
+        changed = self._force
+        self._force = False
+        if not table.finished:
+            changed |= self._run_table(table, now)
+        out = self._take_notices() + self._outbox(force=changed)
+        if table.finished and not self._over_sent:
+            self._over_sent = True
+            out += [(i, self._over()) for i, s in enumerate(self.seats) if s.connected]
+        return out
+
+    def _run_table(self, table: NetTable, now: float) -> bool:
+        """Give the table its due intents and timers; whether an intent reached it."""
         behind = now - self.window()
         self._session_now = max(self._session_now, int(behind - self._origin))
         changed = False
@@ -196,11 +427,44 @@ class Room:
                 continue
             changed = True
         table.advance(max(self._session_now, table.now()))
-        return self._outbox(force=changed)
+        return changed
+
+    def _absence(self, now: float) -> None:
+        """While paused: tell the seats present how long the grace has left, and what
+        happens when it runs out."""
+        here = [i for i, s in enumerate(self.seats) if s.connected]
+        if not here:
+            return  # nobody to tell, nobody to win: the room waits (or is closed)
+        if self._expired is not None:
+            if self._claim_by is not None and now >= self._claim_by:
+                self._end_by_forfeit(self._expired, now)
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.connected or seat.bot or seat.dropped_at is None:
+                continue
+            left = REJOIN_GRACE_MS - (now - seat.dropped_at)
+            if left <= 0:
+                self._expired, self._claim_by = index, now + CLAIM_MS
+                self._tell_others(
+                    index, encode("grace_over", seat=index, seconds_left=CLAIM_MS // 1000)
+                )
+                return
+            if now >= self._next_away:
+                self._tell_others(
+                    index, encode("away", seat=index, seconds_left=math.ceil(left / 1000))
+                )
+        if now >= self._next_away:
+            self._next_away = now + AWAY_EVERY_MS
 
     def wake_at(self) -> float | None:
         """The next server time at which ``step`` has something to do."""
-        if self.table is None or self.paused:
+        if self.table is None:
+            return None
+        if self._notices or self._force:
+            return 0.0
+        if self.paused:
+            return self._absence_due()
+        if self.table.finished:
             return None
         times = []
         held = self._queue.next_due()
@@ -211,7 +475,44 @@ class Room:
             times.append(self._origin + due + self.window())
         return min(times) if times else None
 
+    def _absence_due(self) -> float:
+        if self._expired is not None:
+            return self._claim_by if self._claim_by is not None else math.inf
+        expiries = [
+            s.dropped_at + REJOIN_GRACE_MS
+            for s in self.seats
+            if not s.connected and not s.bot and s.dropped_at is not None
+        ]
+        return min([self._next_away, *expiries])
+
     # --- messages out ------------------------------------------------------------------
+
+    def _tell_others(self, index: int, frame: str) -> None:
+        for other, seat in enumerate(self.seats):
+            if other != index and seat.connected:
+                self._notices.append((other, frame))
+
+    def _take_notices(self) -> Outbox:
+        out, self._notices = self._notices, []
+        return out
+
+    def _view_frame(
+        self, index: int, events: list[dict[str, Any]], view: dict[str, Any] | None = None
+    ) -> str:
+        table = self.table
+        assert table is not None
+        view = table.view(index) if view is None else view
+        self.seats[index].last_view = view
+        extra = {} if self.game is None else {"game": self.game}
+        return encode(
+            "view",
+            t=table.now(),
+            view=view,
+            events=events,
+            rtt=[round(s.sync.round_trip, 1) for s in self.seats],
+            finished=table.finished,
+            **extra,
+        )
 
     def _outbox(self, *, force: bool) -> Outbox:
         """A view for each seat whose view changed or who has news (or every seat after
@@ -219,7 +520,6 @@ class Room:
         table = self.table
         assert table is not None
         news = table.news()
-        rtt = [round(s.sync.round_trip, 1) for s in self.seats]
         out: Outbox = []
         for index, seat in enumerate(self.seats):
             if not seat.connected:
@@ -228,30 +528,34 @@ class Room:
             view = table.view(index)
             if not (force or events or view != seat.last_view):
                 continue
-            seat.last_view = view
-            out.append(
-                (
-                    index,
-                    encode(
-                        "view",
-                        t=table.now(),
-                        view=view,
-                        events=events,
-                        rtt=rtt,
-                        finished=table.finished,
-                    ),
-                )
-            )
+            out.append((index, self._view_frame(index, events, view)))
         return out
 
-    def snapshot(self, index: int) -> str:
-        """The full table for one seat, for a player who (re)joins."""
-        assert self.table is not None
+    def _over(self) -> str:
+        table = self.table
+        assert table is not None
+        winner, reason = table.result() or (None, "over")
+        path = table.replay_path
         return encode(
-            "view",
-            t=self.table.now(),
-            view=self.table.view(index),
-            events=[],
-            rtt=[round(s.sync.round_trip, 1) for s in self.seats],
-            finished=self.table.finished,
+            "over",
+            winner=winner,
+            reason=reason,
+            replay=None if path is None else path.name,
+            hash=table.state_hash(),
         )
+
+    def snapshot(self, index: int, now: float) -> list[str]:
+        """Everything a player who (re)joins must know: the seat's view, and what is
+        pending: the end of the game and who asked for a rematch, or the other seat's
+        expired grace (to answer ``take_win`` or ``play_bot``)."""
+        assert self.table is not None
+        frames = [self._view_frame(index, [])]
+        if self._over_sent:
+            frames.append(self._over())
+            frames += [
+                encode("rematch", seat=i) for i, s in enumerate(self.seats) if s.wants_rematch
+            ]
+        if self._expired is not None and self._claim_by is not None and index != self._expired:
+            left = max(0, math.ceil((self._claim_by - now) / 1000))
+            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
+        return frames

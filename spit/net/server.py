@@ -7,10 +7,14 @@ message comes in, steps the room and sends each seat what it is to see. Nothing 
 client sends can reach another room, and a message that breaks the protocol closes
 only that connection (``Close.PROTOCOL`` with the reason).
 
+A room's game comes from the game registry (``spit.games.registry``): the server is
+given a game's name and options and asks that game's descriptor for a table
+(``net_table``), so nothing here knows any game.
+
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
 ``max_queue`` unread frames per connection; the handler bounds the hello's wait, the
-intents' rate (a token bucket far above a human's), other messages' rate, and
-connections per address (``spit.net.limits``).
+messages' rate (a token bucket far above a human's), replay requests, and connections
+per address (``spit.net.limits``).
 
 Serving many rooms (``spit-tui serve``): with a ``Lobby``, clients open rooms themselves
 (``hello`` with ``create``), list the public ones (``list``) and fetch a closed room's
@@ -24,17 +28,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import secrets
 import string
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
 from ssl import SSLContext
-from typing import Final
+from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -42,13 +47,14 @@ from websockets.http11 import Request, Response
 
 from spit import __version__
 from spit.core.safe_text import safe_text
+from spit.games.registry import by_name, names
 from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
 from spit.net.limits import Limits, TokenBucket
-from spit.net.lobby import Listing, Lobby, Recorded
+from spit.net.lobby import Listing, Lobby
 from spit.net.protocol import (
     MAX_CLIENT_MESSAGE,
-    MAX_SERVER_MESSAGE,
+    MAX_REPLAY_TEXT,
     PROTOCOL_VERSION,
     Close,
     Message,
@@ -56,17 +62,53 @@ from spit.net.protocol import (
     encode,
     parse_client,
 )
-from spit.net.room import REJOIN_GRACE_MS, NetTable, Room
+from spit.net.room import REJOIN_GRACE_MS, Room, TableFactory
 
 log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT_S: Final = 10.0
 INTENT_BURST: Final = 40
-"""Intents a connection may send at once; a player's fastest bursts are under ten."""
+"""Messages a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
-"""Intents a second a connection earns back: twice the fastest human key rate."""
+"""Messages a second a connection earns back: twice the fastest human key rate."""
 FLOOD_CLOSE: Final = 500
-"""Intents dropped by the rate limit before the connection is closed."""
+"""Messages dropped by the rate limit before the connection is closed."""
+
+
+def table_factory(
+    game: str,
+    options: Mapping[str, Any] | None = None,
+    *,
+    replay_dir: Path | None = None,
+    seed: int | None = None,
+) -> TableFactory:
+    """How a room makes each of its games of ``game`` (a registered name), through the
+    game's descriptor: ``net_table(names, seed=..., replay_dir=..., **options)``. Each
+    game gets a fresh seed: random, or ``seed``, ``seed + 1``, ... when one is given
+    (tests, a repeatable server). Raises ``UnknownGame`` for a name no game has and
+    ``ValueError`` for a game not playable over the network."""
+    descriptor = by_name(game)
+    make = descriptor.net_table
+    if make is None:
+        raise ValueError(f"{descriptor.title} cannot be played over the network yet")
+    chosen = dict(options or {})
+    numbers = itertools.count()
+
+    def new_table(names: tuple[str, str]) -> Any:
+        number = next(numbers)
+        game_seed = secrets.randbits(32) if seed is None else seed + number
+        return make(names, seed=game_seed, replay_dir=replay_dir, **chosen)
+
+    return new_table
+
+
+def _read_replay(path: Path) -> str:
+    """A replay file's text, refusing one over the protocol's limit."""
+    with path.open("rb") as file:
+        data = file.read(MAX_REPLAY_TEXT + 1)
+    if len(data) > MAX_REPLAY_TEXT:
+        raise ValueError("the replay is over the size a message may carry")
+    return data.decode("utf-8")
 
 
 def new_room_code() -> str:
@@ -76,24 +118,41 @@ def new_room_code() -> str:
 
 
 class GameServer:
-    """Rooms and connections. ``make_table`` builds a room's game when it fills."""
+    """Rooms and connections. Each room plays ``game`` (a registered game's name, by
+    default the first) with
+    ``options`` (the game's own, e.g. ``{"variant": "points"}``), its replays written
+    into ``replay_dir`` (``None``: none recorded), seeded from ``seed`` (``None``:
+    at random). ``make_table``, for tests, replaces the registry's factory; passing it
+    as the first argument (the shape of the first version) still works."""
 
     def __init__(
         self,
-        make_table: Callable[[tuple[str, str]], NetTable],
+        game: str | TableFactory | None = None,
         *,
+        options: Mapping[str, Any] | None = None,
+        replay_dir: Path | None = None,
+        seed: int | None = None,
+        make_table: TableFactory | None = None,
         password: str | None = None,
         ordering: Ordering = Ordering.FAIR,
         clock: Callable[[], float] = time.monotonic,
         lobby: Lobby | None = None,
         limits: Limits | None = None,
     ) -> None:
-        self._make_table = make_table
+        if callable(game):
+            make_table, game = game, None
+        self.game = game or names()[0]
+        """The game of the server's rooms unless a room says otherwise (by default the
+        first registered)."""
+        self._options = dict(options or {})
+        self._replay_dir = replay_dir
+        self._seed = seed
+        self._make_table = make_table or table_factory(
+            self.game, self._options, replay_dir=replay_dir, seed=seed
+        )
         self.lobby = lobby
         """Rooms that clients open (``spit-tui serve``); ``None``: only ``open_room``."""
         self.limits = limits or Limits()
-        self._leavers: dict[str, set[int]] = {}
-        """Room code -> the seats whose players said ``leave``."""
         self._active: dict[str, float] = {}
         """Room code -> server time (ms) a player last sent anything but a pong."""
         self._password = password
@@ -114,16 +173,29 @@ class GameServer:
         self,
         code: str | None = None,
         *,
-        make_table: Callable[[tuple[str, str]], NetTable] | None = None,
+        game: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        make_table: TableFactory | None = None,
         password: str | None = None,
     ) -> Room:
-        """A new room, playing ``make_table``'s game (the server's own by default)."""
+        """A new room, by default of the server's game; ``game`` and ``options`` for
+        another (``table_factory`` raises for a game that cannot be played), or
+        ``make_table`` (a lobby's, checked already); ``password`` over the server's."""
         code = code or new_room_code()
         while code in self.rooms:
             code = new_room_code()
+        make = make_table or self._make_table
+        if make_table is None and (game is not None or options is not None):
+            make = table_factory(
+                game or self.game,
+                self._options if options is None else options,
+                replay_dir=self._replay_dir,
+                seed=self._seed,
+            )
         room = Room(
             code,
-            make_table or self._make_table,
+            make,
+            game=game or self.game,
             ordering=self._ordering,
             password=password or self._password,
         )
@@ -219,25 +291,28 @@ class GameServer:
                 room=room.code,
                 seat=index,
                 token=seat.token,
-                names=[safe_text(s.name) for s in room.seats],
-                **self._room_facts(room),
+                names=[s.name for s in room.seats],
+                game=room.game or self.game,
             )
         )
         if room.table is not None:
-            await ws.send(room.snapshot(index))
+            for frame in room.snapshot(index, self.now_ms()):
+                await ws.send(frame)
         self._poke(room)
         bucket = TokenBucket(INTENT_BURST, INTENT_RATE)
-        chatter = TokenBucket(self.limits.message_burst, self.limits.message_rate)
         try:
             async for frame in ws:
                 message = parse_client(frame)
-                self._count(room, message, chatter)
-                if not self._on_message(room, index, message, bucket):
-                    self._left(room, index)
+                self._note_activity(room, message)
+                if not bucket.take(self.now_ms() / 1000.0):
+                    if bucket.dropped > FLOOD_CLOSE:
+                        raise ProtocolError("too many messages", Close.FLOOD)
+                    continue
+                if message.type == "fetch_replay":
+                    await ws.send(await self._replay(room, index))
+                elif not self._on_message(room, index, message):
                     await ws.close(int(Close.NORMAL), "left the game")
                     break
-                if bucket.dropped > FLOOD_CLOSE:
-                    raise ProtocolError("too many messages", Close.FLOOD)
         finally:
             if sockets[index] is ws:
                 sockets[index] = None
@@ -254,8 +329,11 @@ class GameServer:
         token = hello.get("token")
         if isinstance(token, str):
             index = room.seat_of(token)
-            if index is None or room.seats[index].connected:
+            if index is None:
                 raise ProtocolError("that seat cannot be taken back", Close.REFUSED)
+            why = room.cannot_rejoin(index)
+            if why is not None:
+                raise ProtocolError(*why)
             room.rejoin(index, self.now_ms())
             return room, index
         seat = room.sit(safe_text(hello["name"]), self.now_ms())
@@ -263,20 +341,42 @@ class GameServer:
             raise ProtocolError("the room is full", Close.REFUSED)
         return room, room.seats.index(seat)
 
-    def _on_message(self, room: Room, index: int, message: Message, bucket: TokenBucket) -> bool:
-        """Give one message to the room; ``False`` when the player leaves."""
+    def _on_message(self, room: Room, index: int, message: Message) -> bool:
+        """Give one message to the room; ``False`` when the player leaves. A choice
+        that does not fit the moment (a rematch during a game, ``take_win`` with the
+        opponent present) is ignored: it can cross the news that made it pointless."""
         now = self.now_ms()
-        if message.type == "intent":
-            if bucket.take(now / 1000.0):
-                room.intent(index, message["t"], now, message["intent"])
-        elif message.type == "pong":
+        kind = message.type
+        if kind == "intent":
+            room.intent(index, message["t"], now, message["intent"])
+        elif kind == "pong":
             room.pong(index, message["id"], message["c1"], message["c2"], now)
-        elif message.type == "hello":
+        elif kind == "hello":
             raise ProtocolError("hello comes once")
-        elif message.type == "leave":
+        elif kind == "rematch":
+            room.rematch(index, now)
+        elif kind == "take_win":
+            room.take_win(index, now)
+        elif kind == "play_bot":
+            room.play_bot(index, now)
+        elif kind == "leave":
+            room.leave(index, now)
+            self._poke(room)
             return False
         self._poke(room)
         return True
+
+    async def _replay(self, room: Room, index: int) -> str:
+        """The ``replay`` answer: the file's text, or why there is none."""
+        path, why = room.replay_request(index)
+        if path is None:
+            return encode("replay", name=None, text=None, error=why)
+        try:
+            text = await asyncio.to_thread(_read_replay, path)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            log.warning("replay %s not sent: %s", path, error)
+            return encode("replay", name=None, text=None, error="the replay cannot be read")
+        return encode("replay", name=path.name, text=text)
 
     # --- one room ------------------------------------------------------------------------
 
@@ -359,23 +459,10 @@ class GameServer:
         response.headers["Content-Type"] = "application/json"
         return response
 
-    def _room_facts(self, room: Room) -> dict[str, str]:
-        """What a welcome says of a room a client opened: its game."""
-        listing = None if self.lobby is None else self.lobby.listings.get(room.code)
-        return {} if listing is None else {"game": listing.game}
-
-    def _count(self, room: Room, message: Message, chatter: TokenBucket) -> None:
-        """A message's part in the room's activity and in its sender's rate limit."""
-        now = self.now_ms()
+    def _note_activity(self, room: Room, message: Message) -> None:
+        """A message other than a pong keeps a client-opened room from idling out."""
         if message.type != "pong" and room.code in self._active:
-            self._active[room.code] = now
-        if message.type != "intent" and not chatter.take(now / 1000.0):
-            rate = self.limits.message_rate
-            raise ProtocolError(f"too many messages: at most {rate:g} a second", Close.FLOOD)
-
-    def _left(self, room: Room, index: int) -> None:
-        """A player said ``leave``: a client-opened room both have left closes at once."""
-        self._leavers.setdefault(room.code, set()).add(index)
+            self._active[room.code] = self.now_ms()
 
     def _create(self, hello: Message) -> tuple[Room, int]:
         """Open a room for the client who asks (``create``) and seat them in it."""
@@ -393,7 +480,10 @@ class GameServer:
         except ValueError as error:
             raise ProtocolError(safe_text(error), Close.REFUSED) from None
         room = self.open_room(
-            self.lobby.new_code(self.rooms), make_table=make_table, password=hello.get("password")
+            self.lobby.new_code(self.rooms),
+            game=game,
+            make_table=make_table,
+            password=hello.get("password"),
         )
         self.lobby.listings[room.code] = Listing(game, bool(hello.get("public")))
         room.sit(safe_text(hello["name"]), self.now_ms())
@@ -427,7 +517,7 @@ class GameServer:
         password: str | None = None
         room = self.rooms.get(code) if isinstance(code, str) else None
         if room is not None and room.table is not None and room.table.finished:
-            path = room.table.replay_path if isinstance(room.table, Recorded) else None
+            path = room.table.replay_path
             password = room.password
         elif self.lobby is not None and isinstance(code, str) and code in self.lobby.closed:
             path, password = self.lobby.closed[code]
@@ -438,12 +528,10 @@ class GameServer:
         if path is None:
             raise ProtocolError("that game was not recorded", Close.REFUSED)
         try:
-            text = await asyncio.to_thread(path.read_text, encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            log.exception("room %s: its replay cannot be read", code)
+            text = await asyncio.to_thread(_read_replay, path)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            log.warning("room %s: replay %s not sent: %s", code, path, error)
             raise ProtocolError("that game's replay cannot be read", Close.REFUSED) from None
-        if len(text.encode()) > MAX_SERVER_MESSAGE - 1024:
-            raise ProtocolError("that game's replay is too long to send", Close.REFUSED)
         return path.name, text
 
     @staticmethod
@@ -465,8 +553,7 @@ class GameServer:
             return f"the room was closed after {self.limits.idle_s / 60:g} minutes without play"
         if not room.seats or any(seat.connected for seat in room.seats):
             return None
-        gone = room.table is None or room.table.finished
-        if gone or self._leavers.get(room.code, set()) >= set(range(len(room.seats))):
+        if room.table is None or room.table.finished:  # a player who leaves concedes
             return "both players left"
         last = max(seat.dropped_at or now for seat in room.seats)
         return "both players left" if now - last >= REJOIN_GRACE_MS else None
@@ -487,7 +574,6 @@ class GameServer:
         self.rooms.pop(code, None)
         self._wake.pop(code, None)
         self._active.pop(code, None)
-        self._leavers.pop(code, None)
         sockets = self._sockets.pop(code, [])
         try:
             if room.table is not None:

@@ -4,20 +4,62 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
+import re
 import ssl
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from spit.core.cards import RANK_SYMBOLS
+from spit.core.cards import RANK_SYMBOLS, card_name
 from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.session import Timing
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
 from spit.net.limits import Limits
-from spit.net.lobby import Lobby, TableFactory, Tables
+from spit.net.lobby import Lobby, Tables
+from spit.net.room import TableFactory
 from spit.net.server import GameServer
+
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+class WatchedTable(SpitNetTable):
+    """A table that notes, for every view it gives, which cards were hidden then (reset
+    ``seen`` before each game)."""
+
+    seen: ClassVar[list[tuple[int, str, frozenset[str]]]] = []
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = super().view(seat)
+        state = self.match.state
+        hidden = {card_name(c) for c in state.hands[0] + state.hands[1]}
+        for row in state.stocks:
+            for pile in row:
+                hidden.update(card_name(c) for c in pile[:-1])
+        WatchedTable.seen.append((seat, json.dumps(view, sort_keys=True), frozenset(hidden)))
+        return view
+
+
+def assert_nothing_hidden(clients: Sequence[NetClient]) -> None:
+    """Every card named in a frame a player got was face up in the view the server made
+    for that player at that moment (``WatchedTable``); frames that are not views name
+    no card at all (but the replay, which is only given once the game is over)."""
+    hidden_at = {(seat, view): hidden for seat, view, hidden in WatchedTable.seen}
+    for seat, client in enumerate(clients):
+        for frame in client.frames:
+            message = json.loads(frame)
+            if message["type"] == "replay":
+                continue  # asked for after the game, when nothing is hidden any more
+            if message["type"] != "view":
+                assert not CARD.search(frame), frame
+                continue
+            key = (seat, json.dumps(message["view"], sort_keys=True))
+            assert key in hidden_at, "a view the server did not make for this seat"
+            named = set(CARD.findall(frame))
+            assert not named & hidden_at[key], (seat, named & hidden_at[key])
+
 
 FAST = Timing(
     start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
@@ -33,14 +75,26 @@ async def running_server(
     ordering: Ordering = Ordering.FAIR,
     password: str | None = None,
     table: type[SpitNetTable] = SpitNetTable,
+    options: dict[str, Any] | None = None,
     tls: ssl.SSLContext | None = None,
 ) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server on a free loopback port: (server, uri); ``wss://`` given ``tls``."""
-    server = GameServer(
-        lambda names: table(names, seed, replay_dir, timing=FAST),
-        ordering=ordering,
-        password=password,
-    )
+    """A server on a free loopback port: (server, uri); ``wss://`` given ``tls``.
+    ``options``: the game's, besides the short timing (``{"variant": "points",
+    "target": 1}`` is a game of one round)."""
+    if table is SpitNetTable:  # the server's own way: through the game registry
+        server = GameServer(
+            options={"timing": FAST, **(options or {})},
+            replay_dir=replay_dir,
+            seed=seed,
+            ordering=ordering,
+            password=password,
+        )
+    else:
+        server = GameServer(
+            make_table=lambda names: table(names, seed, replay_dir, timing=FAST, **(options or {})),
+            ordering=ordering,
+            password=password,
+        )
     async with server.listening("127.0.0.1", 0, ssl=tls) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"{'ws' if tls is None else 'wss'}://127.0.0.1:{port}"

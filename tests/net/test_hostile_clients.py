@@ -22,6 +22,10 @@ def _mutations(rng: random.Random, room: str) -> list[str | bytes]:
         encode("hello", v=PROTOCOL_VERSION, name="Eve", room=room),
         encode("intent", seq=1, t=5.0, intent="play 0 left"),
         encode("pong", id=1, c1=1.0, c2=2.0),
+        encode("take_win"),
+        encode("play_bot"),
+        encode("rematch"),
+        encode("fetch_replay"),
     ]
     frames: list[str | bytes] = []
     for _ in range(120):

@@ -16,6 +16,7 @@ from spit.net.protocol import (
     ProtocolError,
     encode,
     parse_client,
+    parse_server,
 )
 
 GOOD = [
@@ -101,3 +102,84 @@ def test_mutated_messages_are_read_or_refused_never_a_crash(kind: str, fields: d
     except ProtocolError:
         return
     assert message.type == kind
+
+
+# --- the server's messages, as a client checks them ------------------------------------
+
+TOKEN_HEX = "0123456789abcdef0123456789abcdef"
+SERVER_GOOD = [
+    encode("welcome", v=1, room="KITE-42", seat=0, token=TOKEN_HEX, names=["Ann"], game="spit"),
+    encode("refused", code=4002, reason="wrong password"),
+    encode("ping", id=3),
+    encode(
+        "view",
+        t=120,
+        view={"seat": 0, "can_play": True, "piles": ["5H", "KC"]},
+        events=[{"kind": "input", "t": 100, "seat": 0, "too_slow": True, "beaten_by_ms": 23}],
+        rtt=[4.5, 120.0],
+        finished=False,
+        game="spit",
+    ),
+    encode("away", seat=1, seconds_left=42),
+    encode("back", seat=1),
+    encode("grace_over", seat=1, seconds_left=30),
+    encode("over", winner=0, reason="forfeit", replay="2026-12-02_a.spit.jsonl", hash="ab" * 16),
+    encode("over", winner=None, reason="cards", replay=None),
+    encode("rematch", seat=0),
+    encode("new_game", names=["Ann", "Bob"]),
+    encode("replay", name="g.spit.jsonl", text='{"format": "spit-replay"}\n'),
+    encode("replay", name=None, text=None, error="the game is not over yet"),
+]
+
+
+@pytest.mark.parametrize("frame", SERVER_GOOD)
+def test_well_formed_server_messages_are_read(frame: str) -> None:
+    assert parse_server(frame).type == json.loads(frame)["type"]
+
+
+def _view(**change: object) -> str:
+    fields: dict[str, object] = {"t": 1, "view": {}, "events": [], "rtt": [], "finished": False}
+    fields.update(change)
+    return encode("view", **fields)
+
+
+SERVER_HOSTILE = {
+    "binary": b'{"type": "ping", "id": 1}',
+    "unknown type": encode("shutdown"),
+    "a client's message": encode("intent", seq=1, t=1, intent="spit"),
+    "extra field": encode("ping", id=1, admin=True),
+    "seat 2": encode("away", seat=2, seconds_left=3),
+    "negative countdown": encode("away", seat=0, seconds_left=-1),
+    "seat as text": encode("back", seat="0"),
+    "name with an escape": encode("new_game", names=["Ann", "\x1b]0;pwned\x07"]),
+    "three names": encode("new_game", names=["A", "B", "C"]),
+    "replay name with a folder": encode("replay", name="../../.bashrc", text="x"),
+    "hidden replay name": encode("replay", name=".profile", text="x"),
+    "replay text with escapes": encode("replay", name="a.jsonl", text="\x1b[2J"),
+    "view not an object": _view(view=[1, 2]),
+    "events not a list": _view(events={"kind": "x"}),
+    "an event without a kind": _view(events=[{"t": 1}]),
+    "beaten by a negative time": _view(
+        events=[{"kind": "input", "too_slow": True, "beaten_by_ms": -5}]
+    ),
+    "finished as a number": _view(finished=1),
+    "rtt NaN": (
+        '{"type": "view", "t": 1, "view": {}, "events": [], "rtt": [NaN], "finished": false}'
+    ),
+    "over with a winner 3": encode("over", winner=3, reason="cards", replay=None),
+    "bad token": encode("welcome", v=1, room="KITE-42", seat=0, token="zz", names=["Ann"]),
+    "duplicate key": '{"type": "ping", "id": 1, "id": 2}',
+}
+
+
+@pytest.mark.parametrize("frame", SERVER_HOSTILE.values(), ids=SERVER_HOSTILE.keys())
+def test_hostile_server_messages_are_refused_with_a_reason(frame: str | bytes) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse_server(frame)
+    assert caught.value.reason
+
+
+@given(st.text(max_size=300) | st.binary(max_size=100))
+def test_any_server_frame_is_read_or_refused_never_a_crash(frame: str | bytes) -> None:
+    with contextlib.suppress(ProtocolError):
+        parse_server(frame)

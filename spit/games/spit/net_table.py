@@ -5,17 +5,23 @@ at a time, to run its timers, and to say what each seat may see. Everything sent
 here is built from ``spit.engine.observe`` (what one player may know) and a short list
 of public events, so no face-down card and no spit-card order can reach a client: the
 table never reads the state for a seat except through ``observe``.
+
+Over the network a game can also end by forfeit (``forfeit``) or go on with a bot in a
+seat whose player is gone (``bot_takes``); the replay records both (a ``forfeit`` line
+and the closing line; a ``bot`` line), so ``replay --check`` verifies such a game too
+(``docs/replay-format.md``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant, observe, state_hash
 from spit.engine.views import PlayerView, StockView
+from spit.games.spit.bots import make_bot
 from spit.games.spit.replay.writer import ReplayWriter
 from spit.games.spit.session import (
     CountdownStarted,
@@ -27,6 +33,10 @@ from spit.games.spit.session import (
     Timing,
     parse_intent,
 )
+
+BOT_LEVEL: Final = "normal"
+"""The bot that takes a seat whose player is gone: the middle level, a fair match for
+most players (``docs/bots.md``)."""
 
 
 def view_json(view: PlayerView) -> dict[str, Any]:
@@ -59,9 +69,16 @@ class SpitNetTable:
         names: tuple[str, str],
         seed: int,
         replay_dir: Path | None,
-        variant: Variant = Variant.STANDARD,
+        variant: Variant | str = Variant.STANDARD,
         timing: Timing | None = None,
+        target: int = 100,
     ) -> None:
+        """``variant`` may be given by its name (``"points"``), as a network option is.
+        Raises ``ValueError`` for an unknown variant or a target out of range."""
+        variant = Variant(variant)
+        if not 1 <= target <= 1_000_000:
+            raise ValueError(f"the target must be from 1 to 1000000, not {target}")
+        self.seed = seed
         self.timing = timing or Timing()
         players = (PlayerInfo("human", names[0]), PlayerInfo("human", names[1]))
         self.writer = (
@@ -71,7 +88,7 @@ class SpitNetTable:
                 replay_dir,
                 players=players,
                 variant=variant,
-                target=100,
+                target=target,
                 timing=self.timing,
                 seed=seed,
             )
@@ -79,9 +96,14 @@ class SpitNetTable:
         self.match = Match(
             SeededDeals(seed),
             variant=variant,
+            target=target,
             timing=self.timing,
             recorders=[] if self.writer is None else [self.writer],
         )
+        self.forfeited: int | None = None
+        """The seat that lost by forfeit, if the game ended so."""
+        self.bots: dict[int, int] = {}
+        """Seats a bot took over, with the bot's seed."""
         self._news: list[tuple[int | None, dict[str, Any]]] = []
 
     @property
@@ -92,13 +114,18 @@ class SpitNetTable:
         """Handle ``intent`` (``spit.games.spit.session.intents`` notation) from ``seat``
         at game time ``at``: the match decides what it means then. Raises ``ValueError``
         for text that is no intent (the server counts it as the client's error)."""
-        result = self.match.submit_intent(seat, parse_intent(intent), at)
+        parsed = parse_intent(intent)
+        if self.finished:
+            return
+        result = self.match.submit_intent(seat, parsed, at)
         if isinstance(result, IntentRefused):
             item = {"kind": "refused", "t": result.t, "seat": seat, "why": result.reason.value}
             self._news.append((seat, item))
         self._collect()
 
     def advance(self, at: int) -> None:
+        if self.finished:
+            return
         self.match.advance_to(at)
         self._collect()
 
@@ -110,10 +137,43 @@ class SpitNetTable:
 
     @property
     def finished(self) -> bool:
-        return self.match.finished
+        return self.forfeited is not None or self.match.finished
+
+    def result(self) -> tuple[int | None, str] | None:
+        """The winner and why: ``"forfeit"``, or how the variant is won (``"cards"``:
+        rid of every card; ``"points"``: the target reached)."""
+        if self.forfeited is not None:
+            return 1 - self.forfeited, "forfeit"
+        if not self.match.finished:
+            return None
+        how = "points" if self.match.state.variant is Variant.POINTS else "cards"
+        return self.match.state.winner, how
+
+    def forfeit(self, seat: int) -> None:
+        """``seat`` loses now; the replay gets its ``forfeit`` and closing lines."""
+        if self.finished:
+            return
+        self.forfeited = seat
+        if self.writer is not None:
+            self.writer.on_forfeit(self.match.time, seat, self.match.state)
+
+    def bot_takes(self, seat: int) -> None:
+        """A ``BOT_LEVEL`` bot plays ``seat`` from now on, seeded from the game's seed;
+        the replay gets a ``bot`` line."""
+        if self.finished or seat in self.bots:
+            return
+        bot_seed = (self.seed * 2 + 1 + seat) % 2**63
+        self.bots[seat] = bot_seed
+        self.match.seat_agent(make_bot(BOT_LEVEL, seat, bot_seed))
+        if self.writer is not None:
+            self.writer.on_bot(self.match.time, seat, BOT_LEVEL, bot_seed)
 
     def view(self, seat: int) -> dict[str, Any]:
-        return view_json(observe(self.match.state, seat))
+        """What ``seat`` sees (``view_json``), and ``can_play``: whether one of its keys
+        would do something now, as the match judges it (``useful_intents``)."""
+        out = view_json(observe(self.match.state, seat))
+        out["can_play"] = not self.finished and bool(self.match.useful_intents(seat))
+        return out
 
     def state_hash(self) -> str:
         return state_hash(self.match.state)
@@ -128,12 +188,24 @@ class SpitNetTable:
         if self.writer is not None:
             self.writer.close()
 
+    def _beaten_by(self, t: int, seat: int) -> int | None:
+        """By how much the other seat's change beat ``seat``'s input at ``t``, in game
+        time, when it was that change the input lost to. The room gives the table each
+        input at its credited send time (``spit.net.fairness``), so this is the
+        difference of the two players' credited send times: who pressed first, and by
+        how much, within what the network lets the server know."""
+        changed_at, changed_by = self.match.last_change
+        margin = t - changed_at
+        if changed_by != 1 - seat or not 0 <= margin <= self.timing.too_slow_ms:
+            return None
+        return margin
+
     def _collect(self) -> None:
         for timed in self.match.drain():
             event = timed.event
             if isinstance(event, InputHandled):
                 record = event.record
-                item = {
+                item: dict[str, Any] = {
                     "kind": "input",
                     "t": timed.t,
                     "seat": record.player,
@@ -141,6 +213,10 @@ class SpitNetTable:
                     "accepted": record.accepted,
                     "too_slow": record.too_slow,
                 }
+                if record.too_slow:
+                    margin = self._beaten_by(record.t, record.player)
+                    if margin is not None:
+                        item["beaten_by_ms"] = margin
                 self._news.append((None if record.accepted else record.player, item))
             elif isinstance(event, CountdownStarted):
                 self._news.append(

@@ -16,6 +16,7 @@ from spit.games.spit.replay.records import (
     Checkpoint,
     Deal,
     End,
+    Forfeit,
     Header,
     Input,
     Record,
@@ -58,6 +59,10 @@ class Replay:
         return [r for r in self.records if isinstance(r, Checkpoint)]
 
     @property
+    def forfeit(self) -> Forfeit | None:
+        return next((r for r in self.records if isinstance(r, Forfeit)), None)
+
+    @property
     def closing(self) -> End | None:
         last = self.records[-1] if self.records else None
         return last if isinstance(last, End) else None
@@ -90,6 +95,7 @@ class _SpitLines:
         self._rounds = 0
         self._time = 0
         self._ended = False
+        self._forfeited = False
 
     def record(self, data: Any, line: int) -> Record:
         return record_from_json(data, line)
@@ -97,6 +103,8 @@ class _SpitLines:
     def accept(self, record: Record) -> str | None:
         if self._ended:
             return "a line after the end of the game"
+        if self._forfeited and not isinstance(record, End):
+            return "a line after the forfeit (only the closing line may follow it)"
         if record.t < self._time:
             return f"time goes backwards: t={record.t} after t={self._time}"
         if isinstance(record, Deal):
@@ -108,5 +116,6 @@ class _SpitLines:
         elif self._rounds == 0:
             return "the first line after the header must deal round 1"
         self._ended = isinstance(record, End)
+        self._forfeited |= isinstance(record, Forfeit)
         self._time = record.t
         return None

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
+from spit.core.dealer import MAX_SEED
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
@@ -26,6 +27,7 @@ from spit.core.replay.fields import (
     PlayerInfo,
     card_names,
     cards_of,
+    check_text,
     deck_problems,
     get_int,
     hash_of,
@@ -210,13 +212,63 @@ class End:
         )
 
 
-Record: TypeAlias = Deal | Input | Checkpoint | End
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """``player`` lost the game by forfeit at ``t`` (over the network: they left, or
+    their connection was gone longer than its grace period). The game ends here; the
+    closing line follows, with the other player as the winner."""
+
+    t: int
+    player: int
+    line: int = field(default=0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return line_json("forfeit", self.t, {"player": PLAYER_KEYS[self.player]})
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], line: int) -> Forfeit:
+        return cls(get_int(obj, "t", 0, MAX_TIME_MS), player_of(obj, "player"), line)
+
+
+@dataclass(frozen=True, slots=True)
+class BotSeat:
+    """From ``t`` on, a bot of ``level`` (seeded with ``seed``) plays ``player``'s seat:
+    over the network, its player was gone and the other chose to go on. Information
+    only: the bot's moves are the inputs that follow, checked like any others."""
+
+    t: int
+    player: int
+    level: str
+    seed: int | None = None
+    line: int = field(default=0, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {"player": PLAYER_KEYS[self.player], "level": self.level}
+        if self.seed is not None:
+            fields["seed"] = self.seed
+        return line_json("bot", self.t, fields)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any], line: int) -> BotSeat:
+        seed = obj.get("seed")
+        return cls(
+            get_int(obj, "t", 0, MAX_TIME_MS),
+            player_of(obj, "player"),
+            check_text("level", obj.get("level")),
+            None if seed is None else get_int(obj, "seed", 0, MAX_SEED),
+            line,
+        )
+
+
+Record: TypeAlias = Deal | Input | Checkpoint | Forfeit | BotSeat | End
 """Any line after the header."""
 
 _RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], Record]]] = {
     "deal": Deal.from_json,
     "input": Input.from_json,
     "checkpoint": Checkpoint.from_json,
+    "forfeit": Forfeit.from_json,
+    "bot": BotSeat.from_json,
     "end": End.from_json,
 }
 

@@ -6,7 +6,9 @@ slap default, when the next round is dealt) comes from the match's own timers, s
 feeding the same inputs at the same times into a match with the same timing and deals
 must rebuild the same game. Every other line is a claim checked on the way: each deal
 must fall due exactly when it was recorded, each input must be accepted or refused as
-recorded, each checkpoint and the closing line must match the table's state hash.
+recorded, each checkpoint and the closing line must match the table's state hash. A
+``forfeit`` line (a network game) ends the game at its time, the other player the
+winner; a ``bot`` line only says who made the inputs that follow.
 
 ``Resimulation.step`` processes one line; the verifier runs them all, a viewer steps
 through them (and may move ``match`` forward with ``advance_to`` up to the time of the
@@ -20,7 +22,15 @@ import copy
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash
 from spit.engine import State, state_hash
 from spit.games.spit.replay.reader import Replay
-from spit.games.spit.replay.records import Checkpoint, Deal, End, Input, Record
+from spit.games.spit.replay.records import (
+    BotSeat,
+    Checkpoint,
+    Deal,
+    End,
+    Forfeit,
+    Input,
+    Record,
+)
 from spit.games.spit.session import InputRecord, Match, MatchPhase, Orders, ScriptedDeals
 
 
@@ -88,6 +98,8 @@ class Resimulation:
         the match from the start)."""
         self.inputs = 0
         """Inputs processed so far."""
+        self.forfeit: Forfeit | None = None
+        """The forfeit that ended the game, once its line is processed."""
         self._confirmed = 1
 
     @property
@@ -132,15 +144,35 @@ class Resimulation:
             case Checkpoint():
                 self._advance(record)
                 self._compare_hash(record.line, record.t, record.hash)
+            case Forfeit() | BotSeat():
+                self._advance(record)
+                self._not_over(record, "a forfeit" if isinstance(record, Forfeit) else "a bot")
+                if isinstance(record, Forfeit):
+                    self.forfeit = record
             case End():
                 self._end(record)
 
-    def _input(self, record: Input) -> None:
-        self._advance(record)
+    @property
+    def over(self) -> bool:
+        """The game has ended, by its rules or by a forfeit."""
+        return self.forfeit is not None or self.match.phase is MatchPhase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        if self.forfeit is not None:
+            return 1 - self.forfeit.player
+        return self.state.winner if self.match.phase is MatchPhase.GAME_OVER else None
+
+    def _not_over(self, record: Record, what: str) -> None:
         if self.match.phase is MatchPhase.GAME_OVER:
             raise ReplayMismatch(
-                record.line, f"an input after the end of the game (at t={self._probe.game_over_at})"
+                record.line,
+                f"{what} after the end of the game (at t={self._probe.game_over_at})",
             )
+
+    def _input(self, record: Input) -> None:
+        self._advance(record)
+        self._not_over(record, "an input")
         result = self.match.submit_at(record.t, record.player, record.action)
         self.inputs += 1
         if record.accepted is not None and result.accepted != record.accepted:
@@ -179,7 +211,7 @@ class Resimulation:
     def _end(self, record: End) -> None:
         self._advance(record)
         state = self.state
-        over = self._probe.game_over_at
+        over = self._probe.game_over_at if self.forfeit is None else self.forfeit.t
         if over is None:
             raise ReplayMismatch(
                 record.line,
@@ -188,7 +220,7 @@ class Resimulation:
             )
         claims = (
             ("the time", record.t, over),
-            ("the winner", f"p{record.winner + 1}", f"p{(state.winner or 0) + 1}"),
+            ("the winner", f"p{record.winner + 1}", f"p{(self.winner or 0) + 1}"),
             ("the number of rounds", record.rounds, state.round),
             ("the scores", record.scores, state.scores),
         )

@@ -2,7 +2,8 @@
 
 A file is valid when it re-simulates without a single difference (see
 ``spit.games.spit.replay.resimulate``) and has no malformed line. A file that simply
-stops (a game interrupted by a crash) is valid too, and not ``finished``.
+stops (a game interrupted by a crash) is valid too, and not ``finished``; a game that
+ended by forfeit is ``finished``, the other player its winner.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from spit.core.replay.verification import Verification, with_seal
 from spit.engine import ENGINE_VERSION, state_hash
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.resimulate import Resimulation, usable_records
-from spit.games.spit.session import MatchPhase
 
 Follow = Callable[[Resimulation], object]
 """Steps a re-simulation to the end of the file, keeping what it needs on the way."""
@@ -51,12 +51,11 @@ def _rules(replay: Replay, follow: Follow | None) -> Verification:
     if sim is None:  # just a header: the game was interrupted before the first deal
         return Verification(True, False, 0, None, 0, 0)
     match = sim.match
-    over = match.phase is MatchPhase.GAME_OVER
     return Verification(
         valid=True,
-        finished=over,
+        finished=sim.over,
         rounds=match.state.round,
-        winner=match.state.winner if over else None,
+        winner=sim.winner,
         inputs=sim.inputs,
         duration_ms=match.time,
         final_hash=state_hash(match.state),

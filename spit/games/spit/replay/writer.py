@@ -24,7 +24,7 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
 from spit.games.spit.identity import SUFFIX
-from spit.games.spit.replay.records import Checkpoint, Deal, End, Header, Input
+from spit.games.spit.replay.records import BotSeat, Checkpoint, Deal, End, Forfeit, Header, Input
 from spit.games.spit.session import InputRecord, Orders, Timing
 
 CHECKPOINT_EVERY: Final = 100
@@ -90,6 +90,20 @@ class ReplayWriter(LineWriter):
     def on_game_over(self, t: int, state: State) -> None:
         assert state.winner is not None
         end = End(t, state.winner, state.round, state.scores, state_hash(state))
+        self._write(end.to_json())
+        self.close()
+
+    # -- over the network ----------------------------------------------------------
+
+    def on_bot(self, t: int, player: int, level: str, seed: int | None) -> None:
+        """From ``t`` on a bot plays ``player``'s seat (its player is gone)."""
+        self._write(BotSeat(t, player, level, seed).to_json())
+
+    def on_forfeit(self, t: int, player: int, state: State) -> None:
+        """``player`` loses by forfeit at ``t``: the forfeit line, then the closing
+        line (the other player wins, on the table as it stands), and the file closes."""
+        self._write(Forfeit(t, player).to_json())
+        end = End(t, 1 - player, state.round, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 

@@ -276,6 +276,21 @@ class Match:
         found.sort()  # into key order: no two places are the same
         return tuple((intent, action) for _, intent, action in found)
 
+    @property
+    def last_change(self) -> tuple[int, int | None]:
+        """When the table last changed and who changed it (``None``: a timer, such as a
+        spit): what an input judged ``too_slow`` lost to (``-1`` before any change)."""
+        return self._changed_at, self._changed_by
+
+    def seat_agent(self, agent: Agent) -> None:
+        """Let ``agent`` play its seat from now on (over the network, a bot in the seat
+        of a player who is gone). It is shown the table as it stands, then told every
+        change as an agent given at the start would be."""
+        self._agents.append(agent)
+        self._listeners.append(agent.on_events)
+        self._quiet = self._batch_stalls = False
+        agent.on_events(self.time, self.state, [])
+
     # -- clock time ----------------------------------------------------------------
 
     @property
