@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
     "replays": ("spit.commands.replays", "browse saved games"),
     "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),
+    "host": ("spit.commands.host", "host a game over the network and wait for the other player"),
+    "join": ("spit.commands.join", "join a game someone hosts: ADDRESS [CODE]"),
     "serve": ("spit.commands.serve", "run a server for many rooms (a club's, the internet's)"),
 }
 """Subcommand name -> (module, one-line help), besides each game's own (``play``,

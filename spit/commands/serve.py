@@ -33,13 +33,13 @@ from spit.commands._args import folder, int_between, number_up_to, parsed_by
 from spit.commands.output import complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
+from spit.net.addresses import DEFAULT_PORT
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
 from spit.net.room import TableFactory
 from spit.net.server import GameServer, table_factory
 from spit.net.tls import TLSError
 
-DEFAULT_PORT = 7788
 DEFAULTS = Limits()
 log = logging.getLogger("spit.serve")
 

@@ -95,8 +95,15 @@ def _session(
 def _net_table(
     names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
 ) -> SpitNetTable:
+    from spit.engine import Variant
     from spit.games.spit.net_table import SpitNetTable
 
+    if "variant" in options:  # by name from a command line or a hello's options
+        try:
+            options["variant"] = Variant(options["variant"])
+        except ValueError:
+            known = " or ".join(variant.value for variant in Variant)
+            raise ValueError(f"the variant is {known}, not {options['variant']!r}") from None
     return SpitNetTable(names, seed, replay_dir, **options)
 
 
@@ -134,6 +141,7 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spit.viewer:ReplayViewerScreen"),
         table=LayerRef("spit.tui.spit.game_screen:GameScreen"),
         menu_label=None,
+        net_screen=LayerRef("spit.tui.spit.net_screen:SpitNetScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spit_summary"),
     command=("play", LayerRef("spit.commands.play")),

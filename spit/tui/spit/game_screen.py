@@ -81,7 +81,7 @@ RESUME_MS = 3000
 again: time to look at the cards, which were hidden, before anyone can play."""
 
 
-def _keys(config: GameConfig) -> tuple[dict[str, str], list[str]]:
+def resolved_keys(config: GameConfig) -> tuple[dict[str, str], list[str]]:
     """The resolved keymap, falling back to the plain preset if the overrides clash."""
     try:
         ascii_only = config.card_style == "ascii"
@@ -93,7 +93,7 @@ def _keys(config: GameConfig) -> tuple[dict[str, str], list[str]]:
             return resolve(), error.problems
 
 
-def _in_use(key: GameKey, vs_bot: bool) -> bool:
+def key_in_use(key: GameKey, vs_bot: bool) -> bool:
     """Player 2's keys only with two humans; the arrow scheme only against a bot."""
     if key.kind == "cursor":
         return vs_bot
@@ -124,10 +124,10 @@ class GameScreen(Screen[None]):
         super().__init__(classes=style_classes(config.card_style == "ascii"))
         self.config = config
         self.clock: Clock = clock or MonotonicClock()
-        self.keys, self.keymap_problems = _keys(config)
+        self.keys, self.keymap_problems = resolved_keys(config)
         self.players = Players.for_game(config.bot_level)
         self.vs_bot = config.bot_level is not None
-        ids = [i for i in BINDING_IDS if _in_use(GAME_KEYS[i], self.vs_bot)]
+        ids = [i for i in BINDING_IDS if key_in_use(GAME_KEYS[i], self.vs_bot)]
         # Textual has no public per-instance bindings, and each game's keys come from
         # its config (remap with GameConfig.key_overrides: the labels on the table
         # follow it). The ids are kept, as every binding should have one.

@@ -119,6 +119,22 @@ _REFUSALS: Final = {
 """A refusal in the few words the table has room for; the others by their names."""
 
 
+def key_labels(label: Callable[[str], str], player: int) -> tuple[tuple[str, str, str], ...]:
+    """Per stockpile, the keys that play it left, right and move it."""
+    p = f"p{player + 1}"
+    return tuple(
+        (label(f"{p}.play.{n}.left"), label(f"{p}.play.{n}.right"), label(f"{p}.move.{n}"))
+        for n in range(1, 6)
+    )
+
+
+def cursor_footer(label: Callable[[str], str]) -> str:
+    """The table's footer for one player at the keyboard, who has the arrow keys too."""
+    keys = "/".join(label(f"cursor.{d}") for d in ("left", "right", "up", "down"))
+    play, move = label("cursor.play"), label("cursor.move")
+    return f"Letter keys play at once; or {keys} select, {play} plays, {move} moves"
+
+
 class Presenter:
     """Builds the board's view of one game; ``absorb`` each batch of match events."""
 
@@ -138,7 +154,7 @@ class Presenter:
         self.label = label
         self.play_hint = play_hint
         # What never changes during a game is worked out once, not at every key press.
-        self._keys = {player: self._key_labels(player) for player in players.humans}
+        self._keys = {player: key_labels(label, player) for player in players.humans}
         self._hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
         self._status = ("* can play", "o no play") if painter.ascii else ("● can play", "○ no play")
         self._idle_footer = self._default_footer()
@@ -268,24 +284,9 @@ class Presenter:
         )
 
     def _default_footer(self) -> str:
-        label = self.label
         if self.players.bot_level is not None:
-            keys = "/".join(label(f"cursor.{d}") for d in ("left", "right", "up", "down"))
-            play, move = label("cursor.play"), label("cursor.move")
-            return f"Letter keys play at once; or {keys} select, {play} plays, {move} moves"
+            return cursor_footer(self.label)
         return f"Player 1: left half of the keyboard{self.painter.dot}Player 2: right half"
-
-    def _key_labels(self, player: int) -> tuple[tuple[str, str, str], ...]:
-        """Per stockpile, the keys that play it left, right and move it."""
-        p = f"p{player + 1}"
-        return tuple(
-            (
-                self.label(f"{p}.play.{n}.left"),
-                self.label(f"{p}.play.{n}.right"),
-                self.label(f"{p}.move.{n}"),
-            )
-            for n in range(1, 6)
-        )
 
     def _side(self, match: Match, player: int, cursor: Cursor | None, hidden: bool) -> Side:
         state = match.state

@@ -1,0 +1,52 @@
+"""``spit-tui join ADDRESS [CODE]``: join a game someone hosts (``spit-tui host``).
+
+An address that cannot be reached, a refusal (a wrong room code or password, a full
+room, another version of the protocol) end the command with the reason on one line
+(outside text made safe) and status 1; a malformed address or code is an argument
+error (status 2). The address is remembered among the last few in the settings, for
+the menu's Join.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from spit.commands._args import parsed_by
+from spit.commands._net import add_player_options, play
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from spit.net.addresses import parse_address
+    from spit.tui.net.link import check_code
+
+    parser.add_argument(
+        "address",
+        type=parsed_by(parse_address),
+        metavar="ADDRESS",
+        help="the host's address and port, as its screen shows it (192.168.1.20:7788)",
+    )
+    parser.add_argument(
+        "code",
+        nargs="?",
+        type=parsed_by(check_code),
+        metavar="CODE",
+        help="the room's code, as the host's screen shows it (KITE-42)",
+    )
+    add_player_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
+    from spit.tui.net.link import default_name, open_join
+
+    settings, _warnings = read_settings(settings_path())
+    name = args.name or default_name()
+    address = args.address
+
+    return play(
+        "join",
+        settings,
+        f"Connecting to {address}...",
+        lambda: open_join(address, args.code, name, args.password),
+    )

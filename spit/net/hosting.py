@@ -1,0 +1,121 @@
+"""A game hosted on this machine: a ``GameServer`` in this process with one room open.
+
+``spit-tui host`` (and the menu's Host) start one in the app's event loop and then
+play as a client of it, through the same ``NetClient`` path as the other player, so
+the host has no advantage but the length of the wire. The room's game comes from the
+registry (``GameDescriptor.net_table``): the host names a game, never a game's module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spit.engine import MAX_SEED
+from spit.games.registry import GameDescriptor
+from spit.net.addresses import Address, local_addresses
+from spit.net.server import GameServer
+
+LOOPBACK = "127.0.0.1"
+EVERYWHERE = "0.0.0.0"
+
+
+class HostError(Exception):
+    """The game could not be hosted; the message says why, for the player."""
+
+
+@dataclass
+class _Seeds:
+    """The deal of each game in the room: the one asked for (or a random one) first,
+    then the next seed for each rematch, as ``spit-tui play --seed`` does."""
+
+    next: int | None
+
+    def take(self) -> int:
+        seed = secrets.randbelow(MAX_SEED + 1) if self.next is None else self.next
+        self.next = (seed + 1) % (MAX_SEED + 1)
+        return seed
+
+
+@dataclass
+class HostedGame:
+    """The server, its room, and how to reach it. ``close`` stops it."""
+
+    server: GameServer
+    code: str
+    port: int
+    public: bool
+    password: str | None
+    _stack: contextlib.AsyncExitStack = field(repr=False)
+
+    @classmethod
+    async def start(
+        cls,
+        game: GameDescriptor[Any],
+        *,
+        port: int,
+        public: bool = False,
+        password: str | None = None,
+        replay_dir: Path | None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> HostedGame:
+        """Listen on ``port`` (0: any free one) of this machine only, or of every
+        interface with ``public``, and open a room. Raises ``HostError``."""
+        factory = game.net_table
+        if factory is None:
+            raise HostError(f"{game.title} cannot be played over the network yet")
+        seeds = _Seeds(seed)
+        chosen = dict(options or {})
+        try:  # the options are checked now, not when the second player comes
+            factory(("Player 1", "Player 2"), seed=0, replay_dir=None, **chosen).close()
+        except TypeError:  # an option the game's table does not take
+            raise HostError(
+                f"{game.title} takes no option {', '.join(sorted(chosen))} over the network"
+            ) from None
+        except ValueError as error:
+            raise HostError(f"{game.title}: {error}") from None
+
+        def make_table(names: tuple[str, str]) -> Any:
+            return factory(names, seed=seeds.take(), replay_dir=replay_dir, **chosen)
+
+        server = GameServer(make_table, password=password)
+        stack = contextlib.AsyncExitStack()
+        try:
+            listening = await stack.enter_async_context(
+                server.listening(EVERYWHERE if public else LOOPBACK, port)
+            )
+        except OSError as error:
+            await stack.aclose()
+            if error.errno == errno.EADDRINUSE:
+                raise HostError(
+                    f"port {port} is in use (another game hosted here?): choose another with --port"
+                ) from None
+            raise HostError(f"cannot listen on port {port}: {error.strerror or error}") from None
+        bound = next(iter(listening.sockets)).getsockname()[1]
+        room = server.open_room()
+        return cls(server, room.code, int(bound), public, password, stack)
+
+    @property
+    def local(self) -> Address:
+        """Where this machine's own client connects."""
+        return Address(LOOPBACK, self.port)
+
+    def addresses(self) -> list[Address]:
+        """Where the other player connects from: this machine's addresses with
+        ``--public``, else only this machine (a second terminal here)."""
+        if not self.public:
+            return [self.local]
+        return [Address(ip, self.port) for ip in local_addresses()] or [self.local]
+
+    def join_commands(self) -> list[str]:
+        """What the other player types, one line per address."""
+        extra = " --password ..." if self.password else ""
+        return [f"spit-tui join {address} {self.code}{extra}" for address in self.addresses()]
+
+    async def close(self) -> None:
+        await self._stack.aclose()

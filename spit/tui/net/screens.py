@@ -1,0 +1,193 @@
+"""The screens before a network game's table: connecting (or starting the server),
+then waiting for the opponent, then the game's own table over the waiting screen.
+
+The waiting screen owns the ``NetLink``: the table is pushed over it, and when the
+table is left the waiting screen closes the connection (and the server, when this
+player hosts) and leaves too. A failure is told where the player started: in a
+notice back in the menu, or, when the network screen is what the app was started on
+(``spit-tui join``), as the command's message and exit status (``NetOutcome``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.worker import Worker
+
+from spit.tui.net.client_state import OPPONENT, game_name, lost, names, room, seat
+from spit.tui.net.link import NetFailure, NetLink
+from spit.tui.net.watch import follow
+from spit.tui.shared.navigation import LeaveScreen
+from spit.tui.shared.screen_base import ShellScreen
+
+
+@dataclass
+class NetOutcome:
+    """How a network session started from the command line ended, for its message."""
+
+    failure: str | None = None
+
+
+def _started_on(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the one the app was started on (nothing but the blank
+    default screen beneath it; the table may still be over it)."""
+    stack = screen.app.screen_stack
+    return len(stack) >= 2 and stack[1] is screen and type(stack[0]) is Screen
+
+
+class ConnectingScreen(ShellScreen):
+    """ "Connecting to ..." while ``opener`` connects (or starts the server first);
+    then the waiting screen. Escape gives up."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="net.back"),
+    ]
+
+    def __init__(
+        self,
+        what: str,
+        opener: Callable[[], Awaitable[NetLink]],
+        outcome: NetOutcome | None = None,
+    ) -> None:
+        super().__init__()
+        self.what = what
+        self._opener = opener
+        self.outcome = outcome or NetOutcome()
+        self._worker: Worker[None] | None = None
+
+    def compose_content(self) -> ComposeResult:
+        with Vertical(classes="net-body"):
+            yield Static(self.what, classes="screen-title", markup=False)
+            yield Static(f"Escape: give up{self.painter.dot}", classes="screen-hint")
+
+    def on_mount(self) -> None:
+        self._worker = self.run_worker(self._open(), name="connect", group="net")
+
+    async def _open(self) -> None:
+        try:
+            link = await self._opener()
+        except NetFailure as failure:
+            self.fail(str(failure))
+            return
+        self.app.switch_screen(WaitingScreen(link, self.outcome))
+
+    def fail(self, message: str) -> None:
+        """Tell the player and leave: out of the app, with ``message`` for the command,
+        when this was the first screen; else back, with a notice."""
+        self.outcome.failure = message
+        if _started_on(self):
+            self.app.exit(1, return_code=1)
+        else:
+            self.notify(message, title="Network", severity="error", timeout=10, markup=False)
+            self.dismiss(None)
+
+    def action_back(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+        self.post_message(LeaveScreen(self))
+
+
+class WaitingScreen(ShellScreen):
+    """The room: its code and how to join it, until the game's first view comes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Leave", id="net.back"),
+    ]
+
+    def __init__(self, link: NetLink, outcome: NetOutcome | None = None) -> None:
+        super().__init__()
+        self.link = link
+        self.outcome = outcome or NetOutcome()
+        self._follower: Worker[None] | None = None
+        self._table: Screen[None] | None = None
+        self._leaving = False
+
+    def compose_content(self) -> ComposeResult:
+        with Vertical(classes="net-body"):
+            yield Static(f"Room {room(self.link.client)}", classes="screen-title", markup=False)
+            yield Static(Text(self._instructions()), id="net-join")
+            yield Static("", id="net-status", markup=False)
+            yield Static("Escape: leave", classes="screen-hint")
+
+    def _instructions(self) -> str:
+        hosted = self.link.hosted
+        if hosted is None:
+            return f"Connected to {self.link.address}."
+        lines = ["The other player joins with:", ""]
+        lines += [f"    {command}" for command in hosted.join_commands()]
+        if not hosted.public:
+            lines += [
+                "",
+                "This game listens on this machine only; to play someone on another",
+                "machine, host it with --public.",
+            ]
+        return "\n".join(lines)
+
+    def on_mount(self) -> None:
+        self._follower = follow(self, self.link.client, self._changed)
+
+    def _changed(self) -> None:
+        client = self.link.client
+        gone = lost(client)
+        if gone is not None and self._table is None:
+            self._fail(gone)
+            return
+        me, other = seat(client), 1 - seat(client)
+        who = names(client)
+        waiting = "Waiting for the other player to join..."
+        if client.view is not None or who[other] != OPPONENT:
+            waiting = f"{who[other]} is here. The game starts..."
+        self.query_one("#net-status", Static).update(f"You are {who[me]}. {waiting}")
+        if client.view is not None and self._table is None:
+            self._open_table()
+
+    def _open_table(self) -> None:
+        from spit.games import registry
+
+        name = self.link.game or game_name(self.link.client)
+        game = registry.by_name(name) if name else registry.games()[0]
+        ref = game.front_ends.net_screen
+        if ref is None:
+            self._fail(f"{game.title} cannot be played over the network in this version")
+            return
+        if self._follower is not None:
+            self._follower.cancel()  # the table follows the client from now on
+        table = ref.load()(self.link.client, self.services.settings, clock=self.services.clock)
+        self._table = table
+        self.app.push_screen(table, lambda _: self._leave())
+
+    def _fail(self, message: str) -> None:
+        self.outcome.failure = message
+        if _started_on(self):
+            self._leave(status=1)
+        else:
+            self.notify(message, title="Network", severity="error", timeout=10, markup=False)
+            self._leave()
+
+    def action_back(self) -> None:
+        self._leave()
+
+    def _leave(self, status: int = 0) -> None:
+        """Close the connection (and the server) and go back, or out of the app."""
+        if self._leaving:
+            return
+        self._leaving = True
+        if self._follower is not None:
+            self._follower.cancel()
+
+        async def close() -> None:
+            await self.link.close()
+            if _started_on(self):
+                self.app.exit(status, return_code=status)
+            else:
+                self.dismiss(None)
+
+        self.run_worker(close(), name="leave", group="net-close")

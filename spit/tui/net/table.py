@@ -1,0 +1,264 @@
+"""The base of every game's network table: following the server, and the game's
+stops (a player away, the grace over, the connection lost, the result), which are the
+same for every game.
+
+A game's table (``FrontEnds.net_screen``) subclasses ``NetTableScreen`` and draws
+``self.client.view`` in ``net_changed``, which is called in the app's loop each time
+the server has said something (``spit.tui.net.watch``); it sends its player's keys
+with ``send``. It decides nothing: what a key does, whether the game is paused, who
+won, all come from the server. At the end the server's replay is fetched and saved in
+the player's replays folder (``save_replay``), unless the settings say not to record
+games, or the same file is already there (the host's own server wrote it there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.screen import Screen
+from websockets.exceptions import WebSocketException
+
+from spit.core.clock import Clock, MonotonicClock
+from spit.core.safe_text import safe_path, safe_text
+from spit.net.client import NetClient
+from spit.settings.model import Settings
+from spit.tui.net import client_state as state
+from spit.tui.net.overlays import (
+    AwayOverlay,
+    GraceOverOverlay,
+    LostOverlay,
+    NetOverlay,
+    NetResultOverlay,
+)
+from spit.tui.net.watch import follow
+from spit.tui.shared.services import services
+from spit.tui.shared.styles import GAME_CSS, style_classes
+
+_REASONS = {
+    "cards": "got rid of every card",
+    "points": "has the lower total",
+    "forfeit": "wins by forfeit: the other player did not come back",
+    "left": "wins: the other player left",
+}
+"""The server's ``over`` reasons, as the result's line says them."""
+
+
+class NetTableScreen(Screen[None]):
+    """See the module docstring. ``clock`` is for the overlays' key grace (tests
+    freeze it); the game's own time is the server's."""
+
+    CSS_PATH: ClassVar = list(GAME_CSS)
+    AUTO_FOCUS = ""
+
+    def __init__(
+        self, client: NetClient, settings: Settings, *, clock: Clock | None = None
+    ) -> None:
+        super().__init__(classes=style_classes(settings.card_style == "ascii"))
+        self.client = client
+        self.settings = settings
+        self.clock: Clock = clock or MonotonicClock()
+        self.seat = state.seat(client)
+        self.names = state.names(client)
+        self._overlay: NetOverlay | None = None
+        self._events_seen = 0
+        self._over: dict[str, Any] | None = None
+        self.replay_note = ""
+        """What became of the server's replay: saved where, or why not."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- for the game's table --------------------------------------------------------
+
+    def net_changed(self) -> None:
+        """Draw what the server sent (``self.client.view``, ``new_events()``)."""
+        raise NotImplementedError
+
+    def new_game(self) -> None:
+        """A rematch started: forget what belonged to the last game."""
+
+    def new_events(self) -> list[dict[str, Any]]:
+        """The news items (``docs/protocol.md``) that came since the last call."""
+        events = self.client.events
+        fresh = events[self._events_seen :]
+        self._events_seen = len(events)
+        return fresh
+
+    def send(self, intent: str) -> None:
+        """Send a key's intent; a connection that is gone is told by the overlay."""
+        self._spawn(self.client.intent(intent))
+
+    def rtt_text(self, dot: str) -> str:
+        """Both players' round-trip times ("You 12 ms · Bob 40 ms")."""
+        times = state.rtt(self.client)
+        parts = []
+        for index in (self.seat, 1 - self.seat):
+            who = "You" if index == self.seat else self.names[index]
+            ms = times[index]
+            parts.append(f"{who} {'?' if ms is None else round(ms)} ms")
+        return dot.join(parts)
+
+    def confirm_leave(self) -> None:
+        from spit.tui.shared.overlays import ConfirmQuit
+
+        ask = ConfirmQuit(self.clock, recorded=True, ascii_only=self.settings.card_style == "ascii")
+        self.app.push_screen(ask, lambda leave: self.leave() if leave else None)
+
+    def leave(self) -> None:
+        """Say goodbye to the server and close the table."""
+
+        async def close() -> None:
+            with contextlib.suppress(OSError, WebSocketException):
+                await self.client.close()
+            self.dismiss(None)
+
+        self.run_worker(close(), name="leave", group="net-close")
+
+    # -- following the server ----------------------------------------------------------
+
+    def on_mount(self) -> None:
+        follow(self, self.client, self._server_changed)
+
+    def _spawn(self, work: Any) -> None:
+        async def guarded() -> None:
+            with contextlib.suppress(OSError, WebSocketException, AssertionError):
+                await work
+
+        task = asyncio.get_running_loop().create_task(guarded())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _server_changed(self) -> None:
+        self.names = state.names(self.client)
+        over = state.over(self.client)
+        if self._over is not None and over is None:
+            self._events_seen = len(self.client.events)
+            self.new_game()
+        if over is not None and self._over is None:
+            self.replay_note = ""
+            self.run_worker(self._save_replay(over), name="save replay", group="net-replay")
+        self._over = over
+        self.net_changed()
+        self._show_stop(state.lost(self.client))
+
+    def _show_stop(self, gone: str | None) -> None:
+        """Bring up (or update, or close) the dialog the game's state calls for."""
+        client = self.client
+        other = self.names[1 - self.seat]
+        wanted: tuple[type[NetOverlay], tuple[Any, ...]] | None = None
+        over = self._over
+        grace = state.grace_over(client)
+        away = state.away(client)
+        if over is not None:
+            wanted = (NetResultOverlay, self._result_texts(over))
+        elif gone is not None:
+            wanted = (LostOverlay, (gone,))
+        elif grace is not None and grace != self.seat:
+            wanted = (GraceOverOverlay, (other,))
+        elif away is not None and away[0] != self.seat:
+            wanted = (AwayOverlay, (other, away[1]))
+        current = self._overlay
+        if current is not None and (wanted is None or type(current) is not wanted[0]):
+            self._overlay = None
+            if current.is_current:
+                current.dismiss(None)
+        if wanted is None:
+            return
+        kind, texts = wanted
+        if self._overlay is not None:
+            if kind is AwayOverlay:
+                self._overlay.show(*AwayOverlay.texts(*texts))
+            elif kind is NetResultOverlay:
+                self._overlay.show(*texts)
+            return
+        overlay: NetOverlay
+        if kind is NetResultOverlay:
+            overlay = NetResultOverlay(texts[0], texts[1], self.clock, self._rematch)
+        else:
+            overlay = kind(*texts)
+        self._overlay = overlay
+        self.app.push_screen(overlay, self._answered)
+
+    def _answered(self, answer: str | None) -> None:
+        if answer is None:
+            return
+        self._overlay = None
+        if answer == "leave":
+            self.leave()
+        elif answer in ("take_win", "play_bot"):
+            action = getattr(self.client, answer, None)
+            if action is not None:
+                self._spawn(action())
+
+    def _rematch(self) -> None:
+        action = getattr(self.client, "rematch", None)
+        if action is not None:
+            self._spawn(action())
+        if self._over is not None and self._overlay is not None:
+            self._overlay.show(*self._result_texts(self._over, asked=True))
+
+    def _result_texts(self, over: dict[str, Any], asked: bool = False) -> tuple[str, str]:
+        winner = over.get("winner")
+        me = self.seat
+        if winner == me:
+            title = "You win!"
+        elif winner in (0, 1):
+            title = f"{self.names[winner]} wins!"
+        else:
+            title = "The game is over"
+        lines = []
+        reason = over.get("reason")
+        if winner in (0, 1) and isinstance(reason, str):
+            who = "You" if winner == me else self.names[winner]
+            said = _REASONS.get(reason, f"wins ({safe_text(reason, limit=20)})")
+            if who == "You":
+                said = said.replace("has ", "have ").replace("wins", "win")
+            lines.append(f"{who} {said}.")
+        lines += self.result_lines()
+        asking = state.rematch_asked(self.client)
+        other = self.names[1 - me]
+        if asked or me in asking:
+            lines.append(f"Waiting for {other} to want a rematch too...")
+        elif (1 - me) in asking:
+            lines.append(f"{other} wants a rematch.")
+        if self.replay_note:
+            lines.append(self.replay_note)
+        return title, "\n".join(lines)
+
+    def result_lines(self) -> list[str]:
+        """The game's own lines under the result (the cards or points left)."""
+        return []
+
+    # -- the replay ---------------------------------------------------------------------
+
+    async def _save_replay(self, over: dict[str, Any]) -> None:
+        fetch = getattr(self.client, "fetch_replay", None)
+        if not self.settings.record_replays or fetch is None or not over.get("replay"):
+            return
+        try:
+            name, text = await fetch(timeout_s=10)
+        except Exception as error:  # a failure here is a line, not a crash
+            self.replay_note = f"The server's replay could not be fetched: {safe_text(error)}"
+        else:
+            self.replay_note = self._store(str(name), str(text))
+        if self._over is not None:
+            self._show_stop(state.lost(self.client))
+
+    def _store(self, name: str, text: str) -> str:
+        from spit.net import client as net_client
+
+        folder = services(self).replay_dir()
+        same = folder / name
+        if Path(name).name == name and not name.startswith("."):
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                if same.is_file() and same.read_text(encoding="utf-8") == text:
+                    return f"Replay saved: {safe_path(same)}"
+        save = getattr(net_client, "save_replay", None)
+        if save is None:
+            return ""
+        try:
+            path = save(folder, name, text)
+        except (OSError, ValueError) as error:
+            return f"The replay could not be saved: {safe_text(error)}"
+        return f"Replay saved: {safe_path(path)}"

@@ -1,0 +1,286 @@
+"""Spit's network table as a ``TableView``: the board of the local game, drawn from
+the views and news the server sends (``docs/protocol.md``) instead of from a match.
+
+Nothing here knows the rules: what can be played (``can_play``), what a key did, who
+won, all come from the server. What the presenter keeps is what a player needs to see
+for a moment and the view does not hold: the card that just landed, the note beside
+their row when a key did nothing ("too slow!"), by how much a race was lost, and the
+countdown's seconds, counted on this machine from the server's deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from spit.core.cards import parse_card
+from spit.engine import StockView
+from spit.tui.shared.cards import CardPainter
+from spit.tui.spit.board.presenter import (
+    FLASH_MS,
+    HIGHLIGHT_MS,
+    MESSAGE_MS,
+    Cursor,
+    cursor_footer,
+    key_labels,
+)
+from spit.tui.spit.board.view import Centre, Pile, Side, TableView
+
+_SIDES: Final = ("left", "right")
+
+_REFUSED: Final = {
+    "paused": "paused",
+    "game_over": "game over",
+    "only_slaps": "slap now",
+    "spit_is_automatic": "no need",
+    "not_playing": "wait for it",
+    "not_adjacent": "not playable",
+    "empty_stockpile": "no card",
+    "no_empty_space": "no space",
+    "lone_card": "can't move it",
+    "not_slapping": "too late",
+}
+"""What a key that did nothing is told, by the server's reason (``IntentRefusal``,
+``Reason``), in the few words the row's margin has room for."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Note:
+    text: str
+    stock: int | None
+    outline_until: int
+    until: int
+
+
+class NetPresenter:
+    """The table of one network game of Spit, for the player in ``seat``."""
+
+    def __init__(
+        self,
+        seat: int,
+        painter: CardPainter,
+        label: Callable[[str], str],
+        *,
+        play_hint: bool = True,
+    ) -> None:
+        self.seat = seat
+        self.painter = painter
+        self.label = label
+        self.play_hint = play_hint
+        self._keys = key_labels(label, 0)
+        self._hint = f"{label('help')} help  {label('quit')} leave"
+        self._status = ("* can play", "o no play") if painter.ascii else ("● can play", "○ no play")
+        self._idle_footer = cursor_footer(label)
+        self.reset()
+
+    def reset(self) -> None:
+        """A new game: nothing of the last one's moments is kept."""
+        self._note: _Note | None = None
+        self._highlight: tuple[int, int] | None = None
+        self._footer = ""
+        self._countdown: tuple[str, int] | None = None
+        """(what, local deadline) of the countdown shown, while one runs."""
+        self._slap_until: int | None = None
+
+    # -- news -------------------------------------------------------------------------
+
+    def absorb(
+        self,
+        events: list[dict[str, Any]],
+        view: dict[str, Any] | None,
+        names: tuple[str, str],
+        now: int,
+    ) -> None:
+        """Take in the news that came with ``view`` (``now`` on this machine's clock)."""
+        for event in events:
+            kind = event.get("kind")
+            if kind == "input":
+                self._input(event, view, names, now)
+            elif kind == "refused" and event.get("seat") == self.seat:
+                why = str(event.get("why", ""))
+                self._set_note(_REFUSED.get(why, "refused"), None, now)
+            elif kind == "countdown":
+                left = _whole(event.get("ends_at")) - _whole(event.get("t"))
+                self._countdown = (str(event.get("what")), now + max(0, left))
+            elif kind == "slap":
+                left = _whole(event.get("ends_at")) - _whole(event.get("t"))
+                self._slap_until = now + max(0, left)
+
+    def _input(
+        self, event: dict[str, Any], view: dict[str, Any] | None, names: tuple[str, str], now: int
+    ) -> None:
+        seat = event.get("seat")
+        action = str(event.get("action", "")).split()
+        who = "You" if seat == self.seat else names[1 - self.seat]
+        if event.get("accepted"):
+            if seat == self.seat:
+                self._note = None
+            if action[:1] == ["play"] and len(action) == 3 and view is not None:
+                pile = int(action[2]) if action[2].isdigit() else 0
+                piles = view.get("piles") or []
+                self._highlight = (pile, now + HIGHLIGHT_MS)
+                if pile < len(piles):
+                    card = self.painter.name(parse_card(piles[pile]))
+                    where = "pile" if len(piles) == 1 else f"{_SIDES[pile % 2]} pile"
+                    self._footer = f"{who} played {card} on the {where}"
+            elif action[:1] == ["move"]:
+                self._footer = f"{who} moved a card into an empty space"
+            elif action[:1] == ["slap"] and len(action) == 2:
+                self._footer = f"{who} slapped the {_SIDES[int(action[1]) % 2]} pile"
+            return
+        if seat != self.seat:
+            return
+        stock = int(action[1]) if len(action) >= 2 and action[1].isdigit() else None
+        if event.get("too_slow"):
+            self._set_note("too slow!", stock, now)
+            beaten = event.get("beaten_by_ms")
+            if isinstance(beaten, int) and beaten >= 0:
+                self._footer = f"{names[1 - self.seat]} was first: beaten by {beaten} ms"
+        else:
+            reason = str(event.get("reason", "not_adjacent"))
+            self._set_note(_REFUSED.get(reason, "refused"), stock, now)
+
+    def _set_note(self, text: str, stock: int | None, now: int) -> None:
+        self._note = _Note(text, stock, now + FLASH_MS, now + MESSAGE_MS)
+
+    # -- time ------------------------------------------------------------------------
+
+    def next_change(self, now: int) -> int | None:
+        """When the table will next look different by itself (a note fades, a
+        countdown's second ticks), on this machine's clock; ``None``: not before the
+        server says something."""
+        times = []
+        note = self._note
+        if note is not None:
+            outlined = note.stock is not None and note.outline_until > now
+            times.append(note.outline_until if outlined else note.until)
+        if self._highlight is not None:
+            times.append(self._highlight[1])
+        for deadline in (self._countdown[1] if self._countdown else None, self._slap_until):
+            if deadline is not None and deadline > now:
+                times.append(now + ((deadline - now - 1) % 1000) + 1)
+        return min(times) if times else None
+
+    def _expire(self, now: int) -> None:
+        note = self._note
+        if note is not None and note.until <= now:
+            self._note = None
+        elif note is not None and note.stock is not None and note.outline_until <= now:
+            self._note = _Note(note.text, None, 0, note.until)
+        if self._highlight is not None and self._highlight[1] <= now:
+            self._highlight = None
+
+    # -- the view --------------------------------------------------------------------
+
+    def table(
+        self,
+        view: dict[str, Any],
+        names: tuple[str, str],
+        now: int,
+        *,
+        header_extra: str = "",
+        cursor: Cursor | None = None,
+    ) -> TableView:
+        """The board for ``view`` now; ``header_extra`` goes after the round (the
+        round-trip times)."""
+        self._expire(now)
+        dot = self.painter.dot
+        phase = view.get("phase")
+        piles = [parse_card(name) for name in view.get("piles") or []]
+        sizes = list(view.get("pile_sizes") or [])
+        header = f"Round {view.get('round', 1)}{dot}vs {names[1 - self.seat]}"
+        if header_extra:
+            header += dot + header_extra
+        target = None
+        if cursor is not None and piles:
+            target = min(cursor.pile, len(piles) - 1)
+        note = self._note
+        status, role = "", "dim"
+        if phase == "playing" and self.play_hint and "can_play" in view:
+            can = bool(view["can_play"])
+            status, role = (self._status[0], "good") if can else (self._status[1], "dim")
+        elif phase == "slap":
+            status, role = "slap!", "alert"
+        me = Side(
+            name="You",
+            short="You",
+            stocks=_stocks(view.get("own")),
+            spit_cards=_whole(view.get("own_spit_cards")),
+            keys=self._keys,
+            status=status,
+            status_role=role,
+            score=self._score(view, "own", 0),
+            message=note.text if note else "",
+            flash_stock=note.stock if note else None,
+            cursor_stock=cursor.stock if cursor is not None else None,
+        )
+        other = Side(
+            name=names[1 - self.seat],
+            short=names[1 - self.seat][:6],
+            stocks=_stocks(view.get("opponent")),
+            spit_cards=_whole(view.get("opponent_spit_cards")),
+            status="slap!" if phase == "slap" else "",
+            status_role="alert",
+            score=self._score(view, "opponent", 1),
+        )
+        return TableView(
+            header=header,
+            keys_hint=self._hint,
+            sides=(me, other),
+            piles=tuple(
+                Pile(card, sizes[i] if i < len(sizes) else 1) for i, card in enumerate(piles)
+            ),
+            centre=self._centre(view, names, now),
+            footer=self._footer or self._idle_footer,
+            highlight_pile=self._highlight[0] if self._highlight is not None else None,
+            target_pile=target,
+        )
+
+    def _score(self, view: dict[str, Any], row: str, index: int) -> str:
+        scores = view.get("scores") or [0, 0]
+        if any(scores):
+            mine = scores[self.seat] if index == 0 else scores[1 - self.seat]
+            return f"{mine} points"
+        stocks = _stocks(view.get(row))
+        held = sum(s.face_down + (s.face_up is not None) for s in stocks)
+        held += _whole(view.get(f"{row}_spit_cards"))
+        return f"{held} card{'s' if held != 1 else ''}"
+
+    def _centre(self, view: dict[str, Any], names: tuple[str, str], now: int) -> Centre:
+        phase = view.get("phase")
+        countdown = self._countdown
+        if phase == "spit" and countdown is not None:
+            seconds = str(max(1, -(-(countdown[1] - now) // 1000))) if countdown[1] > now else "0"
+            if countdown[0] == "stall":
+                return Centre("Nobody can play", seconds, "Spit cards are coming")
+            return Centre(f"Round {view.get('round', 1)}: get ready", seconds)
+        if phase == "slap":
+            a, b = [*(view.get("pile_sizes") or []), 0, 0][:2]
+            left, right = ("<", ">") if self.painter.ascii else ("◀", "▶")
+            left_s = 0
+            if self._slap_until is not None:
+                left_s = max(0, -(-(self._slap_until - now) // 1000))
+            detail = f"{left} {a} cards     {b} cards {right}\n{left_s} s to slap"
+            return Centre("Slap the smaller pile!", "SLAP!", detail, "alert")
+        if phase == "round_over":
+            return Centre(f"Round {view.get('round', 1)} over", "", "The next round is coming")
+        if phase == "game_over" and view.get("winner") in (0, 1):
+            big = "YOU WIN" if view["winner"] == self.seat else "YOU LOSE"
+            return Centre("Game over", big)
+        return Centre()
+
+
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _stocks(row: Any) -> tuple[StockView, ...]:
+    """A row of the view (``[card name or null, cards face down]`` per stockpile)."""
+    stocks = []
+    for item in (row or [])[:5]:
+        face_up = parse_card(item[0]) if item and item[0] else None
+        stocks.append(StockView(face_up, _whole(item[1]) if len(item) > 1 else 0))
+    while len(stocks) < 5:
+        stocks.append(StockView(None, 0))
+    return tuple(stocks)
