@@ -31,7 +31,7 @@ a command that reads no replay (``spit-tui play``, ``--help``) should not pay fo
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
@@ -226,6 +226,11 @@ class GameDescriptor(Generic[R]):
     simulator: Callable[[], Simulator] | None = None
     """The game's side of ``spit-tui sim`` (``spit.games.simulation``), loaded when
     called; ``None`` for a game without a simulator."""
+    net_options: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """A client's options for a new room on a server for many rooms (``hello``'s
+    ``options``, already checked for shape by ``spit.net.protocol``), checked against
+    the game's own: the keyword arguments for ``net_table``. Raises ``ValueError`` with
+    a message for the player. ``None``: the game takes no options there."""
 
     @property
     def suffix(self) -> str:

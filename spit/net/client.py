@@ -17,8 +17,9 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from ssl import SSLContext
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -75,6 +76,7 @@ class NetClient:
         self._replays: asyncio.Queue[Message] = asyncio.Queue(maxsize=4)
         self._address: tuple[str, str | None, str | None, str] | None = None
         self._ended = False
+        self._ssl: SSLContext | None = None
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
@@ -100,16 +102,25 @@ class NetClient:
         password: str | None = None,
         token: str | None = None,
         version: int = PROTOCOL_VERSION,
+        ssl: SSLContext | None = None,
+        create: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Connect and say hello; the server's welcome. Raises ``ProtocolError`` with
         the server's reason if it refuses, or with this client's if the server's answer
-        breaks the protocol."""
+        breaks the protocol. ``ssl`` (``spit.net.tls.client_context``) is for a
+        ``wss://`` address; without it one is checked against the system's CAs.
+        ``create`` asks a server for many rooms for a new one instead of ``room``: its
+        ``game``, ``options`` and ``public`` (``spit.net.lobby``); the welcome says its
+        code."""
         self._ended = True  # until welcomed
-        self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10)
+        self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10, ssl=ssl)
+        self._ssl = ssl
         hello: dict[str, Any] = {"v": version, "name": name}
         for key, value in (("room", room), ("password", password), ("token", token)):
             if value is not None:
                 hello[key] = value
+        if create is not None:  # a new room on a server for many (``spit-tui serve``)
+            hello.update(create=True, **create)
         await self._ws.send(encode("hello", **hello))
         try:
             first = await self._check(self._ws, await self._ws.recv())
@@ -137,7 +148,7 @@ class NetClient:
         await self.close(leave=False)
         uri, room, password, name = self._address
         return await self.connect(
-            uri, name, room=room, password=password, token=self.welcome["token"]
+            uri, name, room=room, password=password, token=self.welcome["token"], ssl=self._ssl
         )
 
     async def intent(self, text: str) -> None:

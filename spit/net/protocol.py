@@ -66,6 +66,10 @@ class Close(IntEnum):
     """Too many connections from one address, or the server is full."""
     FORFEIT = 4005
     """The game is over by forfeit; sent to a client that comes back too late."""
+    ROOM_CLOSED = 4010
+    """The room was closed: idle too long, abandoned, or its game failed on the server."""
+    INTERNAL = 1011
+    """The server failed while serving this connection (RFC 6455 "internal error")."""
 
 
 class ProtocolError(Exception):
@@ -122,6 +126,31 @@ def text_block(longest: int) -> Check:
         return value
 
     return check
+
+
+GAME_NAME: Final = re.compile(r"[a-z][a-z0-9_-]{0,23}")
+"""A registered game's name as a client sends it (``spit``, ``spades``)."""
+OPTION_KEY: Final = re.compile(r"[a-z][a-z0-9_]{0,23}")
+MAX_OPTIONS: Final = 8
+
+
+def options(key: str, value: Any) -> dict[str, str | int | bool]:
+    """A small object of a game's options: up to ``MAX_OPTIONS`` keys in lower case,
+    each a short text, a bounded whole number or a boolean. Whether the game knows
+    them is the game's to say (``GameDescriptor.net_options``)."""
+    if not isinstance(value, dict) or len(value) > MAX_OPTIONS:
+        raise ProtocolError(f"{key} must be an object of at most {MAX_OPTIONS} options")
+    checked: dict[str, str | int | bool] = {}
+    for name, item in value.items():
+        if not OPTION_KEY.fullmatch(name):
+            raise ProtocolError(f"{key} has an option name not in the expected form")
+        if type(item) is bool:
+            checked[name] = item
+        elif type(item) is int:
+            checked[name] = integer(-(10**9), 10**9)(f"{key}.{name}", item)
+        else:
+            checked[name] = text(MAX_INTENT)(f"{key}.{name}", item)
+    return checked
 
 
 TIME_MS: Final = number(0, 1e13)
@@ -219,6 +248,13 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
             "password": text(MAX_PASSWORD),
             "token": text(32, TOKEN),
             "client": text(64),
+            # rooms that clients open on a server (``spit-tui serve``)
+            "create": boolean,
+            "game": text(24, GAME_NAME),
+            "options": options,
+            "public": boolean,
+            "list": boolean,
+            "replay": boolean,
         },
     ),
     "intent": _schema({"seq": integer(0, 2**31), "t": TIME_MS, "intent": text(MAX_INTENT)}),

@@ -14,7 +14,14 @@ given a game's name and options and asks that game's descriptor for a table
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
 ``max_queue`` unread frames per connection; the handler bounds the hello's wait, the
 messages' rate (a token bucket far above a human's), replay requests, and connections
-per address.
+per address (``spit.net.limits``).
+
+Serving many rooms (``spit-tui serve``): with a ``Lobby``, clients open rooms themselves
+(``hello`` with ``create``), list the public ones (``list``) and fetch a closed room's
+replay by its code (``replay``); such a room closes when it has been idle too long or
+both players have left, and its replay stays in the server's data folder. ``GET
+/health`` answers with plain JSON for a load balancer. A room whose game raises is
+closed alone, logged with its code; the other rooms and the server go on.
 """
 
 from __future__ import annotations
@@ -22,24 +29,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 import secrets
 import string
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
+from ssl import SSLContext
 from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
+from spit import __version__
 from spit.core.safe_text import safe_text
 from spit.games.registry import by_name
 from spit.games.registry import names as game_names
 from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
+from spit.net.limits import Limits, TokenBucket
+from spit.net.lobby import Listing, Lobby
 from spit.net.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_REPLAY_TEXT,
@@ -50,12 +63,11 @@ from spit.net.protocol import (
     encode,
     parse_client,
 )
-from spit.net.room import Room, TableFactory
+from spit.net.room import REJOIN_GRACE_MS, Room, TableFactory
 
 log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT_S: Final = 10.0
-MAX_PER_ADDRESS: Final = 4
 INTENT_BURST: Final = 40
 """Messages a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
@@ -106,24 +118,6 @@ def new_room_code() -> str:
     return f"{letters}-{secrets.randbelow(100):02d}"
 
 
-@dataclass
-class _Bucket:
-    """A token bucket for one connection's intents."""
-
-    tokens: float = INTENT_BURST
-    at: float = field(default_factory=time.monotonic)
-    dropped: int = 0
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(INTENT_BURST, self.tokens + (now - self.at) * INTENT_RATE)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        self.dropped += 1
-        return False
-
-
 class GameServer:
     """Rooms and connections. Each room plays ``game`` (a registered game's name, by
     default the first) with ``options`` (the game's own, e.g. ``{"variant": "points"}``),
@@ -143,6 +137,8 @@ class GameServer:
         password: str | None = None,
         ordering: Ordering = Ordering.FAIR,
         clock: Callable[[], float] = time.monotonic,
+        lobby: Lobby | None = None,
+        limits: Limits | None = None,
     ) -> None:
         if callable(game):
             make_table, game = game, None
@@ -155,6 +151,11 @@ class GameServer:
         self._make_table = make_table or table_factory(
             self.game, self._options, replay_dir=replay_dir, seed=seed
         )
+        self.lobby = lobby
+        """Rooms that clients open (``spit-tui serve``); ``None``: only ``open_room``."""
+        self.limits = limits or Limits()
+        self._active: dict[str, float] = {}
+        """Room code -> server time (ms) a player last sent anything but a pong."""
         self._password = password
         self._ordering = ordering
         self._clock = clock
@@ -175,14 +176,17 @@ class GameServer:
         *,
         game: str | None = None,
         options: Mapping[str, Any] | None = None,
+        make_table: TableFactory | None = None,
+        password: str | None = None,
     ) -> Room:
         """A new room, by default of the server's game; ``game`` and ``options`` for
-        another (``table_factory`` raises for a game that cannot be played)."""
+        another (``table_factory`` raises for a game that cannot be played), or
+        ``make_table`` (a lobby's, checked already); ``password`` over the server's."""
         code = code or new_room_code()
         while code in self.rooms:
             code = new_room_code()
-        make = self._make_table
-        if game is not None or options is not None:
+        make = make_table or self._make_table
+        if make_table is None and (game is not None or options is not None):
             make = table_factory(
                 game or self.game,
                 self._options if options is None else options,
@@ -190,23 +194,33 @@ class GameServer:
                 seed=self._seed,
             )
         room = Room(
-            code, make, game=game or self.game, ordering=self._ordering, password=self._password
+            code,
+            make,
+            game=game or self.game,
+            ordering=self._ordering,
+            password=password or self._password,
         )
+        self._active[code] = self.now_ms()
         self.rooms[code] = room
         self._sockets[code] = [None, None]
         self._wake[code] = asyncio.Event()
-        task = asyncio.get_running_loop().create_task(self._run_room(room))
+        task = asyncio.get_running_loop().create_task(self._guarded(room))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return room
 
     @contextlib.asynccontextmanager
-    async def listening(self, host: str = "127.0.0.1", port: int = 0) -> AsyncIterator[Server]:
-        """Listen on ``host:port`` (0: any free port) until the block ends."""
+    async def listening(
+        self, host: str = "127.0.0.1", port: int = 0, *, ssl: SSLContext | None = None
+    ) -> AsyncIterator[Server]:
+        """Listen on ``host:port`` (0: any free port) until the block ends; with ``ssl``
+        (``spit.net.tls.server_context``), TLS only (``wss://``)."""
         async with serve(
             self._handle,
             host,
             port,
+            ssl=ssl,
+            process_request=self._health,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
             ping_interval=20,
@@ -224,8 +238,8 @@ class GameServer:
     # --- one connection ------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if self._per_address[address] >= MAX_PER_ADDRESS:
+        address = self._address(ws)
+        if self._per_address[address] >= self.limits.max_per_address:
             await self._refuse(ws, Close.BUSY, "too many connections from your address")
             return
         self._per_address[address] += 1
@@ -235,6 +249,9 @@ class GameServer:
             await self._refuse(ws, error.code, error.reason)
         except ConnectionClosed:
             pass
+        except Exception:  # the server's own failure: this connection only
+            log.exception("a connection from %s failed", address)
+            await self._refuse(ws, Close.INTERNAL, "the server failed; please try again")
         finally:
             self._per_address[address] -= 1
 
@@ -259,7 +276,12 @@ class GameServer:
                 f"{hello['v']} ({side} is older)",
                 Close.VERSION,
             )
-        room, index = self._seat(hello)
+        answer = await self._lobby_answer(hello)
+        if answer is not None:  # a question about the server's rooms, not a seat
+            await ws.send(answer)
+            await ws.close(int(Close.NORMAL), "answered")
+            return
+        room, index = self._create(hello) if hello.get("create") else self._seat(hello)
         sockets = self._sockets[room.code]
         sockets[index] = ws
         seat = room.seats[index]
@@ -277,11 +299,12 @@ class GameServer:
         if room.table is not None:
             for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
-        self._wake[room.code].set()
-        bucket = _Bucket()
+        self._poke(room)
+        bucket = TokenBucket(INTENT_BURST, INTENT_RATE)
         try:
             async for frame in ws:
                 message = parse_client(frame)
+                self._note_activity(room, message)
                 if not bucket.take(self.now_ms() / 1000.0):
                     if bucket.dropped > FLOOD_CLOSE:
                         raise ProtocolError("too many messages", Close.FLOOD)
@@ -295,16 +318,14 @@ class GameServer:
             if sockets[index] is ws:
                 sockets[index] = None
                 room.drop(index, self.now_ms())
-                self._wake[room.code].set()
+                self._poke(room)
 
     def _seat(self, hello: Message) -> tuple[Room, int]:
         code = hello.get("room")
         room = self.rooms.get(code) if isinstance(code, str) else None
         if room is None:
             raise ProtocolError("there is no room with that code", Close.REFUSED)
-        if room.password is not None and not secrets.compare_digest(
-            room.password.encode(), str(hello.get("password") or "").encode()
-        ):
+        if not self._password_ok(room.password, hello):
             raise ProtocolError("wrong password", Close.REFUSED)
         token = hello.get("token")
         if isinstance(token, str):
@@ -341,9 +362,9 @@ class GameServer:
             room.play_bot(index, now)
         elif kind == "leave":
             room.leave(index, now)
-            self._wake[room.code].set()
+            self._poke(room)
             return False
-        self._wake[room.code].set()
+        self._poke(room)
         return True
 
     async def _replay(self, room: Room, index: int) -> str:
@@ -365,10 +386,15 @@ class GameServer:
         next_ping = 0.0
         while True:
             now = self.now_ms()
+            closing = self._closing(room, now)
+            if closing is not None:
+                await self._close_room(room, closing)
+                return
             try:
                 outbox = room.step(now)
             except Exception:  # one room's failure never stops the server
                 log.exception("room %s failed", room.code)
+                await self._close_room(room, _FAILED)
                 return
             sockets = self._sockets[room.code]
             for index, frame in outbox:
@@ -383,7 +409,184 @@ class GameServer:
                         with contextlib.suppress(ConnectionClosed):
                             await ws.send(room.ping(index, self.now_ms()))
             due = room.wake_at()
-            until = min(x for x in (due, next_ping) if x is not None)
+            until = min(x for x in (due, next_ping, self._closing_at(room)) if x is not None)
             wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), max(0.0, (until - self.now_ms()) / 1000))
+
+    # --- rooms that clients open, and their end (spit-tui serve) -------------------------
+
+    async def _guarded(self, room: Room) -> None:
+        """Run a room's task; whatever fails in it closes that room alone, logged with
+        its code (``_run_room`` closes it itself when its game raises)."""
+        try:
+            await self._run_room(room)
+        except Exception:
+            log.exception("room %s failed", room.code)
+            if room.code in self.rooms:
+                await self._close_room(room, _FAILED)
+
+    def _poke(self, room: Room) -> None:
+        """Wake the room's task (a room already closed has none)."""
+        wake = self._wake.get(room.code)
+        if wake is not None:
+            wake.set()
+
+    def _address(self, ws: ServerConnection) -> str:
+        """The client's address, for the per-address cap: behind a trusted reverse
+        proxy, the last address its ``X-Forwarded-For`` names (the one it saw)."""
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if address in self.limits.trusted_proxies and ws.request is not None:
+            forwarded = ws.request.headers.get_all("X-Forwarded-For")
+            if forwarded:
+                return forwarded[-1].split(",")[-1].strip()[:64] or address
+        return address
+
+    def _health(self, connection: ServerConnection, request: Request) -> Response | None:
+        """``GET /health``: the version, rooms and connections as plain JSON, for a
+        load balancer; every other request goes on to the WebSocket handshake."""
+        if request.path.partition("?")[0] != "/health":
+            return None
+        body = {
+            "status": "ok",
+            "version": __version__,
+            "protocol": PROTOCOL_VERSION,
+            "rooms": len(self.rooms),
+            "max_rooms": self.limits.max_rooms,
+            "connections": sum(self._per_address.values()),
+        }
+        response = connection.respond(HTTPStatus.OK, json.dumps(body) + "\n")
+        del response.headers["Content-Type"]
+        response.headers["Content-Type"] = "application/json"
+        return response
+
+    def _note_activity(self, room: Room, message: Message) -> None:
+        """A message other than a pong keeps a client-opened room from idling out."""
+        if message.type != "pong" and room.code in self._active:
+            self._active[room.code] = self.now_ms()
+
+    def _create(self, hello: Message) -> tuple[Room, int]:
+        """Open a room for the client who asks (``create``) and seat them in it."""
+        if self.lobby is None:
+            raise ProtocolError("this server opens no rooms: ask for a room code", Close.REFUSED)
+        if hello.get("room") is not None or hello.get("token") is not None:
+            raise ProtocolError("create comes without a room code or token")
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError(
+                f"the server is full ({self.limits.max_rooms} rooms); try again later",
+                Close.BUSY,
+            )
+        try:
+            game, make_table = self.lobby.tables(hello.get("game"), hello.get("options") or {})
+        except ValueError as error:
+            raise ProtocolError(safe_text(error), Close.REFUSED) from None
+        room = self.open_room(
+            self.lobby.new_code(self.rooms),
+            game=game,
+            make_table=make_table,
+            password=hello.get("password"),
+        )
+        self.lobby.listings[room.code] = Listing(game, bool(hello.get("public")))
+        room.sit(safe_text(hello["name"]), self.now_ms())
+        log.info("room %s opened (%s)", room.code, game)
+        return room, 0
+
+    async def _lobby_answer(self, hello: Message) -> str | None:
+        """The answer to a ``hello`` that asks rather than sits: the open public rooms
+        (``list``), or a finished game's replay by its room code (``replay``)."""
+        asks = [key for key in ("list", "replay", "create") if hello.get(key)]
+        if len(asks) > 1:
+            raise ProtocolError(f"a hello asks for one thing, not {' and '.join(asks)}")
+        if not hello.get("create") and any(
+            hello.get(key) is not None for key in ("game", "options", "public")
+        ):
+            raise ProtocolError("game, options and public come with create")
+        if hello.get("list"):
+            return encode(
+                "rooms", rooms=[] if self.lobby is None else self.lobby.open_rooms(self.rooms)
+            )
+        if hello.get("replay"):
+            name, text = await self._replay_by_code(hello)
+            return encode("replay", name=name, text=text)
+        return None
+
+    async def _replay_by_code(self, hello: Message) -> tuple[str, str]:
+        """A game's replay by its room code: a room closed since, or one whose game is
+        over; with the room's password if it had one."""
+        code = hello.get("room")
+        path: Path | None = None
+        password: str | None = None
+        room = self.rooms.get(code) if isinstance(code, str) else None
+        if room is not None and room.table is not None and room.table.finished:
+            path = room.table.replay_path
+            password = room.password
+        elif self.lobby is not None and isinstance(code, str) and code in self.lobby.closed:
+            path, password = self.lobby.closed[code]
+        else:
+            raise ProtocolError("there is no finished game with that code here", Close.REFUSED)
+        if not self._password_ok(password, hello):
+            raise ProtocolError("wrong password", Close.REFUSED)
+        if path is None:
+            raise ProtocolError("that game was not recorded", Close.REFUSED)
+        try:
+            text = await asyncio.to_thread(_read_replay, path)
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            log.warning("room %s: replay %s not sent: %s", code, path, error)
+            raise ProtocolError("that game's replay cannot be read", Close.REFUSED) from None
+        return path.name, text
+
+    @staticmethod
+    def _password_ok(expected: str | None, hello: Message) -> bool:
+        return expected is None or secrets.compare_digest(
+            expected.encode(), str(hello.get("password") or "").encode()
+        )
+
+    def _closing(self, room: Room, now: float) -> str | None:
+        """Why a room is to close now, if it is: its game failed to start; or, for a
+        room a client opened, idle too long, or no player left in it (at once after
+        both said ``leave``, or before or after the game; after the rejoin grace when
+        they only lost their connections)."""
+        if len(room.seats) == 2 and room.table is None:  # its game failed to start
+            return _FAILED
+        if self.lobby is None or room.code not in self.lobby.listings:
+            return None
+        if now - self._active.get(room.code, now) >= self.limits.idle_s * 1000:
+            return f"the room was closed after {self.limits.idle_s / 60:g} minutes without play"
+        if not room.seats or any(seat.connected for seat in room.seats):
+            return None
+        if room.table is None or room.table.finished:  # a player who leaves concedes
+            return "both players left"
+        last = max(seat.dropped_at or now for seat in room.seats)
+        return "both players left" if now - last >= REJOIN_GRACE_MS else None
+
+    def _closing_at(self, room: Room) -> float | None:
+        """When ``_closing`` may next say yes, for the room's task to wake then."""
+        if self.lobby is None or room.code not in self.lobby.listings:
+            return None
+        times = [self._active.get(room.code, self.now_ms()) + self.limits.idle_s * 1000]
+        if room.seats and not any(seat.connected for seat in room.seats):
+            times.append(max(seat.dropped_at or 0.0 for seat in room.seats) + REJOIN_GRACE_MS)
+        return min(times)
+
+    async def _close_room(self, room: Room, reason: str) -> None:
+        """Close a room: its replay closed and kept under its code, its players told
+        why (``Close.ROOM_CLOSED``), its code free. Called by the room's own task."""
+        code = room.code
+        self.rooms.pop(code, None)
+        self._wake.pop(code, None)
+        self._active.pop(code, None)
+        sockets = self._sockets.pop(code, [])
+        try:
+            if room.table is not None:
+                room.table.close()
+        except Exception:
+            log.exception("room %s: its replay could not be closed", code)
+        if self.lobby is not None:
+            self.lobby.keep(room)
+        log.info("room %s closed: %s", code, reason)
+        for ws in sockets:
+            if ws is not None:
+                await self._refuse(ws, Close.ROOM_CLOSED, reason)
+
+
+_FAILED: Final = "the game stopped: the server failed in this room (logged); its replay is kept"

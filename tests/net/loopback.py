@@ -7,7 +7,8 @@ import contextlib
 import json
 import random
 import re
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+import ssl
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -16,7 +17,9 @@ from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.session import Timing
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
-from spit.net.room import NetTable, Room
+from spit.net.limits import Limits
+from spit.net.lobby import Lobby, Tables
+from spit.net.room import NetTable, Room, TableFactory
 from spit.net.server import GameServer
 
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
@@ -66,10 +69,12 @@ async def running_server(
     table: type[SpitNetTable] = SpitNetTable,
     options: dict[str, Any] | None = None,
     make_table: Callable[[tuple[str, str]], NetTable] | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server on a free loopback port: (server, uri). ``options``: the game's, besides
-    the short timing (``{"variant": "points", "target": 1}`` is a game of one round);
-    ``make_table``: another game's tables instead (Spades')."""
+    """A server on a free loopback port: (server, uri); ``wss://`` given ``tls``.
+    ``options``: the game's, besides the short timing (``{"variant": "points",
+    "target": 1}`` is a game of one round); ``make_table``: another game's tables
+    instead (Spades')."""
     if make_table is not None:
         server = GameServer(make_table=make_table, ordering=ordering, password=password)
     elif table is SpitNetTable:  # the server's own way: through the game registry
@@ -86,9 +91,9 @@ async def running_server(
             ordering=ordering,
             password=password,
         )
-    async with server.listening("127.0.0.1", 0) as listening:
+    async with server.listening("127.0.0.1", 0, ssl=tls) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
-        yield server, f"ws://127.0.0.1:{port}"
+        yield server, f"{'ws' if tls is None else 'wss'}://127.0.0.1:{port}"
 
 
 @contextlib.asynccontextmanager
@@ -181,3 +186,57 @@ def check_nothing_hidden(frames_by_seat: Sequence[Iterable[str]], seen: Seen) ->
             assert key in hidden_at, "a view the server did not make for this seat"
             named = set(CARD.findall(frame))
             assert not named & hidden_at[key], (seat, named & hidden_at[key])
+
+
+def fast_tables(replay_dir: Path, table: type[SpitNetTable] = SpitNetTable) -> Tables:
+    """Rooms of Spit with short waits, options checked as a server checks them."""
+    from spit.games.spit.descriptor import DESCRIPTOR
+
+    check = DESCRIPTOR.net_options
+    assert check is not None
+
+    def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
+        if game not in (None, "spit"):
+            raise ValueError(f"this server has no game {game}; it has spit")
+        kwargs = check(options)
+        return "spit", lambda names: table(names, 7, replay_dir, timing=FAST, **kwargs)
+
+    return tables
+
+
+@contextlib.asynccontextmanager
+async def running_lobby(
+    replay_dir: Path, *, limits: Limits | None = None, tables: Tables | None = None
+) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server for many rooms (as ``spit-tui serve`` runs one) on a free loopback
+    port: (server, uri). Many connections from 127.0.0.1 are allowed by default."""
+    tables = tables or fast_tables(replay_dir)
+    server = GameServer(
+        tables(None, {})[1],
+        lobby=Lobby(tables),
+        limits=limits or Limits(max_per_address=50),
+    )
+    async with server.listening("127.0.0.1", 0) as listening:
+        port = next(iter(listening.sockets)).getsockname()[1]
+        yield server, f"ws://127.0.0.1:{port}"
+
+
+async def wait_until(condition: Callable[[], bool], limit_s: float = 20.0) -> None:
+    """Poll ``condition`` every 20 ms until it holds; fail after ``limit_s``."""
+    async with asyncio.timeout(limit_s):
+        while not condition():
+            await asyncio.sleep(0.02)
+
+
+async def http_get(uri: str, path: str) -> tuple[str, dict[str, str], str]:
+    """A plain HTTP GET to a server's ``ws://`` address: (status line, headers, body)."""
+    host, port = uri.removeprefix("ws://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+    await writer.drain()
+    raw = (await asyncio.wait_for(reader.read(), 10)).decode()
+    writer.close()
+    head, _, body = raw.partition("\r\n\r\n")
+    status, *lines = head.split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines)
+    return status, headers, body

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 
 async def _pump(
@@ -52,6 +52,30 @@ async def _pump(
             writer.close()
 
 
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+@contextlib.asynccontextmanager
+async def loopback_listener(handle: Handler) -> AsyncIterator[int]:
+    """Serve each connection to a free loopback port (yielded) with ``handle``, in a
+    task of its own; every such task is cancelled at the end."""
+    tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.get_running_loop().create_task(handle(reader, writer))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    server = await asyncio.start_server(spawn, "127.0.0.1", 0)
+    try:
+        yield server.sockets[0].getsockname()[1]
+    finally:
+        server.close()
+        for task in list(tasks):
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
 @contextlib.asynccontextmanager
 async def delaying_proxy(
     target_port: int, *, up_ms: float, down_ms: float, jitter_ms: float, seed: int = 0
@@ -59,22 +83,13 @@ async def delaying_proxy(
     """A proxy on a free loopback port to ``127.0.0.1:target_port``; yields its port.
     ``up_ms``: client to server; ``down_ms``: server to client."""
     rng = random.Random(seed)
-    tasks: set[asyncio.Task[None]] = set()
 
     async def handle(client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
         server_r, server_w = await asyncio.open_connection("127.0.0.1", target_port)
-        for task in (
+        await asyncio.gather(
             _pump(client_r, server_w, up_ms, jitter_ms, rng),
             _pump(server_r, client_w, down_ms, jitter_ms, rng),
-        ):
-            t = asyncio.get_running_loop().create_task(task)
-            tasks.add(t)
-            t.add_done_callback(tasks.discard)
+        )
 
-    server = await asyncio.start_server(handle, "127.0.0.1", 0)
-    try:
-        yield server.sockets[0].getsockname()[1]
-    finally:
-        server.close()
-        for task in list(tasks):
-            task.cancel()
+    async with loopback_listener(handle) as port:
+        yield port

@@ -7,7 +7,7 @@ can list every game at start-up without loading any of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -111,6 +111,21 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
+def _net_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A room's variant, the one option a client may choose (``{"variant": "points"}``)."""
+    from spit.engine import Variant
+
+    unknown = sorted(set(options) - {"variant"})
+    if unknown:
+        raise ValueError(f"Spit has no option {unknown[0]}; it has variant")
+    if "variant" not in options:
+        return {}
+    values = [variant.value for variant in Variant]
+    if options["variant"] not in values:
+        raise ValueError(f"Spit's variant is one of {', '.join(values)}")
+    return {"variant": Variant(options["variant"])}
+
+
 DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     name=NAME,
     title="Spit",
@@ -137,4 +152,5 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     session=_session,
     net_table=_net_table,
     simulator=_simulator,
+    net_options=_net_options,
 )

@@ -1,0 +1,48 @@
+"""The TLS options the network commands share: ``--tls-cert``/``--tls-key`` for a
+server (``serve``, ``host``) and ``--tls-ca`` for a client (``join``), turned into
+``ssl`` contexts by ``spit.net.tls``. A command catches ``TLSError`` and prints its
+message (``complain``) with status 2: a file that cannot be used is bad input."""
+
+from __future__ import annotations
+
+import argparse
+from ssl import SSLContext
+
+from spit.commands._args import folder
+from spit.net.tls import TLSError, client_context, server_context
+
+
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("TLS (wss://; without them, plain ws://)")
+    group.add_argument(
+        "--tls-cert", type=folder, metavar="FILE", help="the server's certificate chain (PEM)"
+    )
+    group.add_argument("--tls-key", type=folder, metavar="FILE", help="its private key (PEM)")
+
+
+def server_tls(args: argparse.Namespace) -> SSLContext | None:
+    """The server's context, or ``None`` for plain ``ws://``. Raises ``TLSError``."""
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise TLSError("--tls-cert and --tls-key come together")
+    if args.tls_cert is None:
+        return None
+    return server_context(args.tls_cert, args.tls_key)
+
+
+def add_client_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--tls-ca",
+        type=folder,
+        metavar="FILE",
+        help="trust the server's certificate if this CA file (PEM) signed it "
+        "(a server with a self-signed certificate); for wss:// addresses",
+    )
+
+
+def client_tls(args: argparse.Namespace, uri: str) -> SSLContext | None:
+    """The client's context for ``uri``: ``None`` for ``ws://``. Raises ``TLSError``."""
+    if not uri.startswith("wss://"):
+        if args.tls_ca is not None:
+            raise TLSError("--tls-ca is for a wss:// address")
+        return None
+    return client_context(args.tls_ca)

@@ -1,0 +1,214 @@
+"""``spit-tui serve``: a headless server for many rooms, for a club or the internet.
+
+Clients open rooms themselves (``spit-tui join ADDRESS`` without a code), pass the code
+on, list the public rooms, and fetch a finished game's replay by its code; the server
+writes every game's replay into its data folder (``DIR/replays``). It listens on
+127.0.0.1 unless ``--host`` says otherwise: on the internet it usually sits behind a
+reverse proxy that holds the TLS certificate (``docs/deploy.md``), or it speaks TLS
+itself with ``--tls-cert``/``--tls-key``. ``GET /health`` answers with plain JSON.
+
+It runs until SIGINT or SIGTERM (Ctrl-C, ``systemctl stop``, ``docker stop``), then
+closes every room, so that each replay is complete up to that moment, and exits with
+status 0. Bad options, unusable TLS files, a data folder that cannot be made and an
+address that cannot be listened on end with one line on stderr and a non-zero status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import os
+import signal
+import string
+from collections.abc import Mapping
+from pathlib import Path
+from ssl import SSLContext
+from typing import Any
+
+from spit.commands import _tls
+from spit.commands._args import folder, int_between, number_up_to, parsed_by
+from spit.commands.output import complain, emit
+from spit.core.safe_text import safe_path, safe_text
+from spit.games import registry
+from spit.net.addresses import DEFAULT_PORT
+from spit.net.limits import Limits
+from spit.net.lobby import Lobby, Tables
+from spit.net.room import TableFactory
+from spit.net.server import GameServer, table_factory
+from spit.net.tls import TLSError
+
+DEFAULTS = Limits()
+log = logging.getLogger("spit.serve")
+
+
+def _letters(text: str) -> str:
+    """``A-M`` or ``AEIOU``: the first letters of the room codes this process makes."""
+    first, dash, last = text.partition("-")
+    if dash and len(first) == len(last) == 1:
+        letters = "".join(chr(c) for c in range(ord(first), ord(last) + 1))
+    else:
+        letters = text
+    if not letters or not set(letters) <= set(string.ascii_uppercase):
+        raise ValueError(f"{text!r} is not capital letters A to Z, or a range such as A-M")
+    return "".join(sorted(set(letters)))
+
+
+def _address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise ValueError(f"{text!r} is not an IP address") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1, this machine only; "
+        "0.0.0.0 for every interface)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int_between(0, 65535),
+        default=DEFAULT_PORT,
+        help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed at start)",
+    )
+    parser.add_argument(
+        "--max-rooms",
+        type=int_between(1, 100_000),
+        default=DEFAULTS.max_rooms,
+        metavar="N",
+        help=f"rooms open at once (default {DEFAULTS.max_rooms})",
+    )
+    parser.add_argument(
+        "--data",
+        type=folder,
+        metavar="DIR",
+        help="the server's data folder; replays go into DIR/replays "
+        "(default: spit-tui's data folder, under server/)",
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=number_up_to(7 * 24 * 60),
+        default=DEFAULTS.idle_s / 60,
+        metavar="M",
+        help=f"close a room after M minutes without play (default {DEFAULTS.idle_s / 60:g})",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=int_between(1, 10_000),
+        default=DEFAULTS.max_per_address,
+        metavar="N",
+        help=f"connections at once from one address (default {DEFAULTS.max_per_address})",
+    )
+    parser.add_argument(
+        "--codes",
+        type=parsed_by(_letters),
+        default=string.ascii_uppercase,
+        metavar="LETTERS",
+        help="room codes made here start with one of these letters (A-M, or NOPQ): "
+        "several processes behind one proxy, routed by code (default A-Z)",
+    )
+    parser.add_argument(
+        "--trust-proxy",
+        type=parsed_by(_address),
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address, whose X-Forwarded-For names the client for "
+        "the per-address cap (repeatable)",
+    )
+    _tls.add_server_options(parser)
+
+
+def registry_tables(replay_dir: Path) -> Tables:
+    """Rooms' games as the registry describes them: the game a client names (the
+    first network game when it names none), with the options the game's own check
+    lets through (``GameDescriptor.net_options``; none for a game without one), a
+    fresh random seed per game, the replays written into ``replay_dir``."""
+    playable = [game for game in registry.games() if game.net_table is not None]
+
+    def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
+        chosen = next((g for g in playable if g.name == game), None) if game else playable[0]
+        if chosen is None:
+            offered = ", ".join(g.name for g in playable)
+            raise ValueError(f"this server has no game {safe_text(game)}; it has {offered}")
+        if chosen.net_options is not None:
+            checked = chosen.net_options(options)
+        elif options:
+            raise ValueError(f"{chosen.title} takes no options here")
+        else:
+            checked = {}
+        return chosen.name, table_factory(chosen.name, checked, replay_dir=replay_dir)
+
+    return tables
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    return Limits(
+        max_rooms=args.max_rooms,
+        max_per_address=args.max_per_address,
+        idle_s=args.idle_minutes * 60,
+        trusted_proxies=frozenset(args.trust_proxy),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        tls = _tls.server_tls(args)
+    except TLSError as error:
+        complain("serve", str(error))
+        return 2
+    data: Path = args.data if args.data is not None else _default_data()
+    replays = data / "replays"
+    try:
+        replays.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        complain("serve", f"cannot make the data folder {safe_path(replays)}: {error.strerror}")
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # a line per connection
+    try:
+        asyncio.run(_serve(args, tls, replays))
+    except OSError as error:  # the port is taken, the address is not this machine's
+        where = f"{safe_text(args.host)}:{args.port}"
+        # asyncio wraps the bind's error in a long sentence; the system's words suffice
+        code = error.errno or 0
+        why = os.strerror(code) if code > 0 else error.strerror or str(error)
+        complain("serve", f"cannot listen on {where}: {why}")
+        return 1
+    return 0
+
+
+def _default_data() -> Path:
+    from spit.paths import data_dir
+
+    return data_dir() / "server"
+
+
+async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path) -> None:
+    tables = registry_tables(replays)
+    lobby = Lobby(tables, letters=args.codes)
+    server = GameServer(tables(None, {})[1], lobby=lobby, limits=limits_of(args))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # not on Windows' loop
+            loop.add_signal_handler(signum, stop.set)
+    async with server.listening(args.host, args.port, ssl=tls) as listening:
+        host, port = next(iter(listening.sockets)).getsockname()[:2]
+        scheme, web = ("ws", "http") if tls is None else ("wss", "https")
+        emit(
+            f"spit-tui serve: listening on {scheme}://{host}:{port} "
+            f"(health: {web}://{host}:{port}/health); replays in {safe_path(replays)}"
+        )
+        if tls is None and not ipaddress.ip_address(host).is_loopback:
+            log.warning(
+                "listening beyond this machine without TLS: put a reverse proxy with a "
+                "certificate in front, or give --tls-cert and --tls-key (docs/deploy.md)"
+            )
+        await stop.wait()
+        log.info("stopping: closing %d rooms", len(server.rooms))

@@ -1,0 +1,51 @@
+"""The server's limits: caps on rooms and connections, and rates of messages.
+
+Every cap is refused with a message that says which limit was met
+(``docs/protocol.md``, "Limits"), never with a silent drop of the connection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's caps, each refused with a clear reason (``docs/protocol.md``)."""
+
+    max_rooms: int = 500
+    """Rooms open at once; one more ``create`` is refused (``Close.BUSY``)."""
+    max_per_address: int = 4
+    """Connections at once from one address."""
+    idle_s: float = 600.0
+    """A client-opened room where no player sent anything (pongs aside) for this long
+    is closed (``Close.ROOM_CLOSED``)."""
+    trusted_proxies: frozenset[str] = frozenset()
+    """Addresses of reverse proxies whose ``X-Forwarded-For`` names the real client,
+    for the per-address cap; from anyone else the header is ignored."""
+
+
+@dataclass
+class TokenBucket:
+    """A rate limit: ``burst`` at once, then ``rate`` a second earned back."""
+
+    burst: float
+    rate: float
+    tokens: float = field(init=False)
+    at: float | None = None
+    dropped: int = 0
+    """Takes refused: for the limits that drop rather than close."""
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def take(self, now_s: float) -> bool:
+        """One token, if there is one at ``now_s`` (seconds on any steady clock)."""
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now_s - self.at) * self.rate)
+        self.at = now_s
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.dropped += 1
+        return False

@@ -1,0 +1,102 @@
+"""Rooms that clients open on a server for many rooms (``spit-tui serve``).
+
+``spit-tui host`` opens its one room itself; a server for a club lets each client open
+one (``hello`` with ``create``), choosing the game, its options, whether the room is
+listed (``public``) and a password. The lobby holds what the server needs beyond the
+``Room`` for that: which game each room plays and whether it is listed, how to build a
+game from a client's choices (``Tables``, given by the command, so that ``spit.net``
+names no game), the room codes this process hands out, and the replays of the rooms
+that have closed, by code, so that players can fetch theirs after the room is gone.
+
+Room codes: a process hands out codes whose first letter is one of ``letters``. Several
+processes behind one reverse proxy each get their own letters, and the proxy routes a
+join by the code in its address (``/room/KITE-42``) to the process that made it
+(``docs/deploy.md``); nothing else is shared between processes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+from spit.net.room import Room, TableFactory
+
+
+class Tables(Protocol):
+    """How a room's game is made from a client's choices: the game's name (``None``:
+    the server's first game) and its options, as the client sent them. Raises
+    ``ValueError`` with a message for the player for a game or an option the server
+    does not offer. A server never trusts a client: the options reach the game only
+    through the game's own check (``GameDescriptor.net_options``)."""
+
+    def __call__(self, game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
+        """(the game's name, the room's table factory)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What the lobby knows of a room a client opened."""
+
+    game: str
+    public: bool
+
+
+KEPT_CLOSED: Final = 10_000
+"""Closed rooms whose replays can still be fetched by code (the oldest are forgotten;
+their files stay in the data folder)."""
+
+
+@dataclass
+class Lobby:
+    """See the module docstring."""
+
+    tables: Tables
+    letters: str = string.ascii_uppercase
+    """The first letters of the codes this process hands out."""
+    listings: dict[str, Listing] = field(default_factory=dict)
+    closed: OrderedDict[str, tuple[Path | None, str | None]] = field(default_factory=OrderedDict)
+    """Code -> (the replay file, the room's password) of each closed room."""
+
+    def new_code(self, taken: Mapping[str, object]) -> str:
+        """A fresh code (``KITE-42``) starting with one of ``letters``, not in use and
+        not naming a closed room whose replay can still be fetched."""
+        while True:
+            first = secrets.choice(self.letters)
+            rest = "".join(secrets.choice(string.ascii_uppercase) for _ in range(3))
+            code = f"{first}{rest}-{secrets.randbelow(100):02d}"
+            if code not in taken and code not in self.closed:
+                return code
+
+    def open_rooms(self, rooms: Mapping[str, Room]) -> list[dict[str, Any]]:
+        """The public rooms waiting for a second player, for a ``list`` request: code,
+        game, who waits, and whether a password is needed (never the password)."""
+        out = []
+        for code, listing in self.listings.items():
+            room = rooms.get(code)
+            if room is None or not listing.public or len(room.seats) != 1:
+                continue
+            out.append(
+                {
+                    "room": code,
+                    "game": listing.game,
+                    "names": [seat.name for seat in room.seats],
+                    "password": room.password is not None,
+                }
+            )
+        return out[:100]
+
+    def keep(self, room: Room) -> Path | None:
+        """Remember a closing room's replay (of its last game) under its code; the replay
+        file."""
+        self.listings.pop(room.code, None)
+        path = None if room.table is None else room.table.replay_path
+        self.closed[room.code] = (path, room.password)
+        while len(self.closed) > KEPT_CLOSED:
+            self.closed.popitem(last=False)
+        return path

@@ -1,0 +1,124 @@
+"""Two real ``spit-tui serve`` processes on loopback behind a small routing rule (a
+proxy that routes by room code, ``tests/net/routing_proxy.py``): rooms are opened on
+both, joined by code through the proxy, played by scripted clients, left; each
+process keeps its own rooms' replays, which verify and can be fetched by code through
+the proxy. Then both processes stop on SIGTERM with status 0."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import sys
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.net.client import NetClient
+from spit.net.lobby_client import list_rooms, replay_by_code, room_uri
+
+from .loopback import http_get, play_greedily
+from .routing_proxy import routing_proxy
+
+LETTERS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
+
+
+@contextlib.asynccontextmanager
+async def serve_process(
+    data: Path, letters: str, *, extra: Sequence[str] = (), scheme: str = "ws"
+) -> AsyncIterator[int]:
+    """A ``spit-tui serve`` process on a free loopback port (yielded), stopped with
+    SIGTERM at the end; it must exit cleanly."""
+    env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "spit.cli",
+        "serve",
+        "--port",
+        "0",
+        "--data",
+        str(data),
+        "--codes",
+        f"{letters[0]}-{letters[-1]}",
+        "--trust-proxy",
+        "127.0.0.1",
+        *extra,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+        assert f"listening on {scheme}://127.0.0.1:" in line, line
+        yield int(line.split(f"{scheme}://127.0.0.1:")[1].split()[0])
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        try:
+            _, err = await asyncio.wait_for(process.communicate(), 30)
+        except TimeoutError:
+            process.kill()
+            raise
+        assert process.returncode == 0, err.decode()
+
+
+async def _room(proxy: str, rng: random.Random) -> tuple[str, NetClient, NetClient]:
+    """A room opened through the proxy and joined by its code, played for a while."""
+    a, b = NetClient(), NetClient()
+    code = (await a.connect(proxy, "Ann", create={"game": "spit", "public": True}))["room"]
+    await b.connect(room_uri(proxy, code), "Bob", room=code)
+    await asyncio.gather(
+        play_greedily(a, random.Random(rng.random()), limit_s=6),
+        play_greedily(b, random.Random(rng.random()), limit_s=6),
+    )
+    return code, a, b
+
+
+def test_two_serve_processes_behind_a_proxy_routing_by_code_play_rooms_on_both(
+    tmp_path: Path,
+) -> None:
+    folders = [tmp_path / "one", tmp_path / "two"]
+
+    async def run() -> dict[str, tuple[str, str]]:
+        async with (
+            serve_process(folders[0], LETTERS[0]) as one,
+            serve_process(folders[1], LETTERS[1]) as two,
+            routing_proxy([(LETTERS[0], one), (LETTERS[1], two)]) as port,
+        ):
+            proxy = f"ws://127.0.0.1:{port}"
+            rooms = await asyncio.wait_for(
+                asyncio.gather(*(_room(proxy, random.Random(i)) for i in range(4))), 90
+            )
+            codes = [code for code, _, _ in rooms]
+            assert {code[0] in LETTERS[0] for code in codes} == {True, False}  # both used
+            for _, a, b in rooms:
+                assert a.view is not None and b.view is not None
+                assert any(e.get("kind") == "input" and e["accepted"] for e in a.events)
+            for _, a, b in rooms:
+                await a.close()
+                await b.close()
+            for backend in (one, two):  # both players gone: each room closes
+                uri = f"ws://127.0.0.1:{backend}"
+
+                async def empty(uri: str = uri) -> bool:
+                    return json.loads((await http_get(uri, "/health"))[2])["rooms"] == 0
+
+                async with asyncio.timeout(30):
+                    while not await empty():
+                        await asyncio.sleep(0.1)
+            assert await list_rooms(proxy) == []
+            return {code: await replay_by_code(room_uri(proxy, code), code) for code in codes}
+
+    replays = asyncio.run(asyncio.wait_for(run(), 180))
+    for code, (name, text) in replays.items():
+        folder = folders[0 if code[0] in LETTERS[0] else 1]
+        path = folder / "replays" / name
+        assert path.read_text(encoding="utf-8") == text  # kept by the process that ran it
+        result = verify(load_replay(path))
+        assert result.valid
