@@ -436,14 +436,11 @@ class GameScreen(Screen[None]):
 
     def _cursor_key(self, name: str) -> None:
         self._cursor_used = True
-        stock, pile = self._cursor.stock, self._cursor.pile
-        if name in ("left", "right"):
-            self._cursor = Cursor((stock + (1 if name == "right" else -1)) % 5, pile)
-        elif name in ("up", "down"):
-            self._cursor = Cursor(stock, 0 if name == "up" else 1)
-        else:
-            self._press(0, key_intent(name == "move", stock, pile))
+        if name in ("play", "move"):
+            cursor = self._cursor
+            self._press(0, key_intent(name == "move", cursor.stock, cursor.pile))
             return
+        self._cursor = self._cursor.moved(name)
         self._redraw()
 
     def _press(self, player: int, intent: Intent) -> None:

@@ -94,6 +94,13 @@ class Cursor:
     stock: int
     pile: int
 
+    def moved(self, arrow: str) -> Cursor:
+        """The selection after an arrow key: left/right step through the five
+        stockpiles (round the end), up/down choose the left or right spit pile."""
+        if arrow in ("left", "right"):
+            return Cursor((self.stock + (1 if arrow == "right" else -1)) % 5, self.pile)
+        return Cursor(self.stock, 0 if arrow == "up" else 1)
+
 
 def refusal(record: InputRecord, phase: MatchPhase) -> str:
     """What to tell a player whose key did nothing (at most 12 characters)."""
