@@ -10,10 +10,8 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +21,7 @@ from spit.engine import Play, legal_actions
 from spit.games.spit.session import Match, SeededDeals
 from spit.settings.keymap import PRESETS
 from spit.tui.shared.overlays import QUIT_GRACE_MS
+from tests.e2e.tmux import TmuxServer
 
 pytestmark = [
     pytest.mark.e2e,
@@ -32,21 +31,11 @@ pytestmark = [
 SEED = 7
 
 
-class Tmux:
+class Tmux(TmuxServer):
     """One tmux server on its own socket, so nothing else is touched."""
 
     def __init__(self) -> None:
-        self.socket = f"spit-e2e-{uuid.uuid4().hex[:12]}"
-
-    def run(self, *args: str) -> str:
-        result = subprocess.run(
-            ["tmux", "-u", "-L", self.socket, *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        return result.stdout
+        super().__init__("spit-e2e")
 
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", "game")

@@ -27,7 +27,6 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from spit.settings.keymap import PRESETS
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.spit.intent_keys import binding_of
+from tests.e2e.tmux import TmuxServer
 
 pytestmark = [
     pytest.mark.e2e,
@@ -54,21 +54,11 @@ NAME = CardPainter().name
 SIDES = ("left", "right")
 
 
-class Terminals:
+class Terminals(TmuxServer):
     """One tmux server on its own socket with a session per player."""
 
     def __init__(self) -> None:
-        self.socket = f"spit-net-e2e-{uuid.uuid4().hex[:12]}"
-
-    def run(self, *args: str) -> str:
-        result = subprocess.run(
-            ["tmux", "-u", "-L", self.socket, *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        return result.stdout
+        super().__init__("spit-net-e2e")
 
     def start(self, name: str, home: Path, *words: str) -> None:
         command = shlex.join(
