@@ -69,11 +69,17 @@ log = logging.getLogger(__name__)
 
 HELLO_TIMEOUT_S: Final = 10.0
 INTENT_BURST: Final = 40
-"""Messages a connection may send at once; a player's fastest bursts are under ten."""
+"""Intents a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
-"""Messages a second a connection earns back: twice the fastest human key rate."""
+"""Intents a second a connection earns back: twice the fastest human key rate."""
+OTHER_BURST: Final = 20
+"""Other messages (pongs, replay requests, rematch, leave) a connection may send at
+once. They have their own bucket so that a player who has pressed keys as fast as the
+limit allows can still fetch the replay, answer pings and leave."""
+OTHER_RATE: Final = 4.0
+"""Other messages a second a connection earns back: four times the ping rate."""
 FLOOD_CLOSE: Final = 500
-"""Messages dropped by the rate limit before the connection is closed."""
+"""Messages dropped by the rate limits before the connection is closed."""
 
 
 def table_factory(
@@ -300,13 +306,15 @@ class GameServer:
             for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
         self._poke(room)
-        bucket = TokenBucket(INTENT_BURST, INTENT_RATE)
+        intents = TokenBucket(INTENT_BURST, INTENT_RATE)
+        others = TokenBucket(OTHER_BURST, OTHER_RATE)
         try:
             async for frame in ws:
                 message = parse_client(frame)
                 self._note_activity(room, message)
+                bucket = intents if message.type == "intent" else others
                 if not bucket.take(self.now_ms() / 1000.0):
-                    if bucket.dropped > FLOOD_CLOSE:
+                    if intents.dropped + others.dropped > FLOOD_CLOSE:
                         raise ProtocolError("too many messages", Close.FLOOD)
                     continue
                 if message.type == "fetch_replay":

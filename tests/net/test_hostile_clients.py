@@ -8,10 +8,12 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from spit.net.client import NetClient
+from spit.net.client import NetClient, ReplayUnavailable
 from spit.net.protocol import PROTOCOL_VERSION, encode
 
 from .loopback import running_server
@@ -114,6 +116,27 @@ def test_an_intent_flood_is_dropped_and_then_closed(tmp_path: Path) -> None:
             table = room.table
             assert table is not None
             assert table.match.input_count < 200  # the flood never reached the game
+            await b.close()
+
+    asyncio.run(asyncio.wait_for(run(), 60))
+
+
+def test_a_burst_of_keys_never_costs_the_player_an_answer(tmp_path: Path) -> None:
+    """Intents have a bucket of their own: a player who has just pressed keys faster
+    than the limit still gets an answer to a replay request (here: not over yet)."""
+
+    async def run() -> None:
+        async with running_server(tmp_path) as (server, uri):
+            room = server.open_room()
+            a, b = NetClient(), NetClient()
+            await a.connect(uri, "Ann", room=room.code)
+            await b.connect(uri, "Bob", room=room.code)
+            for _ in range(120):
+                await a.intent("move 0")
+            with pytest.raises(ReplayUnavailable, match="not over"):
+                await a.fetch_replay(timeout_s=10)
+            assert a.connected
+            await a.close()
             await b.close()
 
     asyncio.run(asyncio.wait_for(run(), 60))
