@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
