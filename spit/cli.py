@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "host": ("spit.commands.host", "host a game over the network and wait for the other player"),
     "join": ("spit.commands.join", "join a game someone hosts: ADDRESS [CODE]"),
     "serve": ("spit.commands.serve", "run a server for many rooms (a club's, the internet's)"),
+    "web": ("spit.commands.web", "play in a web browser: serve the menu to browser tabs"),
 }
 """Subcommand name -> (module, one-line help), besides each game's own (``play``,
 ``spades``: ``GameDescriptor.command``). A module defines ``add_arguments(parser)``

@@ -1,0 +1,155 @@
+"""``spit-tui web``: the menu in a web browser, served by ``textual-serve``.
+
+``textual-serve`` (Textualize's own, maintained) starts one ``spit-tui`` process per
+browser tab and relays its terminal to an xterm.js terminal in the page, so every
+screen works there as in a terminal, Host and Join over the network too. This module
+only configures it: the address, the command each tab runs, and the page
+(``web_page/app_index.html``, given through textual-serve's ``templates_path``, the
+library's way to change the page), which keeps the browser's own keys and the tab's
+closing from taking a game away (the page says how).
+
+Each tab runs this interpreter's ``spit.cli`` (not whatever ``spit-tui`` is first on
+``PATH``) with this process's environment, so ``SPIT_TUI_HOME`` given to ``spit-tui
+web`` is every tab's home. textual-serve has no login: anyone who can open the address
+plays as the user who started it (README, "Playing in a web browser").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from spit.commands._args import int_between, parsed_by
+from spit.commands.output import complain, emit
+from spit.core.safe_text import safe_text
+
+if TYPE_CHECKING:
+    from textual_serve.server import Server
+
+DEFAULT_PORT = 8000
+PAGE = Path(__file__).with_name("web_page")
+"""The folder of the page's template (``app_index.html``)."""
+
+
+def public_url(text: str) -> str:
+    """The address the browser is to use, behind a proxy: ``http(s)://host[:port][/path]``,
+    without a trailing ``/`` (textual-serve appends its own paths to it)."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{text!r} is not an http:// or https:// address")
+    if parts.query or parts.fragment:
+        raise ValueError(f"{text!r} has a query or fragment; give the address alone")
+    try:
+        parts.port  # noqa: B018 (reading it checks it)
+    except ValueError:
+        raise ValueError(f"{text!r} has a port that is not a number from 0 to 65535") from None
+    return text.rstrip("/")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1, this machine only; "
+        "0.0.0.0 for every interface: there is no login, see the README)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int_between(1, 65535),
+        default=DEFAULT_PORT,
+        help=f"the port (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--public-url",
+        type=parsed_by(public_url),
+        metavar="URL",
+        help="the address browsers use, when a reverse proxy stands in front "
+        "(e.g. https://cards.example.org/spit); default http://HOST:PORT",
+    )
+
+
+def tab_command() -> str:
+    """What each tab runs, through the shell textual-serve starts it with: ``exec`` so
+    that the tab's process is spit-tui itself, which textual-serve's quit and a
+    signal reach directly."""
+    return "exec " + shlex.join([sys.executable, "-m", "spit.cli"])
+
+
+def run(args: argparse.Namespace) -> int:
+    server = _server(args)
+    try:
+        server.serve()
+    except OSError as error:  # the port is taken, the address is not this machine's
+        code = error.errno or 0
+        why = os.strerror(code) if code > 0 else error.strerror or str(error)
+        complain("web", f"cannot listen on {safe_text(args.host)}:{args.port}: {why}")
+        return 1
+    return 0
+
+
+SHUTDOWN_S = 5.0
+"""How long stopping waits for the tabs' connections before it closes them, which
+quits each tab's spit-tui (its game's replay closed as when it is quit)."""
+
+
+def _server(args: argparse.Namespace) -> Server:
+    """textual-serve's server, told about the page and the address (imported here: it
+    brings aiohttp, which no other command needs)."""
+    import asyncio
+    import signal
+
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    class WebServer(Server):
+        """textual-serve's server, with one line once it listens instead of its banner
+        before, and its log at warnings (it logs every request at info).
+
+        ``serve`` is textual-serve's, but for the line, printed by aiohttp once the
+        socket is bound (textual-serve's ``on_startup`` comes before it, so a port
+        that is taken would be announced and then refused), and a short shutdown
+        (aiohttp's default waits a minute for open tabs). It builds the web app with
+        textual-serve's ``_make_app``, which is why pyproject.toml pins textual-serve
+        below its next major version."""
+
+        def initialize_logging(self) -> None:
+            logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
+
+        async def on_startup(self, app: web.Application) -> None:
+            """Nothing: the line is printed once listening (``serve``)."""
+
+        def serve(self, debug: bool = False) -> None:
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):  # not on Windows' loop
+                    loop.add_signal_handler(signum, self.request_exit)
+            web.run_app(
+                self._make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                shutdown_timeout=SHUTDOWN_S,
+                print=lambda _banner: emit(
+                    f"spit-tui web: open {self.public_url} in a browser "
+                    f"(listening on {safe_text(self.host)}:{self.port}; Ctrl-C stops)"
+                ),
+            )
+
+    return WebServer(
+        tab_command(),
+        host=args.host,
+        port=args.port,
+        title="spit-tui",
+        public_url=args.public_url,
+        templates_path=PAGE,
+    )

@@ -1,0 +1,118 @@
+"""What a Spit table in the browser shows, read from its text: each player's five
+stockpile tops with the keys drawn beside them, and the two spit piles' tops. Enough
+for a test to find a card that plays and the key that plays it, as a player would,
+since the deal of a game started from the menu is random.
+
+A table drawn with the Unicode card style (the default), one player's block as::
+
+    ◀ left pile  ┆     ┆ Y     │3♥   │ U ...
+    ▶ right pile ┆     ┆ H     │  ♥  │ J ...
+    ⇥ free space ┆     ┆ N     │   3♥│ M ...
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spit.core.cards import RANK_SYMBOLS, SUIT_GLYPHS, Card
+from spit.engine import ADJACENT
+
+_CELL_AND_KEY = re.compile(r"│([^│]{5})│ (\S)")
+_CELL = re.compile(r"│([^│]{5})│")
+_CELLS = re.compile(r"[│┆]([^│┆]{5})[│┆] \S")
+_KEYS = re.compile(r"[│┆][^│┆]{5}[│┆] (\S)")
+_CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def card_of(cell: str) -> Card | None:
+    """The card whose corner is drawn in ``cell`` (``"Q♣   "``), None for a card face
+    down or an empty place."""
+    found = _CARD.match(cell.strip())
+    if found is None:
+        return None
+    rank = "T" if found[1] == "10" else found[1]
+    return RANK_SYMBOLS.index(rank) * 4 + SUIT_GLYPHS.index(found[2])
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card to play (onto a spit pile) or to move (into a player's empty place)."""
+
+    card: Card
+    key: str
+    """The key as drawn (capital letters for letter keys)."""
+    pile: int | None
+    """0 the left spit pile, 1 the right one; None a move into an empty place."""
+    column: int
+    """The stockpile it is the top of, or moves into (0-4, left to right)."""
+    block: int
+    """Which player's row of stockpiles (0 the upper one)."""
+
+    @property
+    def typed(self) -> str:
+        """What to type: letter keys are drawn in capitals and typed in lower case."""
+        return self.key.lower()
+
+    def done(self, screen: str) -> bool:
+        """Whether ``screen`` shows the card where this play puts it."""
+        if self.pile is not None:
+            return piles(screen)[self.pile] == self.card
+        rows = stockpiles(screen)
+        return len(rows) > self.block and rows[self.block][self.column][0] == self.card
+
+
+Column = tuple[Card | None, tuple[str, str, str]]
+"""A stockpile's top card (None: face down or empty) and its keys: left pile, right
+pile, free space."""
+
+
+def piles(screen: str) -> tuple[Card | None, Card | None]:
+    """The tops of the left and the right spit pile: the middle row of cards (the
+    first one with four cells and no keys beside them: each player's spit card, then
+    the piles)."""
+    for line in screen.splitlines():
+        if _CELL_AND_KEY.search(line):
+            continue
+        cells = _CELL.findall(line)
+        if len(cells) == 4 and any(card_of(cell) is not None for cell in cells[1:3]):
+            return card_of(cells[1]), card_of(cells[2])
+    return None, None
+
+
+def stockpiles(screen: str) -> list[list[Column]]:
+    """Each player's five stockpiles, the upper player's first. An empty place is drawn
+    with a dashed side (``┆``), so the pattern finds its keys but no card."""
+    lines = screen.splitlines()
+    rows = []
+    for row, line in enumerate(lines[:-2]):
+        if "◀ left pile" not in line:
+            continue
+        keys = [_KEYS.findall(lines[row + step]) for step in range(3)]
+        cells = _CELLS.findall(line)
+        rows.append(
+            [
+                (card_of(cell), (left, right, move))
+                for cell, left, right, move in zip(cells, *keys, strict=False)
+            ]
+        )
+    return rows
+
+
+def plays(screen: str) -> list[Play]:
+    """Every card a player can play now, and then every move into an empty place, with
+    its key, as the table shows them."""
+    tops = piles(screen)
+    found = []
+    moves = []
+    for block, columns in enumerate(stockpiles(screen)):
+        empty = [index for index, (card, _) in enumerate(columns) if card is None]
+        for column, (card, keys) in enumerate(columns):
+            if card is None:
+                continue
+            for pile, top in enumerate(tops):
+                if top is not None and ADJACENT[card][top]:
+                    found.append(Play(card, keys[pile], pile, column, block))
+            if empty:
+                moves.append(Play(card, keys[2], None, empty[0], block))
+    return found + moves

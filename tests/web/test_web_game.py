@@ -1,0 +1,91 @@
+"""``spit-tui web`` in headless Chromium: the menu in a tab, a two-player game played
+with the players' keys, the browser's own keys kept from the game, and the game's
+replay kept when the tab is closed.
+
+The deal of a game started from the menu is random, so the test reads the table as a
+player does (``tests.web.table_text``) to find a card that plays and its key.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from selenium.webdriver.common.keys import Keys
+
+from tests.web.browser import Browser, Page, WebServer, needs_browser, wait_until
+from tests.web.table_text import plays
+
+pytestmark = needs_browser()
+
+CARDS = 3
+"""Cards the test plays."""
+
+
+def _play_cards(page: Page, count: int) -> list[int]:
+    """Play or move ``count`` cards with the keys drawn beside them, each seen in its
+    new place; when no card can go anywhere, wait for the stall's spit."""
+    played: list[int] = []
+    while len(played) < count:
+        screen = page.settled_text()
+        found = plays(screen)
+        if not found:
+            page.wait_for_change(screen, timeout=10)
+            continue
+        play = found[0]
+        page.press(play.typed)
+        page.wait_for_screen(f"the card {play.key!r} plays in its place", play.done, 10)
+        played.append(play.card)
+    return played
+
+
+def _start_two_players(page: Page) -> str:
+    page.wait_for("Two players", timeout=20)
+    page.press("1")
+    return page.wait_for_screen(
+        "a card face up", lambda text: bool(plays(text)) or "can play" in text, timeout=15
+    )
+
+
+def test_a_two_player_game_in_the_browser(
+    web: WebServer, chromium: Browser, spit_home: Path, shots: Path
+) -> None:
+    page = chromium.open(web.url)
+    _start_two_players(page)
+    played = _play_cards(page, CARDS)
+    assert len(played) == CARDS
+    page.screenshot(shots / "two-players.png")
+
+    # The keys the browser would take (Backspace: back; "/": quick find) reach the
+    # game and do nothing in the page: Backspace pauses, Backspace plays on.
+    page.press(Keys.BACKSPACE)
+    page.wait_for("Paused")
+    assert page.script("return location.href") == web.url
+    page.press("/", Keys.ESCAPE)
+    page.wait_for("Leave")  # the question Esc asks
+    page.press(Keys.ESCAPE)
+    assert page.sent()[-4:] == ["\x7f", "/", "\x1b", "\x1b"]
+
+    # Closing the tab asks first while the game runs (Ctrl-W cannot be taken from the
+    # browser: it asks before leaving the page, as a terminal in a browser does).
+    asked = page.script(
+        "const e = new Event('beforeunload', {cancelable: true});"
+        "window.dispatchEvent(e); return e.defaultPrevented;"
+    )
+    assert asked is True
+
+    # The tab closed: its spit-tui quits, and the game's replay checks out.
+    (tab,) = web.tabs()
+    page.close()
+    wait_until("the tab's process to end", lambda: not tab.is_running(), 15, web.output)
+    (replay,) = (spit_home / "data" / "replays").glob("*.spit.jsonl")
+    check = subprocess.run(
+        [sys.executable, "-m", "spit.cli", "replay", str(replay), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "unfinished" in check.stdout
