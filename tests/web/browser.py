@@ -40,6 +40,8 @@ START_S = 20.0
 INIT_SCRIPT = r"""
 window.__spitTerminals = [];
 window.__spitSent = [];
+window.__spitKeys = [];
+window.addEventListener("keydown", (event) => window.__spitKeys.push(event), true);
 Object.defineProperty(Object.prototype, "_core", {
   configurable: true,
   set(value) {
@@ -59,8 +61,9 @@ WebSocket.prototype.send = function (data) {
   return send.call(this, data);
 };
 """
-"""Run before the page's scripts: catches the terminals (above) and records what the
-page sends the tab's process as its input (``["stdin", text]`` messages)."""
+"""Run before the page's scripts: catches the terminals (above), records what the page
+sends the tab's process as its input (``["stdin", text]`` messages) and, for each key
+pressed, its event (``defaultPrevented`` is read once the terminal has seen it)."""
 
 SCREEN_JS = """
 const term = window.__spitTerminals[0];
@@ -177,6 +180,30 @@ class Page:
         """What the page has sent the tab's process as input so far, in order."""
         self.focus()
         return [str(text) for text in self.driver.execute_script("return window.__spitSent")]
+
+    def wait_for_sent(self, count: int, timeout: float = 10.0) -> list[str]:
+        """What the page has sent as input, once it is ``count`` pieces at least."""
+
+        def check() -> list[str]:
+            sent = self.sent()
+            return sent if len(sent) >= count else []
+
+        return list(wait_until(f"{count} inputs sent", check, timeout, self.terminal_text))
+
+    KEYS_JS = """
+    const input = document.querySelector("#terminal .xterm-helper-textarea");
+    return window.__spitKeys.map(
+      (event) => [event.key, event.defaultPrevented, event.target === input]
+    );
+    """
+
+    def keys_seen(self) -> list[tuple[str, bool, bool]]:
+        """Each key pressed so far (its DOM name), whether the browser's own action
+        for it was cancelled, and whether it went to the terminal's input (a key
+        xterm.js takes as typed text, such as Space or ö, is left to type there,
+        where xterm.js reads it)."""
+        self.focus()
+        return [(str(k), bool(p), bool(t)) for k, p, t in self.driver.execute_script(self.KEYS_JS)]
 
     def script(self, source: str, *args: Any) -> Any:
         self.focus()

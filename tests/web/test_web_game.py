@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 from selenium.webdriver.common.keys import Keys
+from textual.keys import key_to_character
 
+from spit.settings.keymap import PRESETS
 from tests.web.browser import Browser, Page, WebServer, needs_browser, wait_until
 from tests.web.table_text import plays
 
@@ -21,6 +23,37 @@ pytestmark = needs_browser()
 
 CARDS = 3
 """Cards the test plays."""
+
+SPECIAL = {
+    "left": (Keys.ARROW_LEFT, "\x1b[D"),
+    "right": (Keys.ARROW_RIGHT, "\x1b[C"),
+    "up": (Keys.ARROW_UP, "\x1b[A"),
+    "down": (Keys.ARROW_DOWN, "\x1b[B"),
+    "enter": (Keys.ENTER, "\r"),
+    "backspace": (Keys.BACKSPACE, "\x7f"),
+    "escape": (Keys.ESCAPE, "\x1b"),
+    "slash": ("/", "/"),
+    "minus": ("-", "-"),
+}
+"""Textual's key names that are no single character, or that ``key_to_character``
+does not give: what to press, and what a terminal sends for it."""
+
+
+def _typed(key: str) -> tuple[str, str]:
+    """What to press for a key map's key, and what the page must send for it."""
+    if key in SPECIAL:
+        return SPECIAL[key]
+    character = key_to_character(key)
+    assert character is not None, key
+    return character, character
+
+
+def every_key() -> list[str]:
+    """Every key of every preset key map, each once, the ones that act on the whole
+    game (pause, help, quit) last."""
+    last = ("backspace", "question_mark", "escape")
+    keys = {key for preset in PRESETS.values() for key in preset.values()} - set(last)
+    return [*sorted(keys), *last]
 
 
 def _play_cards(page: Page, count: int) -> list[int]:
@@ -74,6 +107,25 @@ def test_a_two_player_game_in_the_browser(
         "window.dispatchEvent(e); return e.defaultPrevented;"
     )
     assert asked is True
+
+    # Every key of every preset key map (Azerty's, Qwertz's ö too) reaches the tab's
+    # spit-tui, and none goes to the browser: each is cancelled or typed into the terminal.
+    before = len(page.sent())
+    pressed = [_typed(key) for key in every_key()]
+    for typed, _ in pressed:
+        page.press(typed)
+    sent = page.wait_for_sent(before + len(pressed))[before:]
+    assert sent == [text for _, text in pressed]
+    seen = page.keys_seen()
+    assert all(prevented or typed for _, prevented, typed in seen), seen
+    assert page.script("return location.href") == web.url
+
+    # With the focus taken from the terminal (a click beside it), a key brings it back
+    # rather than reaching the browser.
+    page.script("document.activeElement.blur()")
+    page.press(Keys.BACKSPACE)
+    assert page.script("return document.activeElement.className") == "xterm-helper-textarea"
+    assert page.script("return location.href") == web.url
 
     # The tab closed: its spit-tui quits, and the game's replay checks out.
     (tab,) = web.tabs()
