@@ -8,6 +8,14 @@ A table drawn with the Unicode card style (the default), one player's block as::
     ◀ left pile  ┆     ┆ Y     │3♥   │ U ...
     ▶ right pile ┆     ┆ H     │  ♥  │ J ...
     ⇥ free space ┆     ┆ N     │   3♥│ M ...
+
+and the spit piles between the players' blocks::
+
+    ╭─────╮    ╭─────╮          ╭─────╮      ╭─────╮
+    │░░░░░│    │9♣   │          │6♥   │      │░░░░░│
+    ...
+    ╰─────╯    ╰─────╯          ╰─────╯      ╰─────╯
+    P1 spit    1 card           1 card       P2 spit
 """
 
 from __future__ import annotations
@@ -18,7 +26,6 @@ from dataclasses import dataclass
 from spit.core.cards import RANK_SYMBOLS, SUIT_GLYPHS, Card
 from spit.engine import ADJACENT
 
-_CELL_AND_KEY = re.compile(r"│([^│]{5})│ (\S)")
 _CELL = re.compile(r"│([^│]{5})│")
 _CELLS = re.compile(r"[│┆]([^│┆]{5})[│┆] \S")
 _KEYS = re.compile(r"[│┆][^│┆]{5}[│┆] (\S)")
@@ -68,15 +75,15 @@ pile, free space."""
 
 
 def piles(screen: str) -> tuple[Card | None, Card | None]:
-    """The tops of the left and the right spit pile: the middle row of cards (the
-    first one with four cells and no keys beside them: each player's spit card, then
-    the piles)."""
-    for line in screen.splitlines():
-        if _CELL_AND_KEY.search(line):
-            continue
-        cells = _CELL.findall(line)
-        if len(cells) == 4 and any(card_of(cell) is not None for cell in cells[1:3]):
-            return card_of(cells[1]), card_of(cells[2])
+    """The tops of the left and the right spit pile: the row of cards above the line
+    naming each player's spit card ("P1 spit", "You spit"), whose corners are drawn
+    four lines higher (each player's spit card, then the two piles)."""
+    lines = screen.splitlines()
+    for row, line in enumerate(lines):
+        if row >= 4 and " spit" in line and "╰" in lines[row - 1]:
+            cells = _CELL.findall(lines[row - 4])
+            if len(cells) == 4:
+                return card_of(cells[1]), card_of(cells[2])
     return None, None
 
 
