@@ -23,7 +23,7 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from spit.commands._args import int_between, parsed_by
@@ -94,9 +94,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-SHUTDOWN_S = 5.0
-"""How long stopping waits for the tabs' connections before it closes them, which
-quits each tab's spit-tui (its game's replay closed as when it is quit)."""
+QUIT_S = 10.0
+"""How long stopping waits for the open tabs' spit-tui processes to quit (each closes
+its game's replay as when it is quit) before aiohttp closes what is left."""
 
 
 def _server(args: argparse.Namespace) -> Server:
@@ -114,10 +114,34 @@ def _server(args: argparse.Namespace) -> Server:
 
         ``serve`` is textual-serve's, but for the line, printed by aiohttp once the
         socket is bound (textual-serve's ``on_startup`` comes before it, so a port
-        that is taken would be announced and then refused), and a short shutdown
-        (aiohttp's default waits a minute for open tabs). It builds the web app with
-        textual-serve's ``_make_app``, which is why pyproject.toml pins textual-serve
-        below its next major version."""
+        that is taken would be announced and then refused). It builds the web app
+        with textual-serve's ``_make_app``, which is why pyproject.toml pins
+        textual-serve below its next major version.
+
+        Stopping (Ctrl-C, SIGTERM) first ends every open tab's connection, which
+        textual-serve answers by telling that tab's spit-tui to quit and waiting for
+        it: otherwise aiohttp would wait a minute for the tabs, then cancel their
+        handlers mid-way and leave their processes behind it. (Ctrl-C in a terminal
+        also reaches the tabs' processes, which quit by themselves.)"""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._tabs: set[asyncio.Task[Any]] = set()
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            task = asyncio.current_task()
+            assert task is not None
+            self._tabs.add(task)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self._tabs.discard(task)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            for task in self._tabs:
+                task.cancel()
+            if self._tabs:
+                await asyncio.wait(self._tabs, timeout=QUIT_S)
 
         def initialize_logging(self) -> None:
             logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
@@ -138,7 +162,6 @@ def _server(args: argparse.Namespace) -> Server:
                 port=self.port,
                 handle_signals=False,
                 loop=loop,
-                shutdown_timeout=SHUTDOWN_S,
                 print=lambda _banner: emit(
                     f"spit-tui web: open {self.public_url} in a browser "
                     f"(listening on {safe_text(self.host)}:{self.port}; Ctrl-C stops)"

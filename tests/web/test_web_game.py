@@ -8,6 +8,7 @@ player does (``tests.web.table_text``) to find a card that plays and its key.
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -132,7 +133,12 @@ def test_a_two_player_game_in_the_browser(
     (tab,) = web.tabs()
     page.close()
     wait_until("the tab's process to end", lambda: not tab.is_running(), 15, web.output)
-    (replay,) = (spit_home / "data" / "replays").glob("*.spit.jsonl")
+    _check_replay(spit_home)
+
+
+def _check_replay(home: Path) -> None:
+    """The one game's replay in ``home`` checks out, unfinished."""
+    (replay,) = (home / "data" / "replays").glob("*.spit.jsonl")
     check = subprocess.run(
         [sys.executable, "-m", "spit.cli", "replay", str(replay), "--check"],
         capture_output=True,
@@ -142,3 +148,22 @@ def test_a_two_player_game_in_the_browser(
     )
     assert check.returncode == 0, check.stdout + check.stderr
     assert "unfinished" in check.stdout
+
+
+def test_stopping_the_server_quits_the_tabs_games(
+    web: WebServer, chromium: Browser, spit_home: Path
+) -> None:
+    """SIGTERM to the server alone (``systemctl stop``; Ctrl-C in a terminal reaches
+    the tabs' processes too): each tab's spit-tui quits, its replay closed."""
+    page = chromium.open(web.url)
+    _start_two_players(page)
+    _play_cards(page, 1)
+    (tab,) = web.tabs()
+    web.process.send_signal(signal.SIGTERM)
+    assert web.process.wait(timeout=30) == 0, web.output()
+    wait_until("the tab's process to end", lambda: not tab.is_running(), 15, web.output)
+    page.wait_for_screen("the page told", lambda _: page.script(CLOSED_JS), 10)
+    _check_replay(spit_home)
+
+
+CLOSED_JS = "return document.body.classList.contains('-closed')"
