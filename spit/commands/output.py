@@ -44,6 +44,15 @@ def complain(command: str, message: str) -> None:
     print(f"{prefix}: {safe_lines(message)}", file=sys.stderr)
 
 
+def cannot_listen(command: str, host: str, port: int, error: OSError) -> None:
+    """A server's address it cannot listen on (a port taken, an address that is not
+    this machine's, a name that does not resolve), in the system's words: asyncio
+    wraps the bind's error in a long sentence of its own."""
+    code = error.errno or 0
+    why = os.strerror(code) if code > 0 else error.strerror or str(error)
+    complain(command, f"cannot listen on {host}:{port}: {why}")
+
+
 def abandon_stdout() -> None:
     """Point stdout at the null device, so that the text still buffered for it is not
     written (and fails again) when Python exits."""

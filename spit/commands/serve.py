@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import os
 import signal
 import string
 from collections.abc import Mapping
@@ -30,7 +29,7 @@ from typing import Any
 
 from spit.commands import _tls
 from spit.commands._args import folder, int_between, number_up_to, parsed_by
-from spit.commands.output import complain, emit
+from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
 from spit.net.addresses import DEFAULT_PORT
@@ -174,11 +173,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(args, tls, replays))
     except OSError as error:  # the port is taken, the address is not this machine's
-        where = f"{safe_text(args.host)}:{args.port}"
-        # asyncio wraps the bind's error in a long sentence; the system's words suffice
-        code = error.errno or 0
-        why = os.strerror(code) if code > 0 else error.strerror or str(error)
-        complain("serve", f"cannot listen on {where}: {why}")
+        cannot_listen("serve", args.host, args.port, error)
         return 1
     return 0
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from spit.commands._args import int_between, parsed_by
-from spit.commands.output import complain, emit
+from spit.commands.output import cannot_listen, emit
 from spit.core.safe_text import safe_text
 
 if TYPE_CHECKING:
@@ -87,9 +86,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as error:  # the port is taken, the address is not this machine's
-        code = error.errno or 0
-        why = os.strerror(code) if code > 0 else error.strerror or str(error)
-        complain("web", f"cannot listen on {safe_text(args.host)}:{args.port}: {why}")
+        cannot_listen("web", args.host, args.port, error)
         return 1
     return 0
 
