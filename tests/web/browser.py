@@ -87,16 +87,18 @@ def find_browser() -> tuple[str, str] | None:
     return browser, driver
 
 
-def needs_browser() -> Any:
-    """The mark for a test that runs Chromium: skipped where none is installed, with
-    the reason in pytest's summary (``-rs`` is in the project's pytest options)."""
+def needs_browser() -> list[Any]:
+    """The marks of a test that runs Chromium: an end-to-end test, skipped where no
+    browser is installed, with the reason in pytest's summary (``-rs`` is in the
+    project's pytest options)."""
     import pytest
 
-    return pytest.mark.skipif(
+    skip = pytest.mark.skipif(
         find_browser() is None,
         reason="no Chromium and chromium-driver on PATH: the browser tests need Debian's "
         "`apt-get install chromium chromium-driver` (.ci/run installs them)",
     )
+    return [pytest.mark.e2e, skip]
 
 
 def free_port() -> int:

@@ -31,7 +31,7 @@ from tests.web.browser import (
 from tests.web.table_text import Play, plays
 
 pytestmark = [
-    needs_browser(),
+    *needs_browser(),
     pytest.mark.skipif(
         importlib.util.find_spec("spit.tui.net.lobby") is None,
         reason="opening a room on a server from the menu's Join is issue 15's lobby "
