@@ -152,6 +152,9 @@ class Seat:
 class _Intent:
     seat: int
     text: str
+    arrival: float
+    stamp: float
+    """The client's own time of sending (for ``released``)."""
 
 
 Outbox = list[tuple[int, str]]
@@ -198,6 +201,10 @@ class Room:
         self._force = False
         """Send every connected seat its view at the next step (a new game, a forfeit)."""
         self._notices: Outbox = []
+        self.released: list[tuple[float, float, float]] | None = None
+        """``(arrival, client stamp, due)`` server times of each intent the last steps
+        gave to the table, when the server measures itself (``spit.net.latency``; it
+        empties the list); ``None``, the default: no times kept."""
 
     # --- seats -------------------------------------------------------------------------
 
@@ -372,7 +379,7 @@ class Room:
         else:
             claimed = seat.sync.to_server(client_t)
             credited = credit(claimed, arrival, seat.sync.one_way, seat.sync.jitter)
-        self._queue.push(_Intent(index, text), credited)
+        self._queue.push(_Intent(index, text, arrival, client_t), credited)
 
     def ping(self, index: int, now: float) -> str:
         """A ping frame for a seat, remembered until its answer."""
@@ -424,6 +431,7 @@ class Room:
         behind = now - self.window()
         self._session_now = max(self._session_now, int(behind - self._origin))
         changed = False
+        released = self.released
         for at, held in self._queue.release(behind):
             at_table = max(int(at - self._origin), table.now())
             try:
@@ -432,6 +440,8 @@ class Room:
                 self.seats[held.seat].bad_intents += 1
                 continue
             changed = True
+            if released is not None:
+                released.append((held.arrival, held.stamp, at + now - behind))
         table.advance(max(self._session_now, table.now()))
         return changed
 

@@ -51,6 +51,7 @@ from spit.games.registry import by_name
 from spit.games.registry import names as game_names
 from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
+from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
 from spit.net.lobby import Listing, Lobby
 from spit.net.protocol import (
@@ -145,6 +146,7 @@ class GameServer:
         clock: Callable[[], float] = time.monotonic,
         lobby: Lobby | None = None,
         limits: Limits | None = None,
+        probe: LatencyProbe | None = None,
     ) -> None:
         if callable(game):
             make_table, game = game, None
@@ -172,6 +174,9 @@ class GameServer:
         self._per_address: Counter[str] = Counter()
         self.refused: Counter[str] = Counter()
         """Why connections were closed, by reason: for tests and the log."""
+        self.probe = probe
+        """Times from intents to their frames, for a benchmark (``GET /stats``);
+        ``None``, the default: nothing measured."""
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
@@ -206,6 +211,8 @@ class GameServer:
             ordering=self._ordering,
             password=password or self._password,
         )
+        if self.probe is not None:
+            room.released = []
         self._active[code] = self.now_ms()
         self.rooms[code] = room
         self._sockets[code] = [None, None]
@@ -410,6 +417,10 @@ class GameServer:
                 if ws is not None:
                     with contextlib.suppress(ConnectionClosed):
                         await ws.send(frame)
+            if room.released:  # measured (``spit.net.latency``): its frames are out
+                assert self.probe is not None
+                self.probe.released(room.released, self.now_ms())
+                room.released.clear()
             if now >= next_ping:
                 next_ping = now + PING_INTERVAL_S * 1000
                 for index, ws in enumerate(sockets):
@@ -452,17 +463,27 @@ class GameServer:
 
     def _health(self, connection: ServerConnection, request: Request) -> Response | None:
         """``GET /health``: the version, rooms and connections as plain JSON, for a
-        load balancer; every other request goes on to the WebSocket handshake."""
-        if request.path.partition("?")[0] != "/health":
+        load balancer; with a probe, ``GET /stats`` its histograms; every other request
+        goes on to the WebSocket handshake."""
+        path = request.path.partition("?")[0]
+        if path == "/stats" and self.probe is not None:
+            return self._json(connection, self.probe.snapshot())
+        if path != "/health":
             return None
-        body = {
-            "status": "ok",
-            "version": __version__,
-            "protocol": PROTOCOL_VERSION,
-            "rooms": len(self.rooms),
-            "max_rooms": self.limits.max_rooms,
-            "connections": sum(self._per_address.values()),
-        }
+        return self._json(
+            connection,
+            {
+                "status": "ok",
+                "version": __version__,
+                "protocol": PROTOCOL_VERSION,
+                "rooms": len(self.rooms),
+                "max_rooms": self.limits.max_rooms,
+                "connections": sum(self._per_address.values()),
+            },
+        )
+
+    @staticmethod
+    def _json(connection: ServerConnection, body: Mapping[str, object]) -> Response:
         response = connection.respond(HTTPStatus.OK, json.dumps(body) + "\n")
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"
