@@ -241,12 +241,14 @@ def _fetch(port: int, path: str) -> dict[str, Any]:
         return result
 
 
-def _start_server(data: Path, rooms: int) -> tuple[subprocess.Popen[bytes], int]:
+def _start_server(data: Path, rooms: int, tree: Path | None) -> tuple[subprocess.Popen[bytes], int]:
     log = (data / "server.log").open("wb")
     argv = [sys.executable, "-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
     argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
     argv += ["--idle-minutes", "120", "--stats"]
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
+    if tree is not None:  # another checkout's server (before and after a change)
+        env["PYTHONPATH"] = str(tree.resolve())
     server = subprocess.Popen(argv, stdout=log, stderr=log, env=env, preexec_fn=_child_setup)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -384,7 +386,7 @@ def drive(args: argparse.Namespace) -> None:
     signal.signal(signal.SIGALRM, overtime)
     signal.alarm(int(args.max_seconds) + 120)
     try:
-        server, port = _start_server(folder, steps[-1])
+        server, port = _start_server(folder, steps[-1], args.server_tree)
         pinned = _pin(server.pid, {cpus[0]}) if cpus else False
         proc = psutil.Process(server.pid)
         time.sleep(1.0)
@@ -502,6 +504,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--profile-seconds", type=float, default=20.0)
     parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
     parser.add_argument("--json", metavar="FILE", help="write the rows here too")
+    parser.add_argument(
+        "--server-tree",
+        type=Path,
+        metavar="DIR",
+        help="run the server from this checkout (the clients stay this one's)",
+    )
     parser.add_argument("--worker", metavar="URI", help=argparse.SUPPRESS)
     parser.add_argument("--canary", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
