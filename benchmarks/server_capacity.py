@@ -236,7 +236,7 @@ async def _worker(uri: str, level: str, seed: int) -> None:
 
 
 def _fetch(port: int, path: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as answer:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60) as answer:
         result: dict[str, Any] = json.loads(answer.read())
         return result
 
@@ -348,6 +348,8 @@ _COLUMNS = (
     ("max", "stamp_p100", None),
     ("hdl50", "handler_p50", None),
     ("hdl99", "handler_p99", None),
+    ("work50", "work_p50", None),
+    ("work99", "work_p99", None),
     ("hold50", "hold_p50", None),
     ("late50", "timer_late_p50", None),
     ("late99", "timer_late_p99", None),
@@ -387,7 +389,7 @@ def drive(args: argparse.Namespace) -> None:
     signal.alarm(int(args.max_seconds) + 120)
     try:
         server, port = _start_server(folder, steps[-1], args.server_tree)
-        pinned = _pin(server.pid, {cpus[0]}) if cpus else False
+        pinned = _pin(server.pid, {cpus[0]}) if cpus and args.pin else False
         proc = psutil.Process(server.pid)
         time.sleep(1.0)
         base_rss = proc.memory_info().rss
@@ -396,10 +398,11 @@ def drive(args: argparse.Namespace) -> None:
             Worker("--worker", uri, "--level", args.level, "--seed", str(args.seed + i))
             for i in range(args.workers)
         ]
-        for worker in workers:
-            _pin(worker.process.pid, set(cpus[1:]) or set(cpus))
         canary = Worker("--canary")
-        _pin(canary.process.pid, {cpus[0]} if cpus else set())
+        if pinned:
+            for worker in workers:
+                _pin(worker.process.pid, set(cpus[1:]) or set(cpus))
+            _pin(canary.process.pid, {cpus[0]})
         print(
             f"server pid {server.pid} on cpu {cpus[0] if pinned else 'any'}, {args.workers} "
             f"workers, {os.cpu_count()} cpus; rss before rooms {base_rss / 2**20:.1f} MiB"
@@ -418,12 +421,20 @@ def drive(args: argparse.Namespace) -> None:
                 worker.send("report")
             before_clients = [w.answer() for w in workers]
             late_before = canary.answer()["late"]
-            before = _fetch(port, "/stats")["series"]
+            try:
+                before = _fetch(port, "/stats")["series"]
+            except OSError as error:
+                print(f"(stopped: the server did not answer /stats: {error})")
+                break
             cpu0, wall0 = sum(proc.cpu_times()[:2]), time.monotonic()
             time.sleep(args.measure)
             cpu1, wall1 = sum(proc.cpu_times()[:2]), time.monotonic()
-            after = _fetch(port, "/stats")["series"]
-            health = _fetch(port, "/health")
+            try:
+                after = _fetch(port, "/stats")["series"]
+                health = _fetch(port, "/health")
+            except OSError as error:
+                print(f"(stopped: the server did not answer /stats: {error})")
+                break
             for worker in (*workers, canary):
                 worker.send("report")
             after_clients = [w.answer() for w in workers]
@@ -446,7 +457,7 @@ def drive(args: argparse.Namespace) -> None:
                 "intents_per_s": sum(counts["stamp"]) / (wall1 - wall0),
                 **{
                     f"{name}_p{q}": percentile(counts[name], q / 100)
-                    for name in ("stamp", "handler", "hold")
+                    for name in ("stamp", "handler", "hold", "work")
                     for q in (50, 90, 99, 100)
                 },
                 "cpu_ms_per_intent": (cpu1 - cpu0) * 1000 / max(1, sum(counts["stamp"])),
@@ -463,6 +474,9 @@ def drive(args: argparse.Namespace) -> None:
             }
             rows.append(row)
             print(_line(row), flush=True)
+            if row["stamp_p99"] > args.stop_above:
+                print(f"(stopped: p99 over {args.stop_above:g} ms)")
+                break
             if rooms == args.profile_at:
                 _profile(server.pid, args.profile_seconds, folder)
         if args.json:
@@ -504,6 +518,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--profile-seconds", type=float, default=20.0)
     parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
     parser.add_argument("--json", metavar="FILE", help="write the rows here too")
+    parser.add_argument(
+        "--stop-above", type=float, default=1000.0, metavar="MS", help="stop past this p99"
+    )
+    parser.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="leave the processes to the scheduler (a machine whose first core is busy)",
+    )
     parser.add_argument(
         "--server-tree",
         type=Path,

@@ -16,6 +16,11 @@ the probe separates them:
   from the stamp (``stamp``) includes the loop's backlog and the loopback transit (tens
   of microseconds). Clients on another machine make ``stamp`` meaningless.
 
+Both are wall-clock times, so on a shared machine they carry the time the server
+waited for a core. ``work`` does not: it is the server's CPU time in the step of the
+room that applied the intent, from the room's waking to its frames written, the
+service time a dedicated core would see before any queueing.
+
 Production pays nothing: a server without a probe keeps no times (``Room.released`` is
 ``None``) and makes no extra call. With one, a released intent costs a tuple and three
 histogram increments. The histograms are cumulative; a reader takes two snapshots and
@@ -33,10 +38,11 @@ EDGES_MS: Final = tuple(round(10 ** (k / 40 - 2), 6) for k in range(0, 40 * 6 + 
 """Bucket edges from 0.01 ms to 10 s, 40 a decade (each bucket some 6% wide): fine
 enough for a 99th percentile, small enough to send as JSON in every snapshot."""
 
-SERIES: Final = ("stamp", "handler", "hold")
+SERIES: Final = ("stamp", "handler", "hold", "work")
 """``stamp``: from the client's stamp (or the end of the hold) to the frames written;
 ``handler``: the same from the handler's reading of the frame; ``hold``: how long the
-fairness window held the intent past its arrival."""
+fairness window held the intent past its arrival; ``work``: the CPU time of the step
+that applied it."""
 
 
 class Histogram:
@@ -55,14 +61,18 @@ class LatencyProbe:
     def __init__(self) -> None:
         self.series = {name: Histogram() for name in SERIES}
 
-    def released(self, intents: Iterable[tuple[float, float, float]], sent: float) -> None:
+    def released(
+        self, intents: Iterable[tuple[float, float, float]], sent: float, work: float
+    ) -> None:
         """Intents given to their table in one step, as ``(arrival, stamp, due)`` server
-        ms (``Room.released``), whose frames were all written at ``sent``."""
-        stamp, handler, hold = (self.series[name].add for name in SERIES)
+        ms (``Room.released``), whose frames were all written at ``sent``, the step
+        having taken ``work`` ms of CPU time."""
+        stamp, handler, hold, cpu = (self.series[name].add for name in SERIES)
         for arrival, stamped, due in intents:
             stamp(sent - max(stamped, due))
             handler(sent - max(arrival, due))
             hold(max(0.0, due - arrival))
+            cpu(work)
 
     def snapshot(self) -> dict[str, object]:
         """Everything, as plain JSON (``GET /stats``)."""

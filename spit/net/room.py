@@ -78,7 +78,8 @@ class NetTable(Protocol):
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
         card. It holds ``can_play``: whether one of the seat's keys would do something
-        now (the game decides; a client only shows it)."""
+        now (the game decides; a client only shows it). While nothing changed, the
+        table may hand out the same object again: nobody changes a view."""
         ...
 
     def news(self) -> list[tuple[int | None, dict[str, Any]]]:
@@ -390,6 +391,12 @@ class Room:
         seat.pings[self._next_ping] = now
         return encode("ping", id=self._next_ping)
 
+    @property
+    def holding(self) -> bool:
+        """Intents are held for the fairness window: a new clock estimate (``pong``)
+        moves when they are due, so the server steps the room again."""
+        return bool(self._queue)
+
     def pong(self, index: int, ping_id: int, c1: float, c2: float, arrival: float) -> None:
         sent = self.seats[index].pings.pop(ping_id, None)
         if sent is not None:
@@ -542,7 +549,7 @@ class Room:
                 continue
             events = [item for whom, item in news if whom is None or whom == index]
             view = table.view(index)
-            if not (force or events or view != seat.last_view):
+            if not (force or events or (view is not seat.last_view and view != seat.last_view)):
                 continue
             out.append((index, self._view_frame(index, events, view)))
         return out

@@ -227,7 +227,12 @@ class GameServer:
         self, host: str = "127.0.0.1", port: int = 0, *, ssl: SSLContext | None = None
     ) -> AsyncIterator[Server]:
         """Listen on ``host:port`` (0: any free port) until the block ends; with ``ssl``
-        (``spit.net.tls.server_context``), TLS only (``wss://``)."""
+        (``spit.net.tls.server_context``), TLS only (``wss://``).
+
+        Without per-message compression: the frames are views of a few hundred bytes,
+        and deflate's state was most of a room's memory (some 64 KiB a connection) and
+        a share of every frame's CPU time (``docs/performance.md``, "Server capacity");
+        a client that offers it is answered without it."""
         async with serve(
             self._handle,
             host,
@@ -236,6 +241,7 @@ class GameServer:
             process_request=self._health,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
+            compression=None,  # see ``listening``
             ping_interval=20,
             ping_timeout=20,
         ) as server:
@@ -367,6 +373,8 @@ class GameServer:
             room.intent(index, message["t"], now, message["intent"])
         elif kind == "pong":
             room.pong(index, message["id"], message["c1"], message["c2"], now)
+            if not room.holding:  # a ping a second per seat: no step unless one is due
+                return True
         elif kind == "hello":
             raise ProtocolError("hello comes once")
         elif kind == "rematch":
@@ -405,6 +413,7 @@ class GameServer:
             if closing is not None:
                 await self._close_room(room, closing)
                 return
+            started = time.process_time() if room.released is not None else 0.0
             try:
                 outbox = room.step(now)
             except Exception:  # one room's failure never stops the server
@@ -419,7 +428,8 @@ class GameServer:
                         await ws.send(frame)
             if room.released:  # measured (``spit.net.latency``): its frames are out
                 assert self.probe is not None
-                self.probe.released(room.released, self.now_ms())
+                work = (time.process_time() - started) * 1000
+                self.probe.released(room.released, self.now_ms(), work)
                 room.released.clear()
             if now >= next_ping:
                 next_ping = now + PING_INTERVAL_S * 1000
@@ -430,8 +440,10 @@ class GameServer:
             due = room.wake_at()
             until = min(x for x in (due, next_ping, self._closing_at(room)) if x is not None)
             wake.clear()
+            # asyncio.timeout rather than wait_for, which makes a task on every wait
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), max(0.0, (until - self.now_ms()) / 1000))
+                async with asyncio.timeout(max(0.0, (until - self.now_ms()) / 1000)):
+                    await wake.wait()
 
     # --- rooms that clients open, and their end (spit-tui serve) -------------------------
 

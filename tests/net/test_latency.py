@@ -41,14 +41,15 @@ def test_a_percentile_is_its_bucket_upper_edge(
 
 def test_between_counts_only_what_came_after_the_first_snapshot() -> None:
     probe = LatencyProbe()
-    probe.released([(0.0, 0.0, 5.0)], 6.0)
+    probe.released([(0.0, 0.0, 5.0)], 6.0, 0.5)
     before = json.loads(json.dumps(probe.snapshot()))["series"]
-    probe.released([(0.0, 0.0, 2.0), (1.0, 0.5, 0.0)], 4.0)
+    probe.released([(0.0, 0.0, 2.0), (1.0, 0.5, 0.0)], 4.0, 0.25)
     added = between(before, probe.snapshot()["series"])  # type: ignore[arg-type]
     assert {name: sum(counts) for name, counts in added.items()} == dict.fromkeys(SERIES, 2)
     assert percentile(added["stamp"], 1.0) == pytest.approx(3.5, rel=0.06)  # 4 - max(0.5, 0)
     assert percentile(added["handler"], 1.0) == pytest.approx(3.0, rel=0.06)  # 4 - max(1, 0)
     assert percentile(added["hold"], 1.0) == pytest.approx(2.0, rel=0.06)  # 2 - 0
+    assert percentile(added["work"], 0.5) == pytest.approx(0.25, rel=0.06)
 
 
 def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stats(
@@ -75,7 +76,7 @@ def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stat
     status, series, inputs = asyncio.run(asyncio.wait_for(stats(measured), 60))
     assert status.startswith("HTTP/1.1 200") and series is not None and inputs > 0
     # each applied intent once (a's events hold every accepted input, its own refused ones)
-    assert inputs <= sum(series["stamp"]) == sum(series["handler"]) == sum(series["hold"])
+    assert inputs <= sum(series["stamp"]) == sum(series["hold"]) == sum(series["work"])
     plain = GameServer(options=options, seed=3)
     status, series, _ = asyncio.run(asyncio.wait_for(stats(plain), 60))
     assert not status.startswith("HTTP/1.1 200") and series is None
