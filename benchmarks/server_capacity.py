@@ -456,7 +456,7 @@ def drive(args: argparse.Namespace) -> None:
                 "connections": health["connections"],
                 "intents_per_s": sum(counts["stamp"]) / (wall1 - wall0),
                 **{
-                    f"{name}_p{q}": percentile(counts[name], q / 100)
+                    f"{name}_p{q}": percentile(counts.get(name, []), q / 100)
                     for name in ("stamp", "handler", "hold", "work")
                     for q in (50, 90, 99, 100)
                 },
