@@ -227,9 +227,8 @@ async def _worker(uri: str, level: str, seed: int) -> None:
             break
     for task in tasks:
         task.cancel()
-    for bot in bots:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(bot.client.close(leave=False), 2)
+    closing = [asyncio.wait_for(bot.client.close(leave=False), 5) for bot in bots]
+    await asyncio.gather(*closing, return_exceptions=True)
 
 
 # --- the driver ------------------------------------------------------------------------
@@ -249,7 +248,9 @@ def _start_server(data: Path, rooms: int, tree: Path | None) -> tuple[subprocess
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
     if tree is not None:  # another checkout's server (before and after a change)
         env["PYTHONPATH"] = str(tree.resolve())
-    server = subprocess.Popen(argv, stdout=log, stderr=log, env=env, preexec_fn=_child_setup)
+    server = subprocess.Popen(  # in the tree: ``-m`` puts the working folder first
+        argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         found = LISTENING.search((data / "server.log").read_text(errors="replace"))
