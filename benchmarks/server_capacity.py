@@ -44,6 +44,7 @@ import contextlib
 import json
 import math
 import os
+import pstats
 import random
 import re
 import shutil
@@ -240,9 +241,14 @@ def _fetch(port: int, path: str) -> dict[str, Any]:
         return result
 
 
-def _start_server(data: Path, rooms: int, tree: Path | None) -> tuple[subprocess.Popen[bytes], int]:
+def _start_server(
+    data: Path, rooms: int, tree: Path | None, cprofile: Path | None
+) -> tuple[subprocess.Popen[bytes], int]:
     log = (data / "server.log").open("wb")
-    argv = [sys.executable, "-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
+    argv = [sys.executable]
+    if cprofile is not None:  # the whole run under cProfile, written when it stops
+        argv += ["-m", "cProfile", "-o", str(cprofile.resolve())]
+    argv += ["-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
     argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
     argv += ["--idle-minutes", "120", "--stats"]
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
@@ -318,6 +324,7 @@ def _profile(pid: int, seconds: float, folder: Path, top: int = 30) -> None:
         timeout=seconds + 60,
     )
     own: collections.Counter[str] = collections.Counter()
+    lines: collections.Counter[str] = collections.Counter()
     inside: collections.Counter[str] = collections.Counter()
     total = 0
     for line in out.read_text().splitlines():
@@ -326,10 +333,15 @@ def _profile(pid: int, seconds: float, folder: Path, top: int = 30) -> None:
         n = int(count)
         total += n
         own[frames[-1]] += n
+        lines[re.sub(r" \((?:.*/)?([^/]*)\)$", r" (\1)", stack.split(";")[-1])] += n
         for frame in set(frames):
             inside[frame] += n
     print(f"\nprofile of the server, {total} samples over {seconds:g} s (share of samples)")
-    for title, counts in (("own time", own), ("inside (own and callees)", inside)):
+    for title, counts in (
+        ("own time", own),
+        ("own time by line", lines),
+        ("inside (own and callees)", inside),
+    ):
         print(f"  {title}:")
         for frame, n in counts.most_common(top):
             print(f"    {n / total:6.1%}  {frame}")
@@ -389,7 +401,7 @@ def drive(args: argparse.Namespace) -> None:
     signal.signal(signal.SIGALRM, overtime)
     signal.alarm(int(args.max_seconds) + 120)
     try:
-        server, port = _start_server(folder, steps[-1], args.server_tree)
+        server, port = _start_server(folder, steps[-1], args.server_tree, args.cprofile)
         pinned = _pin(server.pid, {cpus[0]}) if cpus and args.pin else False
         proc = psutil.Process(server.pid)
         time.sleep(1.0)
@@ -497,6 +509,8 @@ def drive(args: argparse.Namespace) -> None:
             _end(server)
         shutil.rmtree(folder, ignore_errors=True)
         signal.alarm(0)
+    if args.cprofile is not None and args.cprofile.exists():
+        pstats.Stats(str(args.cprofile)).sort_stats("tottime").print_stats(30)
 
 
 def _end(process: subprocess.Popen[bytes], seconds: float = 15.0) -> None:
@@ -517,6 +531,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile-at", type=int, metavar="ROOMS", help="profile at this step")
     parser.add_argument("--profile-seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--cprofile",
+        type=Path,
+        metavar="FILE",
+        help="run the server under cProfile, its statistics written here (it slows the server)",
+    )
     parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
     parser.add_argument("--json", metavar="FILE", help="write the rows here too")
     parser.add_argument(

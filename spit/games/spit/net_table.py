@@ -93,6 +93,8 @@ class SpitNetTable:
                 seed=seed,
             )
         )
+        if self.writer is not None:
+            self.writer.durable = False  # one event loop for every room: no fsync in it
         self.match = Match(
             SeededDeals(seed),
             variant=variant,
