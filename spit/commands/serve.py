@@ -33,6 +33,7 @@ from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
 from spit.net.addresses import DEFAULT_PORT
+from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
 from spit.net.room import TableFactory
@@ -120,6 +121,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a reverse proxy's address, whose X-Forwarded-For names the client for "
         "the per-address cap (repeatable)",
     )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="measure the time from each intent to its answer, served at GET /stats "
+        "(for benchmarks/server_capacity.py; clients on this machine)",
+    )
     _tls.add_server_options(parser)
 
 
@@ -187,7 +194,12 @@ def _default_data() -> Path:
 async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path) -> None:
     tables = registry_tables(replays)
     lobby = Lobby(tables, letters=args.codes)
-    server = GameServer(tables(None, {})[1], lobby=lobby, limits=limits_of(args))
+    server = GameServer(
+        tables(None, {})[1],
+        lobby=lobby,
+        limits=limits_of(args),
+        probe=LatencyProbe() if args.stats else None,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -53,49 +53,40 @@ def sample(s0: float, c1: float, c2: float, s3: float) -> Sample | None:
 
 
 class ClockSync:
-    """The running estimate for one client."""
+    """The running estimate for one client. The figures are worked out once per sample
+    (a ping a second) rather than on every read: the server reads them on every step
+    of a room, for the fairness window, and a server of many rooms steps often."""
 
     def __init__(self, window: int = WINDOW) -> None:
         self._samples: deque[Sample] = deque(maxlen=window)
+        self.offset = 0.0
+        """Client clock minus server clock, in ms (0 before any exchange)."""
+        self.round_trip = 0.0
+        """The filtered round-trip time in ms: what the table shows as the connection."""
+        self.one_way = 0.0
+        """The estimated one-way latency in ms: half the filtered round trip."""
+        self.jitter = 0.0
+        """How much later than the best case a message may come, in ms: the largest
+        recent one-way delay above the filtered one."""
 
     def add(self, s0: float, c1: float, c2: float, s3: float) -> bool:
         """Take one exchange; ``False`` if it was refused as impossible."""
         found = sample(s0, c1, c2, s3)
         if found is None:
             return False
-        self._samples.append(found)
+        samples = self._samples
+        samples.append(found)
+        best = min(samples, key=lambda s: s.delay)
+        self.offset = best.offset
+        self.round_trip = best.delay
+        self.one_way = best.delay / 2
+        self.jitter = (max(s.delay for s in samples) - best.delay) / 2
         return True
 
     @property
     def ready(self) -> bool:
         """At least one good exchange has been made."""
         return bool(self._samples)
-
-    def _best(self) -> Sample:
-        return min(self._samples, key=lambda s: s.delay)
-
-    @property
-    def offset(self) -> float:
-        """Client clock minus server clock, in ms (0 before any exchange)."""
-        return self._best().offset if self._samples else 0.0
-
-    @property
-    def round_trip(self) -> float:
-        """The filtered round-trip time in ms: what the table shows as the connection."""
-        return self._best().delay if self._samples else 0.0
-
-    @property
-    def one_way(self) -> float:
-        """The estimated one-way latency in ms: half the filtered round trip."""
-        return self.round_trip / 2
-
-    @property
-    def jitter(self) -> float:
-        """How much later than the best case a message may come, in ms: the largest
-        recent one-way delay above the filtered one."""
-        if not self._samples:
-            return 0.0
-        return (max(s.delay for s in self._samples) - self.round_trip) / 2
 
     def to_server(self, client_time: float) -> float:
         """A time on the client's clock, on the server's."""

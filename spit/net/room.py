@@ -78,7 +78,8 @@ class NetTable(Protocol):
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
         card. It holds ``can_play``: whether one of the seat's keys would do something
-        now (the game decides; a client only shows it)."""
+        now (the game decides; a client only shows it). While nothing changed, the
+        table may hand out the same object again: nobody changes a view."""
         ...
 
     def news(self) -> list[tuple[int | None, dict[str, Any]]]:
@@ -152,6 +153,9 @@ class Seat:
 class _Intent:
     seat: int
     text: str
+    arrival: float
+    stamp: float
+    """The client's own time of sending (for ``released``)."""
 
 
 Outbox = list[tuple[int, str]]
@@ -198,6 +202,10 @@ class Room:
         self._force = False
         """Send every connected seat its view at the next step (a new game, a forfeit)."""
         self._notices: Outbox = []
+        self.released: list[tuple[float, float, float]] | None = None
+        """``(arrival, client stamp, due)`` server times of each intent the last steps
+        gave to the table, when the server measures itself (``spit.net.latency``; it
+        empties the list); ``None``, the default: no times kept."""
 
     # --- seats -------------------------------------------------------------------------
 
@@ -372,7 +380,7 @@ class Room:
         else:
             claimed = seat.sync.to_server(client_t)
             credited = credit(claimed, arrival, seat.sync.one_way, seat.sync.jitter)
-        self._queue.push(_Intent(index, text), credited)
+        self._queue.push(_Intent(index, text, arrival, client_t), credited)
 
     def ping(self, index: int, now: float) -> str:
         """A ping frame for a seat, remembered until its answer."""
@@ -382,6 +390,12 @@ class Room:
             seat.pings.clear()  # unanswered ones: the line is bad, start over
         seat.pings[self._next_ping] = now
         return encode("ping", id=self._next_ping)
+
+    @property
+    def holding(self) -> bool:
+        """Intents are held for the fairness window: a new clock estimate (``pong``)
+        moves when they are due, so the server steps the room again."""
+        return bool(self._queue)
 
     def pong(self, index: int, ping_id: int, c1: float, c2: float, arrival: float) -> None:
         sent = self.seats[index].pings.pop(ping_id, None)
@@ -424,6 +438,7 @@ class Room:
         behind = now - self.window()
         self._session_now = max(self._session_now, int(behind - self._origin))
         changed = False
+        released = self.released
         for at, held in self._queue.release(behind):
             at_table = max(int(at - self._origin), table.now())
             try:
@@ -432,6 +447,8 @@ class Room:
                 self.seats[held.seat].bad_intents += 1
                 continue
             changed = True
+            if released is not None:
+                released.append((held.arrival, held.stamp, at + now - behind))
         table.advance(max(self._session_now, table.now()))
         return changed
 
@@ -532,7 +549,7 @@ class Room:
                 continue
             events = [item for whom, item in news if whom is None or whom == index]
             view = table.view(index)
-            if not (force or events or view != seat.last_view):
+            if not (force or events or (view is not seat.last_view and view != seat.last_view)):
                 continue
             out.append((index, self._view_frame(index, events, view)))
         return out

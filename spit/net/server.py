@@ -51,6 +51,7 @@ from spit.games.registry import by_name
 from spit.games.registry import names as game_names
 from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
+from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
 from spit.net.lobby import Listing, Lobby
 from spit.net.protocol import (
@@ -145,6 +146,7 @@ class GameServer:
         clock: Callable[[], float] = time.monotonic,
         lobby: Lobby | None = None,
         limits: Limits | None = None,
+        probe: LatencyProbe | None = None,
     ) -> None:
         if callable(game):
             make_table, game = game, None
@@ -172,6 +174,9 @@ class GameServer:
         self._per_address: Counter[str] = Counter()
         self.refused: Counter[str] = Counter()
         """Why connections were closed, by reason: for tests and the log."""
+        self.probe = probe
+        """Times from intents to their frames, for a benchmark (``GET /stats``);
+        ``None``, the default: nothing measured."""
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
@@ -206,6 +211,8 @@ class GameServer:
             ordering=self._ordering,
             password=password or self._password,
         )
+        if self.probe is not None:
+            room.released = []
         self._active[code] = self.now_ms()
         self.rooms[code] = room
         self._sockets[code] = [None, None]
@@ -220,7 +227,12 @@ class GameServer:
         self, host: str = "127.0.0.1", port: int = 0, *, ssl: SSLContext | None = None
     ) -> AsyncIterator[Server]:
         """Listen on ``host:port`` (0: any free port) until the block ends; with ``ssl``
-        (``spit.net.tls.server_context``), TLS only (``wss://``)."""
+        (``spit.net.tls.server_context``), TLS only (``wss://``).
+
+        Without per-message compression: the frames are views of a few hundred bytes,
+        and deflate's state was most of a room's memory (some 64 KiB a connection) and
+        a share of every frame's CPU time (``docs/performance.md``, "Server capacity");
+        a client that offers it is answered without it."""
         async with serve(
             self._handle,
             host,
@@ -229,6 +241,7 @@ class GameServer:
             process_request=self._health,
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
+            compression=None,  # see ``listening``
             ping_interval=20,
             ping_timeout=20,
         ) as server:
@@ -360,6 +373,8 @@ class GameServer:
             room.intent(index, message["t"], now, message["intent"])
         elif kind == "pong":
             room.pong(index, message["id"], message["c1"], message["c2"], now)
+            if not room.holding:  # a ping a second per seat: no step unless one is due
+                return True
         elif kind == "hello":
             raise ProtocolError("hello comes once")
         elif kind == "rematch":
@@ -398,6 +413,7 @@ class GameServer:
             if closing is not None:
                 await self._close_room(room, closing)
                 return
+            started = time.process_time() if room.released is not None else 0.0
             try:
                 outbox = room.step(now)
             except Exception:  # one room's failure never stops the server
@@ -410,6 +426,11 @@ class GameServer:
                 if ws is not None:
                     with contextlib.suppress(ConnectionClosed):
                         await ws.send(frame)
+            if room.released:  # measured (``spit.net.latency``): its frames are out
+                assert self.probe is not None
+                work = (time.process_time() - started) * 1000
+                self.probe.released(room.released, self.now_ms(), work)
+                room.released.clear()
             if now >= next_ping:
                 next_ping = now + PING_INTERVAL_S * 1000
                 for index, ws in enumerate(sockets):
@@ -419,8 +440,10 @@ class GameServer:
             due = room.wake_at()
             until = min(x for x in (due, next_ping, self._closing_at(room)) if x is not None)
             wake.clear()
+            # asyncio.timeout rather than wait_for, which makes a task on every wait
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), max(0.0, (until - self.now_ms()) / 1000))
+                async with asyncio.timeout(max(0.0, (until - self.now_ms()) / 1000)):
+                    await wake.wait()
 
     # --- rooms that clients open, and their end (spit-tui serve) -------------------------
 
@@ -452,17 +475,27 @@ class GameServer:
 
     def _health(self, connection: ServerConnection, request: Request) -> Response | None:
         """``GET /health``: the version, rooms and connections as plain JSON, for a
-        load balancer; every other request goes on to the WebSocket handshake."""
-        if request.path.partition("?")[0] != "/health":
+        load balancer; with a probe, ``GET /stats`` its histograms; every other request
+        goes on to the WebSocket handshake."""
+        path = request.path.partition("?")[0]
+        if path == "/stats" and self.probe is not None:
+            return self._json(connection, self.probe.snapshot())
+        if path != "/health":
             return None
-        body = {
-            "status": "ok",
-            "version": __version__,
-            "protocol": PROTOCOL_VERSION,
-            "rooms": len(self.rooms),
-            "max_rooms": self.limits.max_rooms,
-            "connections": sum(self._per_address.values()),
-        }
+        return self._json(
+            connection,
+            {
+                "status": "ok",
+                "version": __version__,
+                "protocol": PROTOCOL_VERSION,
+                "rooms": len(self.rooms),
+                "max_rooms": self.limits.max_rooms,
+                "connections": sum(self._per_address.values()),
+            },
+        )
+
+    @staticmethod
+    def _json(connection: ServerConnection, body: Mapping[str, object]) -> Response:
         response = connection.respond(HTTPStatus.OK, json.dumps(body) + "\n")
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"

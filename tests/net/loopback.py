@@ -8,7 +8,7 @@ import json
 import random
 import re
 import ssl
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -188,8 +188,16 @@ def check_nothing_hidden(frames_by_seat: Sequence[Iterable[str]], seen: Seen) ->
             assert not named & hidden_at[key], (seat, named & hidden_at[key])
 
 
-def fast_tables(replay_dir: Path, table: type[SpitNetTable] = SpitNetTable) -> Tables:
-    """Rooms of Spit with short waits, options checked as a server checks them."""
+def fast_tables(
+    replay_dir: Path,
+    table: type[SpitNetTable] = SpitNetTable,
+    *,
+    seeds: Iterator[int] | None = None,
+    fixed: Mapping[str, Any] | None = None,
+) -> Tables:
+    """Rooms of Spit with short waits, options checked as a server checks them; each
+    game seeded 7, or by the next of ``seeds``; ``fixed``: the table's own options
+    beside the client's (``ONE_ROUND``)."""
     from spit.games.spit.descriptor import DESCRIPTOR
 
     check = DESCRIPTOR.net_options
@@ -198,8 +206,13 @@ def fast_tables(replay_dir: Path, table: type[SpitNetTable] = SpitNetTable) -> T
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         if game not in (None, "spit"):
             raise ValueError(f"this server has no game {game}; it has spit")
-        kwargs = check(options)
-        return "spit", lambda names: table(names, 7, replay_dir, timing=FAST, **kwargs)
+        kwargs = {**check(options), **(fixed or {})}
+
+        def new_table(names: tuple[str, str]) -> SpitNetTable:
+            seed = 7 if seeds is None else next(seeds)
+            return table(names, seed, replay_dir, timing=FAST, **kwargs)
+
+        return "spit", new_table
 
     return tables
 

@@ -237,7 +237,8 @@ def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
     assert bad_path is not None and good_path is not None
     good = verify(load_replay(good_path))
     assert good.valid and good.finished
-    assert verify(load_replay(bad_path)).valid  # the failed room's game, as far as it went
+    failed = verify(load_replay(bad_path))
+    assert failed.valid and not failed.finished  # the failed room's game, as far as it went
 
 
 def test_messages_beyond_a_rate_close_the_connection_with_a_reason(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import random
 import signal
 import sys
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from spit.games.spit.replay.reader import load_replay
@@ -27,12 +28,22 @@ from .routing_proxy import routing_proxy
 LETTERS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
 
 
+@dataclass
+class Served:
+    """A ``spit-tui serve`` process, its port, and (once it ended) what it wrote on stderr."""
+
+    process: asyncio.subprocess.Process
+    port: int
+    stderr: str = ""
+
+
 @contextlib.asynccontextmanager
-async def serve_process(
+async def serve_started(
     data: Path, letters: str, *, extra: Sequence[str] = (), scheme: str = "ws"
-) -> AsyncIterator[int]:
-    """A ``spit-tui serve`` process on a free loopback port (yielded), stopped with
-    SIGTERM at the end; it must exit cleanly."""
+) -> AsyncIterator[Served]:
+    """A ``spit-tui serve`` process on a free loopback port. At the end, one still
+    running is stopped with SIGTERM (killed if it does not end); how it ended is the
+    caller's to check."""
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -56,7 +67,8 @@ async def serve_process(
         assert process.stdout is not None
         line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
         assert f"listening on {scheme}://127.0.0.1:" in line, line
-        yield int(line.split(f"{scheme}://127.0.0.1:")[1].split()[0])
+        served = Served(process, int(line.split(f"{scheme}://127.0.0.1:")[1].split()[0]))
+        yield served
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
@@ -65,7 +77,17 @@ async def serve_process(
         except TimeoutError:
             process.kill()
             raise
-        assert process.returncode == 0, err.decode()
+    served.stderr = err.decode()
+
+
+@contextlib.asynccontextmanager
+async def serve_process(
+    data: Path, letters: str, *, extra: Sequence[str] = (), scheme: str = "ws"
+) -> AsyncIterator[int]:
+    """``serve_started``'s port; the process must exit cleanly (status 0) on SIGTERM."""
+    async with serve_started(data, letters, extra=extra, scheme=scheme) as served:
+        yield served.port
+    assert served.process.returncode == 0, served.stderr
 
 
 async def _room(proxy: str, rng: random.Random) -> tuple[str, NetClient, NetClient]:

@@ -3,7 +3,8 @@ part every game's writer shares.
 
 ``LineWriter`` appends one JSON line per call to a line-buffered file, so each line
 reaches the operating system the moment it is written; ``sync`` also ``fsync``-s it
-(the writers do at the ends of rounds, hands and games). A crash, a closed terminal or
+(the writers do at the ends of rounds, hands and games) unless the writer is not
+``durable`` (a network server's). A crash, a closed terminal or
 ``kill -9`` leaves a file that is valid up to its last complete line. A writer that is
 closed, or that hit a disk error (kept in ``error``), writes nothing more, so a game
 never crashes because its recording failed. Every line is sealed as it is written: it
@@ -56,6 +57,12 @@ class LineWriter(Closing):
         """The disk error that stopped the recording, if any."""
         self._file: TextIO | None = file
         self._chain = Chain()
+        self.durable = True
+        """Whether a sync also ``fsync``-s, so that the file outlives a crash of the
+        whole machine, not only of the program. A network table turns it off: its
+        server steps every room in one event loop, which would wait for the disk at
+        each room's round ends. Each line still reaches the operating system as it is
+        written, so a killed server process loses nothing."""
 
     @property
     def closed(self) -> bool:
@@ -99,7 +106,8 @@ class LineWriter(Closing):
             return
         try:
             self._file.flush()
-            os.fsync(self._file.fileno())
+            if self.durable:
+                os.fsync(self._file.fileno())
         except OSError as err:
             self._fail(err)
 

@@ -77,6 +77,8 @@ class SpadesNetTable:
             if replay_dir is None
             else SpadesReplayWriter.create(replay_dir, players=players, seed=seed, target=target)
         )
+        if self.writer is not None:
+            self.writer.durable = False  # one event loop for every room: no fsync in it
         self.session = SpadesSession(
             SeededHands(seed),
             target=target,

@@ -93,6 +93,8 @@ class SpitNetTable:
                 seed=seed,
             )
         )
+        if self.writer is not None:
+            self.writer.durable = False  # one event loop for every room: no fsync in it
         self.match = Match(
             SeededDeals(seed),
             variant=variant,
@@ -105,6 +107,9 @@ class SpitNetTable:
         self.bots: dict[int, int] = {}
         """Seats a bot took over, with the bot's seed."""
         self._news: list[tuple[int | None, dict[str, Any]]] = []
+        self._views: list[tuple[object, dict[str, Any]] | None] = [None, None]
+        """Each seat's last view, with what it was made from: the server asks for both
+        views on every step of the room, and most steps change nothing."""
 
     @property
     def replay_path(self) -> Path | None:
@@ -171,8 +176,14 @@ class SpitNetTable:
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees (``view_json``), and ``can_play``: whether one of its keys
         would do something now, as the match judges it (``useful_intents``)."""
-        out = view_json(observe(self.match.state, seat))
-        out["can_play"] = not self.finished and bool(self.match.useful_intents(seat))
+        match = self.match
+        made_from = (match.state, match.phase, self.forfeited)
+        cached = self._views[seat]
+        if cached is not None and cached[0] == made_from:
+            return cached[1]
+        out = view_json(observe(match.state, seat))
+        out["can_play"] = not self.finished and bool(match.useful_intents(seat))
+        self._views[seat] = (made_from, out)
         return out
 
     def state_hash(self) -> str:

@@ -1,0 +1,571 @@
+"""Server capacity on one core: how many bot-against-bot rooms one ``spit-tui serve``
+process holds with the time from an intent to its answer under 5 ms at the 99th
+percentile (issue 15's goal: at least 500 rooms).
+
+    nice -n 10 python benchmarks/server_capacity.py --steps 50,100,200,300,500
+
+One ``spit-tui serve --stats`` process listens on 127.0.0.1, pinned to one core
+(``os.sched_setaffinity``, where the system has it) and niced. ``--workers`` other
+processes (pinned to the other cores, if any) each drive a share of the rooms with
+asyncio: each room is two ``NetClient`` connections, a real WebSocket client each,
+played by a bot at the human model's speed (below). Rooms are added step by step and
+stay open; after each step's rooms are all seated and ``--warmup`` seconds have
+passed, ``--measure`` seconds are measured:
+
+- the server's delay, from its ``GET /stats`` histograms (``spit.net.latency``): from
+  the client's stamp on the intent (one machine, one monotonic clock) to the intent's
+  frames written to both seats, less the fairness hold (the rule that holds every
+  intent until the slower player's could have arrived: a few ms on loopback, shown
+  apart); and the same from the handler's reading of the frame;
+- the server process's CPU time over the wall time (a share of one core), its
+  resident memory, and the growth of that memory a room since before the first room;
+- the round trip the bots saw (intent written to its news read, fairness hold
+  included), which also carries the clients' own delays;
+- intents a second, and the load average of the machine (other programs share it).
+
+``--profile-at N`` samples the server with py-spy for ``--profile-seconds`` after the
+step of N rooms is measured (not during) and prints where its time goes.
+
+The bots: a level's human model (``--level``, default ``normal``) sets the pace. On a
+change of its view a bot waits its perception time and a reaction draw, then acts on
+the view it has then: a play that fits a pile (each overlooked with the model's
+chance), else a move into an empty space, or the slap the model chooses; it sends one
+intent at a time and waits for its news. At the end of a game both ask for a rematch,
+so the room count holds. Everything runs on loopback; every process this starts is
+ended when it finishes, and it stops after ``--max-seconds`` whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import json
+import math
+import os
+import pstats
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from spit.games.spit.bots import get_level
+from spit.games.spit.bots.human import HumanModel
+from spit.net.client import NetClient
+from spit.net.latency import Histogram, between, percentile
+
+RANKS = "A23456789TJQK"
+SIDES = ("left", "right")
+LISTENING = re.compile(r"listening on ws://127\.0\.0\.1:(\d+)")
+
+
+# --- the bots (worker processes) -------------------------------------------------------
+
+
+def _fits(card: str, top: str) -> bool:
+    return (RANKS.index(card[0]) - RANKS.index(top[0])) % 13 in (1, 12)
+
+
+def choose(view: dict[str, Any], model: HumanModel, rng: random.Random) -> str | None:
+    """What the bot does on ``view`` (see the module docstring), or nothing."""
+    if view["phase"] == "slap":
+        sizes = view["pile_sizes"]
+        return f"slap {model.slap_pile((sizes[0], sizes[-1]), rng)}" if len(sizes) else None
+    if view["phase"] != "playing":
+        return None
+    plays = [
+        f"play {stock} {SIDES[pile]}"
+        for stock, (card, _) in enumerate(view["own"])
+        if card is not None
+        for pile, top in enumerate(view["piles"])
+        if _fits(card, top) and rng.random() >= model.overlook
+    ]
+    if plays:
+        return rng.choice(plays)
+    if any(card is None for card, _ in view["own"]):
+        turns = [f"move {i}" for i, (card, down) in enumerate(view["own"]) if card and down]
+        return rng.choice(turns) if turns else None
+    return None
+
+
+class Bot:
+    """One seat of one room, played at the human model's speed."""
+
+    def __init__(self, client: NetClient, model: HumanModel, seed: int, rtt: Histogram) -> None:
+        self.client = client
+        self.rng = random.Random(seed)
+        self.model = model.in_form(self.rng)
+        self.react, self.slap_react = self.model.reaction_draws(self.rng)
+        self.rtt = rtt
+        self.sent = 0
+        self.games = 0
+
+    async def run(self) -> None:
+        client = self.client
+        seat = client.welcome["seat"] if client.welcome else 0
+        while client.connected:
+            await self._changed(5.0)
+            view = client.view
+            if client.over is not None:
+                self.games += 1
+                await asyncio.sleep(self.rng.uniform(1.0, 3.0))
+                await client.rematch()
+                while client.over is not None and client.connected:
+                    await self._changed(5.0)
+                continue
+            if view is None or choose(view, self.model, self.rng) is None:
+                continue
+            slap = view["phase"] == "slap"
+            wait = self.model.perception_ms + (self.slap_react() if slap else self.react())
+            await asyncio.sleep(wait / 1000)
+            view = client.view
+            intent = None if view is None else choose(view, self.model, self.rng)
+            if intent is None:
+                continue
+            seen = len(client.events)
+            start = time.monotonic()
+            await client.intent(intent)
+            self.sent += 1
+            deadline = start + 2.0
+            while client.connected and time.monotonic() < deadline:
+                if any(
+                    e.get("seat") == seat and e.get("kind") in ("input", "refused")
+                    for e in client.events[seen:]
+                ):
+                    self.rtt.add((time.monotonic() - start) * 1000)
+                    break
+                if len(client.events) < seen:  # a new game cleared them
+                    break
+                await self._changed(deadline - time.monotonic())
+
+    async def _changed(self, timeout: float) -> None:
+        self.client.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.client.changed.wait(), max(0.0, timeout))
+
+
+async def _commands() -> asyncio.StreamReader:
+    """The driver's commands, one a line on stdin."""
+    reader = asyncio.StreamReader()
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return reader
+
+
+async def _canary() -> None:
+    """How late an idle asyncio loop's 2 ms timers fire on this core: the machine's own
+    scheduling delay, which every wall-clock figure of the server carries too. Answers
+    ``report`` with its histogram, ends on ``quit``."""
+    late = Histogram()
+
+    async def tick() -> None:
+        while True:
+            start = time.monotonic()
+            await asyncio.sleep(0.002)
+            late.add((time.monotonic() - start) * 1000 - 2)
+
+    ticking = asyncio.get_running_loop().create_task(tick())
+    reader = await _commands()
+    while (await reader.readline()).decode().strip() == "report":
+        print(json.dumps({"late": late.counts}), flush=True)
+    ticking.cancel()
+
+
+async def _worker(uri: str, level: str, seed: int) -> None:
+    """Open rooms on ``rooms N`` lines from stdin, ``report`` the bots' figures, ``quit``."""
+    model = get_level(level).model
+    rtt = Histogram()
+    bots: list[Bot] = []
+    tasks: list[asyncio.Task[None]] = []
+    errors: collections.Counter[str] = collections.Counter()
+    loop = asyncio.get_running_loop()
+    reader = await _commands()
+
+    async def play(bot: Bot) -> None:
+        try:
+            await bot.run()
+        except Exception as error:  # a benchmark goes on; the report counts them
+            errors[type(error).__name__] += 1
+
+    while line := (await reader.readline()).decode().split():
+        if line[0] == "rooms":
+            failures = 0
+            while len(bots) < 2 * int(line[1]) and failures < 20:
+                a, b = NetClient(), NetClient()
+                try:
+                    code = (await a.connect(uri, "A", create={}))["room"]
+                    await b.connect(uri, "B", room=code)
+                except Exception as error:  # a server too busy to answer in time
+                    errors[f"connect: {error}"] += 1
+                    failures += 1
+                    with contextlib.suppress(Exception):
+                        await a.close()  # no half-open room left behind
+                    continue
+                for client in (a, b):
+                    bot = Bot(client, model, seed * 100_003 + len(bots), rtt)
+                    bots.append(bot)
+                    tasks.append(loop.create_task(play(bot)))
+            print(json.dumps({"ready": len(bots) // 2}), flush=True)
+        elif line[0] == "report":
+            report = {
+                "rtt": rtt.counts,
+                "sent": sum(b.sent for b in bots),
+                "games": sum(b.games for b in bots) // 2,
+                "connected": sum(b.client.connected for b in bots),
+                "errors": dict(errors),
+            }
+            print(json.dumps(report), flush=True)
+        elif line[0] == "quit":
+            break
+    for task in tasks:
+        task.cancel()
+    closing = [asyncio.wait_for(bot.client.close(leave=False), 5) for bot in bots]
+    await asyncio.gather(*closing, return_exceptions=True)
+
+
+# --- the driver ------------------------------------------------------------------------
+
+
+def _fetch(port: int, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60) as answer:
+        result: dict[str, Any] = json.loads(answer.read())
+        return result
+
+
+def _start_server(
+    data: Path, rooms: int, tree: Path | None, cprofile: Path | None
+) -> tuple[subprocess.Popen[bytes], int]:
+    log = (data / "server.log").open("wb")
+    argv = [sys.executable]
+    if cprofile is not None:  # the whole run under cProfile, written when it stops
+        argv += ["-m", "cProfile", "-o", str(cprofile.resolve())]
+    argv += ["-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
+    argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
+    argv += ["--idle-minutes", "120", "--stats"]
+    env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
+    if tree is not None:  # another checkout's server (before and after a change)
+        env["PYTHONPATH"] = str(tree.resolve())
+    server = subprocess.Popen(  # in the tree: ``-m`` puts the working folder first
+        argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = LISTENING.search((data / "server.log").read_text(errors="replace"))
+        if found:
+            return server, int(found[1])
+        if server.poll() is not None:
+            break
+        time.sleep(0.1)
+    server.kill()
+    raise SystemExit(f"the server did not start: {(data / 'server.log').read_text()[-2000:]}")
+
+
+def _child_setup() -> None:
+    """In each child: niced, and as many open files as the system lets it have."""
+    import resource
+
+    os.nice(10)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _pin(pid: int, cpus: set[int]) -> bool:
+    if not hasattr(os, "sched_setaffinity") or not cpus:
+        return False
+    os.sched_setaffinity(pid, cpus)
+    return True
+
+
+class Worker:
+    """A child process of this script, driven through its stdin and stdout."""
+
+    def __init__(self, *options: str) -> None:
+        argv = [sys.executable, __file__, *options]
+        self.process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=_child_setup
+        )
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
+        self.process.stdin.flush()
+
+    def answer(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit("a worker ended early")
+        result: dict[str, Any] = json.loads(line)
+        return result
+
+
+def _profile(pid: int, seconds: float, folder: Path, top: int = 30) -> None:
+    """py-spy's samples of the server, by function: own time and time inside."""
+    spy = shutil.which("py-spy")
+    if spy is None:
+        print("(py-spy is not installed: no profile)")
+        return
+    out = folder / "profile.txt"
+    argv = [spy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "200"]
+    argv += ["--nonblocking", "-f", "raw", "-o", str(out)]
+    subprocess.run(
+        argv,
+        check=True,
+        capture_output=True,
+        timeout=seconds + 60,
+    )
+    own: collections.Counter[str] = collections.Counter()
+    lines: collections.Counter[str] = collections.Counter()
+    inside: collections.Counter[str] = collections.Counter()
+    total = 0
+    for line in out.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        frames = [re.sub(r" \((?:.*/)?([^/]*?):\d+\)$", r" (\1)", f) for f in stack.split(";")]
+        n = int(count)
+        total += n
+        own[frames[-1]] += n
+        lines[re.sub(r" \((?:.*/)?([^/]*)\)$", r" (\1)", stack.split(";")[-1])] += n
+        for frame in set(frames):
+            inside[frame] += n
+    print(f"\nprofile of the server, {total} samples over {seconds:g} s (share of samples)")
+    for title, counts in (
+        ("own time", own),
+        ("own time by line", lines),
+        ("inside (own and callees)", inside),
+    ):
+        print(f"  {title}:")
+        for frame, n in counts.most_common(top):
+            print(f"    {n / total:6.1%}  {frame}")
+
+
+def _fmt(ms: float) -> str:
+    return "-" if math.isnan(ms) else f"{ms:.2f}"
+
+
+_COLUMNS = (
+    ("rooms", "rooms", "{:d}"),
+    ("conns", "connections", "{:d}"),
+    ("int/s", "intents_per_s", "{:.0f}"),
+    ("p50", "stamp_p50", None),
+    ("p90", "stamp_p90", None),
+    ("p99", "stamp_p99", None),
+    ("max", "stamp_p100", None),
+    ("hdl50", "handler_p50", None),
+    ("hdl99", "handler_p99", None),
+    ("work50", "work_p50", None),
+    ("work99", "work_p99", None),
+    ("hold50", "hold_p50", None),
+    ("late50", "timer_late_p50", None),
+    ("late99", "timer_late_p99", None),
+    ("rtt50", "rtt_p50", None),
+    ("rtt99", "rtt_p99", None),
+    ("cpu", "cpu", "{:.0%}"),
+    ("ms/int", "cpu_ms_per_intent", "{:.3f}"),
+    ("rssMiB", "rss_mib", "{:.1f}"),
+    ("KiB/rm", "kib_per_room", "{:.1f}"),
+    ("load", "load", "{:.2f}"),
+)
+"""The printed table: its heads, the row's keys, their formats (``None``: ms)."""
+
+_HEADER = " ".join(f"{head:>7}" for head, _, _ in _COLUMNS)
+
+
+def _line(row: dict[str, Any]) -> str:
+    cells = [_fmt(row[key]) if form is None else form.format(row[key]) for _, key, form in _COLUMNS]
+    errors = f"  errors {row['errors']}" if row["errors"] else ""
+    return " ".join(f"{cell:>7}" for cell in cells) + errors
+
+
+def drive(args: argparse.Namespace) -> None:
+    steps = sorted(int(x) for x in args.steps.split(","))
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    stop_at = time.monotonic() + args.max_seconds
+    folder = Path(tempfile.mkdtemp(prefix="spit-capacity-"))
+    server: subprocess.Popen[bytes] | None = None
+    workers: list[Worker] = []
+    canary: Worker | None = None
+    rows = []
+
+    def overtime(signum: int, frame: object) -> None:
+        raise SystemExit("stopped: far past --max-seconds")
+
+    signal.signal(signal.SIGALRM, overtime)
+    signal.alarm(int(args.max_seconds) + 120)
+    try:
+        server, port = _start_server(folder, steps[-1], args.server_tree, args.cprofile)
+        pinned = _pin(server.pid, {cpus[0]}) if cpus and args.pin else False
+        proc = psutil.Process(server.pid)
+        time.sleep(1.0)
+        base_rss = proc.memory_info().rss
+        uri = f"ws://127.0.0.1:{port}"
+        workers = [
+            Worker("--worker", uri, "--level", args.level, "--seed", str(args.seed + i))
+            for i in range(args.workers)
+        ]
+        canary = Worker("--canary")
+        if pinned:
+            for worker in workers:
+                _pin(worker.process.pid, set(cpus[1:]) or set(cpus))
+            _pin(canary.process.pid, {cpus[0]})
+        print(
+            f"server pid {server.pid} on cpu {cpus[0] if pinned else 'any'}, {args.workers} "
+            f"workers, {os.cpu_count()} cpus; rss before rooms {base_rss / 2**20:.1f} MiB"
+        )
+        print(_HEADER)
+        for rooms in steps:
+            if time.monotonic() > stop_at:
+                print("(stopped: --max-seconds)")
+                break
+            for i, worker in enumerate(workers):
+                worker.send(f"rooms {rooms // len(workers) + (i < rooms % len(workers))}")
+            for worker in workers:
+                worker.answer()
+            time.sleep(args.warmup)
+            for worker in (*workers, canary):
+                worker.send("report")
+            before_clients = [w.answer() for w in workers]
+            late_before = canary.answer()["late"]
+            try:
+                before = _fetch(port, "/stats")["series"]
+            except OSError as error:
+                print(f"(stopped: the server did not answer /stats: {error})")
+                break
+            cpu0, wall0 = sum(proc.cpu_times()[:2]), time.monotonic()
+            time.sleep(args.measure)
+            cpu1, wall1 = sum(proc.cpu_times()[:2]), time.monotonic()
+            try:
+                after = _fetch(port, "/stats")["series"]
+                health = _fetch(port, "/health")
+            except OSError as error:
+                print(f"(stopped: the server did not answer /stats: {error})")
+                break
+            for worker in (*workers, canary):
+                worker.send("report")
+            after_clients = [w.answer() for w in workers]
+            late = between({"late": late_before}, {"late": canary.answer()["late"]})["late"]
+            rss = proc.memory_info().rss
+            counts = between(before, after)
+            rtt = [
+                sum(
+                    a["rtt"][k] - b["rtt"][k]
+                    for a, b in zip(after_clients, before_clients, strict=True)
+                )
+                for k in range(len(after_clients[0]["rtt"]))
+            ]
+            errors: collections.Counter[str] = collections.Counter()
+            for report in after_clients:
+                errors.update(report["errors"])
+            row = {
+                "rooms": health["rooms"],
+                "connections": health["connections"],
+                "intents_per_s": sum(counts["stamp"]) / (wall1 - wall0),
+                **{
+                    f"{name}_p{q}": percentile(counts.get(name, []), q / 100)
+                    for name in ("stamp", "handler", "hold", "work")
+                    for q in (50, 90, 99, 100)
+                },
+                "cpu_ms_per_intent": (cpu1 - cpu0) * 1000 / max(1, sum(counts["stamp"])),
+                "timer_late_p50": percentile(late, 0.5),
+                "timer_late_p99": percentile(late, 0.99),
+                "rtt_p50": percentile(rtt, 0.5),
+                "rtt_p99": percentile(rtt, 0.99),
+                "cpu": (cpu1 - cpu0) / (wall1 - wall0),
+                "rss_mib": rss / 2**20,
+                "kib_per_room": (rss - base_rss) / 1024 / max(1, health["rooms"]),
+                "load": os.getloadavg()[0],
+                "games_finished": sum(r["games"] for r in after_clients),
+                "errors": dict(errors),
+            }
+            rows.append(row)
+            print(_line(row), flush=True)
+            if row["stamp_p99"] > args.stop_above:
+                print(f"(stopped: p99 over {args.stop_above:g} ms)")
+                break
+            if rooms == args.profile_at:
+                _profile(server.pid, args.profile_seconds, folder)
+        if args.json:
+            Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+    finally:
+        for worker in workers:
+            with contextlib.suppress(OSError, ValueError):
+                worker.send("quit")
+        for worker in workers:
+            _end(worker.process)
+        if canary is not None:
+            with contextlib.suppress(OSError, ValueError):
+                canary.send("quit")
+            _end(canary.process)
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            _end(server)
+        shutil.rmtree(folder, ignore_errors=True)
+        signal.alarm(0)
+    if args.cprofile is not None and args.cprofile.exists():
+        pstats.Stats(str(args.cprofile)).sort_stats("tottime").print_stats(30)
+
+
+def _end(process: subprocess.Popen[bytes], seconds: float = 15.0) -> None:
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", default="50,100,200,300,500,700", help="rooms at each step")
+    parser.add_argument("--workers", type=int, default=4, help="client processes")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
+    parser.add_argument("--measure", type=float, default=30.0, help="seconds measured a step")
+    parser.add_argument("--level", default="normal", help="the bots' human model")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile-at", type=int, metavar="ROOMS", help="profile at this step")
+    parser.add_argument("--profile-seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--cprofile",
+        type=Path,
+        metavar="FILE",
+        help="run the server under cProfile, its statistics written here (it slows the server)",
+    )
+    parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
+    parser.add_argument("--json", metavar="FILE", help="write the rows here too")
+    parser.add_argument(
+        "--stop-above", type=float, default=1000.0, metavar="MS", help="stop past this p99"
+    )
+    parser.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="leave the processes to the scheduler (a machine whose first core is busy)",
+    )
+    parser.add_argument(
+        "--server-tree",
+        type=Path,
+        metavar="DIR",
+        help="run the server from this checkout (the clients stay this one's)",
+    )
+    parser.add_argument("--worker", metavar="URI", help=argparse.SUPPRESS)
+    parser.add_argument("--canary", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.canary:
+        asyncio.run(_canary())
+    elif args.worker:
+        asyncio.run(_worker(args.worker, args.level, args.seed))
+    else:
+        drive(args)
+
+
+if __name__ == "__main__":
+    main()

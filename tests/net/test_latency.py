@@ -1,0 +1,82 @@
+"""The server's latency probe (``spit.net.latency``): off by default, and when on, one
+count per intent applied, served at ``GET /stats``; the histogram arithmetic the
+capacity benchmark relies on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from spit.net.client import NetClient
+from spit.net.latency import EDGES_MS, SERIES, Histogram, LatencyProbe, between, percentile
+from spit.net.server import GameServer
+
+from .loopback import FAST, http_get, play_greedily
+
+
+@pytest.mark.parametrize(
+    ("values", "q", "expected"),
+    [
+        ([1.0] * 99 + [100.0], 0.5, 1.0),
+        ([1.0] * 99 + [100.0], 0.99, 1.0),
+        ([1.0] * 98 + [100.0] * 2, 0.99, 100.0),
+        ([0.0, 0.001], 1.0, EDGES_MS[0]),
+        ([3.0, 20_000.0], 1.0, math.inf),
+    ],
+)
+def test_a_percentile_is_its_bucket_upper_edge(
+    values: list[float], q: float, expected: float
+) -> None:
+    histogram = Histogram()
+    for value in values:
+        histogram.add(value)
+    assert percentile(histogram.counts, q) == expected
+    assert math.isnan(percentile([0] * len(histogram.counts), 0.5))
+
+
+def test_between_counts_only_what_came_after_the_first_snapshot() -> None:
+    probe = LatencyProbe()
+    probe.released([(0.0, 0.0, 5.0)], 6.0, 0.5)
+    before = json.loads(json.dumps(probe.snapshot()))["series"]
+    probe.released([(0.0, 0.0, 2.0), (1.0, 0.5, 0.0)], 4.0, 0.25)
+    added = between(before, probe.snapshot()["series"])  # type: ignore[arg-type]
+    assert {name: sum(counts) for name, counts in added.items()} == dict.fromkeys(SERIES, 2)
+    assert percentile(added["stamp"], 1.0) == pytest.approx(3.5, rel=0.06)  # 4 - max(0.5, 0)
+    assert percentile(added["handler"], 1.0) == pytest.approx(3.0, rel=0.06)  # 4 - max(1, 0)
+    assert percentile(added["hold"], 1.0) == pytest.approx(2.0, rel=0.06)  # 2 - 0
+    assert percentile(added["work"], 0.5) == pytest.approx(0.25, rel=0.06)
+
+
+def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stats(
+    tmp_path: Path,
+) -> None:
+    async def stats(server: GameServer) -> tuple[str, dict[str, list[int]] | None, int]:
+        async with server.listening("127.0.0.1", 0) as listening:
+            uri = f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}"
+            room = server.open_room()
+            a, b = NetClient(), NetClient()
+            await a.connect(uri, "Ann", room=room.code)
+            await b.connect(uri, "Bob", room=room.code)
+            await asyncio.gather(
+                *(play_greedily(c, random.Random(i), limit_s=3) for i, c in enumerate((a, b)))
+            )
+            inputs = sum(e.get("kind") == "input" for e in a.events)
+            status, _, body = await http_get(uri, "/stats")
+            await a.close()
+            await b.close()
+            return status, json.loads(body)["series"] if "200" in status else None, inputs
+
+    options = {"timing": FAST, "variant": "points"}
+    measured = GameServer(options=options, seed=3, probe=LatencyProbe())
+    status, series, inputs = asyncio.run(asyncio.wait_for(stats(measured), 60))
+    assert status.startswith("HTTP/1.1 200") and series is not None and inputs > 0
+    # each applied intent once (a's events hold every accepted input, its own refused ones)
+    assert inputs <= sum(series["stamp"]) == sum(series["hold"]) == sum(series["work"])
+    plain = GameServer(options=options, seed=3)
+    status, series, _ = asyncio.run(asyncio.wait_for(stats(plain), 60))
+    assert not status.startswith("HTTP/1.1 200") and series is None

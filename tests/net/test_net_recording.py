@@ -1,0 +1,52 @@
+"""A network table's replay is written without ``fsync``: the server steps every room
+in one event loop, which would otherwise wait for the disk at each room's round ends.
+Its lines still reach the operating system as they are written (a killed server keeps
+them: ``test_many_rooms``), and a local game's replay is synced as before."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from spit.core.replay.fields import PlayerInfo
+from spit.engine import Variant
+from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.session import Timing
+
+
+@pytest.fixture
+def fsyncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = os.fsync
+
+    def counting(fd: int) -> None:
+        calls.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", counting)
+    return calls
+
+
+@pytest.mark.parametrize("table", [SpitNetTable, SpadesNetTable])
+def test_a_network_tables_replay_is_flushed_but_not_synced(
+    table: type[SpitNetTable] | type[SpadesNetTable], tmp_path: Path, fsyncs: list[int]
+) -> None:
+    game = table(("Ann", "Bob"), 5, tmp_path)
+    game.forfeit(0)  # the closing lines, written at once
+    game.close()
+    assert fsyncs == []
+    path = game.replay_path
+    assert path is not None and path.read_text(encoding="utf-8").count("\n") >= 3
+
+
+def test_a_local_games_replay_is_still_synced(tmp_path: Path, fsyncs: list[int]) -> None:
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob"))
+    writer = ReplayWriter.create(
+        tmp_path, players=players, variant=Variant.STANDARD, target=100, timing=Timing(), seed=1
+    )
+    writer.close()
+    assert len(fsyncs) == 1
