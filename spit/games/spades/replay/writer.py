@@ -17,6 +17,7 @@ from pathlib import Path
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
+from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat, other
 from spit.games.spades.engine import (
     SPADES_ENGINE_VERSION,
@@ -29,10 +30,8 @@ from spit.games.spades.engine import (
 from spit.games.spades.identity import SUFFIX as SPADES_SUFFIX
 from spit.games.spades.replay.records import (
     DEFAULT_TARGET,
-    SpadesBotSeat,
     SpadesCheckpoint,
     SpadesEnd,
-    SpadesForfeit,
     SpadesHand,
     SpadesHeader,
     SpadesInput,
@@ -95,11 +94,11 @@ class SpadesReplayWriter(LineWriter):
     def forfeit(self, t: int, loser: int, state: State) -> None:
         """``loser`` left the game unfinished at ``state``: the forfeit line, then the
         closing line with the other player as the winner; the file is closed."""
-        self._write(SpadesForfeit(t, loser).to_json())
+        self._write(Forfeit(t, Seat(loser)).to_json())
         end = SpadesEnd(t, other(Seat(loser)), state.hand, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 
     def bot_seat(self, t: int, player: int, level: str, seed: int | None) -> None:
         """From ``t`` a bot of ``level`` plays ``player``'s seat."""
-        self._write(SpadesBotSeat(t, player, level, seed).to_json())
+        self._write(BotSeat(t, Seat(player), level, seed).to_json())

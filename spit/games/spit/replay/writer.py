@@ -22,10 +22,11 @@ from typing import Final, TextIO
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
+from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat, other
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
 from spit.games.spit.identity import SUFFIX
-from spit.games.spit.replay.records import BotSeat, Checkpoint, Deal, End, Forfeit, Header, Input
+from spit.games.spit.replay.records import Checkpoint, Deal, End, Header, Input
 from spit.games.spit.session import InputRecord, Orders, Timing
 
 CHECKPOINT_EVERY: Final = 100
