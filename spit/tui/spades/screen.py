@@ -37,6 +37,7 @@ from spit.games.spades.session import (
     SeededHands,
     SpadesSession,
 )
+from spit.settings.model import CardStyle
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
@@ -78,7 +79,7 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         replay_dir: Path | None = None,
         record: bool = True,
         *,
-        card_style: str = "unicode",
+        card_style: CardStyle = CardStyle.UNICODE,
         four_colour: bool = False,
         target: int = TARGET,
         bot_delay: float = BOT_DELAY,

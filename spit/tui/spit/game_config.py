@@ -12,7 +12,7 @@ from pathlib import Path
 
 from spit.engine import Variant
 from spit.games.spit.session import Timing
-from spit.settings.model import CARD_STYLES, Settings
+from spit.settings.model import CARD_STYLES, CardStyle, Settings
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,9 @@ class GameConfig:
     """A name from ``spit.settings.keymap.PRESETS``."""
     key_overrides: Mapping[str, str] = field(default_factory=dict)
     """Binding id -> key, on top of the preset."""
-    card_style: str = "unicode"
-    """"unicode" (box lines and suit symbols) or "ascii" for terminals without them."""
+    card_style: CardStyle = CardStyle.UNICODE
+    """Box lines and suit symbols, or ASCII for terminals without them (a plain
+    ``"ascii"`` is taken and made the member: tests and ``spit-tui play`` spell it so)."""
     four_colour: bool = False
     """Clubs green and diamonds blue, so no two suits share a colour."""
     replay_dir: Path | None = None
@@ -45,6 +46,7 @@ class GameConfig:
     def __post_init__(self) -> None:
         if self.card_style not in CARD_STYLES:
             raise ValueError(f"card_style must be one of {CARD_STYLES}, not {self.card_style!r}")
+        object.__setattr__(self, "card_style", CardStyle(self.card_style))
 
     @classmethod
     def from_settings(

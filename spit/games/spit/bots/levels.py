@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Final
 
 from spit.games.spit.bots.agent import BotAgent
 from spit.games.spit.bots.human import HumanModel
 from spit.games.spit.bots.policies import POLICIES
+from spit.games.spit.identity import BotLevel
 
 LEARNER: Final = HumanModel(
     perception_ms=170,
@@ -75,22 +75,6 @@ def model_at(skill: float) -> HumanModel:
         wrong_pile=share(a.wrong_pile, b.wrong_pile),
         form_spread=share(a.form_spread, b.form_spread),
     )
-
-
-class BotLevel(StrEnum):
-    """The levels' names, weakest first; the values are what the command line takes, the
-    settings file holds and a replay's header names as its bot."""
-
-    BEGINNER = "beginner"
-    NOVICE = "novice"
-    EASY = "easy"
-    CASUAL = "casual"
-    STEADY = "steady"
-    NORMAL = "normal"
-    SKILLED = "skilled"
-    HARD = "hard"
-    VETERAN = "veteran"
-    EXPERT = "expert"
 
 
 @dataclass(frozen=True, slots=True)
