@@ -18,6 +18,7 @@ from __future__ import annotations
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.replay.verification import Verification, with_seal
+from spit.core.seats import SEATS
 from spit.games.spades.engine import SPADES_ENGINE_VERSION, Phase, State, state_hash
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import (
@@ -120,7 +121,7 @@ class SpadesResimulation:
                 f"hand {record.hand} cannot start: hand {state.hand} is still being played "
                 f"({state.phase.value} phase)",
             )
-        session.submit_at(self._at(record, session), 0, NextHand())
+        session.submit_at(self._at(record, session), SEATS[0], NextHand())
 
     def _input(self, record: SpadesInput) -> None:
         session = self._game(record.line)

@@ -77,9 +77,9 @@ class SpadesReplayWriter(LineWriter):
         """Hand ``hand`` starts from ``orders`` (before any of its actions)."""
         self._write(SpadesHand(t, hand, orders).to_json())
 
-    def on_input(self, t: int, player: int, action: Action, accepted: bool, state: State) -> None:
+    def on_input(self, t: int, player: Seat, action: Action, accepted: bool, state: State) -> None:
         """``player`` tried ``action``; ``state`` is the game after it."""
-        self._write(SpadesInput(t, Seat(player), action, accepted).to_json())
+        self._write(SpadesInput(t, player, action, accepted).to_json())
         if not accepted:
             return
         if state.phase is Phase.HAND_OVER:
@@ -91,14 +91,14 @@ class SpadesReplayWriter(LineWriter):
             self._write(end.to_json())
             self.close()
 
-    def forfeit(self, t: int, loser: int, state: State) -> None:
+    def forfeit(self, t: int, loser: Seat, state: State) -> None:
         """``loser`` left the game unfinished at ``state``: the forfeit line, then the
         closing line with the other player as the winner; the file is closed."""
-        self._write(Forfeit(t, Seat(loser)).to_json())
-        end = SpadesEnd(t, other(Seat(loser)), state.hand, state.scores, state_hash(state))
+        self._write(Forfeit(t, loser).to_json())
+        end = SpadesEnd(t, other(loser), state.hand, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 
-    def bot_seat(self, t: int, player: int, level: str, seed: int | None) -> None:
+    def bot_seat(self, t: int, player: Seat, level: str, seed: int | None) -> None:
         """From ``t`` a bot of ``level`` plays ``player``'s seat."""
-        self._write(BotSeat(t, Seat(player), level, seed).to_json())
+        self._write(BotSeat(t, player, level, seed).to_json())

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Final
 
+from spit.core.seats import Seat
 from spit.games.spit.bots.agent import BotAgent
 from spit.games.spit.bots.human import HumanModel
 from spit.games.spit.bots.policies import POLICIES
@@ -126,7 +127,7 @@ def get_level(name: str) -> Level:
         raise ValueError(f"unknown bot level {name!r}: choose from {', '.join(LEVELS)}") from None
 
 
-def make_bot(level: str, player: int, seed: int, *, policy: str | None = None) -> BotAgent:
+def make_bot(level: str, player: Seat, seed: int, *, policy: str | None = None) -> BotAgent:
     """A bot of level ``level`` for seat ``player`` (0 or 1), seeded with ``seed``.
 
     ``policy`` swaps in another policy at the same speed (how the simulator compares

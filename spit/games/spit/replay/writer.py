@@ -97,15 +97,15 @@ class ReplayWriter(LineWriter):
 
     # -- over the network ----------------------------------------------------------
 
-    def on_bot(self, t: int, player: int, level: str, seed: int | None) -> None:
+    def on_bot(self, t: int, player: Seat, level: str, seed: int | None) -> None:
         """From ``t`` on a bot plays ``player``'s seat (its player is gone)."""
-        self._write(BotSeat(t, Seat(player), level, seed).to_json())
+        self._write(BotSeat(t, player, level, seed).to_json())
 
-    def on_forfeit(self, t: int, player: int, state: State) -> None:
+    def on_forfeit(self, t: int, player: Seat, state: State) -> None:
         """``player`` loses by forfeit at ``t``: the forfeit line, then the closing
         line (the other player wins, on the table as it stands), and the file closes."""
-        self._write(Forfeit(t, Seat(player)).to_json())
-        end = End(t, other(Seat(player)), state.round, state.scores, state_hash(state))
+        self._write(Forfeit(t, player).to_json())
+        end = End(t, other(player), state.round, state.scores, state_hash(state))
         self._write(end.to_json())
         self.close()
 

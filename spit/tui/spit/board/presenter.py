@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from spit.core.seats import SEATS, Seat
 from spit.engine import (
     CardMoved,
     CardPlayed,
@@ -281,7 +282,10 @@ class Presenter:
         return TableView(
             header=header,
             keys_hint=self._hint,
-            sides=(self._side(match, 0, cursor, hidden), self._side(match, 1, None, hidden)),
+            sides=(
+                self._side(match, SEATS[0], cursor, hidden),
+                self._side(match, SEATS[1], None, hidden),
+            ),
             piles=tuple(Pile(p[-1] if p else None, len(p)) for p in state.piles),
             centre=self._centre(match, paused, seconds or 0, resume_in),
             footer=self._idle_footer if hidden else self._footer or self._idle_footer,
@@ -295,7 +299,7 @@ class Presenter:
             return cursor_footer(self.label)
         return f"Player 1: left half of the keyboard{self.painter.dot}Player 2: right half"
 
-    def _side(self, match: Match, player: int, cursor: Cursor | None, hidden: bool) -> Side:
+    def _side(self, match: Match, player: Seat, cursor: Cursor | None, hidden: bool) -> Side:
         state = match.state
         status, status_role = "", "dim"
         if hidden:  # nothing that helps to plan while paused
