@@ -1,28 +1,17 @@
 """The bot level is a ``BotLevel`` in the program and the same plain string in
-``settings.toml``. Reading stays lenient (issue 10): a value that is no level is a
-warning, the default is used, and the file is left exactly as it was."""
+``settings.toml`` (read and written back: ``test_choices.py``). Reading stays lenient
+(issue 10): a value that is no level is a warning, the default is used, and the file
+is left exactly as it was."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS, BotLevel
-from spit.settings.file import SettingsWriter, read_settings
-from spit.settings.model import CardStyle, Settings, settings_from_data
-
-
-@pytest.mark.parametrize("level", list(BotLevel))
-def test_a_level_reads_as_the_enum_and_writes_as_its_name(tmp_path: Path, level: BotLevel) -> None:
-    path = tmp_path / "settings.toml"
-    path.write_text('# mine\nbot_level = "normal" # the usual\n', encoding="utf-8")
-    SettingsWriter(path).write(Settings(), replace(Settings(), bot_level=level))
-    assert path.read_text(encoding="utf-8") == f'# mine\nbot_level = "{level}" # the usual\n'
-    settings, warnings = read_settings(path)
-    assert (settings.bot_level, warnings) == (level, [])
-    assert type(settings.bot_level) is BotLevel
+from spit.settings.file import read_settings
+from spit.settings.model import CardStyle
 
 
 @pytest.mark.parametrize(
@@ -44,12 +33,3 @@ def test_a_level_that_is_none_of_them_warns_and_the_file_is_left_as_it_is(
 
 def test_the_levels_are_the_bots_levels_in_order() -> None:
     assert tuple(BotLevel) == LEVELS and list(LEVEL_TABLE) == list(BotLevel)
-
-
-@pytest.mark.parametrize(
-    ("key", "value", "kind"),
-    [("bot_level", "hard", BotLevel), ("card_style", "ascii", CardStyle)],
-)
-def test_every_choice_read_from_a_file_is_the_enum_member(key: str, value: str, kind: type) -> None:
-    settings, problems = settings_from_data({key: value})
-    assert problems == [] and type(getattr(settings, key)) is kind
