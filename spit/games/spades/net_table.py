@@ -170,7 +170,7 @@ class SpadesNetTable:
         self._forfeit = seat
         t = self.session.time
         if self.writer is not None:
-            self.writer.forfeit(t, seat, self.session.state)
+            self.writer.on_forfeit(t, seat, self.session.state)
         self._news.append((None, {"kind": "forfeit", "t": t, "seat": seat, "winner": other(seat)}))
 
     def bot_takes(self, seat: Seat) -> None:
@@ -183,7 +183,7 @@ class SpadesNetTable:
         self.session.hand_to_bot(seat, make_bot(level, seat, self.seed))
         t = self.session.time
         if self.writer is not None:
-            self.writer.bot_seat(t, seat, level, self.seed)
+            self.writer.on_bot(t, seat, level, self.seed)
         self._news.append((None, {"kind": "bot", "t": t, "seat": seat, "level": level}))
         if self.session.state.phase is Phase.HAND_OVER:
             self._asks_next(seat, t)

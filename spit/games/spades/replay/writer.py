@@ -6,7 +6,7 @@ every action with its outcome (``on_input``); the writer notices the end of a ha
 (a checkpoint, and an ``fsync``) and of the game (the closing line, then it closes
 itself) from the state after the action, so the front end cannot forget them. What no
 action shows, a network game's forfeit and a bot taking a seat over, the front end
-says (``forfeit``, ``bot_seat``).
+says (``on_forfeit``, ``on_bot``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from pathlib import Path
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
-from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat, other
 from spit.games.spades.engine import (
     SPADES_ENGINE_VERSION,
@@ -91,14 +90,8 @@ class SpadesReplayWriter(LineWriter):
             self._write(end.to_json())
             self.close()
 
-    def forfeit(self, t: int, loser: Seat, state: State) -> None:
+    def on_forfeit(self, t: int, loser: Seat, state: State) -> None:
         """``loser`` left the game unfinished at ``state``: the forfeit line, then the
         closing line with the other player as the winner; the file is closed."""
-        self._write(Forfeit(t, loser).to_json())
         end = SpadesEnd(t, other(loser), state.hand, state.scores, state_hash(state))
-        self._write(end.to_json())
-        self.close()
-
-    def bot_seat(self, t: int, player: Seat, level: str, seed: int | None) -> None:
-        """From ``t`` a bot of ``level`` plays ``player``'s seat."""
-        self._write(BotSeat(t, player, level, seed).to_json())
+        self._forfeit(t, loser, end.to_json())

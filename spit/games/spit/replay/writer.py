@@ -22,7 +22,6 @@ from typing import Final, TextIO
 from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
-from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat, other
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
 from spit.games.spit.identity import SUFFIX
@@ -97,17 +96,11 @@ class ReplayWriter(LineWriter):
 
     # -- over the network ----------------------------------------------------------
 
-    def on_bot(self, t: int, player: Seat, level: str, seed: int | None) -> None:
-        """From ``t`` on a bot plays ``player``'s seat (its player is gone)."""
-        self._write(BotSeat(t, player, level, seed).to_json())
-
     def on_forfeit(self, t: int, player: Seat, state: State) -> None:
         """``player`` loses by forfeit at ``t``: the forfeit line, then the closing
         line (the other player wins, on the table as it stands), and the file closes."""
-        self._write(Forfeit(t, player).to_json())
         end = End(t, other(player), state.round, state.scores, state_hash(state))
-        self._write(end.to_json())
-        self.close()
+        self._forfeit(t, player, end.to_json())
 
     def _checkpoint(self, t: int, state: State) -> None:
         checkpoint = Checkpoint(t, state_hash(state))
