@@ -43,6 +43,7 @@ from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
 from spit.tui.shared.services import services
 from spit.tui.shared.styles import GAME_CSS
+from spit.tui.shared.table_settings import table_options
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
@@ -123,12 +124,9 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         return cls(
             level or "hard",
             seed,
-            replay_dir=settings.replay_dir,
-            record=settings.record_replays,
-            card_style=settings.card_style,
-            four_colour=settings.four_colour,
             target=settings.spades_target,
             clock=clock,
+            **table_options(settings),
         )
 
     # -- lifecycle -----------------------------------------------------------------
