@@ -110,3 +110,18 @@ def add_recording_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-record", action="store_true", help="do not save a replay of this game"
     )
+
+
+def add_port_option(parser: argparse.ArgumentParser, *, any_free: bool = False) -> None:
+    """``--port``, the port a server listens on (``spit-tui host``, ``spit-tui serve``);
+    with ``any_free``, 0 asks the system for any free one (printed at start)."""
+    from spit.net.addresses import DEFAULT_PORT
+
+    free = "; 0: any free one, printed at start" if any_free else ""
+    parser.add_argument(
+        "--port",
+        type=int_between(0 if any_free else 1, 65535),
+        default=DEFAULT_PORT,
+        metavar="P",
+        help=f"the port to listen on (default {DEFAULT_PORT}{free})",
+    )

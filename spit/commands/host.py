@@ -15,10 +15,9 @@ import argparse
 import asyncio
 import contextlib
 
-from spit.commands._args import add_recording_options, int_between, seed
+from spit.commands._args import add_port_option, add_recording_options, int_between, seed
 from spit.commands._net import add_player_options, play
 from spit.commands.output import complain
-from spit.net.addresses import DEFAULT_PORT
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,13 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="listen on every network interface, so that other machines can join "
         "(default: this machine only)",
     )
-    parser.add_argument(
-        "--port",
-        type=int_between(1, 65535),
-        default=DEFAULT_PORT,
-        metavar="P",
-        help=f"the port to listen on (default: {DEFAULT_PORT})",
-    )
+    add_port_option(parser)
     add_player_options(parser)
     parser.add_argument(
         "--variant", metavar="NAME", help="Spit's variant: standard (default) or points"

@@ -22,17 +22,16 @@ import ipaddress
 import logging
 import signal
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from ssl import SSLContext
 from typing import Any
 
 from spit.commands import _tls
-from spit.commands._args import folder, int_between, number_up_to, parsed_by
+from spit.commands._args import add_port_option, folder, int_between, number_up_to, parsed_by
 from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
-from spit.net.addresses import DEFAULT_PORT
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
@@ -63,6 +62,20 @@ def _address(text: str) -> str:
         raise ValueError(f"{text!r} is not an IP address") from None
 
 
+def _add_limit(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    check: Callable[[str], float],
+    default: float,
+    metavar: str,
+    text: str,
+) -> None:
+    """One of the server's limits as an option, its default (``Limits()``'s) in its help."""
+    parser.add_argument(
+        flag, type=check, default=default, metavar=metavar, help=f"{text} (default {default:g})"
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
@@ -70,19 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the address to listen on (default 127.0.0.1, this machine only; "
         "0.0.0.0 for every interface)",
     )
-    parser.add_argument(
-        "--port",
-        type=int_between(0, 65535),
-        default=DEFAULT_PORT,
-        help=f"the port (default {DEFAULT_PORT}; 0: any free one, printed at start)",
-    )
-    parser.add_argument(
-        "--max-rooms",
-        type=int_between(1, 100_000),
-        default=DEFAULTS.max_rooms,
-        metavar="N",
-        help=f"rooms open at once (default {DEFAULTS.max_rooms})",
-    )
+    add_port_option(parser, any_free=True)
     parser.add_argument(
         "--data",
         type=folder,
@@ -90,19 +91,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the server's data folder; replays go into DIR/replays "
         "(default: spit-tui's data folder, under server/)",
     )
-    parser.add_argument(
+    rooms = int_between(1, 100_000)
+    _add_limit(parser, "--max-rooms", rooms, DEFAULTS.max_rooms, "N", "rooms open at once")
+    _add_limit(
+        parser,
         "--idle-minutes",
-        type=number_up_to(7 * 24 * 60),
-        default=DEFAULTS.idle_s / 60,
-        metavar="M",
-        help=f"close a room after M minutes without play (default {DEFAULTS.idle_s / 60:g})",
+        number_up_to(7 * 24 * 60),
+        DEFAULTS.idle_s / 60,
+        "M",
+        "close a room after M minutes without play",
     )
-    parser.add_argument(
+    _add_limit(
+        parser,
         "--max-per-address",
-        type=int_between(1, 10_000),
-        default=DEFAULTS.max_per_address,
-        metavar="N",
-        help=f"connections at once from one address (default {DEFAULTS.max_per_address})",
+        int_between(1, 10_000),
+        DEFAULTS.max_per_address,
+        "N",
+        "connections at once from one address",
     )
     parser.add_argument(
         "--codes",

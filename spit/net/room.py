@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from spit.core import seats
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import FairQueue, Ordering, credit, window
 from spit.net.protocol import Close, encode
@@ -57,7 +58,7 @@ class NetTable(Protocol):
     keeps the table's time still while the game is paused.
     """
 
-    def submit(self, seat: int, intent: str, at: int) -> None:
+    def submit(self, seat: seats.Seat, intent: str, at: int) -> None:
         """Take ``seat``'s intent (the game's own notation) at game time ``at``: the game
         decides what it means then. Raise ``ValueError`` for text that is no intent
         (the room counts it against the client and goes on)."""
@@ -75,7 +76,7 @@ class NetTable(Protocol):
         """The game time reached so far."""
         ...
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: seats.Seat) -> dict[str, Any]:
         """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
         card. It holds ``can_play``: whether one of the seat's keys would do something
         now (the game decides; a client only shows it). While nothing changed, the
@@ -102,18 +103,18 @@ class NetTable(Protocol):
         """The game is over: by its rules, or by a forfeit."""
         ...
 
-    def result(self) -> tuple[int | None, str] | None:
+    def result(self) -> tuple[seats.Seat | None, str] | None:
         """Once finished: the winning seat (``None`` for a draw) and why, in one word:
         the game's own (``"cards"``, ``"points"``, ...) or ``"forfeit"``."""
         ...
 
-    def forfeit(self, seat: int) -> None:
+    def forfeit(self, seat: seats.Seat) -> None:
         """``seat`` loses by forfeit now (it left, or its grace period ran out and the
         other player took the win): the game ends, its replay says so, and a strict
         check of that replay still passes."""
         ...
 
-    def bot_takes(self, seat: int) -> None:
+    def bot_takes(self, seat: seats.Seat) -> None:
         """A bot of the game's middle level plays ``seat`` from now on (its player is
         gone); seeded from the game's seed, so a server run is repeatable. The replay
         says so, and still verifies."""
@@ -289,7 +290,7 @@ class Room:
         if self._may_choose(index):
             assert self.table is not None and self._expired is not None
             gone = self._expired
-            self.table.bot_takes(gone)
+            self.table.bot_takes(seats.SEATS[gone])
             self.seats[gone].bot = True
             self._force = True
             self._follow_pause(now)
@@ -338,7 +339,7 @@ class Room:
 
     def _end_by_forfeit(self, seat: int, now: float) -> None:
         assert self.table is not None
-        self.table.forfeit(seat)
+        self.table.forfeit(seats.SEATS[seat])
         self._forfeited = seat
         self._force = True
         self._follow_pause(now)
@@ -363,7 +364,7 @@ class Room:
             if not seat.connected:
                 seat.dropped_at = now  # the grace runs from the start of the game
             if seat.bot:
-                self.table.bot_takes(index)
+                self.table.bot_takes(seats.SEATS[index])
             if seat.connected:
                 self._notices.append((index, encode("new_game", names=names)))
         self._follow_pause(now)
@@ -442,7 +443,7 @@ class Room:
         for at, held in self._queue.release(behind):
             at_table = max(int(at - self._origin), table.now())
             try:
-                table.submit(held.seat, held.text, at_table)
+                table.submit(seats.SEATS[held.seat], held.text, at_table)
             except ValueError:
                 self.seats[held.seat].bad_intents += 1
                 continue
@@ -524,7 +525,7 @@ class Room:
     ) -> str:
         table = self.table
         assert table is not None
-        view = table.view(index) if view is None else view
+        view = table.view(seats.SEATS[index]) if view is None else view
         self.seats[index].last_view = view
         extra = {} if self.game is None else {"game": self.game}
         return encode(
@@ -548,7 +549,7 @@ class Room:
             if not seat.connected:
                 continue
             events = [item for whom, item in news if whom is None or whom == index]
-            view = table.view(index)
+            view = table.view(seats.SEATS[index])
             if not (force or events or (view is not seat.last_view and view != seat.last_view)):
                 continue
             out.append((index, self._view_frame(index, events, view)))

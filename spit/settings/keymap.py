@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from spit.core.safe_text import safe_text
+from spit.core.seats import SEATS, Seat
 
 Kind = Literal["play", "move", "cursor", "pause", "help", "quit"]
 
@@ -38,8 +39,8 @@ class GameKey:
 
     id: str
     kind: Kind
-    player: int | None = None
-    """0 or 1 for a player's keys (engine numbering), ``None`` for shared keys."""
+    player: Seat | None = None
+    """The seat of a player's keys, ``None`` for shared keys."""
     stock: int | None = None
     """Stockpile index 0-4 (shown to people as 1-5)."""
     pile: int | None = None
@@ -50,7 +51,7 @@ class GameKey:
 
 
 def _player_keys() -> Iterator[GameKey]:
-    for player in (0, 1):
+    for player in SEATS:
         p = f"p{player + 1}"
         who = f"Player {player + 1}"
         for stock in range(5):

@@ -17,17 +17,20 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from spit.core.safe_text import safe_path, safe_text
 from spit.engine import Variant
+from spit.games.spit.identity import BotLevel
 
 DEFAULT_THEME = "textual-dark"
 SETTINGS_FILE = "settings.toml"
 SPADES_TARGETS = (150, 250, 300, 500)
+"""The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
 RECENT_ADDRESSES = 5
 """How many addresses joined over the network the settings remember."""
-"""The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
+
+E = TypeVar("E", bound=StrEnum)
 
 
 class CardStyle(StrEnum):
@@ -49,7 +52,7 @@ class Settings:
     four_colour: bool = False
     """Give each suit its own colour, so diamonds and hearts never look alike."""
     variant: Variant = Variant.STANDARD
-    bot_level: str = "normal"
+    bot_level: BotLevel = BotLevel.NORMAL
     """The level highlighted first when choosing a bot."""
     keymap_preset: str = "qwerty"
     key_overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -115,12 +118,6 @@ def theme_names() -> tuple[str, ...]:
     return THEMES
 
 
-def _bot_levels() -> tuple[str, ...]:
-    from spit.games.spit.bots import LEVELS
-
-    return tuple(LEVELS)
-
-
 def _presets() -> tuple[str, ...]:
     from spit.settings.keymap import PRESET_NAMES
 
@@ -178,12 +175,12 @@ def _spades_target(value: Any) -> int:
     return int(value)
 
 
-def _card_style(value: Any) -> CardStyle:
-    return CardStyle(_one_of(lambda: CARD_STYLES)(value))
-
-
-def _variant(value: Any) -> Variant:
-    return Variant(_one_of(lambda: tuple(variant.value for variant in Variant))(value))
+def _member_of(choices: type[E]) -> Callable[[Any], E]:
+    """A reader accepting only the values of the enum ``choices``, giving its member:
+    what the rest of the program is given is typed, never the file's bare string."""
+    names = tuple(member.value for member in choices)
+    check = _one_of(lambda: names)
+    return lambda value: choices(check(value))
 
 
 def replay_dir_from_text(text: str) -> Path | None:
@@ -295,10 +292,10 @@ Reader = Callable[[Any], Any]
 
 _READERS: dict[str, Reader] = {
     "theme": _one_of(theme_names, "one of the themes offered in Settings"),
-    "card_style": _card_style,
+    "card_style": _member_of(CardStyle),
     "four_colour": _boolean,
-    "variant": _variant,
-    "bot_level": _one_of(_bot_levels),
+    "variant": _member_of(Variant),
+    "bot_level": _member_of(BotLevel),
     "keymap_preset": _one_of(_presets),
     "key_overrides": _key_overrides,
     "replay_dir": _replay_dir,
@@ -371,8 +368,9 @@ def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]
             using = default_shown(key)
             problems.append(Problem(f"{key} {refused}; using {using}", key))
     settings = Settings(**values)
+    ascii_only = settings.card_style is CardStyle.ASCII
     overrides, key_problems = usable_overrides(
-        settings.keymap_preset, settings.key_overrides, ascii_only=settings.card_style == "ascii"
+        settings.keymap_preset, settings.key_overrides, ascii_only=ascii_only
     )
     problems += key_problems
     return replace(settings, key_overrides=overrides), problems

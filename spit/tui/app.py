@@ -27,7 +27,7 @@ from textual.signal import Signal
 
 from spit.core.safe_text import safe_lines, safe_path, safe_text
 from spit.settings.file import SettingsWriter, read_settings
-from spit.settings.model import Settings, settings_path
+from spit.settings.model import CardStyle, Settings, settings_path
 from spit.tui.shared.collector import collect_and_freeze, thaw
 from spit.tui.shared.control_filter import ControlCharacterFilter
 from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
@@ -102,7 +102,7 @@ class SpitApp(App[int]):
         widgets whose glyphs follow it (``spit.tui.shared.ascii_widgets``)."""
         self._use_card_style(settings.card_style)
 
-    def _use_card_style(self, card_style: str) -> None:
+    def _use_card_style(self, card_style: CardStyle) -> None:
         """Borders (``ascii.tcss``) and scroll bars keep to ASCII in the ASCII style."""
         from spit.tui.shared.scrollbars import use_card_style
 
@@ -210,7 +210,7 @@ class SpitApp(App[int]):
 
     def on_unmount(self) -> None:
         thaw()
-        self._use_card_style("unicode")
+        self._use_card_style(CardStyle.UNICODE)
 
     # -- navigation: what the screens ask for (``spit.tui.shared.navigation``) -------
     # The game screens are imported here, when first opened, and nowhere else in the

@@ -10,9 +10,9 @@ import json
 import random
 from pathlib import Path
 
+from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.records import BotSeat, Forfeit
 from spit.games.spit.replay.verify import verify
 from spit.net.protocol import Close, parse_server
 from spit.net.room import CLAIM_MS, REJOIN_GRACE_MS, Room

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.core.cards import DECK
+from spit.core.replay.seat_records import BotSeat
 from spit.games.registry import by_name
 from spit.games.spades.engine import (
     MAX_EXCHANGE,
@@ -223,7 +224,7 @@ def test_a_bot_that_takes_a_seat_over_plays_it_to_the_end(tmp_path: Path, seat: 
     assert table.result() == (table.session.state.winner, "points")
     assert table.replay_path is not None
     replay = load_spades_replay(table.replay_path)
-    assert [r.player for r in replay.records if type(r).__name__ == "SpadesBotSeat"] == [seat]
+    assert [r.player for r in replay.records if isinstance(r, BotSeat)] == [seat]
     result = verify_spades(replay)
     assert result.valid and result.finished
 

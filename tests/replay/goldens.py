@@ -92,6 +92,26 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "final_hash": "534627578aae58dae4b4b4d48e65c0c2",
         "seal": "unsealed",
     },
+    "forfeit_bot.spit.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 1,
+        "winner": "p2",
+        "inputs": 3,
+        "duration_ms": 20000,
+        "final_hash": "1d57f23604c36b50bc1d75841c7685cd",
+        "seal": "sealed",
+    },
+    "forfeit_bot.spades.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 1,
+        "winner": "p1",
+        "inputs": 1,
+        "duration_ms": 30000,
+        "final_hash": "e1b2e9d63c504ebdb70e87bbcf73ee1b",
+        "seal": "sealed",
+    },
 }
 """``verify_any(...).to_json()`` of each file, by name."""
 

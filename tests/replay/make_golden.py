@@ -8,7 +8,10 @@ versions keep verifying, with the same result, as the code evolves. The files of
 1.0 (unsealed: ``standard_finished``, ``points_finished``, ``unfinished`` and the Spades
 ones) were written by this script's 1.0 version and are kept as they are; the sealed
 ones are the same games written again by 1.1, so that each must verify to the same
-result as its 1.0 twin, sealed. ``hand_written.spit.jsonl`` is written by hand.
+result as its 1.0 twin, sealed. ``hand_written.spit.jsonl`` is written by hand. The
+files of format 1.2 (``forfeit_bot``, one per game) are network games: a bot takes a seat
+over, then the other player forfeits; they were written by the network tables of 1.2
+with their clock fixed at ``CREATED``.
 """
 
 from __future__ import annotations
@@ -16,8 +19,12 @@ from __future__ import annotations
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from unittest import mock
 
 from spit.engine import Variant
+from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.session import Timing
 
 from .games import record_game
 from .spades_games import record_spades_game
@@ -45,6 +52,41 @@ def main() -> None:
             Path(tmp) / "spades", 1, blind_in={1}, mistake_in={2}, created=CREATED
         )
         (GOLDEN / "sealed_spades_finished.spades.jsonl").write_bytes(spades.read_bytes())
+        forfeited_games(Path(tmp))
+
+
+class _Created(datetime):
+    """``datetime`` for the writers, whose ``now()`` is ``CREATED`` in any time zone."""
+
+    @classmethod
+    def now(cls, tz: object = None) -> _Created:
+        return cls.fromtimestamp(CREATED.timestamp(), UTC)
+
+    def astimezone(self, tz: object = None) -> _Created:
+        return self
+
+
+def forfeited_games(tmp: Path) -> None:
+    """The 1.2 files: in each game a bot takes a seat over, then the other player
+    forfeits (the ``forfeit`` and ``bot`` lines)."""
+    short = Timing(
+        start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
+    )
+    with (
+        mock.patch("spit.games.spit.replay.writer.datetime", _Created),
+        mock.patch("spit.games.spades.replay.writer.datetime", _Created),
+    ):
+        spit = SpitNetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
+        spit.bot_takes(1)
+        spit.advance(20_000)
+        spit.forfeit(0)
+        spades = SpadesNetTable(("Ann", "Bob"), 5, tmp / "spades")
+        spades.bot_takes(0)
+        spades.advance(30_000)
+        spades.forfeit(1)
+    for table, name in ((spit, "forfeit_bot.spit.jsonl"), (spades, "forfeit_bot.spades.jsonl")):
+        assert table.replay_path is not None
+        (GOLDEN / name).write_bytes(table.replay_path.read_bytes())
 
 
 if __name__ == "__main__":

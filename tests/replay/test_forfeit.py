@@ -11,9 +11,10 @@ import pytest
 
 from spit.cli import main
 from spit.core.replay.seal import Seal
+from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.games.spit.net_table import SpitNetTable
 from spit.games.spit.replay.reader import load_replay, parse_replay
-from spit.games.spit.replay.records import BotSeat, End, Forfeit
+from spit.games.spit.replay.records import End
 from spit.games.spit.replay.verify import verify
 from spit.games.spit.session import Timing
 

@@ -7,8 +7,12 @@ rather than editing these. ``python -m tests.replay.make_golden`` and
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from spit.core.replay.seat_records import BotSeat, Forfeit
+from spit.core.seats import SEATS
 from spit.games.replays import load_any_replay, verify_any
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.records import SpadesEnd, SpadesInput
@@ -78,3 +82,20 @@ def test_stepping_through_a_golden_spades_file_visits_every_line_once() -> None:
         seen.append(record)
     assert seen == list(replay.records)
     assert sim.inputs == len([r for r in seen if isinstance(r, SpadesInput)])
+
+
+@pytest.mark.parametrize(
+    ("name", "bot", "loser"),
+    [("forfeit_bot.spit.jsonl", 1, 0), ("forfeit_bot.spades.jsonl", 0, 1)],
+)
+def test_the_network_golden_files_read_their_bot_and_forfeit_lines_as_the_shared_records(
+    name: str, bot: int, loser: int
+) -> None:
+    replay = load_any_replay(GOLDEN / name)
+    bots = [r for r in replay.records if isinstance(r, BotSeat)]
+    forfeits = [r for r in replay.records if isinstance(r, Forfeit)]
+    assert [(b.t, b.player) for b in bots] == [(0, SEATS[bot])]
+    assert [f.player for f in forfeits] == [SEATS[loser]] and forfeits[0].t == replay.closing.t
+    for record in (*bots, *forfeits):  # written again, each line is the file's, byte for byte
+        written = json.dumps(record.to_json())
+        assert (GOLDEN / name).read_text().splitlines()[record.line - 1].startswith(written[:-1])

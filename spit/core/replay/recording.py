@@ -29,6 +29,8 @@ from typing import Any, Final, Protocol, Self, TextIO
 from spit.core.replay.closing import Closing
 from spit.core.replay.fields import FORMAT_VERSION, PlayerInfo
 from spit.core.replay.seal import Chain
+from spit.core.replay.seat_records import BotSeat, Forfeit
+from spit.core.seats import Seat
 
 _MAX_SAME_NAME: Final = 100_000
 _last_number: dict[Path, int] = {}
@@ -100,6 +102,19 @@ class LineWriter(Closing):
             self._file.write(line)  # line-buffered: flushed at the newline
         except OSError as err:
             self._fail(err)
+
+    # -- over the network: the lines every game's file has alike ----------------------
+
+    def on_bot(self, t: int, player: Seat, level: str, seed: int | None) -> None:
+        """From ``t`` on a bot of ``level`` plays ``player``'s seat (its player is gone)."""
+        self._write(BotSeat(t, player, level, seed).to_json())
+
+    def _forfeit(self, t: int, loser: Seat, end: dict[str, Any]) -> None:
+        """``loser`` left the game unfinished at ``t``: the forfeit line, then the
+        game's closing line ``end`` (the other player the winner); the file closes."""
+        self._write(Forfeit(t, loser).to_json())
+        self._write(end)
+        self.close()
 
     def _sync(self) -> None:
         if self._file is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spit.core.seats import SEATS, Seat
 from spit.games.spades.bots.baselines import RandomPlayer, ScriptedPlayer
 from spit.games.spades.bots.bot import LEVELS, SpadesBot
 from spit.games.spades.engine import State
@@ -22,7 +23,7 @@ OPPONENTS = ("scripted", "random")
 """The reference players a duel seats besides the levels (never offered to players)."""
 
 
-def seat(name: str, player: int, seed: int) -> Player:
+def seat(name: str, player: Seat, seed: int) -> Player:
     """A level of ``LEVELS`` or a reference opponent of ``OPPONENTS`` for seat ``player``."""
     if name == "scripted":
         return ScriptedPlayer(player, seed)
@@ -41,7 +42,7 @@ def play_game(
 
     Returns the final state: ``GAME_OVER``, or ``HAND_OVER`` if ``max_hands`` ran out.
     """
-    bots = {0: seat(levels[0], 0, seed * 2 + 1), 1: seat(levels[1], 1, seed * 2 + 2)}
+    bots = {p: seat(levels[p], p, seed * 2 + 1 + p) for p in SEATS}
     session = SpadesSession(
         SeededHands(seed), target=target, bots=bots, max_hands=max_hands, collect_events=False
     )

@@ -35,6 +35,7 @@ from typing import Any, Final
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
+from spit.core.seats import SEATS, Seat, other
 from spit.games.spades.engine import Exchange, Phase, redact, state_hash
 from spit.games.spades.net_view import event_json, view_json
 from spit.games.spades.replay.records import DEFAULT_TARGET
@@ -87,7 +88,7 @@ class SpadesNetTable:
             auto_deal=False,
         )
         self._ready = [False, False]
-        self._forfeit: int | None = None
+        self._forfeit: Seat | None = None
         """The seat that lost by forfeit, if one did."""
         self._news: News = []
         self._collect()
@@ -98,7 +99,7 @@ class SpadesNetTable:
 
     # -- the room's NetTable -----------------------------------------------------------
 
-    def submit(self, seat: int, intent: str, at: int) -> None:
+    def submit(self, seat: Seat, intent: str, at: int) -> None:
         """Handle ``intent`` (``intent_text`` notation) from ``seat`` at game time ``at``:
         the session decides what it means then. Raises ``ValueError`` for text that is
         no intent (the server counts it as the client's error)."""
@@ -128,7 +129,7 @@ class SpadesNetTable:
     def finished(self) -> bool:
         return self._forfeit is not None or self.session.finished
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` may see (``observe``), and three public facts: who asked for the
         next hand, who lost by forfeit, and whether a key of this seat's does
         something now (``can_play``)."""
@@ -153,27 +154,28 @@ class SpadesNetTable:
 
     # -- what the server adds ----------------------------------------------------------
 
-    def result(self) -> tuple[int | None, str] | None:
+    def result(self) -> tuple[Seat | None, str] | None:
         """Once finished, the winner and why: ``"points"`` (the target reached),
         ``"forfeit"``, or ``"hands"`` (stopped unfinished after the session's
         ``max_hands``, without a winner)."""
         if self._forfeit is not None:
-            return 1 - self._forfeit, "forfeit"
+            return other(self._forfeit), "forfeit"
         if self.session.over:
-            return self.session.state.winner, "points"
+            winner = self.session.state.winner
+            return None if winner is None else SEATS[winner], "points"
         return (None, "hands") if self.session.finished else None
 
-    def forfeit(self, seat: int) -> None:
+    def forfeit(self, seat: Seat) -> None:
         """``seat`` loses: its player left and did not come back in time."""
         if self.finished:
             return
         self._forfeit = seat
         t = self.session.time
         if self.writer is not None:
-            self.writer.forfeit(t, seat, self.session.state)
-        self._news.append((None, {"kind": "forfeit", "t": t, "seat": seat, "winner": 1 - seat}))
+            self.writer.on_forfeit(t, seat, self.session.state)
+        self._news.append((None, {"kind": "forfeit", "t": t, "seat": seat, "winner": other(seat)}))
 
-    def bot_takes(self, seat: int) -> None:
+    def bot_takes(self, seat: Seat) -> None:
         """A bot plays ``seat`` from now on (its player left; the other goes on)."""
         if self.finished or seat in self.session.bots:
             return
@@ -183,7 +185,7 @@ class SpadesNetTable:
         self.session.hand_to_bot(seat, make_bot(level, seat, self.seed))
         t = self.session.time
         if self.writer is not None:
-            self.writer.bot_seat(t, seat, level, self.seed)
+            self.writer.on_bot(t, seat, level, self.seed)
         self._news.append((None, {"kind": "bot", "t": t, "seat": seat, "level": level}))
         if self.session.state.phase is Phase.HAND_OVER:
             self._asks_next(seat, t)
@@ -191,7 +193,7 @@ class SpadesNetTable:
 
     # -- inside ------------------------------------------------------------------------
 
-    def _handle(self, seat: int, intent: Intent, at: int) -> None:
+    def _handle(self, seat: Seat, intent: Intent, at: int) -> None:
         handling = self.session.submit_at(at, seat, intent)
         if handling.picked is not None:  # a card of the seat's own hand
             item = {"kind": "picked", "t": at, "seat": seat, "card": card_name(handling.picked)}
@@ -200,11 +202,11 @@ class SpadesNetTable:
             resolved = None if handling.resolved is None else str(handling.resolved)
             self._refused(seat, at, handling.message, resolved)
 
-    def _refused(self, seat: int, at: int, why: str, resolved: str | None = None) -> None:
+    def _refused(self, seat: Seat, at: int, why: str, resolved: str | None = None) -> None:
         item = {"kind": "refused", "t": at, "seat": seat, "why": why, "resolved": resolved}
         self._news.append((seat, item))
 
-    def _asks_next(self, seat: int, at: int) -> None:
+    def _asks_next(self, seat: Seat, at: int) -> None:
         """``seat`` has seen the hand's score; deal when both have."""
         if self._ready[seat]:
             return
@@ -214,7 +216,7 @@ class SpadesNetTable:
             self._ready = [False, False]
             self.session.submit_at(at, seat, NextHand())
 
-    def _can_play(self, seat: int) -> bool:
+    def _can_play(self, seat: Seat) -> bool:
         if self.finished or seat in self.session.bots:
             return False
         if self.session.state.phase is Phase.HAND_OVER:

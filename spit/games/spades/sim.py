@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from spit.core.replay.fields import PlayerInfo
+from spit.core.seats import SEATS
 from spit.core.seeds import derive_seed
 from spit.games.simulation import Run, SimPlan, SimRequest, player_option, rate_line, win_lines
 from spit.games.spades.bots.bot import LEVELS
@@ -86,7 +87,7 @@ def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
     seeds = (derive_seed(setup.seed, "bot", pair, 1), derive_seed(setup.seed, "bot", pair, 2))
     names = (setup.p1, setup.p2) if p1_seat == 0 else (setup.p2, setup.p1)
     bot_seeds = seeds if p1_seat == 0 else (seeds[1], seeds[0])
-    bots = {s: seat(names[s], s, bot_seeds[s]) for s in (0, 1)}
+    bots = {s: seat(names[s], s, bot_seeds[s]) for s in SEATS}
     recorders: list[SpadesRecorder] = []
     writer = None
     if setup.replay_dir is not None:

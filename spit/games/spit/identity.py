@@ -1,14 +1,35 @@
-"""The game's name and replay file suffix: what its replay files say they are.
+"""The game's name and replay file suffix: what its replay files say they are; and the
+names of its bot levels, as the command line, the settings file and a replay's header
+spell them.
 
 Apart from the descriptor so that the replay modules, low in the game's layers, can
-name their game without importing the descriptor and what it reaches (the bots).
+name their game without importing the descriptor and what it reaches (the bots); the
+settings read a level's name without loading the bots either.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
 NAME: Final = "spit"
 """A header names it, or names no game at all (files written before there was a second
 game): Spit's replays carry no ``game`` key."""
 SUFFIX: Final = ".spit.jsonl"
+
+
+class BotLevel(StrEnum):
+    """The levels' names, weakest first (``spit.games.spit.bots.LEVEL_TABLE`` has what
+    each one is); the values are what the command line takes, the settings file holds
+    and a replay's header names as its bot."""
+
+    BEGINNER = "beginner"
+    NOVICE = "novice"
+    EASY = "easy"
+    CASUAL = "casual"
+    STEADY = "steady"
+    NORMAL = "normal"
+    SKILLED = "skilled"
+    HARD = "hard"
+    VETERAN = "veteran"
+    EXPERT = "expert"

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
+from spit.core.seats import SEATS, Seat, other
 from spit.engine import Variant, observe, state_hash
 from spit.engine.views import PlayerView, StockView
 from spit.games.spit.bots import make_bot
@@ -102,9 +103,9 @@ class SpitNetTable:
             timing=self.timing,
             recorders=[] if self.writer is None else [self.writer],
         )
-        self.forfeited: int | None = None
+        self.forfeited: Seat | None = None
         """The seat that lost by forfeit, if the game ended so."""
-        self.bots: dict[int, int] = {}
+        self.bots: dict[Seat, int] = {}
         """Seats a bot took over, with the bot's seed."""
         self._news: list[tuple[int | None, dict[str, Any]]] = []
         self._views: list[tuple[object, dict[str, Any]] | None] = [None, None]
@@ -115,7 +116,7 @@ class SpitNetTable:
     def replay_path(self) -> Path | None:
         return None if self.writer is None else self.writer.path
 
-    def submit(self, seat: int, intent: str, at: int) -> None:
+    def submit(self, seat: Seat, intent: str, at: int) -> None:
         """Handle ``intent`` (``spit.games.spit.session.intents`` notation) from ``seat``
         at game time ``at``: the match decides what it means then. Raises ``ValueError``
         for text that is no intent (the server counts it as the client's error)."""
@@ -144,17 +145,18 @@ class SpitNetTable:
     def finished(self) -> bool:
         return self.forfeited is not None or self.match.finished
 
-    def result(self) -> tuple[int | None, str] | None:
+    def result(self) -> tuple[Seat | None, str] | None:
         """The winner and why: ``"forfeit"``, or how the variant is won (``"cards"``:
         rid of every card; ``"points"``: the target reached)."""
         if self.forfeited is not None:
-            return 1 - self.forfeited, "forfeit"
+            return other(self.forfeited), "forfeit"
         if not self.match.finished:
             return None
         how = "points" if self.match.state.variant is Variant.POINTS else "cards"
-        return self.match.state.winner, how
+        winner = self.match.state.winner
+        return None if winner is None else SEATS[winner], how
 
-    def forfeit(self, seat: int) -> None:
+    def forfeit(self, seat: Seat) -> None:
         """``seat`` loses now; the replay gets its ``forfeit`` and closing lines."""
         if self.finished:
             return
@@ -162,7 +164,7 @@ class SpitNetTable:
         if self.writer is not None:
             self.writer.on_forfeit(self.match.time, seat, self.match.state)
 
-    def bot_takes(self, seat: int) -> None:
+    def bot_takes(self, seat: Seat) -> None:
         """A ``BOT_LEVEL`` bot plays ``seat`` from now on, seeded from the game's seed;
         the replay gets a ``bot`` line."""
         if self.finished or seat in self.bots:
@@ -173,7 +175,7 @@ class SpitNetTable:
         if self.writer is not None:
             self.writer.on_bot(self.match.time, seat, BOT_LEVEL, bot_seed)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees (``view_json``), and ``can_play``: whether one of its keys
         would do something now, as the match judges it (``useful_intents``)."""
         match = self.match
@@ -199,7 +201,7 @@ class SpitNetTable:
         if self.writer is not None:
             self.writer.close()
 
-    def _beaten_by(self, t: int, seat: int) -> int | None:
+    def _beaten_by(self, t: int, seat: Seat) -> int | None:
         """By how much the other seat's change beat ``seat``'s input at ``t``, in game
         time, when it was that change the input lost to. The room gives the table each
         input at its credited send time (``spit.net.fairness``), so this is the
@@ -207,7 +209,7 @@ class SpitNetTable:
         how much, within what the network lets the server know."""
         changed_at, changed_by = self.match.last_change
         margin = t - changed_at
-        if changed_by != 1 - seat or not 0 <= margin <= self.timing.too_slow_ms:
+        if changed_by != other(seat) or not 0 <= margin <= self.timing.too_slow_ms:
             return None
         return margin
 

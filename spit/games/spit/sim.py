@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from spit.core.replay.fields import MAX_TIME_MS
+from spit.core.seats import SEATS, Seat, other
 from spit.core.seeds import derive_seed
 from spit.engine import Play, State, Variant
 from spit.games.simulation import (
@@ -67,7 +68,7 @@ class BotSpec:
             raise ValueError(f"unknown bot policy {policy!r}: choose from {', '.join(POLICIES)}")
         return cls(BotLevel(level), policy if slash else None)
 
-    def make(self, player: int, seed: int) -> BotAgent:
+    def make(self, player: Seat, seed: int) -> BotAgent:
         return make_bot(self.level, player, seed, policy=self.policy)
 
     def __str__(self) -> str:
@@ -144,10 +145,10 @@ def play_game(setup: GameSetup, index: int) -> GameRecord:
     so that neither bot profits from a lucky deal or from the seat it sits in. Each bot
     keeps its own seed across the pair.
     """
-    pair, p1_seat = divmod(index, 2)
+    pair, p1_seat = index // 2, SEATS[index % 2]
     deal_seed = derive_seed(setup.seed, "deal", pair)
     p1 = setup.p1.make(p1_seat, derive_seed(setup.seed, "bot", pair, 1))
-    p2 = setup.p2.make(1 - p1_seat, derive_seed(setup.seed, "bot", pair, 2))
+    p2 = setup.p2.make(other(p1_seat), derive_seed(setup.seed, "bot", pair, 2))
     agents = [p1, p2] if p1_seat == 0 else [p2, p1]
     tally = _Tally()
     recorders: list[Recorder] = [tally]

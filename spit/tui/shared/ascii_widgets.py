@@ -76,4 +76,4 @@ class Separated(Static, _FollowsCardStyle):
         self._watch_ascii_only(False)
 
     def _watch_ascii_only(self, ascii_only: bool) -> None:
-        self.update(CardPainter("ascii" if ascii_only else "unicode").dot.join(self.parts))
+        self.update(CardPainter.for_ascii(ascii_only).dot.join(self.parts))

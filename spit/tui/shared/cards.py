@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from spit.core.cards import Card, is_red, rank, suit
+from spit.settings.model import CardStyle
 
 Run = tuple[str, str]
 Line = tuple[Run, ...]
@@ -72,10 +73,10 @@ _ASCII_BOX: Final = _Box("+", "+", "+", "+", "-", "|", "#", ".", ":")
 
 
 class CardPainter:
-    """Draws cards in one style: ``"unicode"`` or ``"ascii"``, two or four colours."""
+    """Draws cards in one style (Unicode or ASCII), two or four colours."""
 
-    def __init__(self, style: str = "unicode", four_colour: bool = False) -> None:
-        self.ascii = style == "ascii"
+    def __init__(self, style: CardStyle = CardStyle.UNICODE, four_colour: bool = False) -> None:
+        self.ascii = style == CardStyle.ASCII
         self.four_colour = four_colour
         self._box = _ASCII_BOX if self.ascii else _UNICODE_BOX
         self._suits = _SUITS_ASCII if self.ascii else _SUITS_UNICODE
@@ -85,6 +86,12 @@ class CardPainter:
         self.times = "x" if self.ascii else "×"
         """Between a width and a height ("80×24"), or after a speed ("2×")."""
         self._pictures: dict[tuple[object, ...], Picture] = {}
+
+    @classmethod
+    def for_ascii(cls, ascii_only: bool) -> CardPainter:
+        """A two-colour painter of the ASCII style if ``ascii_only``, else of Unicode's:
+        for the text that follows the style, not the cards."""
+        return cls(CardStyle.ASCII if ascii_only else CardStyle.UNICODE)
 
     def rank_text(self, card: Card) -> str:
         return _RANKS[rank(card)]

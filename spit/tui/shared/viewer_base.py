@@ -26,6 +26,7 @@ from textual.widgets import Static
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.replay.viewable import NotViewable
 from spit.core.safe_text import safe_lines, safe_text
+from spit.settings.model import CardStyle
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.services import services
@@ -67,7 +68,7 @@ class ViewerScreen(Screen[None]):
         path: Path,
         clock: Clock | None = None,
         *,
-        card_style: str | None = None,
+        card_style: CardStyle | None = None,
         four_colour: bool | None = None,
     ) -> None:
         super().__init__()

@@ -33,8 +33,8 @@ from spit.settings.keymap import (
     spelt_key_label,
 )
 from spit.settings.model import (
-    CARD_STYLES,
     SPADES_TARGETS,
+    CardStyle,
     Refused,
     replay_dir_from_text,
     theme_names,
@@ -98,10 +98,12 @@ class SettingsScreen(ShellScreen):
         with Grid(id="settings-general"):
             yield from _setting("Theme", _select(_theme_choices(), settings.theme, "theme"))
             yield from _setting(
-                "Bot level", _select([(lv, lv) for lv in LEVELS], settings.bot_level, "bot_level")
+                "Bot level",
+                _select([(lv.value, lv) for lv in LEVELS], settings.bot_level, "bot_level"),
             )
             yield from _setting(
-                "Cards", _select([(s, s) for s in CARD_STYLES], settings.card_style, "card_style")
+                "Cards",
+                _select([(s.value, s) for s in CardStyle], settings.card_style, "card_style"),
             )
             yield from _setting(
                 "Game", _select([(v.value, v) for v in Variant], settings.variant, "variant")

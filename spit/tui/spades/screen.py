@@ -37,11 +37,13 @@ from spit.games.spades.session import (
     SeededHands,
     SpadesSession,
 )
+from spit.settings.model import CardStyle
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
 from spit.tui.shared.services import services
 from spit.tui.shared.styles import GAME_CSS
+from spit.tui.shared.table_settings import table_options
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
@@ -78,7 +80,7 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         replay_dir: Path | None = None,
         record: bool = True,
         *,
-        card_style: str = "unicode",
+        card_style: CardStyle = CardStyle.UNICODE,
         four_colour: bool = False,
         target: int = TARGET,
         bot_delay: float = BOT_DELAY,
@@ -122,12 +124,9 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         return cls(
             level or "hard",
             seed,
-            replay_dir=settings.replay_dir,
-            record=settings.record_replays,
-            card_style=settings.card_style,
-            four_colour=settings.four_colour,
             target=settings.spades_target,
             clock=clock,
+            **table_options(settings),
         )
 
     # -- lifecycle -----------------------------------------------------------------

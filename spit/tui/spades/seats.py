@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-HUMAN: Final = 0
-BOT: Final = 1
+from spit.core.seats import SEATS
+
+HUMAN: Final = SEATS[0]
+BOT: Final = SEATS[1]
 TARGET: Final = 500
 """Points that win (S02)."""

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from spit.engine import Variant
 from spit.games.spit.session import Timing
-from spit.settings.model import CARD_STYLES, Settings
+from spit.settings.model import CARD_STYLES, CardStyle, Settings
+from spit.tui.shared.table_settings import TableSettings, table_options
 
 
 @dataclass(frozen=True)
-class GameConfig:
+class GameConfig(TableSettings):
     bot_level: str | None = None
     """A level from ``spit.games.spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""
     variant: Variant = Variant.STANDARD
@@ -27,14 +27,6 @@ class GameConfig:
     """A name from ``spit.settings.keymap.PRESETS``."""
     key_overrides: Mapping[str, str] = field(default_factory=dict)
     """Binding id -> key, on top of the preset."""
-    card_style: str = "unicode"
-    """"unicode" (box lines and suit symbols) or "ascii" for terminals without them."""
-    four_colour: bool = False
-    """Clubs green and diamonds blue, so no two suits share a colour."""
-    replay_dir: Path | None = None
-    """Where the replay is written; ``None`` means ``spit.paths.replays_dir()``."""
-    record: bool = True
-    """Write a replay file as the game is played."""
     timing: Timing | None = None
     """The match's pacing; ``None`` for the standard ``Timing()``."""
     show_play_hint: bool = True
@@ -43,8 +35,10 @@ class GameConfig:
     """Ring the terminal bell when a human's key lost a race ("too slow") or the slap."""
 
     def __post_init__(self) -> None:
+        # a plain "ascii" is taken and made the member: tests and scripts spell it so
         if self.card_style not in CARD_STYLES:
             raise ValueError(f"card_style must be one of {CARD_STYLES}, not {self.card_style!r}")
+        object.__setattr__(self, "card_style", CardStyle(self.card_style))
 
     @classmethod
     def from_settings(
@@ -57,10 +51,7 @@ class GameConfig:
             seed=seed,
             keymap_preset=settings.keymap_preset,
             key_overrides=dict(settings.key_overrides),
-            card_style=settings.card_style,
-            four_colour=settings.four_colour,
-            replay_dir=settings.replay_dir,
-            record=settings.record_replays,
+            **table_options(settings),
             show_play_hint=settings.show_play_hint,
             bell=settings.bell,
         )

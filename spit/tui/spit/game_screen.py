@@ -36,6 +36,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
+from spit.core.seats import SEATS, Seat
 from spit.engine import Slapped
 from spit.games.spit.game_log import GameLog
 from spit.games.spit.replay.feed import WriterFeed
@@ -241,7 +242,7 @@ class GameScreen(Screen[None]):
             return []
         from spit.games.spit.bots import make_bot
 
-        return [make_bot(self.config.bot_level, 1, seed)]
+        return [make_bot(self.config.bot_level, SEATS[1], seed)]
 
     def on_redraw(self) -> None:
         """Called after every redraw of the table: for a screen built on this one."""
@@ -438,12 +439,12 @@ class GameScreen(Screen[None]):
         self._cursor_used = True
         if name in ("play", "move"):
             cursor = self._cursor
-            self._press(0, key_intent(name == "move", cursor.stock, cursor.pile))
+            self._press(SEATS[0], key_intent(name == "move", cursor.stock, cursor.pile))
             return
         self._cursor = self._cursor.moved(name)
         self._redraw()
 
-    def _press(self, player: int, intent: Intent) -> None:
+    def _press(self, player: Seat, intent: Intent) -> None:
         """A player's key: its intent, sent to the match at once, which decides what it
         means now. A refused intent is told only when the pause held it up (a move key
         at the slap simply does nothing); what an action became, the match's events say."""

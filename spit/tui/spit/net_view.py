@@ -11,17 +11,15 @@ countdown's seconds, counted on this machine from the server's deadline.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final
 
 from spit.core.cards import parse_card
 from spit.engine import StockView
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.board.presenter import (
-    FLASH_MS,
     HIGHLIGHT_MS,
-    MESSAGE_MS,
     Cursor,
+    Note,
     cursor_footer,
     key_labels,
 )
@@ -43,14 +41,6 @@ _REFUSED: Final = {
 }
 """What a key that did nothing is told, by the server's reason (``IntentRefusal``,
 ``Reason``), in the few words the row's margin has room for."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Note:
-    text: str
-    stock: int | None
-    outline_until: int
-    until: int
 
 
 class NetPresenter:
@@ -76,7 +66,7 @@ class NetPresenter:
 
     def reset(self) -> None:
         """A new game: nothing of the last one's moments is kept."""
-        self._note: _Note | None = None
+        self._note: Note | None = None
         self._highlight: tuple[int, int] | None = None
         self._footer = ""
         self._countdown: tuple[str, int] | None = None
@@ -144,7 +134,7 @@ class NetPresenter:
             self._set_note(_REFUSED.get(reason, "refused"), stock, now)
 
     def _set_note(self, text: str, stock: int | None, now: int) -> None:
-        self._note = _Note(text, stock, now + FLASH_MS, now + MESSAGE_MS)
+        self._note = Note.shown(text, stock, now)
 
     # -- time ------------------------------------------------------------------------
 
@@ -155,8 +145,7 @@ class NetPresenter:
         times = []
         note = self._note
         if note is not None:
-            outlined = note.stock is not None and note.outline_until > now
-            times.append(note.outline_until if outlined else note.until)
+            times.append(note.next_change(now))
         if self._highlight is not None:
             times.append(self._highlight[1])
         for deadline in (self._countdown[1] if self._countdown else None, self._slap_until):
@@ -166,10 +155,8 @@ class NetPresenter:
 
     def _expire(self, now: int) -> None:
         note = self._note
-        if note is not None and note.until <= now:
-            self._note = None
-        elif note is not None and note.stock is not None and note.outline_until <= now:
-            self._note = _Note(note.text, None, 0, note.until)
+        if note is not None:
+            self._note = note.at(now)
         if self._highlight is not None and self._highlight[1] <= now:
             self._highlight = None
 

@@ -73,6 +73,8 @@ async def test_every_value_of_every_dropdown_can_be_chosen_and_none_is_blank(
             await choose(pilot, select, "home", *["down"] * index)
             assert select.value == value
             assert getattr(app.settings, setting) == value
+            # the typed value (a CardStyle, a BotLevel), never the dropdown's label
+            assert type(getattr(app.settings, setting)) is type(getattr(Settings(), setting))
             if value != getattr(Settings(), setting):
                 assert saved(settings_file)[setting] == in_file(value)
         # Past either end of the list there is no blank entry to land on.

@@ -13,10 +13,11 @@ time. The surface mirrors ``spit.games.spit.bots``: ``LEVELS``, ``make_bot``, ``
     'decline'
 """
 
+from spit.core.seats import Seat
 from spit.games.spades.bots.bot import LEVEL_TABLE, LEVELS, Level, SpadesBot, SpadesLevel
 
 
-def make_bot(level: str, player: int, seed: int) -> SpadesBot:
+def make_bot(level: str, player: Seat, seed: int) -> SpadesBot:
     """A bot of ``level`` for seat ``player``; raises ``ValueError`` for an unknown level."""
     return SpadesBot(level, player, seed)
 

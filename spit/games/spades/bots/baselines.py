@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from spit.core.seats import Seat
 from spit.games.spades.engine import (
     SPADES,
     TRICKS_PER_HAND,
@@ -37,7 +38,7 @@ class ScriptedPlayer:
 
     level = "scripted"
 
-    def __init__(self, player: int, seed: int = 0) -> None:
+    def __init__(self, player: Seat, seed: int = 0) -> None:
         self.player = player
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -76,7 +77,7 @@ class RandomPlayer:
 
     level = "random"
 
-    def __init__(self, player: int, seed: int = 0) -> None:
+    def __init__(self, player: Seat, seed: int = 0) -> None:
         self.player = player
         self._rng = random.Random(seed)
 

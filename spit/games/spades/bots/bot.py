@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Final
 
 from spit.core.cards import Card
+from spit.core.seats import Seat
 from spit.games.spades.bots import knowledge as kn
 from spit.games.spades.bots.lookahead import best_bid, best_card, expected_tricks_by_play
 from spit.games.spades.bots.play import cheapest, choose_card
@@ -94,7 +95,7 @@ SPARE_SPADE_VALUE = 0.35
 class SpadesBot:
     """A computer player for one seat; ``choose`` picks from the legal actions."""
 
-    def __init__(self, level: str, player: int, seed: int) -> None:
+    def __init__(self, level: str, player: Seat, seed: int) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
         self.level = level

@@ -14,12 +14,12 @@ from typing import Any
 
 from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
 from spit.core.replay.seal import Seal
+from spit.core.replay.seat_records import Forfeit
 from spit.games.registry import refuse_other_games
 from spit.games.spades.identity import NAME
 from spit.games.spades.replay.records import (
     SpadesCheckpoint,
     SpadesEnd,
-    SpadesForfeit,
     SpadesHand,
     SpadesHeader,
     SpadesInput,
@@ -62,8 +62,8 @@ class SpadesReplay:
         return [r for r in self.records if isinstance(r, SpadesCheckpoint)]
 
     @property
-    def forfeit(self) -> SpadesForfeit | None:
-        return next((r for r in self.records if isinstance(r, SpadesForfeit)), None)
+    def forfeit(self) -> Forfeit[int | None] | None:
+        return next((r for r in self.records if isinstance(r, Forfeit)), None)
 
     @property
     def closing(self) -> SpadesEnd | None:
@@ -118,6 +118,6 @@ class _SpadesLines:
         elif self._hands == 0:
             return "the first line after the header must give the cards of hand 1"
         self._ended = isinstance(record, SpadesEnd)
-        self._forfeited |= isinstance(record, SpadesForfeit)
+        self._forfeited |= isinstance(record, Forfeit)
         self._time = self._time if record.t is None else record.t
         return None

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
-from spit.core.dealer import MAX_SEED
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
@@ -24,7 +23,6 @@ from spit.core.replay.fields import (
     PlayerInfo,
     card_names,
     cards_of,
-    check_text,
     deck_problems,
     get_int,
     get_optional_int,
@@ -41,6 +39,7 @@ from spit.core.replay.line_parts import (
     read_input,
     read_record,
 )
+from spit.core.replay.seat_records import BotSeat, Forfeit, bot_reader, forfeit_reader
 from spit.core.seats import SEATS, Seat
 from spit.games.spades.engine import Action, HandOrders, parse_action
 from spit.games.spades.identity import NAME as GAME
@@ -179,57 +178,13 @@ class SpadesEnd:
         return self.hands
 
 
-@dataclass(frozen=True, slots=True)
-class SpadesForfeit:
-    """``player`` lost by forfeit (a network game they left, or did not come back to
-    in time). The game ends unfinished here; only the closing line follows, with the
-    other player as the winner and the unfinished game's hands, scores and hash. The
-    same line as in a Spit file."""
-
-    t: int | None
-    player: int
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return line_json("forfeit", self.t, {"player": PLAYER_KEYS[self.player]})
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesForfeit:
-        return cls(_time(obj), player_of(obj, "player"), line)
-
-
-@dataclass(frozen=True, slots=True)
-class SpadesBotSeat:
-    """From here on a bot of ``level`` (seeded with ``seed``) plays ``player``'s seat:
-    its network player was gone and the other went on. Information only: the bot's
-    moves are the inputs that follow, checked like any others. As in a Spit file."""
-
-    t: int | None
-    player: int
-    level: str
-    seed: int | None = None
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {"player": PLAYER_KEYS[self.player], "level": self.level}
-        if self.seed is not None:
-            fields["seed"] = self.seed
-        return line_json("bot", self.t, fields)
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesBotSeat:
-        seed = obj.get("seed")
-        return cls(
-            _time(obj),
-            player_of(obj, "player"),
-            check_text("level", obj.get("level")),
-            None if seed is None else get_int(obj, "seed", 0, MAX_SEED),
-            line,
-        )
-
-
 SpadesRecord: TypeAlias = (
-    SpadesHand | SpadesInput | SpadesCheckpoint | SpadesForfeit | SpadesBotSeat | SpadesEnd
+    SpadesHand
+    | SpadesInput
+    | SpadesCheckpoint
+    | Forfeit[int | None]
+    | BotSeat[int | None]
+    | SpadesEnd
 )
 """Any line of a Spades replay after the header."""
 
@@ -237,8 +192,8 @@ _RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], SpadesRecord]]] =
     "hand": SpadesHand.from_json,
     "input": SpadesInput.from_json,
     "checkpoint": SpadesCheckpoint.from_json,
-    "forfeit": SpadesForfeit.from_json,
-    "bot": SpadesBotSeat.from_json,
+    "forfeit": forfeit_reader(_time),
+    "bot": bot_reader(_time),
     "end": SpadesEnd.from_json,
 }
 

@@ -16,14 +16,14 @@ The game is rebuilt by the same ``SpadesSession`` that plays it, fed the file's 
 from __future__ import annotations
 
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
+from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.replay.verification import Verification, with_seal
+from spit.core.seats import SEATS
 from spit.games.spades.engine import SPADES_ENGINE_VERSION, Phase, State, state_hash
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import (
-    SpadesBotSeat,
     SpadesCheckpoint,
     SpadesEnd,
-    SpadesForfeit,
     SpadesHand,
     SpadesInput,
     SpadesRecord,
@@ -74,9 +74,9 @@ class SpadesResimulation:
                 self._input(record)
             case SpadesCheckpoint():
                 self._compare_hash(record.line, record.hash)
-            case SpadesForfeit():
+            case Forfeit():
                 self._forfeit(record)
-            case SpadesBotSeat():
+            case BotSeat():
                 pass  # information: the bot's moves are the inputs that follow
             case SpadesEnd():
                 self._end(record)
@@ -121,7 +121,7 @@ class SpadesResimulation:
                 f"hand {record.hand} cannot start: hand {state.hand} is still being played "
                 f"({state.phase.value} phase)",
             )
-        session.submit_at(self._at(record, session), 0, NextHand())
+        session.submit_at(self._at(record, session), SEATS[0], NextHand())
 
     def _input(self, record: SpadesInput) -> None:
         session = self._game(record.line)
@@ -147,7 +147,7 @@ class SpadesResimulation:
                 f"p{record.player + 1}'s {str(record.action)!r} was recorded as {said}, but {why}",
             )
 
-    def _forfeit(self, record: SpadesForfeit) -> None:
+    def _forfeit(self, record: Forfeit[int | None]) -> None:
         if self._game(record.line).state.phase is Phase.GAME_OVER:
             raise ReplayMismatch(record.line, "a forfeit after the end of the game")
         self.forfeit = record.player

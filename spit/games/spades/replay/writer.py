@@ -6,7 +6,7 @@ every action with its outcome (``on_input``); the writer notices the end of a ha
 (a checkpoint, and an ``fsync``) and of the game (the closing line, then it closes
 itself) from the state after the action, so the front end cannot forget them. What no
 action shows, a network game's forfeit and a bot taking a seat over, the front end
-says (``forfeit``, ``bot_seat``).
+says (``on_forfeit``, ``on_bot``).
 """
 
 from __future__ import annotations
@@ -29,10 +29,8 @@ from spit.games.spades.engine import (
 from spit.games.spades.identity import SUFFIX as SPADES_SUFFIX
 from spit.games.spades.replay.records import (
     DEFAULT_TARGET,
-    SpadesBotSeat,
     SpadesCheckpoint,
     SpadesEnd,
-    SpadesForfeit,
     SpadesHand,
     SpadesHeader,
     SpadesInput,
@@ -78,9 +76,9 @@ class SpadesReplayWriter(LineWriter):
         """Hand ``hand`` starts from ``orders`` (before any of its actions)."""
         self._write(SpadesHand(t, hand, orders).to_json())
 
-    def on_input(self, t: int, player: int, action: Action, accepted: bool, state: State) -> None:
+    def on_input(self, t: int, player: Seat, action: Action, accepted: bool, state: State) -> None:
         """``player`` tried ``action``; ``state`` is the game after it."""
-        self._write(SpadesInput(t, Seat(player), action, accepted).to_json())
+        self._write(SpadesInput(t, player, action, accepted).to_json())
         if not accepted:
             return
         if state.phase is Phase.HAND_OVER:
@@ -92,14 +90,8 @@ class SpadesReplayWriter(LineWriter):
             self._write(end.to_json())
             self.close()
 
-    def forfeit(self, t: int, loser: int, state: State) -> None:
+    def on_forfeit(self, t: int, loser: Seat, state: State) -> None:
         """``loser`` left the game unfinished at ``state``: the forfeit line, then the
         closing line with the other player as the winner; the file is closed."""
-        self._write(SpadesForfeit(t, loser).to_json())
-        end = SpadesEnd(t, other(Seat(loser)), state.hand, state.scores, state_hash(state))
-        self._write(end.to_json())
-        self.close()
-
-    def bot_seat(self, t: int, player: int, level: str, seed: int | None) -> None:
-        """From ``t`` a bot of ``level`` plays ``player``'s seat."""
-        self._write(SpadesBotSeat(t, player, level, seed).to_json())
+        end = SpadesEnd(t, other(loser), state.hand, state.scores, state_hash(state))
+        self._forfeit(t, loser, end.to_json())

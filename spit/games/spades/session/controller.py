@@ -21,6 +21,7 @@ from typing import Protocol
 
 from spit.core.cards import Card
 from spit.core.clock import Clock, GameTime
+from spit.core.seats import SEATS, Seat
 from spit.core.value import value
 from spit.games.spades.engine import (
     TRICKS_PER_HAND,
@@ -74,7 +75,7 @@ class Step:
     refused by the rules, or (``player`` ``None``) a hand dealt, and its events."""
 
     t: int
-    player: int | None
+    player: Seat | None
     action: Action | None
     accepted: bool
     events: tuple[Event, ...]
@@ -90,7 +91,7 @@ class Handling:
     (not recorded) or the engine's ``Reason`` (recorded as a refused input)."""
 
     t: int
-    player: int
+    player: Seat
     intent: Intent
     resolved: Action | NextHand | None = None
     picked: Card | None = None
@@ -123,7 +124,7 @@ class SpadesSession:
         *,
         target: int = 500,
         first: int = 0,
-        bots: Mapping[int, Player] | None = None,
+        bots: Mapping[Seat, Player] | None = None,
         pace: BotPace | None = None,
         recorders: Iterable[SpadesRecorder] = (),
         clock: Clock | None = None,
@@ -156,11 +157,11 @@ class SpadesSession:
 
     # -- what a front end reads ------------------------------------------------------
 
-    def view(self, player: int) -> PlayerView:
+    def view(self, player: Seat) -> PlayerView:
         """The game as ``player`` may see it."""
         return observe(self.state, player)
 
-    def legal(self, player: int) -> list[Action]:
+    def legal(self, player: Seat) -> list[Action]:
         return legal_actions(self.state, player)
 
     @property
@@ -181,7 +182,7 @@ class SpadesSession:
             and state.hand >= self.max_hands
         )
 
-    def drain(self, viewer: int | None = None) -> list[Step]:
+    def drain(self, viewer: Seat | None = None) -> list[Step]:
         """The steps since the last call, oldest first; their events as ``viewer`` may
         see them (``redact``), or whole for ``None``."""
         out, self._outbox = self._outbox, []
@@ -215,12 +216,12 @@ class SpadesSession:
         while (due := self.next_due()) is not None:
             self.advance_to(due)
 
-    def submit_at(self, t: int, player: int, intent: Intent) -> Handling:
+    def submit_at(self, t: int, player: Seat, intent: Intent) -> Handling:
         """``player``'s intent arriving at game time ``t`` (bots due before it act first)."""
         self.advance_to(t)
         return self._handle(t, player, intent)
 
-    def hand_to_bot(self, player: int, bot: Player) -> None:
+    def hand_to_bot(self, player: Seat, bot: Player) -> None:
         """From now on ``bot`` plays ``player``'s seat (a network player who did not
         come back): if it is that seat's turn, the bot acts after its pace."""
         self.bots[player] = bot
@@ -241,7 +242,7 @@ class SpadesSession:
         if not self.paused:
             self.advance_to(self.now())
 
-    def submit(self, player: int, intent: Intent) -> Handling:
+    def submit(self, player: Seat, intent: Intent) -> Handling:
         """An intent arriving now; refused while paused."""
         if self.paused:
             return Handling(self.time, player, intent, refusal=Refusal.PAUSED)
@@ -259,7 +260,7 @@ class SpadesSession:
 
     # -- internals -------------------------------------------------------------------
 
-    def _handle(self, t: int, player: int, intent: Intent) -> Handling:
+    def _handle(self, t: int, player: Seat, intent: Intent) -> Handling:
         if self.finished:
             return Handling(t, player, intent, refusal=Refusal.GAME_OVER)
         meant = self._resolve(player, intent)
@@ -273,7 +274,7 @@ class SpadesSession:
         reason = self._apply(t, player, meant)
         return Handling(t, player, intent, meant, refusal=reason)
 
-    def _resolve(self, player: int, intent: Intent) -> Action | NextHand | Card | Refusal:
+    def _resolve(self, player: Seat, intent: Intent) -> Action | NextHand | Card | Refusal:
         """What ``intent`` means now: an action, the next hand, a card picked for the
         exchange, or why it means nothing (see ``intents``)."""
         phase = self.state.phase
@@ -297,7 +298,7 @@ class SpadesSession:
                 return card if phase is Phase.EXCHANGE else PlayCard(card)
         return Refusal.NO_MEANING
 
-    def _apply(self, t: int, player: int, action: Action) -> Reason | None:
+    def _apply(self, t: int, player: Seat, action: Action) -> Reason | None:
         """Apply and record ``action``; the rules' reason if they refuse it."""
         outcome = apply(self.state, player, action)
         self.inputs += 1
@@ -314,10 +315,11 @@ class SpadesSession:
         return None
 
     def _bot_acts(self, t: int) -> None:
-        player = to_move(self.state)
+        mover = to_move(self.state)
         self._bot_due = None
-        if player is None or player not in self.bots:
+        if mover is None or mover not in self.bots:
             return
+        player = SEATS[mover]
         action = self.bots[player].choose(observe(self.state, player), self.legal(player))
         reason = self._apply(t, player, action)
         if reason is not None:  # a bot chooses from the legal actions

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from spit.core.seats import Seat
 from spit.games.spades.engine import Action, HandOrders, State
 
 
@@ -16,7 +17,7 @@ class SpadesRecorder(Protocol):
         """Hand ``hand`` starts from ``orders`` at time ``t``."""
         ...
 
-    def on_input(self, t: int, player: int, action: Action, accepted: bool, state: State) -> None:
+    def on_input(self, t: int, player: Seat, action: Action, accepted: bool, state: State) -> None:
         """``player``'s ``action`` was accepted or refused by the rules; ``state`` is the
         game after it."""
         ...

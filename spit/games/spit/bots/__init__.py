@@ -16,13 +16,13 @@ from spit.games.spit.bots.levels import (
     LEVEL_HEADER,
     LEVEL_TABLE,
     LEVELS,
-    BotLevel,
     Level,
     bot_description,
     get_level,
     make_bot,
 )
 from spit.games.spit.bots.policies import POLICIES, NaivePolicy, Policy, StrongPolicy
+from spit.games.spit.identity import BotLevel
 
 __all__ = [
     "LEVELS",

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Final, NamedTuple
 
+from spit.core.seats import Seat
 from spit.engine import Action, Phase, Play, Slap, State, legal_actions, observe
 from spit.games.spit.bots.human import HumanModel
 from spit.games.spit.bots.policies import Policy
@@ -71,7 +72,7 @@ class BotAgent:
 
     def __init__(
         self,
-        player: int,
+        player: Seat,
         policy: Policy,
         model: HumanModel,
         seed: int,

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Final
 
+from spit.core.seats import Seat
 from spit.games.spit.bots.agent import BotAgent
 from spit.games.spit.bots.human import HumanModel
 from spit.games.spit.bots.policies import POLICIES
+from spit.games.spit.identity import BotLevel
 
 LEARNER: Final = HumanModel(
     perception_ms=170,
@@ -77,22 +78,6 @@ def model_at(skill: float) -> HumanModel:
     )
 
 
-class BotLevel(StrEnum):
-    """The levels' names, weakest first; the values are what the command line takes, the
-    settings file holds and a replay's header names as its bot."""
-
-    BEGINNER = "beginner"
-    NOVICE = "novice"
-    EASY = "easy"
-    CASUAL = "casual"
-    STEADY = "steady"
-    NORMAL = "normal"
-    SKILLED = "skilled"
-    HARD = "hard"
-    VETERAN = "veteran"
-    EXPERT = "expert"
-
-
 @dataclass(frozen=True, slots=True)
 class Level:
     name: BotLevel
@@ -142,7 +127,7 @@ def get_level(name: str) -> Level:
         raise ValueError(f"unknown bot level {name!r}: choose from {', '.join(LEVELS)}") from None
 
 
-def make_bot(level: str, player: int, seed: int, *, policy: str | None = None) -> BotAgent:
+def make_bot(level: str, player: Seat, seed: int, *, policy: str | None = None) -> BotAgent:
     """A bot of level ``level`` for seat ``player`` (0 or 1), seeded with ``seed``.
 
     ``policy`` swaps in another policy at the same speed (how the simulator compares

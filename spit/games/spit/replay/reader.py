@@ -10,13 +10,13 @@ from typing import Any
 
 from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
 from spit.core.replay.seal import Seal
+from spit.core.replay.seat_records import Forfeit
 from spit.games.registry import refuse_other_games
 from spit.games.spit.identity import NAME
 from spit.games.spit.replay.records import (
     Checkpoint,
     Deal,
     End,
-    Forfeit,
     Header,
     Input,
     Record,
@@ -59,7 +59,7 @@ class Replay:
         return [r for r in self.records if isinstance(r, Checkpoint)]
 
     @property
-    def forfeit(self) -> Forfeit | None:
+    def forfeit(self) -> Forfeit[int] | None:
         return next((r for r in self.records if isinstance(r, Forfeit)), None)
 
     @property

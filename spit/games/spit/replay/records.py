@@ -16,22 +16,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
-from spit.core.dealer import MAX_SEED
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
     MAX_TARGET,
     MAX_TIME_MS,
-    PLAYER_KEYS,
     FormatError,
     PlayerInfo,
     card_names,
     cards_of,
-    check_text,
     deck_problems,
     get_int,
     hash_of,
-    player_of,
     show,
 )
 from spit.core.replay.line_parts import (
@@ -44,6 +40,7 @@ from spit.core.replay.line_parts import (
     read_input,
     read_record,
 )
+from spit.core.replay.seat_records import BotSeat, Forfeit, bot_reader, forfeit_reader
 from spit.core.seats import Seat
 from spit.engine import Action, Variant, parse_action
 from spit.games.spit.session import Orders, Timing
@@ -196,63 +193,15 @@ class End:
         return cls(*read_end(obj, _time, ("rounds", MAX_ROUNDS), (0, MAX_SCORE)), line)
 
 
-@dataclass(frozen=True, slots=True)
-class Forfeit:
-    """``player`` lost the game by forfeit at ``t`` (over the network: they left, or
-    their connection was gone longer than its grace period). The game ends here; the
-    closing line follows, with the other player as the winner."""
-
-    t: int
-    player: Seat
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return line_json("forfeit", self.t, {"player": PLAYER_KEYS[self.player]})
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> Forfeit:
-        return cls(_time(obj), player_of(obj, "player"), line)
-
-
-@dataclass(frozen=True, slots=True)
-class BotSeat:
-    """From ``t`` on, a bot of ``level`` (seeded with ``seed``) plays ``player``'s seat:
-    over the network, its player was gone and the other chose to go on. Information
-    only: the bot's moves are the inputs that follow, checked like any others."""
-
-    t: int
-    player: Seat
-    level: str
-    seed: int | None = None
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {"player": PLAYER_KEYS[self.player], "level": self.level}
-        if self.seed is not None:
-            fields["seed"] = self.seed
-        return line_json("bot", self.t, fields)
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> BotSeat:
-        seed = obj.get("seed")
-        return cls(
-            _time(obj),
-            player_of(obj, "player"),
-            check_text("level", obj.get("level")),
-            None if seed is None else get_int(obj, "seed", 0, MAX_SEED),
-            line,
-        )
-
-
-Record: TypeAlias = Deal | Input | Checkpoint | Forfeit | BotSeat | End
+Record: TypeAlias = Deal | Input | Checkpoint | Forfeit[int] | BotSeat[int] | End
 """Any line after the header."""
 
 _RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], Record]]] = {
     "deal": Deal.from_json,
     "input": Input.from_json,
     "checkpoint": Checkpoint.from_json,
-    "forfeit": Forfeit.from_json,
-    "bot": BotSeat.from_json,
+    "forfeit": forfeit_reader(_time),
+    "bot": bot_reader(_time),
     "end": End.from_json,
 }
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 import copy
 
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash
+from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.engine import State, state_hash
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.records import (
-    BotSeat,
     Checkpoint,
     Deal,
     End,
-    Forfeit,
     Input,
     Record,
 )
@@ -98,7 +97,7 @@ class Resimulation:
         the match from the start)."""
         self.inputs = 0
         """Inputs processed so far."""
-        self.forfeit: Forfeit | None = None
+        self.forfeit: Forfeit[int] | None = None
         """The forfeit that ended the game, once its line is processed."""
         self._confirmed = 1
 

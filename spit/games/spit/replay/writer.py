@@ -25,7 +25,7 @@ from spit.core.replay.recording import LineWriter
 from spit.core.seats import Seat, other
 from spit.engine import ENGINE_VERSION, State, Variant, state_hash
 from spit.games.spit.identity import SUFFIX
-from spit.games.spit.replay.records import BotSeat, Checkpoint, Deal, End, Forfeit, Header, Input
+from spit.games.spit.replay.records import Checkpoint, Deal, End, Header, Input
 from spit.games.spit.session import InputRecord, Orders, Timing
 
 CHECKPOINT_EVERY: Final = 100
@@ -96,17 +96,11 @@ class ReplayWriter(LineWriter):
 
     # -- over the network ----------------------------------------------------------
 
-    def on_bot(self, t: int, player: int, level: str, seed: int | None) -> None:
-        """From ``t`` on a bot plays ``player``'s seat (its player is gone)."""
-        self._write(BotSeat(t, Seat(player), level, seed).to_json())
-
-    def on_forfeit(self, t: int, player: int, state: State) -> None:
+    def on_forfeit(self, t: int, player: Seat, state: State) -> None:
         """``player`` loses by forfeit at ``t``: the forfeit line, then the closing
         line (the other player wins, on the table as it stands), and the file closes."""
-        self._write(Forfeit(t, Seat(player)).to_json())
-        end = End(t, other(Seat(player)), state.round, state.scores, state_hash(state))
-        self._write(end.to_json())
-        self.close()
+        end = End(t, other(player), state.round, state.scores, state_hash(state))
+        self._forfeit(t, player, end.to_json())
 
     def _checkpoint(self, t: int, state: State) -> None:
         checkpoint = Checkpoint(t, state_hash(state))

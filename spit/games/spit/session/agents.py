@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from spit.core.seats import Seat
 from spit.engine import Action, State
 from spit.games.spit.session.events import TimedEvent
 
 
 class Agent(Protocol):
-    player: int
+    player: Seat
 
     def next_wakeup(self) -> int | None:
         """Game time at which to call ``wake`` next, or ``None`` to wait for events."""

@@ -37,6 +37,7 @@ from itertools import repeat
 from typing import Final
 
 from spit.core.clock import Clock, GameTime
+from spit.core.seats import SEATS, Seat
 from spit.engine import (
     Action,
     Applied,
@@ -201,7 +202,7 @@ class Match:
             self._run_due(due)
         self.time = t
 
-    def submit_at(self, t: int, player: int, action: Action) -> InputRecord:
+    def submit_at(self, t: int, player: Seat, action: Action) -> InputRecord:
         """An input arriving at game time ``t`` (not before anything already handled).
 
         Once the game is over inputs are refused and not recorded: a recording ends
@@ -243,7 +244,7 @@ class Match:
         return ONE_PILE if len(self.state.piles) == 1 else TWO_PILES
 
     def submit_intent(
-        self, player: int, intent: Intent, at: int | None = None
+        self, player: Seat, intent: Intent, at: int | None = None
     ) -> InputRecord | IntentRefused:
         """``player``'s ``intent`` arriving at game time ``at`` (by default now, by the
         clock). The match first catches up with ``at``, so the intent is judged by the
@@ -262,7 +263,7 @@ class Match:
             return IntentRefused(t, player, intent, IntentRefusal.PAUSED)
         return self._handle(t, player, meaning)
 
-    def useful_intents(self, player: int) -> tuple[tuple[Intent, Action], ...]:
+    def useful_intents(self, player: Seat) -> tuple[tuple[Intent, Action], ...]:
         """The intents of ``player``'s keys whose action the rules accept now, each with
         that action, in key order (``PLAYER_INTENTS``): what a hint may suggest, and
         whether the player can do anything at all. Like ``resolve``, not asking about
@@ -307,7 +308,7 @@ class Match:
             self.advance_to(self.now())
         return self.drain()
 
-    def submit(self, player: int, action: Action) -> InputRecord:
+    def submit(self, player: Seat, action: Action) -> InputRecord:
         """An input arriving now. While paused it is refused and not recorded."""
         if self.paused:
             return InputRecord(self.time, player, action, False, Reason.PAUSED)
@@ -387,7 +388,7 @@ class Match:
         spat = (hand0[: len(hand0) - len(after0)], hand1[: len(hand1) - len(after1)])
         return StallRun(steps, stall, spat, (len(hand0), len(hand1)), len(before.piles) == 1)
 
-    def _handle(self, t: int, player: int, action: Action) -> InputRecord:
+    def _handle(self, t: int, player: Seat, action: Action) -> InputRecord:
         before = self.state
         outcome = apply(before, player, action) if not isinstance(action, Spit) else None
         self.input_count += 1
@@ -415,7 +416,7 @@ class Match:
             self._follow_state(t)
         return record
 
-    def _too_slow(self, t: int, player: int, action: Action, reason: Reason) -> bool:
+    def _too_slow(self, t: int, player: Seat, action: Action, reason: Reason) -> bool:
         """Legal just before the latest change, which the other player made within
         ``too_slow_ms`` (R10). A player's own change (a doubled key press) is no race."""
         return (
@@ -426,7 +427,7 @@ class Match:
             and isinstance(apply(self._before_change, player, action), Applied)
         )
 
-    def _apply_auto(self, t: int, player: int, action: Action) -> None:
+    def _apply_auto(self, t: int, player: Seat, action: Action) -> None:
         """A timer's own action (a spit, the slap default): not an input, not recorded;
         a replay re-derives it from the same timers."""
         outcome = apply(self.state, player, action)
@@ -437,14 +438,14 @@ class Match:
 
     def _timer_fired(self, t: int) -> None:
         if self.phase is MatchPhase.COUNTDOWN:
-            for player in (0, 1):
+            for player in SEATS:
                 if self.state.must_spit[player]:
                     self._apply_auto(t, player, Spit())
             self.countdown_kind = None
             self._follow_state(t)
         elif self.phase is MatchPhase.SLAP:
             self._emit(t, (SlapWindowClosed(),))
-            self._apply_auto(t, 0, Slap(0))  # D08: each takes the pile on their own side
+            self._apply_auto(t, SEATS[0], Slap(0))  # D08: each takes the pile on their own side
             self._follow_state(t)
         elif self.phase is MatchPhase.ROUND_OVER:
             self._deal_next(t)

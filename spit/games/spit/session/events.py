@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeAlias
 
+from spit.core.seats import Seat
 from spit.core.value import value
 from spit.engine import Action, Card, CardSpat, Event, PlayStarted, Reason, Stalled
 
@@ -26,7 +27,7 @@ class InputRecord:
     a front end can say "too slow!" and a replay can show what a player tried."""
 
     t: int
-    player: int
+    player: Seat
     action: Action
     accepted: bool
     reason: Reason | None = None

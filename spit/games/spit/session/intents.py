@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
+from spit.core.seats import Seat
 from spit.core.value import value
 from spit.engine import Action, Move, Play, Slap
 
@@ -134,7 +135,7 @@ class IntentRefused:
     """An intent that meant nothing at game time ``t``, and why."""
 
     t: int
-    player: int
+    player: Seat
     intent: Intent
     reason: IntentRefusal
 

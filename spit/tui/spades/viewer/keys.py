@@ -37,7 +37,7 @@ KEYS_HINT: Final = "? keys  Esc back"
 
 def spades_help(ascii_only: bool = False) -> ViewerHelp:
     """The Spit viewer's help dialog, with these keys."""
-    times = CardPainter("ascii" if ascii_only else "unicode").times
+    times = CardPainter.for_ascii(ascii_only).times
     text = "\n".join(
         [
             *key_rows(SPADES_VIEWER_KEYS, ascii_only),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from spit.core.seats import SEATS, Seat
 from spit.engine import (
     CardMoved,
     CardPlayed,
@@ -78,13 +79,33 @@ class Players:
 
 
 @dataclass(frozen=True, slots=True)
-class _Note:
-    """A refused key, shown for a moment beside the player's row."""
+class Note:
+    """A refused key, shown for a moment beside the player's row, its stockpile
+    outlined for the first part of it (the local and the network tables' notes)."""
 
     text: str
     stock: int | None
     outline_until: int
     until: int
+
+    @classmethod
+    def shown(cls, text: str, stock: int | None, now: int) -> Note:
+        """A note shown from ``now``: outlined for ``FLASH_MS``, gone after ``MESSAGE_MS``."""
+        return cls(text, stock, now + FLASH_MS, now + MESSAGE_MS)
+
+    def at(self, now: int) -> Note | None:
+        """The note as it is at ``now``: itself, without its outline once that is
+        over, or ``None`` once its time is up."""
+        if self.until <= now:
+            return None
+        if self.stock is not None and self.outline_until <= now:
+            return Note(self.text, None, 0, self.until)
+        return self
+
+    def next_change(self, now: int) -> int:
+        """When, after ``now``, it will next look different by itself."""
+        outlined = self.stock is not None and self.outline_until > now
+        return self.outline_until if outlined else self.until
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +186,7 @@ class Presenter:
         self._hint = f"{label('pause')} pause  {label('help')} help  {label('quit')} quit"
         self._status = ("* can play", "o no play") if painter.ascii else ("● can play", "○ no play")
         self._idle_footer = self._default_footer()
-        self._notes: dict[int, _Note] = {}
+        self._notes: dict[int, Note] = {}
         self._highlight: tuple[int, int] | None = None
         self._spat_until = 0
         self._countdown = 0
@@ -233,18 +254,18 @@ class Presenter:
 
     def note(self, player: int, text: str, stock: int | None, now: int) -> None:
         """Show ``text`` beside ``player``'s row, and outline ``stock`` briefly."""
-        self._notes[player] = _Note(text, stock, now + FLASH_MS, now + MESSAGE_MS)
+        self._notes[player] = Note.shown(text, stock, now)
 
     def expire(self, now: int) -> bool:
         """Let effects that have run their time go; True if any did."""
         changed = False
         for player, note in list(self._notes.items()):
-            if note.until <= now:
+            later = note.at(now)
+            if later is None:
                 del self._notes[player]
-                changed = True
-            elif note.stock is not None and note.outline_until <= now:
-                self._notes[player] = _Note(note.text, None, 0, note.until)
-                changed = True
+            elif later is not note:
+                self._notes[player] = later
+            changed |= later is not note
         if self._highlight is not None and self._highlight[1] <= now:
             self._highlight = None
             changed = True
@@ -281,7 +302,10 @@ class Presenter:
         return TableView(
             header=header,
             keys_hint=self._hint,
-            sides=(self._side(match, 0, cursor, hidden), self._side(match, 1, None, hidden)),
+            sides=(
+                self._side(match, SEATS[0], cursor, hidden),
+                self._side(match, SEATS[1], None, hidden),
+            ),
             piles=tuple(Pile(p[-1] if p else None, len(p)) for p in state.piles),
             centre=self._centre(match, paused, seconds or 0, resume_in),
             footer=self._idle_footer if hidden else self._footer or self._idle_footer,
@@ -295,7 +319,7 @@ class Presenter:
             return cursor_footer(self.label)
         return f"Player 1: left half of the keyboard{self.painter.dot}Player 2: right half"
 
-    def _side(self, match: Match, player: int, cursor: Cursor | None, hidden: bool) -> Side:
+    def _side(self, match: Match, player: Seat, cursor: Cursor | None, hidden: bool) -> Side:
         state = match.state
         status, status_role = "", "dim"
         if hidden:  # nothing that helps to plan while paused

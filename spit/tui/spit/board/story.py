@@ -175,7 +175,7 @@ class StoryPanel(Widget):
         self.replay = replay
         self.shorts = shorts
         self.ascii_only = ascii_only
-        self._dot = CardPainter("ascii" if ascii_only else "unicode").dot
+        self._dot = CardPainter.for_ascii(ascii_only).dot
         self.story: Story | None = None
         self.figures: GameFigures | None = None
         self.failure: str | None = None

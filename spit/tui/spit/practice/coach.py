@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from spit.core.seats import SEATS
 from spit.engine import Card, Move, Play, Slap, State
 from spit.games.spit.session import (
     InputRecord,
@@ -29,7 +30,7 @@ from spit.tui.spit.intent_keys import binding_of
 
 KINDS: Final = ("play", "move", "slap")
 """The kinds of move taught, in the order they usually come up."""
-PLAYER: Final = 0
+PLAYER: Final = SEATS[0]
 """The player at the keyboard (the bot has seat 1)."""
 SIDES: Final = ("left", "right")
 

@@ -16,6 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from spit.core.seats import SEATS
 from spit.settings.keymap import spelt_key_label
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.spit.board.presenter import Cursor
@@ -68,7 +69,7 @@ class PracticeScreen(GameScreen):
         yield self._hint_line
 
     def make_bots(self, seed: int) -> list[BotAgent]:
-        return [make_slow_bot(1, seed)]
+        return [make_slow_bot(SEATS[1], seed)]
 
     def on_resize(self, event: events.Resize) -> None:
         self._place_hint(event.size.height)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any, Final
 
+from spit.core.seats import Seat
 from spit.games.spit.bots import BotAgent
 from spit.games.spit.bots.human import HumanModel
 from spit.games.spit.bots.levels import get_level
@@ -42,7 +43,7 @@ def slow_model(base: HumanModel, card_ms: int = CARD_MS) -> HumanModel:
     return replace(base, **changes)
 
 
-def make_slow_bot(player: int, seed: int) -> BotAgent:
+def make_slow_bot(player: Seat, seed: int) -> BotAgent:
     """The practice bot for seat ``player``."""
     model = slow_model(get_level("beginner").model)
     return BotAgent(player, POLICIES[POLICY], model, seed, level=NAME)
