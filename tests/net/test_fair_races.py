@@ -21,7 +21,10 @@ from spit.net.server import GameServer
 
 from .proxy import delaying_proxy
 
-RACES = 40
+COUNTED = 20
+"""Races that must be told apart and believed for the verdict to mean something."""
+MAX_RACES = 120
+"""Races run at most to count that many: a busy machine spoils some (see ``_races``)."""
 
 
 class RaceTable:
@@ -90,7 +93,9 @@ async def _races(ordering: Ordering) -> tuple[int, int]:
             await slow.connect(f"ws://127.0.0.1:{slow_port}", "Slow", room=room.code)
             await asyncio.sleep(4.5)  # a few pings each: the clock estimates settle
             won = counted = 0
-            for race in range(RACES):
+            for race in range(MAX_RACES):
+                if counted >= COUNTED:
+                    break
                 gap_ms = 15 + (race * 7) % 45
                 before = len(tables[0].order)
                 sent_slow = slow.now_ms()
@@ -121,7 +126,7 @@ async def _races(ordering: Ordering) -> tuple[int, int]:
 @pytest.mark.parametrize("ordering", [Ordering.FAIR, Ordering.ARRIVAL])
 def test_who_wins_races_on_a_5_ms_and_a_120_ms_line(ordering: Ordering, tmp_path: Path) -> None:
     won, counted = asyncio.run(asyncio.wait_for(_races(ordering), 120))
-    assert counted >= RACES // 2
+    assert counted >= COUNTED
     if ordering is Ordering.FAIR:
         assert won / counted >= 0.95, (won, counted)
     else:
