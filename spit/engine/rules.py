@@ -384,26 +384,10 @@ def _after_action(state: State, events: tuple[Event, ...]) -> Applied[State, Eve
     stocks = state.stocks
     if _can_act(stocks[0], top0, top1) or _can_act(stocks[1], top0, top1):
         return Applied(state, events)
-    variant, target, round_, _, _, hands, _, _, short, collected, scores, winner = state
+    hands = state.hands
     spitters = (bool(hands[0]), bool(hands[1]))
     if spitters[0] or spitters[1]:
-        stalled = _new_state(
-            State,
-            (
-                variant,
-                target,
-                round_,
-                _SPIT_PHASE,
-                stocks,
-                hands,
-                piles,
-                spitters,
-                short,
-                collected,
-                scores,
-                winner,
-            ),
-        )
+        stalled = _with_spit_cards(state, _SPIT_PHASE, hands, piles, spitters)
         return Applied(stalled, (*events, Stalled(spitters)))
     return _round_ends(state, events, EndReason.NO_SPIT_CARDS, None)
 
@@ -481,25 +465,10 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
             if first1 <= step < first1 + spat1:
                 order.append(hand1[step - first1])
         new_piles = (tuple(order),)
-    variant, target, round_, phase, stocks, _, _, _, short, collected, scores, winner = state
-    new = _new_state(
-        State,
-        (
-            variant,
-            target,
-            round_,
-            phase,
-            stocks,
-            (hand0[spat0:], hand1[spat1:]),
-            new_piles,
-            (len0 > spat0, len1 > spat1),
-            short,
-            collected,
-            scores,
-            winner,
-        ),
-    )
-    return new, steps
+    hands = (hand0[spat0:], hand1[spat1:])
+    return _with_spit_cards(
+        state, state.phase, hands, new_piles, (len0 > spat0, len1 > spat1)
+    ), steps
 
 
 def _first_fit(hand: Pile, first: int, fits: int, start: int, stop: int) -> int:
@@ -632,6 +601,22 @@ def game_end(state: State) -> GameEnd | None:
 def _with_phase(state: State, phase: Phase) -> State:
     """``state._replace(phase=phase)``, at half the cost (see ``_new_state``)."""
     variant, target, round_, _, stocks, hands, piles, must, short, coll, scores, winner = state
+    return _new_state(
+        State,
+        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
+    )
+
+
+def _with_spit_cards(
+    state: State,
+    phase: Phase,
+    hands: tuple[Pile, Pile],
+    piles: tuple[Pile, ...],
+    must: tuple[bool, bool],
+) -> State:
+    """``state`` with a stall's or its spits' changes, as ``_replace`` would make it at
+    twice the cost (see ``_new_state``)."""
+    variant, target, round_, _, stocks, _, _, _, short, coll, scores, winner = state
     return _new_state(
         State,
         (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
