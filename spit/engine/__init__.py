@@ -9,6 +9,8 @@ its events (or a rejection) come out. Everything real-time lives in ``spit.games
     ['spit']
 """
 
+from typing import TYPE_CHECKING, Any
+
 from spit.core.cards import DECK, Card, Pile, card_name, is_red, parse_card, rank, suit
 from spit.core.dealer import MAX_SEED, Dealer
 from spit.core.outcome import Applied, Rejected
@@ -41,9 +43,25 @@ from spit.engine.rules import (
     new_game,
     stall_spits,
 )
-from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
 from spit.engine.state import PLAYERS, Phase, State, Stockpiles, Variant
 from spit.engine.views import PlayerView, StockView, observe
+
+if TYPE_CHECKING:
+    from spit.engine.serialize import dumps, from_json, loads, state_hash, to_json
+else:
+
+    def __getattr__(name: str) -> Any:
+        """The JSON form and the state hash, imported when first asked for: they need
+        ``json`` and ``hashlib`` (OpenSSL), which a game on the screen never uses, and
+        the first frame of ``spit-tui play`` waits for every import (docs/performance.md)."""
+        if name in _SERIALIZE:
+            from spit.engine import serialize
+
+            return getattr(serialize, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_SERIALIZE = frozenset({"dumps", "from_json", "loads", "state_hash", "to_json"})
 
 ENGINE_VERSION = "1.0"
 """Bumped when the rules' behaviour changes; replays record it."""

@@ -18,6 +18,15 @@ def lay_out(order: Sequence[Card]) -> tuple[Stockpiles, Pile]:
     is piles of 1, 2, 3, 4, 5 and the last card dealt to a pile is its face-up top.
     With fewer than 15 cards the rows stop early (R17): 10 cards give 1, 2, 3, 2, 2.
     """
+    if len(order) >= 15:  # every deal but a short one: the places written out
+        o = order
+        return (
+            (o[0],),
+            (o[1], o[5]),
+            (o[2], o[6], o[9]),
+            (o[3], o[7], o[10], o[12]),
+            (o[4], o[8], o[11], o[13], o[14]),
+        ), tuple(o[15:])
     piles: list[list[Card]] = [[], [], [], [], []]
     i, n = 0, len(order)
     for row in range(5):

@@ -44,6 +44,11 @@ _EMPTY: tuple[Pile, Pile] = ((), ())
 _SPIT_PHASE: Final = Phase.SPIT
 _PLAYING: Final = Phase.PLAYING
 _SLAP_PHASE: Final = Phase.SLAP
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+_POINTS: Final = Variant.POINTS
+_NO_STOCKS: Final[tuple[Stockpiles, Stockpiles]] = (((), (), (), (), ()), ((), (), (), (), ()))
+_NOBODY_SPITS: Final = (False, False)
 _PLAYS: Final = tuple((Play(s, 0), Play(s, 1)) for s in range(5))
 _MOVES: Final = tuple(Move(s) for s in range(5))
 _SPIT: Final = Spit()
@@ -52,6 +57,13 @@ _NO_PILE: Final = 52
 """Stands for the top card of a spit pile that does not exist (one-pile rounds)."""
 _ADJ: Final = tuple((*row, False) for row in ADJACENT)
 """``ADJACENT`` with a column for ``_NO_PILE``, where nothing can be played."""
+_RANK_BIT: Final = tuple(1 << (card >> 2) for card in range(_NO_PILE + 1))
+"""Each card's rank as a bit of a mask (``_NO_PILE`` as rank 13, never in a mask made
+of ``_NEIGHBOUR_BITS``): a stall's test of many spit cards against a few ranks."""
+_NEIGHBOUR_BITS: Final = tuple(
+    1 << ((card >> 2) + 1) % 13 | 1 << ((card >> 2) + 12) % 13 for card in range(_NO_PILE)
+)
+"""The ranks a card can go on, one up or down on the ring of ranks (R02), as a mask."""
 _new_state = tuple.__new__
 """Builds a ``State`` from a ready tuple, skipping the named tuple's generated
 ``__new__``: the most frequent actions (plays, spits) build one each."""
@@ -148,25 +160,33 @@ def deal_round(
     Each ``orders[p]`` must be an ordering of exactly ``state.collected[p]``; raises
     ``ValueError`` if not, or if the game is not between rounds.
     """
-    if state.phase is not Phase.ROUND_OVER:
-        raise ValueError(f"cannot deal in phase {state.phase}")
+    variant, target, round_, phase, _, _, _, _, _, collected, scores, winner = state
+    if phase is not _ROUND_OVER:
+        raise ValueError(f"cannot deal in phase {phase}")
     for p in (0, 1):
-        if tuple(sorted(orders[p])) != state.collected[p]:
+        if tuple(sorted(orders[p])) != collected[p]:
             raise ValueError(f"player {p + 1}'s order is not a shuffle of their cards")
     (s0, h0), (s1, h1) = lay_out(orders[0]), lay_out(orders[1])
     spitters = (bool(h0), bool(h1))
-    short = None if all(spitters) else spitters.index(False)
-    new = state._replace(
-        round=state.round + 1,
-        phase=Phase.SPIT,
-        stocks=(s0, s1),
-        hands=(h0, h1),
-        piles=((), ()) if short is None else ((),),
-        must_spit=spitters,
-        short=short,
-        collected=_EMPTY,
+    short = None if h0 and h1 else spitters.index(False)
+    new = _new_state(
+        State,
+        (
+            variant,
+            target,
+            round_ + 1,
+            _SPIT_PHASE,
+            (s0, s1),
+            (h0, h1),
+            ((), ()) if short is None else ((),),
+            spitters,
+            short,
+            _EMPTY,
+            scores,
+            winner,
+        ),
     )
-    return Applied(new, (RoundDealt(new.round, (len(h0), len(h1))),))
+    return Applied(new, (RoundDealt(round_ + 1, (len(h0), len(h1))),))
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -229,7 +249,7 @@ def _can_act(stocks: Stockpiles, top0: Card, top1: Card) -> bool:
 def _can_move(stocks: Stockpiles) -> bool:
     """A card with face-down cards under it can move into an empty space (D04):
     ``_can_act`` whatever the pile tops."""
-    return any(not stock for stock in stocks) and any(len(stock) > 1 for stock in stocks)
+    return () in stocks and max(map(len, stocks)) > 1
 
 
 def _tops(piles: tuple[Pile, ...]) -> tuple[int, int]:
@@ -313,7 +333,8 @@ def _move(state: State, player: int, action: Move) -> Outcome:
         return Rejected(Reason.LONE_CARD)
     to = stocks.index(())
     row = _with_pile(_with_pile(stocks, s, stock[:-1]), to, (stock[-1],))
-    new = state._replace(stocks=(row, state.stocks[1]) if player == 0 else (state.stocks[0], row))
+    both = state.stocks
+    new = _with_stocks(state, (row, both[1]) if player == 0 else (both[0], row))
     return _after_action(new, (CardMoved(player, s, to, stock[-1], stock[-2]),))
 
 
@@ -363,9 +384,10 @@ def _after_action(state: State, events: tuple[Event, ...]) -> Applied[State, Eve
     stocks = state.stocks
     if _can_act(stocks[0], top0, top1) or _can_act(stocks[1], top0, top1):
         return Applied(state, events)
-    spitters = (bool(state.hands[0]), bool(state.hands[1]))
-    if any(spitters):
-        stalled = state._replace(phase=Phase.SPIT, must_spit=spitters)
+    hands = state.hands
+    spitters = (bool(hands[0]), bool(hands[1]))
+    if spitters[0] or spitters[1]:
+        stalled = _with_spit_cards(state, _SPIT_PHASE, hands, piles, spitters)
         return Applied(stalled, (*events, Stalled(spitters)))
     return _round_ends(state, events, EndReason.NO_SPIT_CARDS, None)
 
@@ -385,9 +407,12 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
     if _can_move(stocks0) or _can_move(stocks1):
         return state, 0  # a card can move into a space whatever is spat
     # The stockpiles do not change in a stall: the ranks a face-up card can go on, one
-    # up or down on the ring of ranks (R02). ``_NO_PILE``'s rank, 13, is never one.
-    faces = [stock[-1] for stock in (*stocks0, *stocks1) if stock]
-    fits = {((face >> 2) + step) % 13 for face in faces for step in (1, 12)}
+    # up or down on the ring of ranks (R02), as a mask of rank bits. ``_NO_PILE``'s
+    # rank, 13, is never one.
+    fits = 0
+    for stock in (*stocks0, *stocks1):
+        if stock:
+            fits |= _NEIGHBOUR_BITS[stock[-1]]
     hand0, hand1 = state.hands
     len0, len1 = len(hand0), len(hand1)
     # Whoever has a spit card left spits at every step after the first; at the first,
@@ -395,7 +420,8 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
     # until their cards run out, and the steps can be counted rather than taken: the
     # run stops before the step that leaves a card of a rank in ``fits`` on top of a
     # pile, or after which nobody has a spit card left.
-    first0, first1 = (0 if must else 1 for must in state.must_spit)
+    must0, must1 = state.must_spit
+    first0, first1 = 0 if must0 else 1, 0 if must1 else 1
     last0 = first0 + len0 - 1 if len0 else -1
     last1 = first1 + len1 - 1 if len1 else -1
     steps = min(limit, max(last0, last1))
@@ -405,17 +431,23 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
     one_pile = len(state.piles) == 1
     if one_pile:
         covered0 = covered1 = covered0 or covered1
-    if (top0 >> 2 in fits and not covered0) or (top1 >> 2 in fits and not covered1):
+    if (_RANK_BIT[top0] & fits and not covered0) or (_RANK_BIT[top1] & fits and not covered1):
         return state, 0  # someone can act once the first step is over
-    steps = min(steps, _first_fit(hand1, first1, fits, range(steps)))
-    if one_pile and len1:
+    if len1:
+        steps = min(steps, _first_fit(hand1, first1, fits, 0, steps))
+    if not len0:
+        pass  # nothing of player 1's to turn up
+    elif one_pile and len1:
         # Player 2's card covers player 1's at once: player 1's shows only at a step
         # at which player 2 does not spit (in practice never: in a one-pile round one
         # of them has no spit cards).
-        shown = (range(min(first1, steps)), range(last1 + 1, steps))
-        steps = min(steps, *(_first_fit(hand0, first0, fits, at) for at in shown))
+        steps = min(
+            steps,
+            _first_fit(hand0, first0, fits, 0, min(first1, steps)),
+            _first_fit(hand0, first0, fits, last1 + 1, steps),
+        )
     else:
-        steps = min(steps, _first_fit(hand0, first0, fits, range(steps)))
+        steps = min(steps, _first_fit(hand0, first0, fits, 0, steps))
     if steps <= 0:
         return state, 0
     spat0 = max(0, min(len0, steps - first0))
@@ -433,16 +465,20 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
             if first1 <= step < first1 + spat1:
                 order.append(hand1[step - first1])
         new_piles = (tuple(order),)
-    hands, must = (hand0[spat0:], hand1[spat1:]), (len0 > spat0, len1 > spat1)
-    return state._replace(hands=hands, piles=new_piles, must_spit=must), steps
+    hands = (hand0[spat0:], hand1[spat1:])
+    return _with_spit_cards(
+        state, state.phase, hands, new_piles, (len0 > spat0, len1 > spat1)
+    ), steps
 
 
-def _first_fit(hand: Pile, first: int, fits: set[int], steps: range) -> int:
-    """The first of ``steps`` at which the player spitting ``hand`` from step ``first``
-    on turns up a card of a rank in ``fits``; more steps than any run if none."""
-    start = max(0, steps.start - first)
-    for index, card in enumerate(hand[start : max(start, steps.stop - first)], start):
-        if card >> 2 in fits:
+def _first_fit(hand: Pile, first: int, fits: int, start: int, stop: int) -> int:
+    """The first of the steps ``start`` to ``stop`` (not included) at which the player
+    spitting ``hand`` from step ``first`` on turns up a card of a rank in ``fits`` (a
+    mask of ``_RANK_BIT``); more steps than any run if none."""
+    bit = _RANK_BIT
+    start = max(0, start - first)
+    for index, card in enumerate(hand[start : max(start, stop - first)], start):
+        if bit[card] & fits:
             return index + first
     return 52
 
@@ -453,13 +489,14 @@ def _round_ends(
     """Stop play (R14, D18): slap in a two-pile round, settle at once in a one-pile one."""
     events = (*events, RoundEnded(reason, player))
     if len(state.piles) == 2:
-        return Applied(state._replace(phase=Phase.SLAP), events)
+        return Applied(_with_phase(state, _SLAP_PHASE), events)
     if player is None:
         # D10: nobody got out; the one with fewer stockpile cards counts as first out,
         # and on a tie the pile goes to the player who had spit cards.
         short = 0 if state.short is None else state.short
-        counts = (state.stock_count(0), state.stock_count(1))
-        player = short if counts[0] == counts[1] else counts.index(min(counts))
+        stocks = state.stocks
+        count0, count1 = sum(map(len, stocks[0])), sum(map(len, stocks[1]))
+        player = short if count0 == count1 else (0 if count0 < count1 else 1)
     # R18: the first one out takes nothing from the centre.
     return _resolve(state, events, pile_taker=(1 - player,))
 
@@ -482,50 +519,61 @@ def _resolve(
 
     ``pile_taker[i]`` is the player who takes spit pile ``i``.
     """
+    variant, target, round_, _, stocks, hands, piles, _, _, _, scores, was_won = state
     gathered: list[list[Card]] = [[], []]
-    left = [0, 0]
     for p in (0, 1):
-        own = [c for stock in state.stocks[p] for c in stock]
-        own.extend(state.hands[p])
-        left[p] = len(own)
-        gathered[p].extend(own)
-    for pile, taker in zip(state.piles, pile_taker, strict=True):
-        gathered[taker].extend(pile)
-    scores = state.scores
-    if state.variant is Variant.POINTS:
+        own = gathered[p]
+        for stock in stocks[p]:
+            own += stock
+        own += hands[p]
+    left = (len(gathered[0]), len(gathered[1]))
+    for pile, taker in zip(piles, pile_taker, strict=True):
+        gathered[taker] += pile
+    if variant is _POINTS:
         scores = (scores[0] + left[0], scores[1] + left[1])
-    collected = (tuple(sorted(gathered[0])), tuple(sorted(gathered[1])))
-    new = state._replace(
-        phase=Phase.ROUND_OVER,
-        stocks=(((), (), (), (), ()), ((), (), (), (), ())),
-        hands=_EMPTY,
-        piles=(),
-        must_spit=(False, False),
-        short=None,
-        collected=collected,
-        scores=scores,
-    )
+    gathered[0].sort()
+    gathered[1].sort()
+    collected = (tuple(gathered[0]), tuple(gathered[1]))
     events = (
         *events,
-        RoundResolved((len(collected[0]), len(collected[1])), (left[0], left[1]), scores),
+        RoundResolved((len(collected[0]), len(collected[1])), left, scores),
     )
-    winner = _winner(new)
+    winner = _winner(variant, target, collected, scores)
+    new = _new_state(
+        State,
+        (
+            variant,
+            target,
+            round_,
+            _ROUND_OVER if winner is None else _GAME_OVER,
+            _NO_STOCKS,
+            _EMPTY,
+            (),
+            _NOBODY_SPITS,
+            None,
+            collected,
+            scores,
+            was_won if winner is None else winner,
+        ),
+    )
     if winner is None:
         return Applied(new, events)
-    return Applied(new._replace(phase=Phase.GAME_OVER, winner=winner), (*events, GameOver(winner)))
+    return Applied(new, (*events, GameOver(winner)))
 
 
-def _winner(state: State) -> int | None:
+def _winner(
+    variant: Variant, target: int, collected: tuple[Pile, Pile], scores: tuple[int, int]
+) -> int | None:
     """R19, R20, D12, D13."""
-    out = [p for p in (0, 1) if not state.collected[p]]
-    if state.variant is Variant.STANDARD:
-        return out[0] if out else None
-    a, b = state.scores
-    if not out and max(a, b) < state.target:
+    out = 0 if not collected[0] else 1 if not collected[1] else None
+    if variant is not _POINTS:
+        return out
+    a, b = scores
+    if out is None and max(a, b) < target:
         return None
     if a != b:
         return 0 if a < b else 1
-    return out[0] if out else None
+    return out
 
 
 class GameEnd(StrEnum):
@@ -548,6 +596,40 @@ def game_end(state: State) -> GameEnd | None:
         return GameEnd.NO_CARDS
     a, b = state.scores
     return GameEnd.TARGET if max(a, b) >= state.target and a != b else GameEnd.NO_DEAL
+
+
+def _with_phase(state: State, phase: Phase) -> State:
+    """``state._replace(phase=phase)``, at half the cost (see ``_new_state``)."""
+    variant, target, round_, _, stocks, hands, piles, must, short, coll, scores, winner = state
+    return _new_state(
+        State,
+        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
+    )
+
+
+def _with_spit_cards(
+    state: State,
+    phase: Phase,
+    hands: tuple[Pile, Pile],
+    piles: tuple[Pile, ...],
+    must: tuple[bool, bool],
+) -> State:
+    """``state`` with a stall's or its spits' changes, as ``_replace`` would make it at
+    twice the cost (see ``_new_state``)."""
+    variant, target, round_, _, stocks, _, _, _, short, coll, scores, winner = state
+    return _new_state(
+        State,
+        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
+    )
+
+
+def _with_stocks(state: State, stocks: tuple[Stockpiles, Stockpiles]) -> State:
+    """``state._replace(stocks=stocks)``, at half the cost (see ``_new_state``)."""
+    variant, target, round_, phase, _, hands, piles, must, short, coll, scores, winner = state
+    return _new_state(
+        State,
+        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
+    )
 
 
 def _with_pile(row: Stockpiles, index: int, pile: Pile) -> Stockpiles:

@@ -72,7 +72,7 @@ class State(NamedTuple):
 
     def stock_count(self, player: int) -> int:
         """How many cards ``player`` has in stockpiles."""
-        return sum(len(p) for p in self.stocks[player])
+        return sum(map(len, self.stocks[player]))
 
     def cards_held(self, player: int) -> int:
         """Cards ``player`` still has to get rid of: stockpiles, spit cards and, between

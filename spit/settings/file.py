@@ -34,9 +34,7 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
@@ -47,6 +45,8 @@ from spit.core.safe_text import safe_path, safe_text
 from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
 
 if TYPE_CHECKING:
+    import tomllib
+
     import tomlkit
 
 MAX_BYTES = 64 * 1024
@@ -147,6 +147,8 @@ def _parse(contents: _Contents) -> _Parsed:
         line = contents.data.count(b"\n", 0, error.start) + 1
         problem = Problem(f"not UTF-8 text; {_USING_DEFAULTS}", line=line)
         return _Parsed(Settings(), [problem], None, None)
+    import tomllib  # here: most players have no settings file, and the first frame waits
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -380,6 +382,8 @@ def _same_key(written: object, key: str) -> bool:
 def _check_written(data: bytes, changes: Mapping[str, Any], new: Settings) -> None:
     """Refuse to write a text that would not read back to the changed values: tomlkit
     has never been seen to make one, and this makes sure it never costs a file."""
+    import tomllib  # (see ``_parse``)
+
     try:
         written = tomllib.loads(data.decode("utf-8"))
     except ValueError:
@@ -410,6 +414,8 @@ def _exclusive(path: Path, mode: int = 0o666) -> int:
 
 
 def _write_atomically(target: Path, data: bytes, original: os.stat_result | None) -> None:
+    import secrets  # here: only a change of settings writes, never the start
+
     target.parent.mkdir(parents=True, exist_ok=True)
     while True:
         temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")

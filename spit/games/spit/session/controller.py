@@ -103,14 +103,24 @@ class MatchPhase(StrEnum):
 # Phases tested on every step are module globals: an enum attribute lookup costs ten
 # times a global one, and the simulator steps a match hundreds of thousands of times a
 # second (docs/performance.md, "Simulator").
+_COUNTDOWN: Final = MatchPhase.COUNTDOWN
 _PLAYING: Final = MatchPhase.PLAYING
+_SLAP: Final = MatchPhase.SLAP
+_ROUND_OVER: Final = MatchPhase.ROUND_OVER
 _GAME_OVER: Final = MatchPhase.GAME_OVER
 _ENDED: Final = MatchPhase.ENDED
+_START: Final = CountdownKind.START
 _STALL: Final = CountdownKind.STALL
 _MOST_STALLS: Final = 52
 """More stall steps than any round can hold (each spits at least one card)."""
 _SPIT_PHASE: Final = Phase.SPIT
 _PLAYING_PHASE: Final = Phase.PLAYING
+_SLAP_PHASE: Final = Phase.SLAP
+_ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
+_GAME_OVER_PHASE: Final = Phase.GAME_OVER
+_SPIT_ACTION: Final = Spit()
+_SLAP_DEFAULT: Final = Slap(0)
+"""D08: when nobody slaps, each takes the pile on their own side."""
 
 
 class Match:
@@ -437,17 +447,18 @@ class Match:
         self._emit(t, outcome.events)
 
     def _timer_fired(self, t: int) -> None:
-        if self.phase is MatchPhase.COUNTDOWN:
+        phase = self.phase
+        if phase is _COUNTDOWN:
             for player in SEATS:
                 if self.state.must_spit[player]:
-                    self._apply_auto(t, player, Spit())
+                    self._apply_auto(t, player, _SPIT_ACTION)
             self.countdown_kind = None
             self._follow_state(t)
-        elif self.phase is MatchPhase.SLAP:
+        elif phase is _SLAP:
             self._emit(t, (SlapWindowClosed(),))
-            self._apply_auto(t, SEATS[0], Slap(0))  # D08: each takes the pile on their own side
+            self._apply_auto(t, SEATS[0], _SLAP_DEFAULT)  # D08: each takes their own side's pile
             self._follow_state(t)
-        elif self.phase is MatchPhase.ROUND_OVER:
+        elif phase is _ROUND_OVER:
             self._deal_next(t)
 
     def _deal_next(self, t: int) -> None:
@@ -461,7 +472,7 @@ class Match:
         for rec in self._recorders:
             rec.on_deal(t, self.state.round, orders)
         self._emit(t, dealt.events)
-        self._start_countdown(t, CountdownKind.START)
+        self._start_countdown(t, _START)
 
     def _follow_state(self, t: int) -> None:
         """Set the match phase and its timer from the engine's phase."""
@@ -470,31 +481,30 @@ class Match:
             self.phase, self.deadline = _PLAYING, None
         elif phase is _SPIT_PHASE:
             self._start_countdown(t, CountdownKind.STALL)
-        elif phase is Phase.SLAP:
-            self.phase, self.deadline = MatchPhase.SLAP, t + self.timing.slap_window_ms
+        elif phase is _SLAP_PHASE:
+            self.phase, self.deadline = _SLAP, t + self.timing.slap_window_ms
             sizes = (len(self.state.piles[0]), len(self.state.piles[1]))
             self._emit(t, (SlapWindowOpened(self.deadline, sizes),))
-        elif phase is Phase.ROUND_OVER:
-            self.phase, self.deadline = MatchPhase.ROUND_OVER, t + self.timing.round_pause_ms
+        elif phase is _ROUND_OVER_PHASE:
+            self.phase, self.deadline = _ROUND_OVER, t + self.timing.round_pause_ms
             self._emit(t, (NextRoundAt(self.deadline),))
             for rec in self._recorders:
                 rec.on_round_over(t, self.state)
-        elif phase is Phase.GAME_OVER:
-            self.phase, self.deadline = MatchPhase.GAME_OVER, None
+        elif phase is _GAME_OVER_PHASE:
+            self.phase, self.deadline = _GAME_OVER, None
             for rec in self._recorders:
                 rec.on_round_over(t, self.state)
                 rec.on_game_over(t, self.state)
 
     def _start_countdown(self, t: int, kind: CountdownKind) -> None:
         length = (
-            self.timing.start_countdown_ms
-            if kind is CountdownKind.START
-            else self.timing.stall_countdown_ms
+            self.timing.start_countdown_ms if kind is _START else self.timing.stall_countdown_ms
         )
-        self.phase, self.countdown_kind = MatchPhase.COUNTDOWN, kind
-        self.deadline = t + length
+        self.phase, self.countdown_kind = _COUNTDOWN, kind
+        self.deadline = deadline = t + length
         if not self._ticking:
-            self._emit(t, (CountdownStarted(kind, self.deadline),))
+            if not self._quiet:
+                self._emit(t, (CountdownStarted(kind, deadline),))
             return
         # A tick each whole second before the deadline, the last one at the deadline.
         seconds = -(-length // 1000)
@@ -508,9 +518,13 @@ class Match:
         # runs for every change of every simulated game).
         if self._quiet:
             return  # nobody to tell: a replay being checked
+        listeners = self._listeners
+        if not listeners:  # a front end without agents (a replay's viewer): no list
+            self._outbox.extend(map(TimedEvent, repeat(t, len(events)), events))
+            return
         timed = list(map(TimedEvent, repeat(t, len(events)), events))
         if self._collect:
             self._outbox.extend(timed)
         state = self.state
-        for listen in self._listeners:
+        for listen in listeners:
             listen(t, state, timed)
