@@ -143,3 +143,33 @@ async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) 
     link.hosted = hosted
     link.game = game.name
     return link
+
+
+async def open_watch(address: Address, code: str, password: str | None = None) -> NetClient:
+    """Connect to the room ``code`` at ``address`` as a spectator (at the room's own
+    path, by which a proxy in front of several servers routes); the client has the
+    game's public frames from its start. Raises ``NetFailure``."""
+    from spit.net.lobby_client import room_uri
+
+    client = NetClient()
+    uri = room_uri(address.uri, code)
+    try:
+        await client.connect(uri, default_name(), room=code, password=password, watch=True)
+    except ProtocolError as refused:
+        if "no field 'watch'" in refused.reason:  # a server from before spectators
+            raise NetFailure(f"{address} cannot be watched: its spit-tui is older") from None
+        raise NetFailure(f"{address} refused: {safe_text(refused.reason)}") from None
+    except ConnectionRefusedError:
+        raise NetFailure(f"nobody is serving games at {address} (connection refused)") from None
+    except socket.gaierror:
+        raise NetFailure(f"there is no machine called {safe_text(address.host)}") from None
+    except TimeoutError:
+        raise NetFailure(f"{address} did not answer (is the address right?)") from None
+    except (InvalidHandshake, InvalidURI):
+        raise NetFailure(
+            f"{address} is not a spit-tui server (it does not speak its protocol)"
+        ) from None
+    except (OSError, WebSocketException, ValueError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise NetFailure(f"cannot connect to {address}: {safe_text(reason)}") from None
+    return client
