@@ -132,7 +132,8 @@ class NetClient:
             hello.update(create=True, **create)
         if watch:
             hello["watch"] = True
-        await self._ws.send(encode("hello", **hello))
+        with contextlib.suppress(ConnectionClosed):  # refused at once: read why below
+            await self._ws.send(encode("hello", **hello))
         try:
             first = await self._check(self._ws, await self._ws.recv())
         except ConnectionClosed as gone:
