@@ -168,3 +168,32 @@ def test_the_spit_watch_screen(snap_compare: Any) -> None:
     client = WatchClient(_spit_frames())
     screen = SpitWatchScreen(client, Settings(), clock=FakeClock())
     assert snap_compare(WatchApp(screen), terminal_size=(80, 24))
+
+
+def _spades_frames() -> list[dict[str, Any]]:
+    """A hand of Spades a few steps in, as a spectator is sent it."""
+    table = SpadesNetTable(("Ann", "Bob"), 12, None, target=100)
+    frames = []
+    rng = random.Random(5)
+    for step in range(30):
+        for seat in (0, 1):
+            intent = spades_intent(table.view(seat), rng)
+            if intent is not None:
+                table.submit(seat, intent, step * 100)
+                break
+        frames.append(
+            {
+                "t": step * 100,
+                "view": table.public_view(),
+                "events": table.public_news(),
+                "finished": False,
+            }
+        )
+        table.news()
+    return frames
+
+
+def test_the_spades_watch_screen(snap_compare: Any) -> None:
+    client = WatchClient(_spades_frames(), game="spades")
+    screen = SpadesWatchScreen(client, Settings(), clock=FakeClock())
+    assert snap_compare(WatchApp(screen), terminal_size=(80, 24))
