@@ -105,6 +105,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"connections at once from one address (default {DEFAULTS.max_per_address})",
     )
     parser.add_argument(
+        "--max-spectators",
+        type=int_between(0, 10_000),
+        default=DEFAULTS.max_spectators,
+        metavar="N",
+        help=f"spectators of one room at once (default {DEFAULTS.max_spectators}; 0: none)",
+    )
+    parser.add_argument(
         "--codes",
         type=parsed_by(_letters),
         default=string.ascii_uppercase,
@@ -151,6 +158,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(
         max_rooms=args.max_rooms,
         max_per_address=args.max_per_address,
+        max_spectators=args.max_spectators,
         idle_s=args.idle_minutes * 60,
         trusted_proxies=frozenset(args.trust_proxy),
     )

@@ -343,6 +343,8 @@ class GameServer:
             raise ProtocolError("a spectator takes no seat: watch comes without a token")
         room = self._room_for(hello)
         most = self.limits.max_spectators
+        if not most:
+            raise ProtocolError("this server takes no spectators", Close.BUSY)
         if self.spectators.count(room.code) >= most:
             raise ProtocolError(
                 f"the room has {most} spectators already; try again later", Close.BUSY

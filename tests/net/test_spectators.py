@@ -281,3 +281,24 @@ def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
     assert finished and path is not None
     result = verify(load_replay(path))
     assert result.valid and result.finished
+
+
+def test_serve_takes_its_spectator_cap_from_the_command_line(tmp_path: Path) -> None:
+    import argparse
+
+    from spit.commands import serve
+
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    assert serve.limits_of(parser.parse_args([])).max_spectators == Limits().max_spectators
+    assert serve.limits_of(parser.parse_args(["--max-spectators", "3"])).max_spectators == 3
+
+    async def run() -> str:
+        async with running_server(tmp_path) as (server, uri):
+            server.limits = serve.limits_of(parser.parse_args(["--max-spectators", "0"]))
+            room = server.open_room()
+            with pytest.raises(ProtocolError) as refused:
+                await NetClient().connect(uri, "Fan", room=room.code, watch=True)
+            return refused.value.reason
+
+    assert asyncio.run(run()) == "this server takes no spectators"
