@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),
     "host": ("spit.commands.host", "host a game over the network and wait for the other player"),
     "join": ("spit.commands.join", "join a game someone hosts: ADDRESS [CODE]"),
+    "watch": ("spit.commands.watch", "watch a network game as a spectator: ADDRESS CODE"),
     "serve": ("spit.commands.serve", "run a server for many rooms (a club's, the internet's)"),
     "web": ("spit.commands.web", "play in a web browser: serve the menu to browser tabs"),
 }

@@ -110,6 +110,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "connections at once from one address",
     )
     parser.add_argument(
+        "--max-spectators",
+        type=int_between(0, 10_000),
+        default=DEFAULTS.max_spectators,
+        metavar="N",
+        help=f"spectators of one room at once (default {DEFAULTS.max_spectators}; 0: none)",
+    )
+    parser.add_argument(
         "--codes",
         type=parsed_by(_letters),
         default=string.ascii_uppercase,
@@ -162,6 +169,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(
         max_rooms=args.max_rooms,
         max_per_address=args.max_per_address,
+        max_spectators=args.max_spectators,
         idle_s=args.idle_minutes * 60,
         trusted_proxies=frozenset(args.trust_proxy),
     )

@@ -193,6 +193,11 @@ class FrontEnds:
     """The table of a game over the network: a screen class called as
     ``net_screen(client, settings, clock=...)`` with a ``spit.net.client.NetClient``
     already welcomed to its room; ``None`` for a game not yet playable there."""
+    watch_screen: LayerRef | None = None
+    """The table a spectator watches a network game on: a screen class called as
+    ``watch_screen(client, settings, clock=...)`` with a client connected to watch
+    (``NetClient.connect(watch=True)``), drawn as the game's replay viewer draws;
+    ``None`` for a game that cannot be watched."""
 
 
 @dataclass(frozen=True, slots=True)

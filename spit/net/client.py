@@ -77,6 +77,13 @@ class NetClient:
         self._address: tuple[str, str | None, str | None, str] | None = None
         self._ended = False
         self._ssl: SSLContext | None = None
+        self.watching = False
+        """A spectator's connection (``connect(watch=True)``)."""
+        self.seen: list[dict[str, Any]] = []
+        """A spectator's ``view`` frames of the current game, in order (``t``, ``view``,
+        ``events``, ``finished``): the game from its start, as the server sent it."""
+        self.past = 0
+        """Of ``seen``, the frames of the game before this spectator came."""
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
@@ -104,6 +111,7 @@ class NetClient:
         version: int = PROTOCOL_VERSION,
         ssl: SSLContext | None = None,
         create: Mapping[str, Any] | None = None,
+        watch: bool = False,
     ) -> dict[str, Any]:
         """Connect and say hello; the server's welcome. Raises ``ProtocolError`` with
         the server's reason if it refuses, or with this client's if the server's answer
@@ -111,7 +119,8 @@ class NetClient:
         ``wss://`` address; without it one is checked against the system's CAs.
         ``create`` asks a server for many rooms for a new one instead of ``room``: its
         ``game``, ``options`` and ``public`` (``spit.net.lobby``); the welcome says its
-        code."""
+        code. ``watch``: follow the room as a spectator (``watching`` is its welcome;
+        ``seen`` then holds the game's public frames from its start)."""
         self._ended = True  # until welcomed
         self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10, ssl=ssl)
         self._ssl = ssl
@@ -121,13 +130,16 @@ class NetClient:
                 hello[key] = value
         if create is not None:  # a new room on a server for many (``spit-tui serve``)
             hello.update(create=True, **create)
-        await self._ws.send(encode("hello", **hello))
+        if watch:
+            hello["watch"] = True
+        with contextlib.suppress(ConnectionClosed):  # refused at once: read why below
+            await self._ws.send(encode("hello", **hello))
         try:
             first = await self._check(self._ws, await self._ws.recv())
         except ConnectionClosed as gone:
             self.refusal = gone.rcvd.reason if gone.rcvd is not None else "closed"
             raise ProtocolError(self.refusal or "the server closed the connection") from None
-        if first.type != "welcome":
+        if first.type != ("watching" if watch else "welcome"):
             self.refusal = str(first.get("reason") or f"the server sent {first.type} first")
             await self._ws.close()
             code = first.get("code")
@@ -135,6 +147,9 @@ class NetClient:
             raise ProtocolError(self.refusal, Close(code) if known else Close.REFUSED)
         self.welcome = {"type": first.type, **first.fields}
         self.names = list(first["names"])
+        self.watching = watch
+        self.seen.clear()
+        self.past = first["history"] if watch else 0
         self._address = (uri, first["room"], password, name)
         self.refusal = self.error = None
         self._ended = False
@@ -147,6 +162,10 @@ class NetClient:
         assert self._address is not None and self.welcome is not None, "never connected"
         await self.close(leave=False)
         uri, room, password, name = self._address
+        if self.watching:  # a spectator watches again, and is sent the game again
+            return await self.connect(
+                uri, name, room=room, password=password, ssl=self._ssl, watch=True
+            )
         return await self.connect(
             uri, name, room=room, password=password, token=self.welcome["token"], ssl=self._ssl
         )
@@ -239,6 +258,8 @@ class NetClient:
             self.rtt = message["rtt"]
             self.finished = message["finished"]
             self.game = message.get("game") or self.game
+            if self.watching:
+                self.seen.append(dict(message.fields))
         elif kind == "away":
             self.away = (message["seat"], message["seconds_left"])
         elif kind == "back":
@@ -259,6 +280,9 @@ class NetClient:
             self.view, self.over, self.finished = None, None, False
             self.events.clear()
             self.rematch_asked.clear()
+            if self.seen:  # a rematch: what came before was the last game's
+                self.past = 0
+            self.seen.clear()
         elif kind == "replay":
             with contextlib.suppress(asyncio.QueueFull):
                 self._replays.put_nowait(message)

@@ -16,7 +16,9 @@ class Limits:
     max_rooms: int = 500
     """Rooms open at once; one more ``create`` is refused (``Close.BUSY``)."""
     max_per_address: int = 4
-    """Connections at once from one address."""
+    """Connections at once from one address (players and spectators alike)."""
+    max_spectators: int = 20
+    """Spectators of one room at once; one more is refused (``Close.BUSY``)."""
     idle_s: float = 600.0
     """A client-opened room where no player sent anything (pongs aside) for this long
     is closed (``Close.ROOM_CLOSED``)."""

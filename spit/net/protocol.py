@@ -66,6 +66,8 @@ class Close(IntEnum):
     """Too many connections from one address, or the server is full."""
     FORFEIT = 4005
     """The game is over by forfeit; sent to a client that comes back too late."""
+    BEHIND = 4006
+    """A spectator whose line took the game's frames too slowly fell too far behind."""
     ROOM_CLOSED = 4010
     """The room was closed: idle too long, abandoned, or its game failed on the server."""
     INTERNAL = 1011
@@ -255,6 +257,8 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
             "public": boolean,
             "list": boolean,
             "replay": boolean,
+            # a spectator (``watch``), of any server's rooms
+            "watch": boolean,
         },
     ),
     "intent": _schema({"seq": integer(0, 2**31), "t": TIME_MS, "intent": text(MAX_INTENT)}),
@@ -279,6 +283,15 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
             "seat": SEAT,
             "token": text(32, TOKEN),
             "names": list_of(text(MAX_NAME), 1, 2),
+        },
+        {"game": text(32)},
+    ),
+    "watching": _schema(
+        {
+            "v": integer(0, 1_000_000),
+            "room": text(7, ROOM_CODE),
+            "names": list_of(text(MAX_NAME), 0, 2),
+            "history": integer(0, 10**6),
         },
         {"game": text(32)},
     ),

@@ -15,7 +15,9 @@ a test. The room
 - says when a game is over (``over``) and starts the next one when both asked
   (``rematch``), and
 - says, after each step, what each seat is to be sent: its own view, the public news
-  and these notices.
+  and these notices; and what the room's spectators are to be sent (``SPECTATORS``):
+  the public view (what both players can see) with the public news, each such frame
+  kept in ``history`` for a spectator who comes late (``spectator_snapshot``).
 
 The room knows no game: everything game-specific is behind ``NetTable``.
 """
@@ -46,6 +48,13 @@ AWAY_EVERY_MS: Final = 1_000
 
 MAX_FETCHES: Final = 3
 """Replay requests a seat may make per game: a replay is up to 16 MiB to read and send."""
+
+SPECTATORS: Final = -1
+"""The address in an ``Outbox`` of a frame for every spectator of the room."""
+
+MAX_HISTORY: Final = 20_000
+"""Public frames a room keeps of its game for late spectators; a game longer than that
+(far beyond any real one) keeps its later half."""
 
 
 class NetTable(Protocol):
@@ -81,6 +90,16 @@ class NetTable(Protocol):
         card. It holds ``can_play``: whether one of the seat's keys would do something
         now (the game decides; a client only shows it). While nothing changed, the
         table may hand out the same object again: nobody changes a view."""
+        ...
+
+    def public_view(self) -> dict[str, Any]:
+        """What both seats can see now, as JSON, for a spectator: derived from the
+        game's observations, so never a card hidden from either player."""
+        ...
+
+    def public_news(self) -> list[dict[str, Any]]:
+        """Events since the last call as a spectator may see them: only what both
+        players were told (each seat's private copy stripped of its private cards)."""
         ...
 
     def news(self) -> list[tuple[int | None, dict[str, Any]]]:
@@ -207,6 +226,10 @@ class Room:
         """``(arrival, client stamp, due)`` server times of each intent the last steps
         gave to the table, when the server measures itself (``spit.net.latency``; it
         empties the list); ``None``, the default: no times kept."""
+        self.history: list[str] = []
+        """The public frames of this game so far, sent to spectators as they were made:
+        what a spectator who comes late is sent first (``spectator_snapshot``)."""
+        self._last_public: tuple[dict[str, Any], bool] | None = None
 
     # --- seats -------------------------------------------------------------------------
 
@@ -305,9 +328,11 @@ class Room:
         if self.table is None or not self._over_sent:
             return
         self.seats[index].wants_rematch = True
+        frame = encode("rematch", seat=index)
         for other, seat in enumerate(self.seats):
             if seat.connected:
-                self._notices.append((other, encode("rematch", seat=index)))
+                self._notices.append((other, frame))
+        self._notices.append((SPECTATORS, frame))
         if all(s.wants_rematch or s.bot for s in self.seats):
             self.table.close()
             self._start(now)
@@ -357,6 +382,9 @@ class Room:
         self._paused_since = self._expired = self._claim_by = self._forfeited = None
         self._over_sent = False
         self._force = True
+        self.history = []
+        self._last_public = None
+        self._notices.append((SPECTATORS, encode("new_game", names=names)))
         for index, seat in enumerate(self.seats):
             seat.wants_rematch = False
             seat.fetches = 0
@@ -431,7 +459,9 @@ class Room:
         out = self._take_notices() + self._outbox(force=changed)
         if table.finished and not self._over_sent:
             self._over_sent = True
-            out += [(i, self._over()) for i, s in enumerate(self.seats) if s.connected]
+            over = self._over()
+            out += [(i, over) for i, s in enumerate(self.seats) if s.connected]
+            out.append((SPECTATORS, over))
         return out
 
     def _run_table(self, table: NetTable, now: float) -> bool:
@@ -512,9 +542,11 @@ class Room:
     # --- messages out ------------------------------------------------------------------
 
     def _tell_others(self, index: int, frame: str) -> None:
+        """To the other seat, if it is here, and to the spectators."""
         for other, seat in enumerate(self.seats):
             if other != index and seat.connected:
                 self._notices.append((other, frame))
+        self._notices.append((SPECTATORS, frame))
 
     def _take_notices(self) -> Outbox:
         out, self._notices = self._notices, []
@@ -527,6 +559,11 @@ class Room:
         assert table is not None
         view = table.view(seats.SEATS[index]) if view is None else view
         self.seats[index].last_view = view
+        return self._encode_view(table, view, events)
+
+    def _encode_view(
+        self, table: NetTable, view: dict[str, Any], events: list[dict[str, Any]]
+    ) -> str:
         extra = {} if self.game is None else {"game": self.game}
         return encode(
             "view",
@@ -544,7 +581,9 @@ class Room:
         table = self.table
         assert table is not None
         news = table.news()
+        public = table.public_news()
         out: Outbox = []
+        changed = force or bool(news)
         for index, seat in enumerate(self.seats):
             if not seat.connected:
                 continue
@@ -552,8 +591,25 @@ class Room:
             view = table.view(seats.SEATS[index])
             if not (force or events or (view is not seat.last_view and view != seat.last_view)):
                 continue
+            changed = True
             out.append((index, self._view_frame(index, events, view)))
+        if changed or public:  # what both see is part of what each sees
+            self._public_frame(table, public, out)
         return out
+
+    def _public_frame(self, table: NetTable, events: list[dict[str, Any]], out: Outbox) -> None:
+        """The spectators' frame, if the public view or news changed; kept in
+        ``history``. A room without spectators keeps it too, for one who comes late."""
+        view = table.public_view()
+        seen = (view, table.finished)
+        if not events and seen == self._last_public:
+            return
+        self._last_public = seen
+        frame = self._encode_view(table, view, events)
+        if len(self.history) >= MAX_HISTORY:
+            del self.history[: MAX_HISTORY // 2]
+        self.history.append(frame)
+        out.append((SPECTATORS, frame))
 
     def _over(self) -> str:
         table = self.table
@@ -567,6 +623,29 @@ class Room:
             replay=None if path is None else path.name,
             hash=table.state_hash(),
         )
+
+    def spectator_snapshot(self, now: float) -> list[str]:
+        """Everything a spectator who comes now must be sent to see the game from its
+        start: the game's names, its public frames so far (``history``), and what is
+        pending, as a player who rejoins is told it: the end and the rematch requests,
+        a seat away and its seconds left, or an expired grace."""
+        if self.table is None:
+            return []
+        frames = [encode("new_game", names=[s.name for s in self.seats]), *self.history]
+        if self._over_sent:
+            frames.append(self._over())
+            frames += [
+                encode("rematch", seat=i) for i, s in enumerate(self.seats) if s.wants_rematch
+            ]
+        if self._expired is not None and self._claim_by is not None:
+            left = max(0, math.ceil((self._claim_by - now) / 1000))
+            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
+        elif self.paused:
+            for index, seat in enumerate(self.seats):
+                if not seat.connected and not seat.bot and seat.dropped_at is not None:
+                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - seat.dropped_at)) / 1000))
+                    frames.append(encode("away", seat=index, seconds_left=left))
+        return frames
 
     def snapshot(self, index: int, now: float) -> list[str]:
         """Everything a player who (re)joins must know: the seat's view, and what is

@@ -22,6 +22,9 @@ replay by its code (``replay``); such a room closes when it has been idle too lo
 both players have left, and its replay stays in the server's data folder. ``GET
 /health`` answers with plain JSON for a load balancer. A room whose game raises is
 closed alone, logged with its code; the other rooms and the server go on.
+
+Spectators (``hello`` with ``watch``), on any server: ``spit.net.spectators`` holds
+their connections; the room task hands them its public frames without waiting on them.
 """
 
 from __future__ import annotations
@@ -64,7 +67,8 @@ from spit.net.protocol import (
     encode,
     parse_client,
 )
-from spit.net.room import REJOIN_GRACE_MS, Room, TableFactory
+from spit.net.room import REJOIN_GRACE_MS, SPECTATORS, Room, TableFactory
+from spit.net.spectators import Spectators
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +176,7 @@ class GameServer:
         self._wake: dict[str, asyncio.Event] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._per_address: Counter[str] = Counter()
+        self.spectators = Spectators()
         self.refused: Counter[str] = Counter()
         """Why connections were closed, by reason: for tests and the log."""
         self.probe = probe
@@ -300,6 +305,9 @@ class GameServer:
             await ws.send(answer)
             await ws.close(int(Close.NORMAL), "answered")
             return
+        if hello.get("watch"):
+            await self._watch(ws, hello)
+            return
         room, index = self._create(hello) if hello.get("create") else self._seat(hello)
         sockets = self._sockets[room.code]
         sockets[index] = ws
@@ -341,13 +349,42 @@ class GameServer:
                 room.drop(index, self.now_ms())
                 self._poke(room)
 
-    def _seat(self, hello: Message) -> tuple[Room, int]:
+    async def _watch(self, ws: ServerConnection, hello: Message) -> None:
+        """A spectator of the room ``hello`` names (with its password, if it has one):
+        ``watching``, the game so far, then the game live (``spit.net.spectators``)."""
+        if hello.get("token") is not None:
+            raise ProtocolError("a spectator takes no seat: watch comes without a token")
+        room = self._room_for(hello)
+        most = self.limits.max_spectators
+        if not most:
+            raise ProtocolError("this server takes no spectators", Close.BUSY)
+        if self.spectators.count(room.code) >= most:
+            raise ProtocolError(
+                f"the room has {most} spectators already; try again later", Close.BUSY
+            )
+        welcome = encode(
+            "watching",
+            v=PROTOCOL_VERSION,
+            room=room.code,
+            names=[s.name for s in room.seats],
+            history=len(room.history),
+            game=room.game or self.game,
+        )
+        first = [welcome, *room.spectator_snapshot(self.now_ms())]
+        await self.spectators.serve(room.code, ws, first, lambda: self.now_ms() / 1000.0)
+
+    def _room_for(self, hello: Message) -> Room:
+        """The room ``hello`` names, if its password is right. Raises ``ProtocolError``."""
         code = hello.get("room")
         room = self.rooms.get(code) if isinstance(code, str) else None
         if room is None:
             raise ProtocolError("there is no room with that code", Close.REFUSED)
         if not self._password_ok(room.password, hello):
             raise ProtocolError("wrong password", Close.REFUSED)
+        return room
+
+    def _seat(self, hello: Message) -> tuple[Room, int]:
+        room = self._room_for(hello)
         token = hello.get("token")
         if isinstance(token, str):
             index = room.seat_of(token)
@@ -420,9 +457,10 @@ class GameServer:
                 log.exception("room %s failed", room.code)
                 await self._close_room(room, _FAILED)
                 return
+            self.spectators.deliver(room.code, outbox)  # before any await: see deliver
             sockets = self._sockets[room.code]
             for index, frame in outbox:
-                ws = sockets[index]
+                ws = None if index == SPECTATORS else sockets[index]
                 if ws is not None:
                     with contextlib.suppress(ConnectionClosed):
                         await ws.send(frame)
@@ -535,7 +573,7 @@ class GameServer:
     async def _lobby_answer(self, hello: Message) -> str | None:
         """The answer to a ``hello`` that asks rather than sits: the open public rooms
         (``list``), or a finished game's replay by its room code (``replay``)."""
-        asks = [key for key in ("list", "replay", "create") if hello.get(key)]
+        asks = [key for key in ("list", "replay", "create", "watch") if hello.get(key)]
         if len(asks) > 1:
             raise ProtocolError(f"a hello asks for one thing, not {' and '.join(asks)}")
         if not hello.get("create") and any(
@@ -625,7 +663,8 @@ class GameServer:
         if self.lobby is not None:
             self.lobby.keep(room)
         log.info("room %s closed: %s", code, reason)
-        for ws in sockets:
+        watching = [spectator.ws for spectator in self.spectators.take(code)]
+        for ws in [*sockets, *watching]:
             if ws is not None:
                 await self._refuse(ws, Close.ROOM_CLOSED, reason)
 

@@ -25,6 +25,9 @@ from spit.net.server import GameServer
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
 """A card's name in a frame: every card a message names is a JSON string like this."""
 
+SPECTATOR: Final = -1
+"""The seat a watched table notes a spectator's (public) view under."""
+
 
 class WatchedTable(SpitNetTable):
     """A table that notes, for every view it gives, which cards were hidden then (reset
@@ -34,13 +37,23 @@ class WatchedTable(SpitNetTable):
 
     def view(self, seat: int) -> dict[str, Any]:
         view = super().view(seat)
+        WatchedTable.seen.append((seat, json.dumps(view, sort_keys=True), self._hidden()))
+        return view
+
+    def public_view(self) -> dict[str, Any]:
+        """A spectator's view, noted as ``SPECTATOR``'s: in Spit the same cards are
+        hidden from both players, so from a spectator too."""
+        view = super().public_view()
+        WatchedTable.seen.append((SPECTATOR, json.dumps(view, sort_keys=True), self._hidden()))
+        return view
+
+    def _hidden(self) -> frozenset[str]:
         state = self.match.state
         hidden = {card_name(c) for c in state.hands[0] + state.hands[1]}
         for row in state.stocks:
             for pile in row:
                 hidden.update(card_name(c) for c in pile[:-1])
-        WatchedTable.seen.append((seat, json.dumps(view, sort_keys=True), frozenset(hidden)))
-        return view
+        return frozenset(hidden)
 
 
 def assert_nothing_hidden(clients: Sequence[NetClient]) -> None:
@@ -175,17 +188,34 @@ def check_nothing_hidden(frames_by_seat: Sequence[Iterable[str]], seen: Seen) ->
     names no card at all."""
     hidden_at = {(seat, view): hidden for seat, view, hidden in seen}
     for seat, frames in enumerate(frames_by_seat):
-        for frame in frames:
-            message = json.loads(frame)
-            if message["type"] == "replay":
-                continue  # asked for after the game, when nothing is hidden any more
-            if message["type"] != "view":
-                assert not CARD.search(frame), frame
-                continue
-            key = (seat, json.dumps(message["view"], sort_keys=True))
-            assert key in hidden_at, "a view the server did not make for this seat"
-            named = set(CARD.findall(frame))
-            assert not named & hidden_at[key], (seat, named & hidden_at[key])
+        _check_frames(seat, frames, hidden_at)
+
+
+def check_spectator_saw_nothing_hidden(frames: Iterable[str], seen: Seen) -> int:
+    """``check_nothing_hidden`` for a spectator's frames: every view in them is a public
+    view the server made, naming no card hidden from either player then. Returns how
+    many views were checked."""
+    hidden_at = {(seat, view): hidden for seat, view, hidden in seen}
+    return _check_frames(SPECTATOR, frames, hidden_at)
+
+
+def _check_frames(
+    seat: int, frames: Iterable[str], hidden_at: dict[tuple[int, str], frozenset[str]]
+) -> int:
+    views = 0
+    for frame in frames:
+        message = json.loads(frame)
+        if message["type"] == "replay":
+            continue  # asked for after the game, when nothing is hidden any more
+        if message["type"] != "view":
+            assert not CARD.search(frame), frame
+            continue
+        key = (seat, json.dumps(message["view"], sort_keys=True))
+        assert key in hidden_at, "a view the server did not make for this seat"
+        named = set(CARD.findall(frame))
+        assert not named & hidden_at[key], (seat, named & hidden_at[key])
+        views += 1
+    return views
 
 
 def fast_tables(

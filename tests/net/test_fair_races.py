@@ -55,6 +55,12 @@ class RaceTable:
     def news(self) -> list[tuple[int | None, dict[str, Any]]]:
         return []
 
+    def public_view(self) -> dict[str, Any]:
+        return {"taken": len(self.order)}
+
+    def public_news(self) -> list[dict[str, Any]]:
+        return []
+
     def state_hash(self) -> str:
         return str(self.order)
 

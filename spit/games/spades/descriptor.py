@@ -104,6 +104,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
         table=LayerRef("spit.tui.spades:SpadesScreen"),
         menu_label="Spades against a bot",
         net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
+        watch_screen=LayerRef("spit.tui.spades.watch_screen:SpadesWatchScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spades_summary"),
     command=("spades", LayerRef("spit.commands.spades")),

@@ -13,7 +13,8 @@ each one when it is handled, as in a local game.
 What a seat is sent is built only from ``observe`` (its view) and from the session's
 events passed through ``redact`` for that seat, so the opponent's hand, the order of
 the stock and of the exchange, and the opponent's draws and exchanges never leave the
-server.
+server. A spectator is sent the same with neither seat's private cards
+(``public_view``, ``public_news``: ``redact`` for nobody).
 
 Two decisions of a two-screen game that a local one does not need:
 
@@ -37,7 +38,7 @@ from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS, Seat, other
 from spit.games.spades.engine import Exchange, Phase, redact, state_hash
-from spit.games.spades.net_view import event_json, view_json
+from spit.games.spades.net_view import event_json, public_json, view_json
 from spit.games.spades.replay.records import DEFAULT_TARGET
 from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.games.spades.session import (
@@ -91,6 +92,7 @@ class SpadesNetTable:
         self._forfeit: Seat | None = None
         """The seat that lost by forfeit, if one did."""
         self._news: News = []
+        self._public: list[dict[str, Any]] = []
         self._collect()
 
     @property
@@ -148,6 +150,25 @@ class SpadesNetTable:
         out, self._news = self._news, []
         return out
 
+    def public_view(self) -> dict[str, Any]:
+        """What both seats see (``public_json``) and the same public facts as a seat's
+        view: who asked for the next hand, who lost by forfeit."""
+        view = public_json(self.session.view(SEATS[0]))
+        view["ready"] = list(self._ready)
+        view["forfeit"] = self._forfeit
+        return view
+
+    def public_news(self) -> list[dict[str, Any]]:
+        """Events since the last call as a spectator may see them: each step with
+        neither seat's private cards, and the news both seats get."""
+        out, self._public = self._public, []
+        return out
+
+    def _tell(self, item: dict[str, Any]) -> None:
+        """News for both seats and the spectators."""
+        self._news.append((None, item))
+        self._public.append(item)
+
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
@@ -173,7 +194,7 @@ class SpadesNetTable:
         t = self.session.time
         if self.writer is not None:
             self.writer.on_forfeit(t, seat, self.session.state)
-        self._news.append((None, {"kind": "forfeit", "t": t, "seat": seat, "winner": other(seat)}))
+        self._tell({"kind": "forfeit", "t": t, "seat": seat, "winner": other(seat)})
 
     def bot_takes(self, seat: Seat) -> None:
         """A bot plays ``seat`` from now on (its player left; the other goes on)."""
@@ -186,7 +207,7 @@ class SpadesNetTable:
         t = self.session.time
         if self.writer is not None:
             self.writer.on_bot(t, seat, level, self.seed)
-        self._news.append((None, {"kind": "bot", "t": t, "seat": seat, "level": level}))
+        self._tell({"kind": "bot", "t": t, "seat": seat, "level": level})
         if self.session.state.phase is Phase.HAND_OVER:
             self._asks_next(seat, t)
         self._collect()
@@ -211,7 +232,7 @@ class SpadesNetTable:
         if self._ready[seat]:
             return
         self._ready[seat] = True
-        self._news.append((None, {"kind": "ready", "t": at, "seat": seat}))
+        self._tell({"kind": "ready", "t": at, "seat": seat})
         if all(self._ready[s] or s in self.session.bots for s in (0, 1)):
             self._ready = [False, False]
             self.session.submit_at(at, seat, NextHand())
@@ -227,11 +248,13 @@ class SpadesNetTable:
         for step in self.session.drain():
             for seat in (0, 1):
                 self._news.append((seat, _step_item(step, seat)))
+            self._public.append(_step_item(step, None))
 
 
-def _step_item(step: Step, seat: int) -> dict[str, Any]:
-    """A step as ``seat`` may see it: an input (``seat`` the player, the action unless
-    it is the opponent's exchange, which names the cards given) or a hand dealt."""
+def _step_item(step: Step, seat: int | None) -> dict[str, Any]:
+    """A step as ``seat`` may see it (``None``: a spectator): an input (``seat`` the
+    player, the action unless it is another's exchange, which names the cards given) or
+    a hand dealt."""
     events = [event_json(redact(e, seat)) for e in step.events]
     if step.player is None:
         return {"kind": "hand", "t": step.t, "events": events}

@@ -95,6 +95,22 @@ def view_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
+def public_json(seat0: PlayerView) -> dict[str, Any]:
+    """What both players can see, for a spectator: seat 0's view without what only seat
+    0 knows (its hand, its face-down and drawn-back cards, the top card it draws), with
+    both seats' counts of those in ``cards``, ``face_down`` and ``drawn_back``."""
+    out = view_json(seat0._replace(hand=(), top_card=None, discards=(), received=()))
+    out["cards"] = [len(seat0.hand), seat0.opponent_cards]
+    out["face_down"] = [len(seat0.discards), seat0.opponent_discards]
+    out["drawn_back"] = [len(seat0.received), seat0.opponent_received]
+    return out
+
+
+def read_counts(obj: Any, key: str) -> tuple[int, int]:
+    """A pair of card counts of ``public_json``. Raises ``ValueError``."""
+    return _pair(_get(obj, key), key, _count)
+
+
 def event_json(event: Event) -> dict[str, Any]:
     """One event as JSON (pass it through ``redact`` for the seat first)."""
     match event:

@@ -145,6 +145,7 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
         table=LayerRef("spit.tui.spit.game_screen:GameScreen"),
         menu_label=None,
         net_screen=LayerRef("spit.tui.spit.net_screen:SpitNetScreen"),
+        watch_screen=LayerRef("spit.tui.spit.watch_screen:SpitWatchScreen"),
     ),
     summary=LayerRef("spit.stats.summary:spit_summary"),
     command=("play", LayerRef("spit.commands.play")),

@@ -4,7 +4,9 @@ The server (``spit.net``) knows no game. It asks a table like this one to take a
 at a time, to run its timers, and to say what each seat may see. Everything sent from
 here is built from ``spit.engine.observe`` (what one player may know) and a short list
 of public events, so no face-down card and no spit-card order can reach a client: the
-table never reads the state for a seat except through ``observe``.
+table never reads the state for a seat except through ``observe``. A spectator's view
+(``public_view``) is seat 0's observation less the one thing only seat 0 is told
+(``must_spit``): in Spit both players see the same cards, only from opposite chairs.
 
 Over the network a game can also end by forfeit (``forfeit``) or go on with a bot in a
 seat whose player is gone (``bot_takes``); the replay records both (a ``forfeit`` line
@@ -111,6 +113,7 @@ class SpitNetTable:
         self._views: list[tuple[object, dict[str, Any]] | None] = [None, None]
         """Each seat's last view, with what it was made from: the server asks for both
         views on every step of the room, and most steps change nothing."""
+        self._public: list[dict[str, Any]] = []
 
     @property
     def replay_path(self) -> Path | None:
@@ -126,7 +129,7 @@ class SpitNetTable:
         result = self.match.submit_intent(seat, parsed, at)
         if isinstance(result, IntentRefused):
             item = {"kind": "refused", "t": result.t, "seat": seat, "why": result.reason.value}
-            self._news.append((seat, item))
+            self._tell(seat, item)
         self._collect()
 
     def advance(self, at: int) -> None:
@@ -188,6 +191,14 @@ class SpitNetTable:
         self._views[seat] = (made_from, out)
         return out
 
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator sees: both rows, the piles and the scores, as both players
+        see them (``own`` is seat 0's row, ``opponent`` seat 1's; ``seat`` is null)."""
+        out = view_json(observe(self.match.state, 0))
+        out["seat"] = None
+        del out["must_spit"]
+        return out
+
     def state_hash(self) -> str:
         return state_hash(self.match.state)
 
@@ -196,6 +207,17 @@ class SpitNetTable:
         (its own refused input), ``(None, event)`` for both."""
         out, self._news = self._news, []
         return out
+
+    def public_news(self) -> list[dict[str, Any]]:
+        """The events both seats were told since the last call (a refused input is its
+        player's only), for spectators."""
+        out, self._public = self._public, []
+        return out
+
+    def _tell(self, whom: int | None, item: dict[str, Any]) -> None:
+        self._news.append((whom, item))
+        if whom is None:
+            self._public.append(item)
 
     def close(self) -> None:
         if self.writer is not None:
@@ -230,18 +252,16 @@ class SpitNetTable:
                     margin = self._beaten_by(record.t, record.player)
                     if margin is not None:
                         item["beaten_by_ms"] = margin
-                self._news.append((None if record.accepted else record.player, item))
+                self._tell(None if record.accepted else record.player, item)
             elif isinstance(event, CountdownStarted):
-                self._news.append(
-                    (
-                        None,
-                        {
-                            "kind": "countdown",
-                            "t": timed.t,
-                            "what": event.kind.value,
-                            "ends_at": event.ends_at,
-                        },
-                    )
+                self._tell(
+                    None,
+                    {
+                        "kind": "countdown",
+                        "t": timed.t,
+                        "what": event.kind.value,
+                        "ends_at": event.ends_at,
+                    },
                 )
             elif isinstance(event, SlapWindowOpened):
-                self._news.append((None, {"kind": "slap", "t": timed.t, "ends_at": event.ends_at}))
+                self._tell(None, {"kind": "slap", "t": timed.t, "ends_at": event.ends_at})

@@ -7,8 +7,10 @@ for the player (outside text made safe). ``NetLink.close`` ends both.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import socket
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,13 +82,13 @@ def check_password(password: str) -> str:
     return password
 
 
-async def open_join(
-    address: Address, code: str | None, name: str, password: str | None = None
-) -> NetLink:
-    """Connect to the game at ``address`` and take a seat. Raises ``NetFailure``."""
-    client = NetClient()
+@contextlib.contextmanager
+def reaching(address: Address) -> Iterator[None]:
+    """Turn what can go wrong in reaching the server at ``address`` (a refusal, nobody
+    there, no such machine, no answer, not a spit-tui server) into a ``NetFailure``
+    saying so, outside text made safe."""
     try:
-        await client.connect(address.uri, name, room=code, password=password)
+        yield
     except ProtocolError as refused:
         raise NetFailure(f"{address} refused: {safe_text(refused.reason)}") from None
     except ConnectionRefusedError:
@@ -102,6 +104,15 @@ async def open_join(
     except (OSError, WebSocketException, ValueError) as error:
         reason = getattr(error, "strerror", None) or error
         raise NetFailure(f"cannot connect to {address}: {safe_text(reason)}") from None
+
+
+async def open_join(
+    address: Address, code: str | None, name: str, password: str | None = None
+) -> NetLink:
+    """Connect to the game at ``address`` and take a seat. Raises ``NetFailure``."""
+    client = NetClient()
+    with reaching(address):
+        await client.connect(address.uri, name, room=code, password=password)
     return NetLink(client, address)
 
 
@@ -143,3 +154,26 @@ async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) 
     link.hosted = hosted
     link.game = game.name
     return link
+
+
+async def open_watch(address: Address, code: str, password: str | None = None) -> NetClient:
+    """Connect to the room ``code`` at ``address`` as a spectator (at the room's own
+    path, by which a proxy in front of several servers routes); the client has the
+    game's public frames from its start. Raises ``NetFailure``."""
+    from spit.net.lobby_client import room_uri
+
+    client = NetClient()
+    with reaching(address):
+        try:
+            await client.connect(
+                room_uri(address.uri, code),
+                default_name(),
+                room=code,
+                password=password,
+                watch=True,
+            )
+        except ProtocolError as refused:
+            if "no field 'watch'" in refused.reason:  # a server from before spectators
+                raise NetFailure(f"{address} cannot be watched: its spit-tui is older") from None
+            raise
+    return client

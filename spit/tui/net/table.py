@@ -46,7 +46,7 @@ from spit.tui.net.watch import follow
 from spit.tui.shared.services import services
 from spit.tui.shared.styles import GAME_CSS, style_classes
 
-_REASONS = {
+REASONS = {
     "cards": "got rid of every card",
     "points": "wins on points",  # the lower total in Spit, the higher in Spades
     "forfeit": "wins by forfeit: the other player did not come back",
@@ -267,7 +267,7 @@ class NetTableScreen(Screen[None]):
         reason = over.get("reason")
         if winner in (0, 1) and isinstance(reason, str):
             who = "You" if winner == me else self.names[winner]
-            said = _REASONS.get(reason, f"wins ({safe_text(reason, limit=20)})")
+            said = REASONS.get(reason, f"wins ({safe_text(reason, limit=20)})")
             if who == "You":
                 said = said.replace("has ", "have ").replace("wins", "win")
             lines.append(f"{who} {said}.")

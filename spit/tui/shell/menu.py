@@ -25,6 +25,7 @@ from spit.tui.shared.navigation import StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 if TYPE_CHECKING:
+    from spit.net.addresses import Address
     from spit.tui.net.link import NetLink
     from spit.tui.shell.network import HostChoice, JoinChoice
 
@@ -191,12 +192,14 @@ class MainMenu(ShellScreen):
 
     def action_network(self) -> None:
         """Host a game or join one (``spit.tui.shell.network``)."""
-        from spit.tui.shell.network import HostChoice, JoinDialog, NetworkMenu
+        from spit.tui.shell.network import HostChoice, JoinDialog, NetworkMenu, WatchDialog
 
         def chosen(choice: HostChoice | str | None) -> None:
+            recent = self.services.settings.recent_addresses
             if choice == "join":
-                recent = self.services.settings.recent_addresses
                 self.app.push_screen(JoinDialog(recent), self._join)
+            elif choice == "watch":
+                self.app.push_screen(WatchDialog(recent), self._watch)
             elif isinstance(choice, HostChoice):
                 self._host(choice)
 
@@ -228,22 +231,54 @@ class MainMenu(ShellScreen):
     def _join(self, choice: JoinChoice | None) -> None:
         if choice is None:
             return
-        from spit.settings.file import SettingsWriter
-        from spit.settings.model import remember_address
         from spit.tui.net.link import default_name, open_join
         from spit.tui.net.screens import ConnectingScreen
 
-        services = self.services
-        old = services.settings
-        new = remember_address(old, str(choice.address))
-        with contextlib.suppress(OSError):  # not remembered this time: no harm
-            SettingsWriter(services.settings_file).write(old, new, in_place=True)
-        services.settings = new
+        self._remember(choice.address)
 
         def opener() -> Awaitable[NetLink]:
             return open_join(choice.address, choice.code, default_name(), choice.password)
 
         self.app.push_screen(ConnectingScreen(f"Connecting to {choice.address}...", opener))
+
+    def _remember(self, address: Address) -> None:
+        """Keep ``address`` first among the recent ones (the settings' file, in place)."""
+        from spit.settings.file import SettingsWriter
+        from spit.settings.model import remember_address
+
+        services = self.services
+        old = services.settings
+        new = remember_address(old, str(address))
+        with contextlib.suppress(OSError):  # not remembered this time: no harm
+            SettingsWriter(services.settings_file).write(old, new, in_place=True)
+        services.settings = new
+
+    def _watch(self, choice: JoinChoice | None) -> None:
+        """Watch the room chosen: connect, then the game's watch screen over the menu;
+        a failure is a notice."""
+        if choice is None or choice.code is None:
+            return
+        from spit.tui.net.link import NetFailure, open_watch
+        from spit.tui.net.spectator import watch_screen
+
+        self._remember(choice.address)
+        code = choice.code
+
+        async def watch() -> None:
+            try:
+                client = await open_watch(choice.address, code, choice.password)
+            except NetFailure as failure:
+                self.notify(str(failure), title="Network", severity="error", markup=False)
+                return
+            try:
+                screen = watch_screen(client, self.services.settings, self.services.clock)
+            except NetFailure as failure:
+                await client.close()
+                self.notify(str(failure), title="Network", severity="error", markup=False)
+                return
+            self.app.push_screen(screen)
+
+        self.run_worker(watch(), name="watch", group="net")
 
     def action_replays(self) -> None:
         from spit.tui.shell.replays import ReplayBrowser

@@ -61,7 +61,8 @@ def _host_options() -> list[Option]:
 
 
 class NetworkMenu(ShellModal[HostChoice | str | None]):
-    """Host a game (one entry per playable game and reach) or join one ("join")."""
+    """Host a game (one entry per playable game and reach), join one ("join") or
+    watch one ("watch")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
@@ -71,15 +72,18 @@ class NetworkMenu(ShellModal[HostChoice | str | None]):
         with Vertical(classes="dialog"):
             yield Static("Play over the network", classes="dialog-title")
             yield OptionList(
-                *_host_options(), Option("Join a game", id="join"), id="network-options"
+                *_host_options(),
+                Option("Join a game", id="join"),
+                Option("Watch a game", id="watch"),
+                id="network-options",
             )
             yield Static(f"enter choose{self.painter.dot}escape back", classes="dialog-hint")
 
     @on(OptionList.OptionSelected, "#network-options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         chosen = str(event.option_id)
-        if chosen == "join":
-            self.dismiss("join")
+        if chosen in ("join", "watch"):
+            self.dismiss(chosen)
             return
         _, game, reach = chosen.split(":")
         self.dismiss(HostChoice(game, reach == "public"))
@@ -101,6 +105,9 @@ class JoinDialog(ShellModal[JoinChoice | None]):
     """Where to join: "address code" in one line, the recent addresses below it (a
     choice fills in the line), and a password when the host set one."""
 
+    TITLE: ClassVar[str] = "Join a game: its address and room code"
+    VERB: ClassVar[str] = "join"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel", id="join.cancel"),
     ]
@@ -112,7 +119,7 @@ class JoinDialog(ShellModal[JoinChoice | None]):
     def compose_content(self) -> ComposeResult:
         first = f"{self.recent[0]} " if self.recent else ""
         with Vertical(classes="dialog"):
-            yield Static("Join a game: its address and room code", classes="dialog-title")
+            yield Static(self.TITLE, classes="dialog-title")
             yield Input(first, placeholder="192.168.1.20:7788 KITE-42", id="join-address")
             yield Input(
                 placeholder="password (if the host set one)", password=True, id="join-password"
@@ -123,7 +130,7 @@ class JoinDialog(ShellModal[JoinChoice | None]):
                 yield OptionList(
                     *(Option(Text(safe_text(a)), id=a) for a in self.recent), id="join-recent"
                 )
-            yield Separated(["enter: join", "escape: cancel"], classes="dialog-hint")
+            yield Separated([f"enter: {self.VERB}", "escape: cancel"], classes="dialog-hint")
 
     def on_mount(self) -> None:
         self._problem("")
@@ -144,10 +151,14 @@ class JoinDialog(ShellModal[JoinChoice | None]):
         password = self.query_one("#join-password", Input).value or None
         try:
             address, code = read_join(text)
+            self._check(code)
         except ValueError as error:
             self._problem(str(error))
             return
         self.dismiss(JoinChoice(address, code, password))
+
+    def _check(self, code: str | None) -> None:
+        """Raise ``ValueError`` for a choice this dialog cannot take."""
 
     @on(Input.Changed)
     def _changed(self) -> None:
@@ -157,3 +168,15 @@ class JoinDialog(ShellModal[JoinChoice | None]):
         shown = self.query_one("#join-problem", Static)
         shown.update(safe_lines(text))
         shown.display = bool(text)
+
+
+class WatchDialog(JoinDialog):
+    """Which game to watch: the address and the room's code (a code is needed: a
+    spectator watches one room), the recent addresses, the room's password."""
+
+    TITLE = "Watch a game: its address and room code"
+    VERB = "watch"
+
+    def _check(self, code: str | None) -> None:
+        if code is None:
+            raise ValueError("type the room's code after the address: 192.168.1.20:7788 KITE-42")

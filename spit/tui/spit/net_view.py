@@ -58,7 +58,7 @@ class NetPresenter:
         self.painter = painter
         self.label = label
         self.play_hint = play_hint
-        self._keys = key_labels(label, 0)
+        self._keys: tuple[tuple[str, str, str], ...] | None = key_labels(label, 0)
         self._hint = f"{label('help')} help  {label('quit')} leave"
         self._status = ("* can play", "o no play") if painter.ascii else ("● can play", "○ no play")
         self._idle_footer = cursor_footer(label)
@@ -102,7 +102,7 @@ class NetPresenter:
     ) -> None:
         seat = event.get("seat")
         action = str(event.get("action", "")).split()
-        who = "You" if seat == self.seat else names[1 - self.seat]
+        who = self.name_of(seat if seat in (0, 1) else 1 - self.seat, names)
         if event.get("accepted"):
             if seat == self.seat:
                 self._note = None
@@ -132,6 +132,13 @@ class NetPresenter:
         else:
             reason = str(event.get("reason", "not_adjacent"))
             self._set_note(_REFUSED.get(reason, "refused"), stock, now)
+
+    def name_of(self, seat: int, names: tuple[str, str]) -> str:
+        """What the table calls the player in ``seat``: "You" at the keyboard."""
+        return "You" if seat == self.seat else names[seat]
+
+    def header(self, view: dict[str, Any], names: tuple[str, str]) -> str:
+        return f"Round {view.get('round', 1)}{self.painter.dot}vs {names[1 - self.seat]}"
 
     def _set_note(self, text: str, stock: int | None, now: int) -> None:
         self._note = Note.shown(text, stock, now)
@@ -178,7 +185,7 @@ class NetPresenter:
         phase = view.get("phase")
         piles = [parse_card(name) for name in view.get("piles") or []]
         sizes = list(view.get("pile_sizes") or [])
-        header = f"Round {view.get('round', 1)}{dot}vs {names[1 - self.seat]}"
+        header = self.header(view, names)
         if header_extra:
             header += dot + header_extra
         target = None
@@ -191,9 +198,10 @@ class NetPresenter:
             status, role = (self._status[0], "good") if can else (self._status[1], "dim")
         elif phase == "slap":
             status, role = "slap!", "alert"
+        mine = self.name_of(self.seat, names)
         me = Side(
-            name="You",
-            short="You",
+            name=mine,
+            short=mine[:6],
             stocks=_stocks(view.get("own")),
             spit_cards=_whole(view.get("own_spit_cards")),
             keys=self._keys,
@@ -255,9 +263,12 @@ class NetPresenter:
         if phase == "round_over":
             return Centre(f"Round {view.get('round', 1)} over", "", "The next round is coming")
         if phase == "game_over" and view.get("winner") in (0, 1):
-            big = "YOU WIN" if view["winner"] == self.seat else "YOU LOSE"
-            return Centre("Game over", big)
+            return Centre("Game over", self.result_text(view["winner"], names))
         return Centre()
+
+    def result_text(self, winner: int, names: tuple[str, str]) -> str:
+        """The centre's large text at the end."""
+        return "YOU WIN" if winner == self.seat else "YOU LOSE"
 
 
 def _whole(value: Any) -> int:

@@ -42,7 +42,7 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
         # the other player, from the menu of another app in this loop
         guest = SpitApp(settings=Settings(practice_offered=True, replay_dir=tmp_path / "guest"))
         async with guest.run_test(size=(80, 24)) as other:
-            await other.press(MENU["network"], "end", "enter")
+            await other.press(MENU["network"], "end", "up", "enter")  # Join a game, above Watch
             assert isinstance(guest.screen, JoinDialog)
             await other.press(*f"127.0.0.1:{DEFAULT_PORT} {hosted.code.lower()}", "enter")
             await until(other, lambda: isinstance(guest.screen, SpitNetScreen))
@@ -73,7 +73,7 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
 async def test_a_bad_address_in_join_is_explained_and_the_dialog_stays() -> None:
     app = SpitApp(settings=Settings(practice_offered=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(MENU["network"], "end", "enter")
+        await pilot.press(MENU["network"], "end", "up", "enter")  # Join a game, above Watch
         await pilot.press(*"bad_host!:77", "enter")
         assert isinstance(app.screen, JoinDialog)
         await until(pilot, lambda: "is not an address" in _text(app))

@@ -136,8 +136,9 @@ Event: TypeAlias = (
 )
 
 
-def redact(event: Event, viewer: int) -> Event:
-    """``event`` as ``viewer`` may see it: the opponent's private cards become ``None``."""
+def redact(event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` may see it: the opponent's private cards become ``None``;
+    for ``None`` (a spectator, who sits in neither seat) both players' do."""
     if isinstance(event, CardsDrawn) and event.player != viewer:
         return replace(event, kept=None, discarded=None)
     if isinstance(event, Exchanged) and event.player != viewer:

@@ -27,6 +27,7 @@ from spit.games.spades.engine import (
     Discard,
     Keep,
     Phase,
+    PlayerView,
     State,
     observe,
     to_move,
@@ -82,6 +83,9 @@ class Seat:
     facts: str
     hand: tuple[HandCard, ...]
     to_move: bool
+    hidden: int = 0
+    """Cards held face down instead of ``hand``: a spectator's table
+    (``spit.tui.spades.watch_screen``), which shows no hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +185,7 @@ def present(
         keys_hint=keys_hint,
         seats=(_seat_at(timeline, index, 0, painter), _seat_at(timeline, index, 1, painter)),
         band=Band(
-            phase=_phase(state),
+            phase=phase_lines(view),
             caption=centre,
             slots=centre_slots(view, names),
             columns=score_heads(players),
@@ -229,20 +233,21 @@ def _facts(state: State, player: int, painter: CardPainter) -> str:
     return painter.dot.join(facts)
 
 
-def _phase(state: State) -> tuple[str, ...]:
-    lines = [_PHASES[state.phase], f"hand {state.hand}"]
-    if state.phase is Phase.DRAW:
-        lines.append(f"{len(state.stock)} cards left")
-    if state.phase is Phase.PLAY:
-        lines.append(f"trick {_trick_number(state)} of {TRICKS_PER_HAND}")
-        lines.append("spades broken" if state.broken else "spades unbroken")
+def phase_lines(view: PlayerView) -> tuple[str, ...]:
+    """The lines left of the centre: the phase, the hand, the stock or the trick."""
+    lines = [_PHASES[view.phase], f"hand {view.hand_number}"]
+    if view.phase is Phase.DRAW:
+        lines.append(f"{view.stock_size} cards left")
+    if view.phase is Phase.PLAY:
+        lines.append(f"trick {_trick_number(view)} of {TRICKS_PER_HAND}")
+        lines.append("spades broken" if view.broken else "spades unbroken")
     return tuple(lines)
 
 
-def _trick_number(state: State) -> int:
+def _trick_number(game: State | PlayerView) -> int:
     """The trick in the centre: the one being played, or between two tricks the one
     just taken (which the centre still shows)."""
-    return len(state.tricks) + (1 if state.trick or not state.tricks else 0)
+    return len(game.tricks) + (1 if game.trick or not game.tricks else 0)
 
 
 def _status_line(
@@ -321,6 +326,9 @@ def _seat(
     canvas.text(1, y, label, "hot" if seat.to_move else "name")
     if seat.facts:
         canvas.text(len(label) + 3, y, seat.facts[: canvas.width - len(label) - 4], "dim")
+    if seat.hidden:
+        x = (canvas.width - card.width) // 2
+        canvas.picture(x, y + 1, painter.back(card, seat.hidden))
     draw_hand(canvas, seat.hand, card, y + 1, painter, keys=False)
 
 

@@ -1,0 +1,304 @@
+"""Spectators over loopback: they see only what both players can see, from the start
+of the game however late they come, through rematches, in Spit and in Spades."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from spit.core.cards import card_name
+from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.net.client import NetClient
+from spit.net.limits import Limits
+from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, encode
+from spit.net.room import Room
+
+from .loopback import (
+    ONE_ROUND,
+    SPECTATOR,
+    Seen,
+    WatchedTable,
+    check_nothing_hidden,
+    check_spectator_saw_nothing_hidden,
+    greedy_intent,
+    play_greedily,
+    running_server,
+    wait_until,
+)
+from .spades_players import spades_intent
+
+
+class WatchedSpadesTable(SpadesNetTable):
+    """Notes every public view with the cards hidden from either player then: both
+    hands, the stock, and both players' face-down cards."""
+
+    seen: ClassVar[Seen] = []
+
+    def public_view(self) -> dict[str, Any]:
+        view = super().public_view()
+        state = self.session.state
+        hidden = {*state.hands[0], *state.hands[1], *state.stock}
+        hidden |= {*state.discards[0], *state.discards[1]}
+        names = frozenset(card_name(c) for c in hidden)
+        WatchedSpadesTable.seen.append((SPECTATOR, json.dumps(view, sort_keys=True), names))
+        return view
+
+
+def _views(client: NetClient) -> list[str]:
+    return [frame for frame in client.frames if frame.startswith('{"type":"view"')]
+
+
+async def _watched_games(
+    uri: str, room: Room, players: tuple[NetClient, NetClient], choose: Any, games: int
+) -> tuple[NetClient, NetClient]:
+    """Two players play ``games`` games (rematches between them); one spectator watches
+    from before the first deal, another comes in the middle of each game. Returns the
+    early spectator and the last late one."""
+    early = NetClient()
+    await early.connect(uri, "Early", room=room.code, watch=True)
+    a, b = players
+    await a.connect(uri, "Ann", room=room.code)
+    await b.connect(uri, "Bob", room=room.code)
+    late = NetClient()
+    for game in range(games):
+        plays = asyncio.gather(
+            *(
+                play_greedily(c, random.Random(10 * game + i), choose=choose)
+                for i, c in enumerate(players)
+            )
+        )
+        await wait_until(lambda: len(room.history) > 5)
+        late = NetClient()
+        await late.connect(uri, "Late", room=room.code, watch=True)
+        assert late.past > 5 and not plays.done()  # in the middle of the game
+        await asyncio.wait_for(plays, 90)
+        watching = (early, late)
+        await wait_until(lambda: all(w.over is not None for w in watching))  # noqa: B023
+        # the late spectator has seen the game from its start, as the early one did
+        assert late.seen == early.seen
+        assert late.over == early.over == a.over
+        if game + 1 < games:
+            await late.close()
+            await a.rematch()
+            await b.rematch()
+            await wait_until(lambda: early.over is None and len(early.seen) > 0)
+    return early, late
+
+
+def test_spectators_of_spit_see_only_public_cards_from_the_start(tmp_path: Path) -> None:
+    async def run() -> tuple[NetClient, NetClient, NetClient, NetClient]:
+        WatchedTable.seen = []
+        async with running_server(tmp_path, table=WatchedTable, options=ONE_ROUND) as (
+            server,
+            uri,
+        ):
+            room = server.open_room()
+            a, b = NetClient(), NetClient()
+            early, late = await _watched_games(uri, room, (a, b), greedy_intent, 2)
+            for client in (a, b, early, late):
+                await client.close()
+            return a, b, early, late
+
+    a, b, early, late = asyncio.run(run())
+    assert early.names == ["Ann", "Bob"]
+    checked = sum(
+        check_spectator_saw_nothing_hidden(c.frames, WatchedTable.seen) for c in (early, late)
+    )
+    assert checked > 20
+    check_nothing_hidden((a.frames, b.frames), WatchedTable.seen)
+    assert len([f for f in early.frames if '"type":"new_game"' in f]) == 2  # the rematch
+
+
+def test_spectators_of_spades_never_see_a_hand(tmp_path: Path) -> None:
+    async def run() -> tuple[NetClient, NetClient]:
+        WatchedSpadesTable.seen = []
+
+        def make(names: tuple[str, str]) -> WatchedSpadesTable:
+            return WatchedSpadesTable(names, 12, tmp_path, target=100)
+
+        async with running_server(tmp_path, make_table=make) as (server, uri):
+            room = server.open_room()
+            a, b = NetClient(), NetClient()
+            early, late = await _watched_games(uri, room, (a, b), spades_intent, 1)
+            for client in (a, b, early, late):
+                await client.close()
+            return early, late
+
+    early, late = asyncio.run(run())
+    checked = sum(
+        check_spectator_saw_nothing_hidden(c.frames, WatchedSpadesTable.seen) for c in (early, late)
+    )
+    assert checked > 100
+    assert early.view is not None and early.view["cards"] == [0, 0]
+    assert all(not frame_view["view"]["hand"] for frame_view in early.seen)
+
+
+def test_a_room_takes_so_many_spectators_and_refuses_the_next_clearly(tmp_path: Path) -> None:
+    async def run() -> tuple[str, int, int]:
+        async with running_server(tmp_path) as (server, uri):
+            server.limits = Limits(max_per_address=10, max_spectators=2)
+            room = server.open_room()
+            watching = [NetClient(), NetClient()]
+            for client in watching:
+                await client.connect(uri, "Fan", room=room.code, watch=True)
+            with pytest.raises(ProtocolError) as refused:
+                await NetClient().connect(uri, "Fan", room=room.code, watch=True)
+            await watching[0].close()
+            await wait_until(lambda: server.spectators.count(room.code) == 1)
+            again = NetClient()
+            await again.connect(uri, "Fan", room=room.code, watch=True)  # a place is free
+            count = server.spectators.count(room.code)
+            for client in (watching[1], again):
+                await client.close()
+            return refused.value.reason, int(refused.value.code), count
+
+    reason, code, count = asyncio.run(run())
+    assert "2 spectators already" in reason and code == Close.BUSY
+    assert count == 2
+
+
+def test_spectators_count_toward_the_connections_of_an_address(tmp_path: Path) -> None:
+    async def run() -> str:
+        async with running_server(tmp_path) as (server, uri):
+            server.limits = Limits(max_per_address=2)
+            room = server.open_room()
+            fans = [NetClient(), NetClient()]
+            for fan in fans:
+                await fan.connect(uri, "Fan", room=room.code, watch=True)
+            with pytest.raises(ProtocolError) as refused:
+                await NetClient().connect(uri, "Ann", room=room.code)
+            for fan in fans:
+                await fan.close()
+            return refused.value.reason
+
+    assert "too many connections" in asyncio.run(run())
+
+
+def test_wrong_codes_passwords_and_tokens_are_refused_to_spectators(tmp_path: Path) -> None:
+    async def run() -> list[str]:
+        reasons = []
+        async with running_server(tmp_path, password="secret") as (server, uri):
+            room = server.open_room()
+            attempts: list[dict[str, Any]] = [
+                {"room": "NOPE-00", "password": "secret"},
+                {"room": room.code},
+                {"room": room.code, "password": "wrong"},
+            ]
+            for attempt in attempts:
+                with pytest.raises(ProtocolError) as refused:
+                    await NetClient().connect(uri, "Fan", watch=True, **attempt)
+                reasons.append(refused.value.reason)
+            async with connect(uri) as ws:  # a seat's token with watch: two things at once
+                await ws.send(
+                    encode(
+                        "hello",
+                        v=PROTOCOL_VERSION,
+                        name="Fan",
+                        room=room.code,
+                        password="secret",
+                        watch=True,
+                        token="0" * 32,
+                    )
+                )
+                reasons.append(json.loads(await ws.recv())["reason"])
+        return reasons
+
+    no_room, no_password, wrong, token = asyncio.run(run())
+    assert "no room" in no_room
+    assert no_password == wrong == "wrong password"
+    assert "without a token" in token
+
+
+async def _refusal(ws: Any, frames: list[str]) -> int:
+    """Send ``frames``, then read until the server says why it closes (the code of its
+    ``refused``; the close handshake itself waits on the unread frames)."""
+    with contextlib.suppress(ConnectionClosed):
+        for frame in frames:
+            await ws.send(frame)
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if message["type"] == "refused":
+                return int(message["code"])
+    return ws.close_code or 0
+
+
+def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
+    """A spectator who sends intents, rematches, a second hello or floods is closed;
+    the players' game goes on, and their replay is what they played."""
+
+    async def run() -> tuple[list[int], bool, Path | None]:
+        WatchedTable.seen = []
+        async with running_server(tmp_path, table=WatchedTable, options=ONE_ROUND) as (
+            server,
+            uri,
+        ):
+            room = server.open_room()
+            a, b = NetClient(), NetClient()
+            await a.connect(uri, "Ann", room=room.code)
+            await b.connect(uri, "Bob", room=room.code)
+            plays = asyncio.gather(
+                *(play_greedily(c, random.Random(i)) for i, c in enumerate((a, b)))
+            )
+            attacks = [
+                [encode("intent", seq=1, t=1.0, intent="play 0 left")],
+                [encode("rematch")],
+                [encode("take_win")],
+                [encode("hello", v=PROTOCOL_VERSION, name="Eve", room=room.code)],
+                [encode("intent", seq=1, t=1.0, intent="x" * 40)],
+                ["not json"],
+                [encode("pong", id=1, c1=1.0, c2=2.0)] * 400,
+            ]
+            codes = []
+            for frames in attacks:
+                async with connect(uri) as ws:
+                    hello = encode(
+                        "hello", v=PROTOCOL_VERSION, name="Eve", room=room.code, watch=True
+                    )
+                    await ws.send(hello)
+                    assert json.loads(await ws.recv())["type"] == "watching"
+                    codes.append(await _refusal(ws, frames))
+            await asyncio.wait_for(plays, 90)
+            table = room.table
+            assert table is not None
+            path = table.replay_path
+            for client in (a, b):
+                await client.close()
+            return codes, table.finished, path
+
+    codes, finished, path = asyncio.run(run())
+    assert codes[:6] == [Close.PROTOCOL] * 6
+    assert codes[6] == Close.FLOOD
+    assert finished and path is not None
+    result = verify(load_replay(path))
+    assert result.valid and result.finished
+
+
+def test_serve_takes_its_spectator_cap_from_the_command_line(tmp_path: Path) -> None:
+    import argparse
+
+    from spit.commands import serve
+
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    assert serve.limits_of(parser.parse_args([])).max_spectators == Limits().max_spectators
+    assert serve.limits_of(parser.parse_args(["--max-spectators", "3"])).max_spectators == 3
+
+    async def run() -> str:
+        async with running_server(tmp_path) as (server, uri):
+            server.limits = serve.limits_of(parser.parse_args(["--max-spectators", "0"]))
+            room = server.open_room()
+            with pytest.raises(ProtocolError) as refused:
+                await NetClient().connect(uri, "Fan", room=room.code, watch=True)
+            return refused.value.reason
+
+    assert asyncio.run(run()) == "this server takes no spectators"
