@@ -102,7 +102,7 @@ def test_a_room_is_opened_on_a_server_joined_by_code_and_played_to_the_end(
     with serve(data, tmp_path / "server-home") as (port, process):
         address = f"127.0.0.1:{port}"
         terminals.start("ann", homes["ann"], "join", address, "--name", "Ann")
-        terminals.wait_for("ann", "Public rooms waiting for a player: no open room")
+        terminals.wait_for("ann", "No public room waits for a player")
         terminals.press("ann", "n")
         terminals.wait_for("ann", f"Open a room on {address}", "Open the room")
         terminals.press("ann", "End")  # the last line: open the room as it is
@@ -125,7 +125,7 @@ def test_a_room_is_opened_on_a_server_joined_by_code_and_played_to_the_end(
         terminals.press("bob", "Escape")
         terminals.wait_gone("bob")
         terminals.press("ann", "Escape")  # back to the server's rooms, then out
-        terminals.wait_for("ann", "Public rooms waiting for a player")
+        terminals.wait_for("ann", "public room")
         terminals.press("ann", "Escape")
         terminals.wait_gone("ann")
     assert process.returncode == 0

@@ -187,10 +187,13 @@ class LobbyScreen(ShellScreen):
             table.add_row(*room_row(listing), key=str(listing["room"]))
         when = self._now().strftime("%H:%M:%S")
         count = len(listed.rooms)
-        rooms = "no open room" if not count else f"{count} open room{'s' * (count > 1)}"
-        press = "n opens one" if not count else "enter joins, n opens another"
-        status = self.query_one("#lobby-status", Static)
-        status.update(f"Public rooms waiting for a player: {rooms} ({press}); as of {when}.")
+        if not count:
+            text = f"No public room waits for a player (as of {when}): n opens one."
+        elif count == 1:
+            text = f"1 public room waits for a player (as of {when})."
+        else:
+            text = f"{count} public rooms wait for a player (as of {when})."
+        self.query_one("#lobby-status", Static).update(text)
         table.focus()
 
     # --- joining ---------------------------------------------------------------------

@@ -194,9 +194,9 @@ class MainMenu(ShellScreen):
         from spit.tui.shell.network import HostChoice, JoinDialog, NetworkMenu
 
         def chosen(choice: HostChoice | str | None) -> None:
-            if choice == "join":
+            if choice in ("join", "server"):
                 recent = self.services.settings.recent_addresses
-                self.app.push_screen(JoinDialog(recent), self._join)
+                self.app.push_screen(JoinDialog(recent, server=choice == "server"), self._join)
             elif isinstance(choice, HostChoice):
                 self._host(choice)
 
@@ -239,6 +239,12 @@ class MainMenu(ShellScreen):
         with contextlib.suppress(OSError):  # not remembered this time: no harm
             SettingsWriter(services.settings_file).write(old, new, in_place=True)
         services.settings = new
+
+        if choice.code is None:  # the server's rooms: join one, or open one
+            from spit.tui.net.lobby import LobbyScreen
+
+            self.app.push_screen(LobbyScreen(choice.address, default_name(), choice.password))
+            return
 
         def opener() -> Awaitable[NetLink]:
             return open_join(choice.address, choice.code, default_name(), choice.password)
