@@ -32,7 +32,7 @@ from spit.tui.shell.network import JoinDialog
 from spit.tui.spades.net_screen import SpadesNetScreen
 from spit.tui.spit.net_screen import SpitNetScreen
 from tests.tui.net.helpers import choose, until
-from tests.tui.screen_text import screen_lines
+from tests.tui.screen_text import non_ascii, screen_lines
 from tests.tui.shell.menu_keys import MENU
 
 
@@ -213,3 +213,27 @@ async def test_join_a_server_from_the_menu_leads_to_its_rooms(tmp_path: Path) ->
             assert app.settings.recent_addresses == (str(address),)
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, MainMenu))
+
+
+async def test_the_ascii_style_keeps_the_lobby_and_its_form_to_ascii(tmp_path: Path) -> None:
+    async with serving(tmp_path) as (_server, address):
+        eve = NetClient()
+        await eve.connect(f"ws://{address}", "Eve", password="pw", create={"public": True})
+        screen = LobbyScreen(address, "Ann")
+        settings = Settings(practice_offered=True, replay_dir=tmp_path, card_style="ascii")
+        app = SpitApp(settings=settings, start_screen=screen)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "1 public room waits" in _text(app))
+            assert non_ascii(app) == []
+            await pilot.press("question_mark")
+            await until(pilot, lambda: "these keys" in _text(app))
+            assert non_ascii(app) == []
+            await pilot.press("x", "n")
+            await until(pilot, lambda: "Open the room" in _text(app))
+            await pilot.press("down", "down", "space")
+            await until(pilot, lambda: "public - listed" in _text(app))
+            assert non_ascii(app) == []
+            await pilot.press("end", "enter")
+            await until(pilot, lambda: "Your room's code is" in _text(app))
+            assert non_ascii(app) == []
+        await eve.close()
