@@ -15,7 +15,6 @@ the copy just waits for what follows them.
 from __future__ import annotations
 
 import os
-import shlex
 import socket
 import subprocess
 import sys
@@ -40,22 +39,6 @@ class Terminals(TmuxServer):
 
     def __init__(self, prefix: str = "spit-net-e2e") -> None:
         super().__init__(prefix)
-
-    def start(self, name: str, home: Path, *words: str) -> None:
-        command = shlex.join(
-            [
-                "env",
-                f"SPIT_TUI_HOME={home}",
-                "LANG=C.UTF-8",
-                "LC_ALL=C.UTF-8",
-                "TERM=xterm-256color",
-                sys.executable,
-                "-m",
-                "spit.cli",
-                *words,
-            ]
-        )
-        self.run("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
 
     def screen(self, name: str) -> str:
         return self.run("capture-pane", "-p", "-t", name)
@@ -83,11 +66,6 @@ class Terminals(TmuxServer):
         while self.alive(name) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not self.alive(name), f"{name} did not end"
-
-    def close(self) -> None:
-        self.run("kill-server")
-        path = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / self.socket
-        path.unlink(missing_ok=True)
 
 
 def free_port() -> int:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,15 +32,6 @@ pytestmark = [
 SEED = 350
 LIMIT_S = 240.0
 """The whole game's bound in real time (it takes about a minute)."""
-
-
-@pytest.fixture
-def terminals() -> Iterator[Terminals]:
-    tmux = Terminals()
-    try:
-        yield tmux
-    finally:
-        tmux.close()
 
 
 def test_a_network_game_is_played_to_the_end_in_two_terminals(

@@ -20,7 +20,6 @@ import select
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +28,7 @@ import pytest
 
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from tests.e2e.network_play import Terminals, check_replay, play_to_the_end
+from tests.net.loopback import serve_command, served_port
 
 pytestmark = [
     pytest.mark.e2e,
@@ -40,32 +40,12 @@ LIMIT_S = 120.0
 """The game's bound in real time (it takes under a minute)."""
 
 
-@pytest.fixture
-def terminals() -> Iterator[Terminals]:
-    tmux = Terminals("spit-serve-e2e")
-    try:
-        yield tmux
-    finally:
-        tmux.close()
-
-
 @contextlib.contextmanager
 def serve(data: Path, home: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]:
     """A ``spit-tui serve`` process on a free loopback port: (port, process). It must
     stop on SIGTERM with status 0 at the end."""
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "spit.cli",
-            "serve",
-            "--port",
-            "0",
-            "--data",
-            str(data),
-            "--seed",
-            str(SEED),
-        ],
+        serve_command(data, "--seed", str(SEED)),
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -75,9 +55,7 @@ def serve(data: Path, home: Path) -> Iterator[tuple[int, subprocess.Popen[str]]]
         assert process.stdout is not None
         ready, _, _ = select.select([process.stdout], [], [], 30)
         assert ready, "the server did not start in time"
-        line = process.stdout.readline()
-        assert "listening on ws://127.0.0.1:" in line, line
-        yield int(line.split("ws://127.0.0.1:")[1].split()[0]), process
+        yield served_port(process.stdout.readline()), process
     finally:
         process.send_signal(signal.SIGTERM)
         try:

@@ -12,7 +12,6 @@ import json
 import os
 import random
 import signal
-import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
 from spit.net.lobby_client import list_rooms, replay_by_code, room_uri
 
-from .loopback import http_get, play_greedily
+from .loopback import http_get, play_greedily, serve_command, served_port
 from .routing_proxy import routing_proxy
 
 LETTERS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
@@ -35,19 +34,9 @@ async def serve_process(
     SIGTERM at the end; it must exit cleanly."""
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
     process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "spit.cli",
-        "serve",
-        "--port",
-        "0",
-        "--data",
-        str(data),
-        "--codes",
-        f"{letters[0]}-{letters[-1]}",
-        "--trust-proxy",
-        "127.0.0.1",
-        *extra,
+        *serve_command(
+            data, "--codes", f"{letters[0]}-{letters[-1]}", "--trust-proxy", "127.0.0.1", *extra
+        ),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         env=env,
@@ -55,8 +44,7 @@ async def serve_process(
     try:
         assert process.stdout is not None
         line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
-        assert f"listening on {scheme}://127.0.0.1:" in line, line
-        yield int(line.split(f"{scheme}://127.0.0.1:")[1].split()[0])
+        yield served_port(line, scheme)
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)

@@ -8,8 +8,11 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.pilot import Pilot
 
 from spit.commands.serve import registry_tables
 from spit.engine import Variant
@@ -36,7 +39,7 @@ from tests.tui.screen_text import non_ascii, screen_lines
 from tests.tui.shell.menu_keys import MENU
 
 
-def _text(app: SpitApp) -> str:
+def _text(app: App[Any]) -> str:
     return "\n".join(screen_lines(app))
 
 
@@ -50,13 +53,20 @@ async def serving(replay_dir: Path) -> AsyncIterator[tuple[GameServer, Address]]
         yield server, Address("127.0.0.1", port)
 
 
-def lobby_app(address: Address, name: str, tmp_path: Path, **kwargs: object) -> SpitApp:
+def lobby_app(
+    address: Address, name: str, tmp_path: Path, outcome: NetOutcome | None = None
+) -> SpitApp:
     """The app as ``spit-tui join ADDRESS`` starts it."""
-    outcome = kwargs.pop("outcome", None) or NetOutcome()
-    assert isinstance(outcome, NetOutcome)
-    screen = LobbyScreen(address, name, outcome=outcome, **kwargs)  # type: ignore[arg-type]
+    screen = LobbyScreen(address, name, outcome=outcome or NetOutcome())
     settings = Settings(practice_offered=True, replay_dir=tmp_path / name)
     return SpitApp(settings=settings, start_screen=screen)
+
+
+async def open_the_form(pilot: Pilot[Any]) -> None:
+    """Once the server's empty list is shown, ``n``: the new-room form."""
+    await until(pilot, lambda: "No public room waits" in _text(pilot.app))
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(pilot.app.screen, NewRoomDialog))
 
 
 async def test_a_room_opened_with_its_choices_is_joined_from_another_lobby(
@@ -65,9 +75,7 @@ async def test_a_room_opened_with_its_choices_is_joined_from_another_lobby(
     async with serving(tmp_path) as (server, address):
         ann = lobby_app(address, "Ann", tmp_path)
         async with ann.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: "No public room waits" in _text(ann))
-            await pilot.press("n")
-            await until(pilot, lambda: isinstance(ann.screen, NewRoomDialog))
+            await open_the_form(pilot)
             await pilot.press("down", "enter")  # the variant: points
             await pilot.press("down", "space")  # public
             await pilot.press("down", "enter")  # a password
@@ -102,9 +110,7 @@ async def test_a_spades_room_takes_its_winning_score_from_the_form(tmp_path: Pat
     async with serving(tmp_path) as (server, address):
         ann = lobby_app(address, "Ann", tmp_path)
         async with ann.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: "No public room waits" in _text(ann))
-            await pilot.press("n")
-            await until(pilot, lambda: isinstance(ann.screen, NewRoomDialog))
+            await open_the_form(pilot)
             spades = registry.by_name("spades").title
             await pilot.press("right")
             await until(pilot, lambda: spades in _text(ann) and "Winning score" in _text(ann))
