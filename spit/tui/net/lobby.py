@@ -130,6 +130,8 @@ class LobbyScreen(ShellScreen):
         self._ask_server = ask
         self.listed: RoomList | None = None
         """The server's last answer."""
+        self._away = False
+        """A game (or the try to join one) is over this screen."""
 
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="net-body"):
@@ -157,9 +159,11 @@ class LobbyScreen(ShellScreen):
         self.action_refresh()
 
     def on_screen_resume(self) -> None:
-        """Back from a game (or a failed join): the rooms have changed since."""
+        """Back from a game (or a failed join): the rooms have changed since. (Not
+        after the help or a dialog: nothing was played meanwhile.)"""
         super().on_screen_resume()
-        if self.listed is not None:
+        if self._away:
+            self._away = False
             self.action_refresh()
 
     def action_refresh(self) -> None:
@@ -169,7 +173,11 @@ class LobbyScreen(ShellScreen):
         try:
             listed = await self._ask_server(self.address)
         except NetFailure as failure:
-            self._fail(str(failure))
+            if self.listed is None:  # the server cannot be reached at all
+                self._fail(str(failure))
+            else:  # it was there a moment ago: say so, and let the player try again
+                status = self.query_one("#lobby-status", Static)
+                status.update(f"{failure}. Press r to ask again.")
             return
         first = self.listed is None
         self.listed = listed
@@ -184,9 +192,11 @@ class LobbyScreen(ShellScreen):
         table = self.query_one("#lobby-rooms", RoomTable)
         table.clear()
         for listing in listed.rooms:
-            table.add_row(*room_row(listing), key=str(listing["room"]))
+            code = str(listing["room"])
+            if code not in table.rows:  # a server that lists a room twice shows it once
+                table.add_row(*room_row(listing), key=code)
         when = self._now().strftime("%H:%M:%S")
-        count = len(listed.rooms)
+        count = table.row_count
         if not count:
             text = f"No public room waits for a player (as of {when}): n opens one."
         elif count == 1:
@@ -271,6 +281,7 @@ class LobbyScreen(ShellScreen):
         if switch:
             self.app.switch_screen(ConnectingScreen(what, opener, self.outcome))
         else:
+            self._away = True
             self.app.push_screen(ConnectingScreen(what, opener))
 
     # --- leaving ---------------------------------------------------------------------

@@ -22,10 +22,11 @@ from spit.net.client import NetClient
 from spit.net.hosting import HostedGame
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby
+from spit.net.lobby_client import RoomList
 from spit.net.server import GameServer
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.net.link import join_hosted
+from spit.tui.net.link import NetFailure, join_hosted
 from spit.tui.net.lobby import LobbyHelp, LobbyScreen
 from spit.tui.net.new_room import NewRoomDialog
 from spit.tui.net.screens import NetOutcome, WaitingScreen
@@ -243,3 +244,32 @@ async def test_the_ascii_style_keeps_the_lobby_and_its_form_to_ascii(tmp_path: P
             await until(pilot, lambda: "Your room's code is" in _text(app))
             assert non_ascii(app) == []
         await eve.close()
+
+
+async def test_a_room_listed_twice_shows_once_and_a_later_failure_keeps_the_screen() -> None:
+    listing: dict[str, Any] = {
+        "room": "KITE-42",
+        "game": "spit",
+        "names": ["Ann"],
+        "password": False,
+    }
+    answers: list[RoomList | NetFailure] = [
+        RoomList([listing, listing], creates=True),
+        NetFailure("127.0.0.1:9 did not answer (is the address right?)"),
+    ]
+
+    async def ask(_address: Address) -> RoomList:
+        answer = answers.pop(0)
+        if isinstance(answer, NetFailure):
+            raise answer
+        return answer
+
+    screen = LobbyScreen(Address("127.0.0.1", 9), "Bob", ask=ask)
+    app = SpitApp(settings=Settings(practice_offered=True), start_screen=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "1 public room waits" in _text(app))
+        assert _text(app).count("KITE-42") == 1
+        await pilot.press("r")
+        await until(pilot, lambda: "did not answer" in _text(app))
+        assert "Press r to ask again" in _text(app) and app.screen is screen
+        assert "KITE-42" in _text(app)
