@@ -228,6 +228,9 @@ class LobbyScreen(ShellScreen):
             )
             return
         first = listed.rooms[0]
+        code = safe_text(str(first["room"]), limit=8)
+        status = self.query_one("#lobby-status", Static)
+        status.update(f"{self.address} hosts one game (spit-tui host): joining its room {code}.")
         self._join(str(first["room"]), bool(first["password"]), switch=True)
 
     def _join(self, code: str, locked: bool, *, switch: bool) -> None:

@@ -168,6 +168,7 @@ async def test_a_hosts_one_room_is_joined_without_its_code(tmp_path: Path) -> No
         app = lobby_app(hosted.local, "Bob", tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: f"Room {hosted.code} needs its password" in _text(app))
+            assert "hosts one game (spit-tui host)" in _text(app)
             await pilot.press(*"sesame", "enter")
             await until(pilot, lambda: isinstance(app.screen, SpitNetScreen))
             await until(pilot, lambda: host.client.view is not None)
