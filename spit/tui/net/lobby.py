@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -39,11 +39,12 @@ from spit.games.registry import UnknownGame
 from spit.net.addresses import Address
 from spit.net.lobby_client import RoomList
 from spit.net.protocol import ROOM_CODE
+from spit.tui.net.keys_help import KeysHelp
 from spit.tui.net.link import NetFailure, NetLink, NewRoom, open_join, open_room, server_rooms
 from spit.tui.net.screens import ConnectingScreen, NetOutcome, leave_failed
 from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.navigation import LeaveScreen
-from spit.tui.shared.screen_base import ShellModal, ShellScreen
+from spit.tui.shared.screen_base import ShellScreen
 
 KEYS = (
     ("enter", "join the highlighted room (asking its password if it has one)"),
@@ -72,21 +73,6 @@ def room_row(listing: dict[str, Any]) -> tuple[Text, ...]:
         Text(names),
         Text("yes" if listing["password"] else "no"),
     )
-
-
-class LobbyHelp(ShellModal[None]):
-    """The lobby's keys. Any key closes it."""
-
-    def compose_content(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static("Keys: a server's rooms", classes="dialog-title")
-            lines = "\n".join(f"{key:<10}{what}" for key, what in KEYS)
-            yield Static(Text(lines), id="lobby-keys")
-            yield Static("Press any key to go back", classes="dialog-hint")
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        self.dismiss(None)
 
 
 class RoomTable(DataTable[Text]):
@@ -290,7 +276,7 @@ class LobbyScreen(ShellScreen):
     # --- leaving ---------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.app.push_screen(LobbyHelp())
+        self.app.push_screen(KeysHelp("Keys: a server's rooms", KEYS))
 
     def action_back(self) -> None:
         self.post_message(LeaveScreen(self))

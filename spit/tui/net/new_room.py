@@ -28,11 +28,19 @@ from spit.games import registry
 from spit.games.registry import GameDescriptor, RoomChoice
 from spit.net.addresses import Address
 from spit.net.protocol import MAX_PASSWORD
+from spit.tui.net.keys_help import KeysHelp
 from spit.tui.net.link import NewRoom, check_password
 from spit.tui.shared.ascii_widgets import Separated
 from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.screen_base import ShellModal
 
+FORM_KEYS = (
+    ("up/down", "choose a line"),
+    ("enter", "change it (a number or a password is asked for), or open the room"),
+    ("space", "change it; left/right: to the previous or next value"),
+    ("escape", "back to the rooms, opening none"),
+    ("?", "these keys"),
+)
 LABEL_WIDTH = 15
 OPEN = "open"
 
@@ -92,6 +100,7 @@ class NewRoomDialog(ShellModal[NewRoom | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel", id="room.cancel"),
+        Binding("question_mark", "help", show=False, id="room.help"),
         Binding("left", "step(-1)", show=False, id="room.previous"),
         Binding("right,space", "step(1)", show=False, id="room.next"),
     ]
@@ -144,6 +153,9 @@ class NewRoomDialog(ShellModal[NewRoom | None]):
         if shown.highlighted is None:
             return None
         return shown.get_option_at_index(shown.highlighted).id
+
+    def action_help(self) -> None:
+        self.app.push_screen(KeysHelp("Keys: opening a room", FORM_KEYS))
 
     def action_step(self, by: int) -> None:
         line = self._line()

@@ -26,8 +26,9 @@ from spit.net.lobby_client import RoomList
 from spit.net.server import GameServer
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
+from spit.tui.net.keys_help import KeysHelp
 from spit.tui.net.link import NetFailure, join_hosted
-from spit.tui.net.lobby import LobbyHelp, LobbyScreen
+from spit.tui.net.lobby import LobbyScreen
 from spit.tui.net.new_room import NewRoomDialog
 from spit.tui.net.screens import NetOutcome, WaitingScreen
 from spit.tui.shared.ask_text import AskText
@@ -149,7 +150,7 @@ async def test_the_list_is_asked_again_on_r_and_its_keys_are_on_question_mark(
             await until(pilot, lambda: welcome["room"] in _text(app))
             assert "1 public room waits" in _text(app) and secret["room"] not in _text(app)
             await pilot.press("question_mark")
-            await until(pilot, lambda: isinstance(app.screen, LobbyHelp))
+            await until(pilot, lambda: isinstance(app.screen, KeysHelp))
             assert "open a new room" in _text(app)
             await pilot.press("x")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -238,6 +239,11 @@ async def test_the_ascii_style_keeps_the_lobby_and_its_form_to_ascii(tmp_path: P
             assert non_ascii(app) == []
             await pilot.press("x", "n")
             await until(pilot, lambda: "Open the room" in _text(app))
+            await pilot.press("question_mark")
+            await until(pilot, lambda: "Keys: opening a room" in _text(app))
+            assert non_ascii(app) == []
+            await pilot.press("x")
+            await until(pilot, lambda: isinstance(app.screen, NewRoomDialog))
             await pilot.press("down", "down", "space")
             await until(pilot, lambda: "public - listed" in _text(app))
             assert non_ascii(app) == []
