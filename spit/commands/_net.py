@@ -6,14 +6,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spit.commands._args import parsed_by
 from spit.commands.output import complain
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from spit.settings.model import Settings
     from spit.tui.net.link import NetLink
+    from spit.tui.net.screens import NetOutcome
 
 
 def add_player_options(parser: argparse.ArgumentParser) -> None:
@@ -42,12 +45,24 @@ def play(
 ) -> int:
     """Run the app on the connecting screen (``what`` says to whom), then the game;
     a failure is told on stderr, with status 1."""
+    from spit.tui.net.screens import ConnectingScreen
+
+    return start(command, settings, lambda outcome: ConnectingScreen(what, opener, outcome), loop)
+
+
+def start(
+    command: str,
+    settings: Settings,
+    first: Callable[[NetOutcome], Screen[Any]],
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> int:
+    """Run the app on the network screen ``first(outcome)``; a failure it leaves in
+    ``outcome`` is told on stderr, with status 1."""
     from spit.tui.app import SpitApp
-    from spit.tui.net.screens import ConnectingScreen, NetOutcome
+    from spit.tui.net.screens import NetOutcome
 
     outcome = NetOutcome()
-    screen = ConnectingScreen(what, opener, outcome)
-    result = SpitApp(settings=settings, start_screen=screen).run(loop=loop)
+    result = SpitApp(settings=settings, start_screen=first(outcome)).run(loop=loop)
     if outcome.failure is not None:
         complain(command, outcome.failure)
         return 1

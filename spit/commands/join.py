@@ -1,4 +1,9 @@
-"""``spit-tui join ADDRESS [CODE]``: join a game someone hosts (``spit-tui host``).
+"""``spit-tui join ADDRESS [CODE]``: join a game someone hosts (``spit-tui host``), or
+a room on a server for many (``spit-tui serve``).
+
+Without a code, the screen of the server's rooms (``spit.tui.net.lobby``): on a
+server for many rooms, the public rooms to join and a new room to open; on a host's
+server, straight into its one room.
 
 An address that cannot be reached, a refusal (a wrong room code or password, a full
 room, another version of the protocol) end the command with the reason on one line
@@ -12,7 +17,7 @@ from __future__ import annotations
 import argparse
 
 from spit.commands._args import parsed_by
-from spit.commands._net import add_player_options, play
+from spit.commands._net import add_player_options, play, start
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         type=parsed_by(check_code),
         metavar="CODE",
-        help="the room's code, as the host's screen shows it (KITE-42)",
+        help="the room's code, as the host's screen shows it (KITE-42); without it, "
+        "the server's rooms, to join one or open one",
     )
     add_player_options(parser)
 
@@ -39,11 +45,18 @@ def run(args: argparse.Namespace) -> int:
     from spit.settings.file import read_settings
     from spit.settings.model import settings_path
     from spit.tui.net.link import default_name, open_join
+    from spit.tui.net.lobby import LobbyScreen
 
     settings, _warnings = read_settings(settings_path())
     name = args.name or default_name()
     address = args.address
 
+    if args.code is None:
+        return start(
+            "join",
+            settings,
+            lambda outcome: LobbyScreen(address, name, args.password, outcome),
+        )
     return play(
         "join",
         settings,

@@ -27,7 +27,7 @@ from pathlib import Path
 from ssl import SSLContext
 from typing import Any
 
-from spit.commands import _tls
+from spit.commands import _args, _tls
 from spit.commands._args import add_port_option, folder, int_between, number_up_to, parsed_by
 from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
@@ -139,14 +139,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="measure the time from each intent to its answer, served at GET /stats "
         "(for benchmarks/server_capacity.py; clients on this machine)",
     )
+    parser.add_argument(
+        "--seed",
+        type=_args.seed,
+        metavar="N",
+        help="deal every room's first game from seed N, its rematches from N+1, ... "
+        "(for tests and demonstrations: players could learn the deals; default: random)",
+    )
     _tls.add_server_options(parser)
 
 
-def registry_tables(replay_dir: Path) -> Tables:
+def registry_tables(replay_dir: Path, seed: int | None = None) -> Tables:
     """Rooms' games as the registry describes them: the game a client names (the
     first network game when it names none), with the options the game's own check
     lets through (``GameDescriptor.net_options``; none for a game without one), a
-    fresh random seed per game, the replays written into ``replay_dir``."""
+    fresh random seed per game (or ``seed``, ``seed + 1``, ... in each room), the
+    replays written into ``replay_dir``."""
     playable = [game for game in registry.games() if game.net_table is not None]
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
@@ -160,7 +168,7 @@ def registry_tables(replay_dir: Path) -> Tables:
             raise ValueError(f"{chosen.title} takes no options here")
         else:
             checked = {}
-        return chosen.name, table_factory(chosen.name, checked, replay_dir=replay_dir)
+        return chosen.name, table_factory(chosen.name, checked, replay_dir=replay_dir, seed=seed)
 
     return tables
 
@@ -205,7 +213,7 @@ def _default_data() -> Path:
 
 
 async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path) -> None:
-    tables = registry_tables(replays)
+    tables = registry_tables(replays, args.seed)
     lobby = Lobby(tables, letters=args.codes)
     server = GameServer(
         tables(None, {})[1],

@@ -201,6 +201,23 @@ class FrontEnds:
 
 
 @dataclass(frozen=True, slots=True)
+class RoomChoice:
+    """One option a player may choose when opening a room on a server for many rooms
+    (a key ``net_options`` takes), as the new-room form offers it: one of ``values``
+    (the first is the default), or, without values, a whole number from ``lowest`` to
+    ``highest`` (``default`` first)."""
+
+    key: str
+    """The option's name in the ``hello``'s ``options`` (``variant``)."""
+    label: str
+    """What the form calls it (``Variant``)."""
+    values: tuple[str, ...] = ()
+    lowest: int = 0
+    highest: int = 0
+    default: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GameDescriptor(Generic[R]):
     """Everything the rest of the program needs to know of one game."""
 
@@ -236,6 +253,8 @@ class GameDescriptor(Generic[R]):
     ``options``, already checked for shape by ``spit.net.protocol``), checked against
     the game's own: the keyword arguments for ``net_table``. Raises ``ValueError`` with
     a message for the player. ``None``: the game takes no options there."""
+    room_choices: tuple[RoomChoice, ...] = ()
+    """The options of ``net_options`` as the new-room form offers them."""
 
     @property
     def suffix(self) -> str:

@@ -52,6 +52,17 @@ KEPT_CLOSED: Final = 10_000
 their files stay in the data folder)."""
 
 
+def room_listing(room: Room, game: str) -> dict[str, Any]:
+    """A room as a ``rooms`` answer lists it: code, game, who waits, and whether a
+    password is needed (never the password)."""
+    return {
+        "room": room.code,
+        "game": game,
+        "names": [seat.name for seat in room.seats],
+        "password": room.password is not None,
+    }
+
+
 @dataclass
 class Lobby:
     """See the module docstring."""
@@ -81,14 +92,7 @@ class Lobby:
             room = rooms.get(code)
             if room is None or not listing.public or len(room.seats) != 1:
                 continue
-            out.append(
-                {
-                    "room": code,
-                    "game": listing.game,
-                    "names": [seat.name for seat in room.seats],
-                    "password": room.password is not None,
-                }
-            )
+            out.append(room_listing(room, listing.game))
         return out[:100]
 
     def keep(self, room: Room) -> Path | None:

@@ -12,18 +12,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass
 from ssl import SSLContext
 from typing import Any, Final
 
 from websockets.asyncio.client import connect
 
 from spit.net.protocol import (
+    GAME_NAME,
+    MAX_NAME,
     MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
     ROOM_CODE,
     ProtocolError,
     encode,
 )
+
+MAX_LISTED: Final = 100
+"""Rooms a ``rooms`` answer may hold (the server lists at most this many)."""
 
 ASKER: Final = "lobby"
 """The name a question's ``hello`` carries (the schema asks for one; nobody sees it)."""
@@ -34,16 +40,41 @@ def room_uri(server: str, code: str) -> str:
     return f"{server.rstrip('/')}/room/{code}"
 
 
+@dataclass(frozen=True, slots=True)
+class RoomList:
+    """A server's answer to ``list``: its open rooms, and whether it opens new ones
+    (``spit-tui serve``) or holds only the rooms it opened itself (``spit-tui host``,
+    whose one room it lists while the room waits)."""
+
+    rooms: list[dict[str, Any]]
+    """Each ``room`` (code), ``game``, ``names`` (who waits) and ``password`` (whether
+    one is needed): the server's text, to be made safe before it is shown."""
+    creates: bool
+
+
+async def ask_rooms(
+    uri: str, *, ssl: SSLContext | None = None, timeout_s: float = 10.0
+) -> RoomList:
+    """The server's open rooms, and whether it opens rooms. Raises ``ProtocolError``,
+    ``OSError``, ``TimeoutError`` or a ``websockets`` exception."""
+    answer = await _ask(uri, {"list": True}, "rooms", ssl, timeout_s)
+    rooms, creates = answer.get("rooms"), answer.get("create", True)
+    if (
+        not isinstance(rooms, list)
+        or len(rooms) > MAX_LISTED
+        or not all(_is_listing(item) for item in rooms)
+        or not isinstance(creates, bool)
+    ):
+        raise ProtocolError("the server's list of rooms is not in the expected form")
+    return RoomList(rooms, creates)
+
+
 async def list_rooms(
     uri: str, *, ssl: SSLContext | None = None, timeout_s: float = 10.0
 ) -> list[dict[str, Any]]:
-    """The server's open public rooms: each ``room`` (code), ``game``, ``names`` (who
-    waits) and ``password`` (whether one is needed). Raises ``ProtocolError``."""
-    answer = await _ask(uri, {"list": True}, "rooms", ssl, timeout_s)
-    rooms = answer.get("rooms")
-    if not isinstance(rooms, list) or not all(_is_listing(item) for item in rooms):
-        raise ProtocolError("the server's list of rooms is not in the expected form")
-    return rooms
+    """The server's open public rooms (``ask_rooms``' ``rooms``). Raises
+    ``ProtocolError``."""
+    return (await ask_rooms(uri, ssl=ssl, timeout_s=timeout_s)).rooms
 
 
 async def replay_by_code(
@@ -92,7 +123,9 @@ def _is_listing(item: Any) -> bool:
         and isinstance(item.get("room"), str)
         and ROOM_CODE.fullmatch(item["room"]) is not None
         and isinstance(item.get("game"), str)
+        and GAME_NAME.fullmatch(item["game"]) is not None
         and isinstance(item.get("names"), list)
-        and all(isinstance(name, str) for name in item["names"])
+        and 1 <= len(item["names"]) <= 2
+        and all(isinstance(name, str) and 0 < len(name) <= MAX_NAME for name in item["names"])
         and isinstance(item.get("password"), bool)
     )

@@ -56,7 +56,7 @@ from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.fairness import Ordering
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
-from spit.net.lobby import Listing, Lobby
+from spit.net.lobby import Listing, Lobby, room_listing
 from spit.net.protocol import (
     MAX_CLIENT_MESSAGE,
     MAX_REPLAY_TEXT,
@@ -581,13 +581,21 @@ class GameServer:
         ):
             raise ProtocolError("game, options and public come with create")
         if hello.get("list"):
-            return encode(
-                "rooms", rooms=[] if self.lobby is None else self.lobby.open_rooms(self.rooms)
-            )
+            if self.lobby is not None:
+                return encode("rooms", rooms=self.lobby.open_rooms(self.rooms), create=True)
+            return encode("rooms", rooms=self._waiting_rooms(), create=False)
         if hello.get("replay"):
             name, text = await self._replay_by_code(hello)
             return encode("replay", name=name, text=text)
         return None
+
+    def _waiting_rooms(self) -> list[dict[str, Any]]:
+        """A server that opens no rooms (``spit-tui host``'s one room) lists the rooms
+        it opened itself while they wait for a second player, so that ``spit-tui join
+        ADDRESS`` without a code finds the host's game: on such a server the code tells
+        no room from another, and the host's password is what keeps a stranger out."""
+        waiting = [room for room in self.rooms.values() if len(room.seats) == 1]
+        return [room_listing(room, room.game or self.game) for room in waiting[:100]]
 
     async def _replay_by_code(self, hello: Message) -> tuple[str, str]:
         """A game's replay by its room code: a room closed since, or one whose game is

@@ -7,10 +7,7 @@ It takes a few seconds of real time, since the start countdown runs on the real 
 
 from __future__ import annotations
 
-import os
-import shlex
 import shutil
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,10 +46,6 @@ class Tmux(TmuxServer):
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
-    def socket_path(self) -> Path:
-        """Where tmux puts the socket (it may stay behind after the server exits)."""
-        return Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / self.socket
-
     def alive(self) -> bool:
         return "game" in self.run("list-sessions", "-F", "#{session_name}")
 
@@ -60,28 +53,11 @@ class Tmux(TmuxServer):
 @pytest.fixture
 def tmux(tmp_path: Path) -> Iterator[Tmux]:
     server = Tmux()
-    command = shlex.join(
-        [
-            "env",
-            f"SPIT_TUI_HOME={tmp_path}",
-            "LANG=C.UTF-8",
-            "LC_ALL=C.UTF-8",
-            "TERM=xterm-256color",
-            sys.executable,
-            "-m",
-            "spit.cli",
-            "play",
-            "--seed",
-            str(SEED),
-            "--no-record",
-        ]
-    )
-    server.run("new-session", "-d", "-s", "game", "-x", "80", "-y", "24", command)
+    server.start("game", tmp_path, "play", "--seed", str(SEED), "--no-record")
     try:
         yield server
     finally:
-        server.run("kill-server")
-        server.socket_path().unlink(missing_ok=True)
+        server.close()
 
 
 def _first_play() -> tuple[str, str]:

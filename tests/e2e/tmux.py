@@ -1,10 +1,15 @@
 """A tmux server of the end-to-end tests' own: its own socket, so nothing else is
-touched, and every command bounded in time."""
+touched, and every command bounded in time; sessions that run ``spit-tui`` in a home
+of their own."""
 
 from __future__ import annotations
 
+import os
+import shlex
 import subprocess
+import sys
 import uuid
+from pathlib import Path
 
 
 class TmuxServer:
@@ -22,3 +27,27 @@ class TmuxServer:
             check=False,
         )
         return result.stdout
+
+    def start(self, name: str, home: Path, *words: str) -> None:
+        """A session ``name`` of 80x24 running ``spit-tui WORDS`` with ``home`` as its
+        ``SPIT_TUI_HOME``, in UTF-8."""
+        command = shlex.join(
+            [
+                "env",
+                f"SPIT_TUI_HOME={home}",
+                "LANG=C.UTF-8",
+                "LC_ALL=C.UTF-8",
+                "TERM=xterm-256color",
+                sys.executable,
+                "-m",
+                "spit.cli",
+                *words,
+            ]
+        )
+        self.run("new-session", "-d", "-s", name, "-x", "80", "-y", "24", command)
+
+    def close(self) -> None:
+        """Kill the server, and remove its socket (which may stay behind)."""
+        self.run("kill-server")
+        path = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / self.socket
+        path.unlink(missing_ok=True)

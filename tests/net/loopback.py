@@ -8,6 +8,7 @@ import json
 import random
 import re
 import ssl
+import sys
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -283,3 +284,15 @@ async def http_get(uri: str, path: str) -> tuple[str, dict[str, str], str]:
     status, *lines = head.split("\r\n")
     headers = dict(line.split(": ", 1) for line in lines)
     return status, headers, body
+
+
+def serve_command(data: Path, *extra: str) -> list[str]:
+    """``spit-tui serve`` on a free loopback port with ``data`` as its folder, as a
+    process's arguments; its first line on stdout names the port (``served_port``)."""
+    return [sys.executable, "-m", "spit.cli", "serve", "--port", "0", "--data", str(data), *extra]
+
+
+def served_port(line: str, scheme: str = "ws") -> int:
+    """The port in ``spit-tui serve``'s first line, which must say it listens."""
+    assert f"listening on {scheme}://127.0.0.1:" in line, line
+    return int(line.split(f"{scheme}://127.0.0.1:")[1].split()[0])

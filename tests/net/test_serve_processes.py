@@ -12,7 +12,6 @@ import json
 import os
 import random
 import signal
-import sys
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
 from spit.net.lobby_client import list_rooms, replay_by_code, room_uri
 
-from .loopback import http_get, play_greedily
+from .loopback import http_get, play_greedily, serve_command, served_port
 from .routing_proxy import routing_proxy
 
 LETTERS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ")
@@ -46,19 +45,9 @@ async def serve_started(
     caller's to check."""
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
     process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "spit.cli",
-        "serve",
-        "--port",
-        "0",
-        "--data",
-        str(data),
-        "--codes",
-        f"{letters[0]}-{letters[-1]}",
-        "--trust-proxy",
-        "127.0.0.1",
-        *extra,
+        *serve_command(
+            data, "--codes", f"{letters[0]}-{letters[-1]}", "--trust-proxy", "127.0.0.1", *extra
+        ),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         env=env,
@@ -66,8 +55,7 @@ async def serve_started(
     try:
         assert process.stdout is not None
         line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
-        assert f"listening on {scheme}://127.0.0.1:" in line, line
-        served = Served(process, int(line.split(f"{scheme}://127.0.0.1:")[1].split()[0]))
+        served = Served(process, served_port(line, scheme))
         yield served
     finally:
         if process.returncode is None:

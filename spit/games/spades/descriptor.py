@@ -7,16 +7,18 @@ games (``spit-tui play`` does at start-up) never loads Spades.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from spit.core.replay.fields import MAX_TARGET
 from spit.games.registry import (
     Bots,
     FrontEnds,
     GameDescriptor,
     LayerRef,
     ReplayFiles,
+    RoomChoice,
 )
 from spit.games.spades.identity import NAME as NAME
 from spit.games.spades.identity import SUFFIX as SUFFIX
@@ -85,6 +87,26 @@ def _net_table(
     return SpadesNetTable(names, seed, replay_dir, **options)
 
 
+TARGET_CHOICE: Final = RoomChoice(
+    "target", "Winning score", lowest=1, highest=MAX_TARGET, default=500
+)
+"""A room's winning score; its default is the replay records' ``DEFAULT_TARGET``
+(not imported here, where no replay code is loaded; a test checks they agree)."""
+
+
+def _net_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A room's winning score, the one option a client may choose (``{"target": 300}``)."""
+    unknown = sorted(set(options) - {"target"})
+    if unknown:
+        raise ValueError(f"Spades has no option {unknown[0]}; it has target")
+    if "target" not in options:
+        return {}
+    target = options["target"]
+    if type(target) is not int or not 1 <= target <= MAX_TARGET:
+        raise ValueError(f"Spades' target is a whole number from 1 to {MAX_TARGET}")
+    return {"target": target}
+
+
 DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     name=NAME,
     title="Spades",
@@ -111,4 +133,6 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     command_help="play Spades against the computer",
     simulator=_simulator,
     net_table=_net_table,
+    net_options=_net_options,
+    room_choices=(TARGET_CHOICE,),
 )

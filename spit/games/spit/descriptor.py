@@ -17,6 +17,7 @@ from spit.games.registry import (
     GameDescriptor,
     LayerRef,
     ReplayFiles,
+    RoomChoice,
 )
 from spit.games.spit.identity import NAME as NAME
 from spit.games.spit.identity import SUFFIX as SUFFIX
@@ -154,4 +155,5 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     net_table=_net_table,
     simulator=_simulator,
     net_options=_net_options,
+    room_choices=(RoomChoice("variant", "Variant", values=("standard", "points")),),
 )

@@ -96,10 +96,16 @@ def grace_over(client: NetClient) -> int | None:
 
 def over(client: NetClient) -> dict[str, Any] | None:
     """The server's ``over`` message (``winner``, ``reason``, ``replay``), once the game
-    has ended; for a client without it, the last view's winner when it is finished."""
+    has ended; for a client that does not keep it, the last view's winner when it is
+    finished. A client that keeps it gets ``None`` until the message comes, though its
+    last view is finished already: taking the view's winner for the end then showed the
+    result without its reason, and lost the replay's name, so the table never fetched
+    its copy of the replay (a race that the end-to-end tests lost now and then)."""
     value = getattr(client, "over", None)
     if isinstance(value, dict):
         return value
+    if hasattr(client, "over"):  # the game's last view comes before ``over``: wait for it
+        return None
     view = client.view
     if client.finished and view is not None and view.get("winner") in (0, 1):
         return {"winner": view["winner"], "reason": None, "replay": None}

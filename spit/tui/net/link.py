@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import getpass
 import socket
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,11 +22,28 @@ from spit.games.registry import GameDescriptor
 from spit.net.addresses import Address
 from spit.net.client import NetClient
 from spit.net.hosting import HostedGame, HostError
+from spit.net.lobby_client import RoomList, ask_rooms, room_uri
 from spit.net.protocol import MAX_NAME, MAX_PASSWORD, ROOM_CODE, ProtocolError
 
 
 class NetFailure(Exception):
     """Connecting or hosting failed; the message is for the player, already safe."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewRoom:
+    """A room to open on a server for many rooms (``spit-tui serve``): its game (a
+    registered name), the game's options (``GameDescriptor.net_options`` keys), whether
+    the server lists it to everyone, and its password."""
+
+    game: str
+    options: Mapping[str, str | int]
+    public: bool = False
+    password: str | None = None
+
+    def create(self) -> dict[str, Any]:
+        """The ``hello``'s room fields (``NetClient.connect``'s ``create``)."""
+        return {"game": self.game, "options": dict(self.options), "public": self.public}
 
 
 @dataclass
@@ -37,7 +54,10 @@ class NetLink:
     address: Address
     hosted: HostedGame | None = None
     game: str | None = None
-    """The registered game's name, when known before the first view (we host it)."""
+    """The registered game's name, when known before the first view (we host it, or
+    opened the room)."""
+    opened: NewRoom | None = None
+    """The room we asked a server for many rooms to open, if we did."""
 
     async def close(self) -> None:
         try:
@@ -107,13 +127,38 @@ def reaching(address: Address) -> Iterator[None]:
 
 
 async def open_join(
-    address: Address, code: str | None, name: str, password: str | None = None
+    address: Address,
+    code: str | None,
+    name: str,
+    password: str | None = None,
+    *,
+    create: Mapping[str, Any] | None = None,
 ) -> NetLink:
-    """Connect to the game at ``address`` and take a seat. Raises ``NetFailure``."""
+    """Connect to the game at ``address`` and take a seat: in room ``code``, or, with
+    ``create`` (its ``game``, ``options`` and ``public``), in a room the server opens
+    for us (``spit-tui serve``). A room is joined at its own path
+    (``spit.net.lobby_client.room_uri``), by which a proxy in front of several servers
+    routes. Raises ``NetFailure``."""
     client = NetClient()
+    uri = address.uri if code is None else room_uri(address.uri, code)
     with reaching(address):
-        await client.connect(address.uri, name, room=code, password=password)
+        await client.connect(uri, name, room=code, password=password, create=create)
     return NetLink(client, address)
+
+
+async def open_room(address: Address, name: str, room: NewRoom) -> NetLink:
+    """Open ``room`` on the server for many rooms at ``address`` and take its first
+    seat. Raises ``NetFailure``."""
+    link = await open_join(address, None, name, room.password, create=room.create())
+    link.game, link.opened = room.game, room
+    return link
+
+
+async def server_rooms(address: Address) -> RoomList:
+    """The open rooms of the server at ``address``, and whether it opens rooms.
+    Raises ``NetFailure``."""
+    with reaching(address):
+        return await ask_rooms(address.uri)
 
 
 async def open_host(

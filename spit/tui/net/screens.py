@@ -22,8 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker
 
+from spit.net.addresses import Address
 from spit.tui.net.client_state import OPPONENT, game_name, lost, names, room, seat
-from spit.tui.net.link import NetFailure, NetLink
+from spit.tui.net.link import NetFailure, NetLink, NewRoom
 from spit.tui.net.watch import follow
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.screen_base import ShellScreen
@@ -36,11 +37,23 @@ class NetOutcome:
     failure: str | None = None
 
 
-def _started_on(screen: Screen[Any]) -> bool:
+def started_on(screen: Screen[Any]) -> bool:
     """Whether ``screen`` is the one the app was started on (nothing but the blank
     default screen beneath it; the table may still be over it)."""
     stack = screen.app.screen_stack
     return len(stack) >= 2 and stack[1] is screen and type(stack[0]) is Screen
+
+
+def leave_failed(screen: Screen[Any], outcome: NetOutcome, message: str) -> None:
+    """Tell the player why ``screen`` cannot go on and leave it: out of the app, with
+    ``message`` for the command, when it is the first screen; else back, with a
+    notice."""
+    outcome.failure = message
+    if started_on(screen):
+        screen.app.exit(1, return_code=1)
+    else:
+        screen.notify(message, title="Network", severity="error", timeout=10, markup=False)
+        screen.dismiss(None)
 
 
 class ConnectingScreen(ShellScreen):
@@ -80,19 +93,31 @@ class ConnectingScreen(ShellScreen):
         self.app.switch_screen(WaitingScreen(link, self.outcome))
 
     def fail(self, message: str) -> None:
-        """Tell the player and leave: out of the app, with ``message`` for the command,
-        when this was the first screen; else back, with a notice."""
-        self.outcome.failure = message
-        if _started_on(self):
-            self.app.exit(1, return_code=1)
-        else:
-            self.notify(message, title="Network", severity="error", timeout=10, markup=False)
-            self.dismiss(None)
+        leave_failed(self, self.outcome, message)
 
     def action_back(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
         self.post_message(LeaveScreen(self))
+
+
+def opened_room_lines(address: Address, code: str, opened: NewRoom) -> list[str]:
+    """What the waiting screen of a room we opened on a server says: the code to pass
+    on, the command that joins it, and who else can find it."""
+    extra = " --password ..." if opened.password else ""
+    lines = [
+        f"Your room's code is {code}: pass it on. The other player joins with:",
+        "",
+        f"    spit-tui join {address} {code}{extra}",
+        "",
+    ]
+    if opened.public:
+        lines.append(f"It is listed to everyone on the server (spit-tui join {address}).")
+    else:
+        lines.append("It is private: only who has the code can join it.")
+    if opened.password:
+        lines.append("It needs the password you set.")
+    return lines
 
 
 class WaitingScreen(ShellScreen):
@@ -118,7 +143,9 @@ class WaitingScreen(ShellScreen):
             yield Static("Escape: leave", classes="screen-hint")
 
     def _instructions(self) -> str:
-        hosted = self.link.hosted
+        hosted, opened = self.link.hosted, self.link.opened
+        if opened is not None:
+            return "\n".join(opened_room_lines(self.link.address, room(self.link.client), opened))
         if hosted is None:
             return f"Connected to {self.link.address}."
         lines = ["The other player joins with:", ""]
@@ -166,7 +193,7 @@ class WaitingScreen(ShellScreen):
 
     def _fail(self, message: str) -> None:
         self.outcome.failure = message
-        if _started_on(self):
+        if started_on(self):
             self._leave(status=1)
         else:
             self.notify(message, title="Network", severity="error", timeout=10, markup=False)
@@ -185,7 +212,7 @@ class WaitingScreen(ShellScreen):
 
         async def close() -> None:
             await self.link.close()
-            if _started_on(self):
+            if started_on(self):
                 self.app.exit(status, return_code=status)
             else:
                 self._go_back()

@@ -33,6 +33,7 @@ class AskText(ShellModal[str | None]):
         hint: str = "",
         problem: Callable[[str], str | None] | None = None,
         select_all: bool = True,
+        secret: bool = False,
     ) -> None:
         super().__init__()
         self.question = question
@@ -40,11 +41,15 @@ class AskText(ShellModal[str | None]):
         self.hint = hint
         self.problem = problem
         self.select_all = select_all
+        self.secret = secret
+        """Typed as dots (a password)."""
 
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(safe_text(self.question), classes="dialog-title", markup=False)
-            yield Input(self.value, select_on_focus=self.select_all, id="ask-input")
+            yield Input(
+                self.value, select_on_focus=self.select_all, password=self.secret, id="ask-input"
+            )
             yield Static(id="ask-problem", markup=False)
             hints = [self.hint] if self.hint else []
             yield Separated([*hints, "enter: OK", "escape: cancel"], classes="dialog-hint")

@@ -196,8 +196,8 @@ class MainMenu(ShellScreen):
 
         def chosen(choice: HostChoice | str | None) -> None:
             recent = self.services.settings.recent_addresses
-            if choice == "join":
-                self.app.push_screen(JoinDialog(recent), self._join)
+            if choice in ("join", "server"):
+                self.app.push_screen(JoinDialog(recent, server=choice == "server"), self._join)
             elif choice == "watch":
                 self.app.push_screen(WatchDialog(recent), self._watch)
             elif isinstance(choice, HostChoice):
@@ -235,6 +235,12 @@ class MainMenu(ShellScreen):
         from spit.tui.net.screens import ConnectingScreen
 
         self._remember(choice.address)
+
+        if choice.code is None:  # the server's rooms: join one, or open one
+            from spit.tui.net.lobby import LobbyScreen
+
+            self.app.push_screen(LobbyScreen(choice.address, default_name(), choice.password))
+            return
 
         def opener() -> Awaitable[NetLink]:
             return open_join(choice.address, choice.code, default_name(), choice.password)

@@ -6,7 +6,8 @@ for the network; the waiting screen then says what the other player types. Join 
 for the address and the room code in one line, as ``spit-tui join`` takes them, and
 offers the last few addresses joined, which the settings keep (``recent_addresses``,
 written into the settings file in place, never by replacing a file that cannot be
-edited).
+edited). Join a server asks for the address alone (the same recent addresses) and
+leads to the server's rooms (``spit.tui.net.lobby``), as does Join without a code.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class NetworkMenu(ShellModal[HostChoice | str | None]):
             yield OptionList(
                 *_host_options(),
                 Option("Join a game", id="join"),
+                Option("Join a server: its rooms, or open one", id="server"),
                 Option("Watch a game", id="watch"),
                 id="network-options",
             )
@@ -82,7 +84,7 @@ class NetworkMenu(ShellModal[HostChoice | str | None]):
     @on(OptionList.OptionSelected, "#network-options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         chosen = str(event.option_id)
-        if chosen in ("join", "watch"):
+        if chosen in ("join", "server", "watch"):
             self.dismiss(chosen)
             return
         _, game, reach = chosen.split(":")
@@ -103,7 +105,9 @@ def read_join(text: str) -> tuple[Address, str | None]:
 
 class JoinDialog(ShellModal[JoinChoice | None]):
     """Where to join: "address code" in one line, the recent addresses below it (a
-    choice fills in the line), and a password when the host set one."""
+    choice fills in the line), and a password when the host set one. With ``server``
+    (the menu's "Join a server"), only the address: the server's rooms come next
+    (``spit.tui.net.lobby``), and a room's password is asked there."""
 
     TITLE: ClassVar[str] = "Join a game: its address and room code"
     VERB: ClassVar[str] = "join"
@@ -112,15 +116,20 @@ class JoinDialog(ShellModal[JoinChoice | None]):
         Binding("escape", "dismiss(None)", "Cancel", id="join.cancel"),
     ]
 
-    def __init__(self, recent: tuple[str, ...]) -> None:
+    def __init__(self, recent: tuple[str, ...], *, server: bool = False) -> None:
         super().__init__()
         self.recent = recent
+        self.server = server
 
     def compose_content(self) -> ComposeResult:
-        first = f"{self.recent[0]} " if self.recent else ""
+        first = f"{self.recent[0]}{'' if self.server else ' '}" if self.recent else ""
         with Vertical(classes="dialog"):
-            yield Static(self.TITLE, classes="dialog-title")
-            yield Input(first, placeholder="192.168.1.20:7788 KITE-42", id="join-address")
+            if self.server:
+                yield Static("Join a server: its address", classes="dialog-title")
+                yield Input(first, placeholder="club.example.org:7788", id="join-address")
+            else:
+                yield Static(self.TITLE, classes="dialog-title")
+                yield Input(first, placeholder="192.168.1.20:7788 KITE-42", id="join-address")
             yield Input(
                 placeholder="password (if the host set one)", password=True, id="join-password"
             )
@@ -141,7 +150,7 @@ class JoinDialog(ShellModal[JoinChoice | None]):
     @on(OptionList.OptionSelected, "#join-recent")
     def _recent(self, event: OptionList.OptionSelected) -> None:
         field = self.query_one("#join-address", Input)
-        field.value = f"{event.option_id} "
+        field.value = f"{event.option_id}{'' if self.server else ' '}"
         field.focus()
         field.cursor_position = len(field.value)
 

@@ -59,3 +59,14 @@ async def until(pilot: Pilot[Any], test: Callable[[], bool], limit_s: float = 10
         if loop.time() > stop:
             raise AssertionError(f"the screen never got there: {pilot.app.screen_stack}")
         await pilot.pause(0.02)
+
+
+async def choose(pilot: Pilot[Any], option_id: str) -> None:
+    """Pick the entry ``option_id`` of the focused option list with key presses (Home,
+    Down as many times as it takes, Enter), wherever other entries put it."""
+    from textual.widgets import OptionList
+
+    options = pilot.app.focused
+    assert isinstance(options, OptionList), pilot.app.focused
+    index = options.get_option_index(option_id)
+    await pilot.press("home", *["down"] * index, "enter")

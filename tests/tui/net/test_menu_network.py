@@ -17,7 +17,7 @@ from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.shell.menu import MainMenu
 from spit.tui.shell.network import JoinDialog, NetworkMenu, read_join
 from spit.tui.spit.net_screen import SpitNetScreen
-from tests.tui.net.helpers import until
+from tests.tui.net.helpers import choose, until
 from tests.tui.screen_text import screen_lines
 from tests.tui.shell.menu_keys import MENU
 
@@ -42,7 +42,8 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
         # the other player, from the menu of another app in this loop
         guest = SpitApp(settings=Settings(practice_offered=True, replay_dir=tmp_path / "guest"))
         async with guest.run_test(size=(80, 24)) as other:
-            await other.press(MENU["network"], "end", "up", "enter")  # Join a game, above Watch
+            await other.press(MENU["network"])
+            await choose(other, "join")
             assert isinstance(guest.screen, JoinDialog)
             await other.press(*f"127.0.0.1:{DEFAULT_PORT} {hosted.code.lower()}", "enter")
             await until(other, lambda: isinstance(guest.screen, SpitNetScreen))
@@ -73,7 +74,8 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
 async def test_a_bad_address_in_join_is_explained_and_the_dialog_stays() -> None:
     app = SpitApp(settings=Settings(practice_offered=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(MENU["network"], "end", "up", "enter")  # Join a game, above Watch
+        await pilot.press(MENU["network"])
+        await choose(pilot, "join")
         await pilot.press(*"bad_host!:77", "enter")
         assert isinstance(app.screen, JoinDialog)
         await until(pilot, lambda: "is not an address" in _text(app))
