@@ -4,7 +4,9 @@ code, opens a room on the lobby screen with real key presses and reads its code 
 the waiting screen; Bob joins by that code; they play to the end in their tmux
 sessions (``tests/e2e/network_play.py`` says how the keys are chosen and checked).
 The server's replay must verify (``spit-tui replay --check``), and each player's copy
-of it must be byte for byte the server's file.
+of it must be byte for byte the server's file. Eve watches with ``spit-tui watch
+ADDRESS CODE`` from the moment Bob joined to the end: she sees the players' names
+and the result, then leaves with q.
 
 Kept short legitimately: the server deals from ``--seed 1387``, which with the
 shared policy is a two-round game of 37 inputs (the shortest of seeds 0-2999 with
@@ -92,11 +94,16 @@ def test_a_room_is_opened_on_a_server_joined_by_code_and_played_to_the_end(
         terminals.start("bob", homes["bob"], "join", address, code, "--name", "Bob")
         terminals.wait_for("bob", "vs Ann")
         terminals.wait_for("ann", "Round 1")
+        terminals.start("eve", tmp_path / "eve", "watch", address, code)
+        terminals.wait_for("eve", "Watching Ann and Bob")
 
         seats = ("ann", "bob")
         winner = play_to_the_end(terminals, SEED, seats, LIMIT_S)
         terminals.wait_for(seats[winner], "You win!", timeout=15)
         terminals.wait_for(seats[1 - winner], "wins!", timeout=15)
+        terminals.wait_for("eve", f"Game over: {('Ann', 'Bob')[winner]}", timeout=15)
+        terminals.press("eve", "q")
+        terminals.wait_gone("eve")
         for who in seats:  # each table fetches its copy when the game ends
             _wait_for_file(terminals, who, homes[who] / "data" / "replays")
         time.sleep(RESULT_GRACE_MS / 1000)
