@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import socket
+import ssl
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,12 +82,34 @@ def check_password(password: str) -> str:
 
 
 async def open_join(
-    address: Address, code: str | None, name: str, password: str | None = None
+    address: Address,
+    code: str | None,
+    name: str,
+    password: str | None = None,
+    *,
+    tls: ssl.SSLContext | None = None,
 ) -> NetLink:
-    """Connect to the game at ``address`` and take a seat. Raises ``NetFailure``."""
+    """Connect to the game at ``address`` and take a seat; ``tls`` checks the server's
+    certificate at a ``wss://`` address (by default against the system's authorities).
+    Raises ``NetFailure``."""
     client = NetClient()
     try:
-        await client.connect(address.uri, name, room=code, password=password)
+        await client.connect(
+            address.uri, name, room=code, password=password, ssl=tls if address.tls else None
+        )
+    except ssl.SSLCertVerificationError as error:
+        raise NetFailure(
+            f"{address} has a certificate this machine does not trust "
+            f"({safe_text(error.verify_message)}): if it is self-signed, give a copy of it "
+            "with --tls-ca FILE"
+        ) from None
+    except (ssl.SSLError, ConnectionResetError):
+        if not address.tls:
+            raise NetFailure(f"cannot connect to {address}: the connection was reset") from None
+        raise NetFailure(
+            f"{address} does not answer over TLS, as wss:// asks: if it is a plain game, "
+            "join it without wss://"
+        ) from None
     except ProtocolError as refused:
         raise NetFailure(f"{address} refused: {safe_text(refused.reason)}") from None
     except ConnectionRefusedError:
@@ -139,7 +162,7 @@ async def open_host(
 async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) -> NetLink:
     """Sit down at the game this machine hosts, as any player does: through a client.
     Raises ``NetFailure``."""
-    link = await open_join(hosted.local, hosted.code, name, hosted.password)
+    link = await open_join(hosted.local, hosted.code, name, hosted.password, tls=hosted.own_tls)
     link.hosted = hosted
     link.game = game.name
     return link
