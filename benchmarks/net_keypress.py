@@ -23,7 +23,6 @@ settings, nothing recorded) and is ended when the run ends.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import re
 import socket
@@ -31,7 +30,7 @@ import statistics
 import tempfile
 import time
 
-from tui_keypress import Deal, Game, key_bytes, wait_until_playing
+from tui_keypress import Deal, Game, arguments, key_bytes, load_average, wait_until_playing
 from tui_pty import PtyProgram, percentile, python
 
 from spit.engine import Play
@@ -114,12 +113,8 @@ def measure(args: argparse.Namespace, env: dict[str, str]) -> dict[str, list[flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
-    args = parser.parse_args()
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    args = arguments(__doc__, games=10)
+    print(f"load average before: {load_average()}")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="spit-tui-bench-home-") as home:
         times = measure(args, {"SPIT_TUI_HOME": home})
@@ -140,7 +135,7 @@ def main() -> None:
         f"net - local      median {median_gap:+.2f} ms (target <= +3)   "
         f"p99 {p99_gap:+.2f} ms (target <= +10)"
     )
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average after: {load_average()}")
 
 
 if __name__ == "__main__":

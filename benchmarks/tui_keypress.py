@@ -128,13 +128,22 @@ def measure(
             game.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20)
+def arguments(doc: str, games: int) -> argparse.Namespace:
+    """The options of the key-press benchmarks (this one and ``net_keypress.py``)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
-    args = parser.parse_args()
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return parser.parse_args()
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    args = arguments(__doc__, games=20)
+    print(f"load average before: {load_average()}")
     spit: list[float] = []
     base: list[float] = []
     with PtyProgram(python("benchmarks/bare_app.py")) as bare:
@@ -152,7 +161,7 @@ def main() -> None:
     print(
         f"ratio     median {median_ratio:.2f}x (target <= 1.3)   p99 {p99_ratio:.2f}x (target <= 2)"
     )
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average after: {load_average()}")
 
 
 if __name__ == "__main__":
