@@ -45,20 +45,13 @@ def pile_text(size: int) -> str:
     return f" {size} card{'s' if size != 1 else ''} "
 
 
-class Game:
-    """A game on screen and the same game in a headless match, kept in step."""
+class Deal:
+    """A seed's game followed in a headless match, to know which keys play a card."""
 
-    def __init__(self, seed: int, argv: list[str]) -> None:
+    def __init__(self, seed: int) -> None:
         self.match = Match(SeededDeals(seed), timing=Timing())
         self.time = Timing().start_countdown_ms
         self.match.advance_to(self.time)
-        self.program = PtyProgram(argv)
-        try:
-            self.program.wait_for(pile_text(1), timeout=20)
-            self.program.drain(SPIT_MS / 1000 + 0.3)  # the banner is gone (module docstring)
-        except BaseException:
-            self.program.close()
-            raise
 
     def next_press(self) -> tuple[int, Play, str] | None:
         """A card play whose result shows as a pile size nothing else on screen shows."""
@@ -74,12 +67,37 @@ class Game:
                         return player, action, pile_text(new)
         return None
 
+    def played(self, player: int, play: Play) -> None:
+        self.time += 1
+        self.match.submit_at(self.time, player, play)
+
+
+def wait_until_playing(program: PtyProgram) -> None:
+    """Until the first card is on the piles and the banner has gone (module docstring)."""
+    program.wait_for(pile_text(1), timeout=20)
+    program.drain(SPIT_MS / 1000 + 0.3)
+
+
+class Game:
+    """A game on screen and the same game in a headless match, kept in step."""
+
+    def __init__(self, seed: int, argv: list[str], env: dict[str, str] | None = None) -> None:
+        self.deal = Deal(seed)
+        self.program = PtyProgram(argv, env=env)
+        try:
+            wait_until_playing(self.program)
+        except BaseException:
+            self.program.close()
+            raise
+
+    def next_press(self) -> tuple[int, Play, str] | None:
+        return self.deal.next_press()
+
     def press(self, player: int, play: Play, needle: str) -> float:
         since = len(self.program.text)
         start = self.program.press(key_bytes(player, play))
         seen = self.program.wait_for(needle, since=since)
-        self.time += 1
-        self.match.submit_at(self.time, player, play)
+        self.deal.played(player, play)
         return seen - start
 
     def close(self) -> None:
@@ -110,13 +128,22 @@ def measure(
             game.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20)
+def arguments(doc: str, games: int) -> argparse.Namespace:
+    """The options of the key-press benchmarks (this one and ``net_keypress.py``)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
-    args = parser.parse_args()
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return parser.parse_args()
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    args = arguments(__doc__, games=20)
+    print(f"load average before: {load_average()}")
     spit: list[float] = []
     base: list[float] = []
     with PtyProgram(python("benchmarks/bare_app.py")) as bare:
@@ -134,7 +161,7 @@ def main() -> None:
     print(
         f"ratio     median {median_ratio:.2f}x (target <= 1.3)   p99 {p99_ratio:.2f}x (target <= 2)"
     )
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"load average after: {load_average()}")
 
 
 if __name__ == "__main__":

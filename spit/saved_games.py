@@ -198,7 +198,7 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
         game=game.name,
         started=_started(header.created) or modified,
         mode=game.files.mode_text(header.players),
-        result=_result(header.players, ending.winner),
+        result=_result(header.players, ending.winner, ending.forfeit),
         length_ms=ending.t,
         rounds=ending.rounds,
         finished=ending.winner is not None,
@@ -207,14 +207,18 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
 
 class _Ending:
     """What the last lines say, read from the last one backwards: the closing line of
-    a finished game, or the time and round an unfinished one got to."""
+    a finished game (and the line before it, a ``forfeit`` line if the game ended so),
+    or the time and round an unfinished one got to."""
 
     def __init__(self, game: GameDescriptor[Any]) -> None:
         self.files = game.files
         self.winner: int | None = None
         self.t: int | None = None
         self.rounds: int | None = None
+        self.forfeit = False
+        """The game ended by forfeit (both games name that line so)."""
         self._first = True
+        self._closed = False
 
     def read(self, line: bytes) -> bool:
         """Take the line before those read so far; True once nothing more is needed."""
@@ -225,8 +229,12 @@ class _Ending:
         if not isinstance(obj, dict):
             return False
         kind = obj.get("type")
+        if self._closed:
+            self.forfeit = kind == "forfeit"
+            return True
         if self._first and kind == "end":
-            return self._closing(obj)
+            self._closed = self._closing(obj)
+            return False
         self._first = False
         if self.t is None and _whole(obj.get("t")):
             self.t = obj["t"]
@@ -269,15 +277,16 @@ def _started(created: str | None) -> datetime | None:
     return None if created is None else from_iso(created)
 
 
-def _result(players: tuple[PlayerInfo, PlayerInfo], winner: int | None) -> str:
+def _result(players: tuple[PlayerInfo, PlayerInfo], winner: int | None, forfeit: bool) -> str:
     if winner is None:
         return "unfinished"
+    how = " by forfeit" if forfeit else ""
     kinds = [p.kind for p in players]
     if kinds.count("human") == 1:
-        return "You won" if kinds[winner] == "human" else "You lost"
+        return f"You won{how}" if kinds[winner] == "human" else f"You lost{how}"
     if players[0].name == players[1].name:
-        return f"Player {winner + 1} won"
-    return f"{players[winner].name} won"
+        return f"Player {winner + 1} won{how}"
+    return f"{players[winner].name} won{how}"
 
 
 # --- changing the files -----------------------------------------------------------------

@@ -6,7 +6,10 @@ as the other player does. The server starts before the screen does, so a port th
 taken or a game that cannot be hosted is a one-line message and status 1, with the
 terminal as it was. The waiting screen shows the command the other player types. The
 game's own options (Spit's ``--variant``, Spades' ``--target``) go to the game's
-network table, which says when one does not fit it.
+network table, which says when one does not fit it. ``--tls-cert``/``--tls-key``
+make the server speak TLS only (``wss://``; the host's own client trusts that
+certificate, ``spit.net.tls.pinned_context``); files that cannot be used end the
+command at once, as for ``serve``: a message and status 2.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import asyncio
 import contextlib
 
+from spit.commands import _tls
 from spit.commands._args import add_port_option, add_recording_options, int_between, seed
 from spit.commands._net import add_player_options, play
 from spit.commands.output import complain
@@ -46,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=seed, metavar="N", help="deal the first game from this seed")
     add_recording_options(parser)
+    _tls.add_server_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
 
     from spit.games import registry
     from spit.net.hosting import HostedGame, HostError
+    from spit.net.tls import TLSError, pinned_context
     from spit.paths import replays_dir
     from spit.settings.file import read_settings
     from spit.settings.model import settings_path
@@ -62,6 +68,12 @@ def run(args: argparse.Namespace) -> int:
         complain("host", "no game can be played over the network in this version")
         return 1
     game = registry.by_name(args.game)
+    try:
+        server_tls = _tls.server_tls(args)
+        tls = None if server_tls is None else (server_tls, pinned_context(args.tls_cert))
+    except TLSError as error:
+        complain("host", str(error))
+        return 2
     settings, _warnings = read_settings(settings_path())  # the app shows the warnings
     if args.replay_dir is not None:
         settings = replace(settings, replay_dir=args.replay_dir)
@@ -85,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
                     replay_dir=folder if settings.record_replays else None,
                     seed=args.seed,
                     options=options,
+                    tls=tls,
                 )
             )
         except HostError as error:

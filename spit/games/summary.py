@@ -97,6 +97,9 @@ class GameSummary:
     active_ms: int
     """``spit.stats.figures``: what "fastest win" compares."""
     players: tuple[PlayerSummary, PlayerSummary]
+    forfeit: bool = False
+    """The game ended by forfeit (over the network: the loser left, or did not come
+    back in time): ``winner`` won it so. Such a win sets no record."""
 
     @property
     def human(self) -> PlayerSummary | None:

@@ -2,7 +2,9 @@
 
 ``spit-tui join 192.168.1.20:7788 KITE-42`` names a server by host and port; the host
 part may be a name, an IPv4 address or an IPv6 one in brackets (``[fe80::1]:7788``),
-and the port may be left out. ``spit-tui host --public`` shows the addresses another
+and the port may be left out. ``wss://`` in front names a server that speaks TLS
+(``host --tls-cert``, ``serve --tls-cert``, or a reverse proxy with a certificate).
+``spit-tui host --public`` shows the addresses another
 machine can reach this one at: they are read from the operating system's list of
 network interfaces (``psutil.net_if_addrs``), so finding them sends nothing over any
 network (the common trick of "connecting" a UDP socket to a public address asks the
@@ -31,22 +33,30 @@ class Address:
 
     host: str
     port: int
+    tls: bool = False
+    """The server speaks TLS (``wss://``)."""
+
+    @property
+    def host_port(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
     def __str__(self) -> str:
-        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+        """As a player types it: ``host:port``, with ``wss://`` before it for TLS."""
+        return f"wss://{self.host_port}" if self.tls else self.host_port
 
     @property
     def uri(self) -> str:
-        """The WebSocket URI of the server (plain ``ws://``; TLS is the ``serve``
-        command's, behind ``wss://``)."""
-        return f"ws://{self}"
+        """The WebSocket URI of the server."""
+        return f"{'wss' if self.tls else 'ws'}://{self.host_port}"
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Address:
     """``host``, ``host:port``, ``[v6]`` or ``[v6]:port`` (a ``ws://`` in front is
-    allowed). Raises ``ValueError`` with a message for the player."""
+    allowed, and ``wss://`` for TLS). Raises ``ValueError`` with a message for the
+    player."""
     given = text.strip()
-    rest = given.removeprefix("ws://").rstrip("/")
+    tls = given.startswith("wss://")
+    rest = given.removeprefix("wss://" if tls else "ws://").rstrip("/")
     port_text: str | None = None
     if rest.startswith("["):
         close = rest.find("]")
@@ -67,7 +77,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Address:
         if not host or not _HOST_NAME.fullmatch(host):
             raise ValueError(f"{given!r} is not an address: give a host name or IP and a port")
     port = default_port if port_text is None else _port(port_text, given)
-    return Address(host, port)
+    return Address(host, port, tls)
 
 
 def _check_ip(host: str, given: str, version: int) -> None:

@@ -11,10 +11,16 @@ a client claim anything. So each intent is *credited* with a time (``credit``):
 - never later than its arrival.
 
 Intents are then applied in order of credited time. An intent can only be applied once
-every intent credited earlier has had the time to arrive, so each one is held for a
-fairness window: the larger one-way latency of the players plus the margin, capped at
-``MAX_WINDOW_MS``. The server does this by running the game's session ``window`` behind
-its own clock (``FairQueue.release``): everything, timers included, happens in the
+every intent credited earlier has had the time to arrive. The clamp above bounds how
+late that can be: an intent credited at ``c`` arrives by ``c + hold_bound(one_way,
+jitter)`` of its sender's line. So each one is held for at most a fairness window, the
+larger bound of the players (``window``), capped at ``MAX_WINDOW_MS``; and for less when
+the server already knows that nothing earlier is on its way: a connection delivers its
+frames in order, so once a frame stamped later than ``c`` has come from a player (an
+intent, or the answer to a ping the server sends the moment another player's intent
+arrives), none of that player's intents credited before ``c`` can still come
+(``spit.net.room``). The server runs the game's session at the latest time all of this
+makes safe (``FairQueue.release``): everything, timers included, happens in the
 session the same short time late for both players, and inputs reach it in credited
 order, each at its credited time. The replay records those times.
 
@@ -58,12 +64,18 @@ def credit(claimed: float, arrival: float, one_way: float, jitter: float) -> flo
     return min(arrival, max(claimed, earliest))
 
 
+def hold_bound(one_way: float, jitter: float) -> float:
+    """How long after its credited time an intent of this line may still arrive (the
+    clamp of ``credit`` makes it so), capped at ``MAX_WINDOW_MS``."""
+    return min(one_way + jitter + JITTER_MARGIN_MS, MAX_WINDOW_MS)
+
+
 def window(one_ways: tuple[float, ...], jitters: tuple[float, ...]) -> float:
-    """The hold for a room: long enough for the slowest player's intent to arrive."""
+    """The longest hold for a room: long enough for the slowest player's intent to
+    arrive."""
     if not one_ways:
         return 0.0
-    need = max(o + j for o, j in zip(one_ways, jitters, strict=True)) + JITTER_MARGIN_MS
-    return min(need, MAX_WINDOW_MS)
+    return max(hold_bound(o, j) for o, j in zip(one_ways, jitters, strict=True))
 
 
 @dataclass(order=True, slots=True)

@@ -4,6 +4,10 @@
 play as a client of it, through the same ``NetClient`` path as the other player, so
 the host has no advantage but the length of the wire. The room's game comes from the
 registry (``GameDescriptor.net_table``): the host names a game, never a game's module.
+
+With a certificate (``host --tls-cert``/``--tls-key``) the server speaks TLS only, and
+the host's own client trusts exactly that certificate (``spit.net.tls.pinned_context``),
+since it connects to 127.0.0.1, which the certificate need not name.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import errno
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from ssl import SSLContext
 from typing import Any
 
 from spit.engine import MAX_SEED
@@ -51,6 +56,8 @@ class HostedGame:
     public: bool
     password: str | None
     _stack: contextlib.AsyncExitStack = field(repr=False)
+    own_tls: SSLContext | None = None
+    """The host's own client's context, when the server speaks TLS."""
 
     @classmethod
     async def start(
@@ -63,9 +70,12 @@ class HostedGame:
         replay_dir: Path | None,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        tls: tuple[SSLContext, SSLContext] | None = None,
     ) -> HostedGame:
         """Listen on ``port`` (0: any free one) of this machine only, or of every
-        interface with ``public``, and open a room. Raises ``HostError``."""
+        interface with ``public``, and open a room; with ``tls`` (the server's context
+        and the host's own client's: ``spit.net.tls.server_context``,
+        ``pinned_context``), over TLS only. Raises ``HostError``."""
         factory = game.net_table
         if factory is None:
             raise HostError(f"{game.title} cannot be played over the network yet")
@@ -87,7 +97,9 @@ class HostedGame:
         stack = contextlib.AsyncExitStack()
         try:
             listening = await stack.enter_async_context(
-                server.listening(EVERYWHERE if public else LOOPBACK, port)
+                server.listening(
+                    EVERYWHERE if public else LOOPBACK, port, ssl=None if tls is None else tls[0]
+                )
             )
         except OSError as error:
             await stack.aclose()
@@ -98,19 +110,21 @@ class HostedGame:
             raise HostError(f"cannot listen on port {port}: {error.strerror or error}") from None
         bound = next(iter(listening.sockets)).getsockname()[1]
         room = server.open_room()
-        return cls(server, room.code, int(bound), public, password, stack)
+        own = None if tls is None else tls[1]
+        return cls(server, room.code, int(bound), public, password, stack, own)
 
     @property
     def local(self) -> Address:
         """Where this machine's own client connects."""
-        return Address(LOOPBACK, self.port)
+        return Address(LOOPBACK, self.port, self.own_tls is not None)
 
     def addresses(self) -> list[Address]:
         """Where the other player connects from: this machine's addresses with
         ``--public``, else only this machine (a second terminal here)."""
         if not self.public:
             return [self.local]
-        return [Address(ip, self.port) for ip in local_addresses()] or [self.local]
+        tls = self.own_tls is not None
+        return [Address(ip, self.port, tls) for ip in local_addresses()] or [self.local]
 
     def join_commands(self) -> list[str]:
         """What the other player types, one line per address."""

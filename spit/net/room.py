@@ -6,8 +6,10 @@ a test. The room
 
 - keeps each seat's clock estimate (``ClockSync``) from the server's pings,
 - credits each intent with a send time and holds it (``spit.net.fairness``),
-- runs the table ``window`` behind the server's clock, so that held intents reach it in
-  credited order and at their credited times, and its timers with them,
+- runs the table behind the server's clock (at most the fairness window behind, less
+  when every player's line has shown that nothing earlier is on its way: ``_safe``),
+  so that held intents reach it in credited order and at their credited times, and
+  its timers with them,
 - pauses the table while a seat is disconnected (``drop``/``rejoin``), tells the other
   seat once a second how long the grace period has left (``away``), and when it runs
   out lets that player take the win or go on against a bot (``grace_over``,
@@ -33,7 +35,7 @@ from typing import Any, Final, Protocol
 
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
-from spit.net.fairness import FairQueue, Ordering, credit, window
+from spit.net.fairness import FairQueue, Ordering, credit, hold_bound
 from spit.net.protocol import Close, encode
 
 REJOIN_GRACE_MS: Final = 60_000
@@ -167,6 +169,12 @@ class Seat:
     fetches: int = 0
     pings: dict[int, float] = field(default_factory=dict)
     """Ping id -> server time sent, for the pings not yet answered (a few at most)."""
+    heard: float = -math.inf
+    """The server time before which no more intents of this seat can be credited: its
+    last intent's credited time, or its last pong's stamp on the server's clock. A
+    connection delivers frames in order, and a client's clock runs forward, so what it
+    sends later is stamped later (a client that lies about it only has its own intents
+    applied late)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +286,7 @@ class Room:
         seat.connected = True
         seat.dropped_at = None
         seat.sync = ClockSync()  # a new connection: a new line, measured afresh
+        seat.heard = -math.inf
         self._tell_others(index, encode("back", seat=index))
         self._follow_pause(now)
 
@@ -409,7 +418,24 @@ class Room:
         else:
             claimed = seat.sync.to_server(client_t)
             credited = credit(claimed, arrival, seat.sync.one_way, seat.sync.jitter)
+            # never before what the seat's own earlier frames showed (``Seat.heard``):
+            # the table may have been run past a claim that an estimate of the clock
+            # offset, revised since, now puts a little earlier
+            credited = max(credited, seat.heard)
         self._queue.push(_Intent(index, text, arrival, client_t), credited)
+        seat.heard = max(seat.heard, credited)
+        if self.ordering is Ordering.FAIR:
+            self._probe(credited, arrival)
+
+    def _probe(self, credited: float, now: float) -> None:
+        """Ping at once every other player who may still have an intent credited before
+        ``credited`` on its way: its answer, stamped later, shows that it has none, and
+        the intent is applied then rather than at the end of the window (on a short
+        line the answer comes much sooner). A ping already sent since then will do."""
+        for index, seat in enumerate(self.seats):
+            asked = any(sent >= credited for sent in seat.pings.values())
+            if seat.heard < credited and self._bounds(seat) and not asked:
+                self._notices.append((index, self.ping(index, now)))
 
     def ping(self, index: int, now: float) -> str:
         """A ping frame for a seat, remembered until its answer."""
@@ -427,9 +453,10 @@ class Room:
         return bool(self._queue)
 
     def pong(self, index: int, ping_id: int, c1: float, c2: float, arrival: float) -> None:
-        sent = self.seats[index].pings.pop(ping_id, None)
-        if sent is not None:
-            self.seats[index].sync.add(sent, c1, c2, arrival)
+        seat = self.seats[index]
+        sent = seat.pings.pop(ping_id, None)
+        if sent is not None and seat.sync.add(sent, c1, c2, arrival):
+            seat.heard = max(seat.heard, min(arrival, seat.sync.to_server(c2)))
 
     # --- time ---------------------------------------------------------------------------
 
@@ -438,14 +465,34 @@ class Room:
         """The server time of the table's time 0."""
         return self._origin
 
-    def window(self) -> float:
-        if self.ordering is Ordering.ARRIVAL:
-            return 0.0
-        ready = [s.sync for s in self.seats if s.sync.ready]
-        return window(tuple(s.one_way for s in ready), tuple(s.jitter for s in ready))
+    def _bounds(self, seat: Seat) -> bool:
+        """Whether the seat's intents can be credited before their arrival, and so
+        hold the table back: its line is measured, and no bot plays it."""
+        return self.ordering is Ordering.FAIR and seat.sync.ready and not seat.bot
+
+    def _safe(self, now: float) -> float:
+        """The server time the table may be run to at ``now``: for each seat, the later
+        of ``now`` minus how late its intents may arrive (``hold_bound``) and the time
+        its own frames have shown nothing earlier is on its way (``Seat.heard``); the
+        earliest of those. With no news from anyone, ``now`` minus the fairness window
+        (``spit.net.fairness``)."""
+        safe = now
+        for seat in self.seats:
+            if self._bounds(seat):
+                bound = hold_bound(seat.sync.one_way, seat.sync.jitter)
+                safe = min(safe, max(now - bound, seat.heard))
+        return safe
+
+    def _safe_from(self, at: float) -> float:
+        """The first server time at which ``_safe`` reaches ``at``."""
+        when = at
+        for seat in self.seats:
+            if self._bounds(seat) and seat.heard < at:
+                when = max(when, at + hold_bound(seat.sync.one_way, seat.sync.jitter))
+        return when
 
     def step(self, now: float) -> Outbox:
-        """Bring the table up to ``now`` minus the window; what to send."""
+        """Bring the table up to the time that is safe at ``now``; what to send."""
         table = self.table
         if table is None:
             return self._take_notices()
@@ -466,7 +513,7 @@ class Room:
 
     def _run_table(self, table: NetTable, now: float) -> bool:
         """Give the table its due intents and timers; whether an intent reached it."""
-        behind = now - self.window()
+        behind = self._safe(now)
         self._session_now = max(self._session_now, int(behind - self._origin))
         changed = False
         released = self.released
@@ -523,10 +570,10 @@ class Room:
         times = []
         held = self._queue.next_due()
         if held is not None:
-            times.append(held + self.window())
+            times.append(self._safe_from(held))
         due = self.table.next_due()
         if due is not None:
-            times.append(self._origin + due + self.window())
+            times.append(self._safe_from(self._origin + due))
         return min(times) if times else None
 
     def _absence_due(self) -> float:

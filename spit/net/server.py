@@ -77,10 +77,15 @@ INTENT_BURST: Final = 40
 """Intents a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
 """Intents a second a connection earns back: twice the fastest human key rate."""
+PONG_BURST: Final = INTENT_BURST
+PONG_RATE: Final = INTENT_RATE + 1 / PING_INTERVAL_S
+"""Pongs a connection may send: the server pings a seat once a second, and once for
+each of the other player's intents while it may have one of its own on the way
+(``Room._probe``), so never more often than this."""
 OTHER_BURST: Final = 20
-"""Other messages (pongs, replay requests, rematch, leave) a connection may send at
-once. They have their own bucket so that a player who has pressed keys as fast as the
-limit allows can still fetch the replay, answer pings and leave."""
+"""Other messages (replay requests, rematch, leave) a connection may send at once.
+They have their own bucket so that a player who has pressed keys as fast as the limit
+allows can still fetch the replay and leave."""
 OTHER_RATE: Final = 4.0
 """Other messages a second a connection earns back: four times the ping rate."""
 FLOOD_CLOSE: Final = 500
@@ -327,15 +332,18 @@ class GameServer:
             for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
         self._poke(room)
-        intents = TokenBucket(INTENT_BURST, INTENT_RATE)
+        buckets = {
+            "intent": TokenBucket(INTENT_BURST, INTENT_RATE),
+            "pong": TokenBucket(PONG_BURST, PONG_RATE),
+        }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
         try:
             async for frame in ws:
                 message = parse_client(frame)
                 self._note_activity(room, message)
-                bucket = intents if message.type == "intent" else others
+                bucket = buckets.get(message.type, others)
                 if not bucket.take(self.now_ms() / 1000.0):
-                    if intents.dropped + others.dropped > FLOOD_CLOSE:
+                    if others.dropped + sum(b.dropped for b in buckets.values()) > FLOOD_CLOSE:
                         raise ProtocolError("too many messages", Close.FLOOD)
                     continue
                 if message.type == "fetch_replay":

@@ -56,6 +56,26 @@ def client_context(ca_file: Path | None = None) -> ssl.SSLContext:
         ) from None
 
 
+def pinned_context(cert: Path) -> ssl.SSLContext:
+    """A client's context that trusts exactly the certificates in ``cert`` (a server's
+    own chain file), whatever name they were made for: for the host's own client,
+    which connects to its own server on 127.0.0.1, where a certificate for the
+    machine's public name would fail the name check. Pinning the certificate itself
+    is a stronger check than the name: nothing else will do."""
+    _readable(cert)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.check_hostname = False
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # the leaf itself is trusted
+    try:
+        context.load_verify_locations(cafile=cert)
+    except ssl.SSLError as error:
+        raise TLSError(
+            f"cannot use the certificate {safe_path(cert)}{_reason(error)}: it must be a PEM file"
+        ) from None
+    return context
+
+
 def _readable(path: Path) -> None:
     try:
         with path.open("rb"):

@@ -468,7 +468,7 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
     cursor = conn.execute(
         "INSERT INTO games (game_key, game, seal, final_hash, replay_path, started, mode, "
         "human_seat, opponent_level, variant, winner, rounds, duration_ms, playing_ms, "
-        "active_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "active_ms, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.game_key,
             game.game,
@@ -485,6 +485,7 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
             game.duration_ms,
             game.playing_ms,
             game.active_ms,
+            int(game.forfeit),
         ),
     )
     conn.executemany(

@@ -222,8 +222,8 @@ def personal_bests(conn: sqlite3.Connection, level: str | None) -> PersonalBests
         return Best(row[0], row[1], _when(row[2]), row[3], _path(row[4]))
 
     return PersonalBests(
-        fastest_win=best("g.active_ms", "p.won", "ASC"),
-        fewest_rounds_win=best("g.rounds", "p.won", "ASC"),
+        fastest_win=best("g.active_ms", "p.won AND NOT g.forfeit", "ASC"),
+        fewest_rounds_win=best("g.rounds", "p.won AND NOT g.forfeit", "ASC"),
         most_cards_per_minute=best("p.cards_per_minute", "p.cards_played > 0", "DESC"),
         quickest_reaction=best("p.reaction_ms", f"p.reactions >= {MIN_REACTIONS}", "ASC"),
         longest_run=best("p.fastest_run", "p.fastest_run > 0", "DESC"),
@@ -334,4 +334,5 @@ def _game(row: sqlite3.Row, players: list[PlayerSummary]) -> GameSummary:
         playing_ms=row["playing_ms"],
         active_ms=row["active_ms"],
         players=(players[0], players[1]),
+        forfeit=bool(row["forfeit"]),
     )

@@ -130,6 +130,15 @@ MIGRATIONS: Final = (
         DELETE FROM games WHERE game = 'spades';
         """,
     ),
+    Migration(
+        "games won by forfeit; the files skipped as unfinished read again",
+        # Network games that ended by forfeit were skipped as unfinished; they are
+        # finished games now (``GameSummary.forfeit``), so those files are read again.
+        """
+        ALTER TABLE games ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0;
+        DELETE FROM files WHERE outcome = 'unfinished';
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

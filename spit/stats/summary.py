@@ -15,6 +15,7 @@ from typing import Final
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
+from spit.core.seats import other
 from spit.engine import Variant
 from spit.games.replays import game_of
 from spit.games.spades import descriptor as spades_game
@@ -55,7 +56,8 @@ def _unfinished(why: str) -> UnusableReplay:
 def spit_summary(replay: Replay, path: Path) -> GameSummary:
     """A game of Spit, with every figure of ``spit.stats.figures``."""
     figures = game_figures(replay)
-    winner = figures.winner
+    forfeit = replay.forfeit
+    winner = figures.winner if forfeit is None else other(forfeit.player)
     if winner is None:
         raise _unfinished("the game was not played to its end")
     infos = replay.header.players
@@ -88,6 +90,7 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
         playing_ms=figures.playing_ms,
         active_ms=figures.active_ms,
         players=(players[0], players[1]),
+        forfeit=forfeit is not None,
     )
 
 

@@ -13,9 +13,11 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 
-def self_signed(folder: Path, name: str = "test") -> tuple[Path, Path]:
-    """A certificate for ``127.0.0.1`` and ``localhost``, valid for a day, signed by its
-    own key: (certificate file, key file)."""
+def self_signed(
+    folder: Path, name: str = "test", hosts: tuple[str, ...] = ("localhost", "127.0.0.1")
+) -> tuple[Path, Path]:
+    """A certificate for ``hosts`` (names and IP addresses; by default ``localhost`` and
+    ``127.0.0.1``), valid for a day, signed by its own key: (certificate file, key file)."""
     key = ec.generate_private_key(ec.SECP256R1())
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
     now = datetime.datetime.now(datetime.UTC)
@@ -28,9 +30,7 @@ def self_signed(folder: Path, name: str = "test") -> tuple[Path, Path]:
         .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(now + datetime.timedelta(days=1))
         .add_extension(
-            x509.SubjectAlternativeName(
-                [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
-            ),
+            x509.SubjectAlternativeName([_alternative(host) for host in hosts]),
             critical=False,
         )
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
@@ -46,3 +46,10 @@ def self_signed(folder: Path, name: str = "test") -> tuple[Path, Path]:
         )
     )
     return cert_file, key_file
+
+
+def _alternative(host: str) -> x509.GeneralName:
+    try:
+        return x509.IPAddress(ipaddress.ip_address(host))
+    except ValueError:
+        return x509.DNSName(host)

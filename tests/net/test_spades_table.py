@@ -304,3 +304,25 @@ def test_the_events_of_either_seat_turn_back(tmp_path: Path) -> None:
             for data in item.get("events", []):
                 event = read_event(data)
                 assert turned_event(turned_event(event)) == event
+
+
+@pytest.mark.parametrize("intent", ["play AS", "bid 3", "keep", "exchange 2C 3C 4C", "blind"])
+def test_an_action_that_comes_between_hands_is_refused_and_the_replay_still_verifies(
+    tmp_path: Path, intent: str
+) -> None:
+    """A player's action sent from a view of the hand just over (it crossed the last
+    card) is refused without being recorded: the replay's next line after a hand is
+    the next hand's deal, and a check of the file passes."""
+    table = SpadesNetTable(("Ann", "Bob"), 8, tmp_path, target=1000)
+    rng = random.Random(8)
+    _to_hand_over(table, rng)
+    table.news()
+    table.submit(0, intent, table.now() + 5)
+    assert any(item["kind"] == "refused" for _, item in table.news())
+    for seat in (0, 1):
+        table.submit(seat, "next", table.now() + 10)
+    _to_hand_over(table, rng)
+    table.close()
+    assert table.replay_path is not None
+    result = verify_spades(load_spades_replay(table.replay_path))
+    assert result.valid, result.error

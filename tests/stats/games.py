@@ -17,6 +17,8 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
 from spit.games.replays import AnyReplay, load_any_replay
+from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spit.net_table import SpitNetTable
 from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")
@@ -152,3 +154,22 @@ def far_future_folder() -> Iterator[Path]:
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def forfeited(folder: Path, game: str, loser: int) -> Path:
+    """A network game of ``game`` between Ann and Bob, lost by ``loser`` by forfeit
+    after a little play; its replay as the server wrote it."""
+    if game == "spit":
+        spit = SpitNetTable(("Ann", "Bob"), 5, folder)
+        spit.advance(4000)
+        spit.forfeit(loser)
+        spit.close()
+        path = spit.replay_path
+    else:
+        spades = SpadesNetTable(("Ann", "Bob"), 5, folder)
+        spades.submit(0, "decline", 10)
+        spades.forfeit(loser)
+        spades.close()
+        path = spades.replay_path
+    assert path is not None
+    return path

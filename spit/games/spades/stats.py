@@ -36,11 +36,18 @@ def summarize_spades(replay: SpadesReplay, path: Path) -> GameSummary | None:
     sim = SpadesResimulation(replay)
     sim.seek()
     state = sim.state
-    if state is None or state.phase is not Phase.GAME_OVER or state.winner is None:
+    forfeit = replay.forfeit
+    if state is None:
         return None
-    winner = state.winner
+    winner: int
+    if forfeit is not None:
+        winner = 1 - forfeit.player
+    elif state.phase is Phase.GAME_OVER and state.winner is not None:
+        winner = state.winner
+    else:
+        return None
     mode, human_seat, level = mode_of(replay.header.players)
-    players = tuple(_player(seat, state, replay) for seat in (0, 1))
+    players = tuple(_player(seat, state, replay, winner) for seat in (0, 1))
     return GameSummary(
         game_key=spades_key(replay),
         game=GAME,
@@ -58,6 +65,7 @@ def summarize_spades(replay: SpadesReplay, path: Path) -> GameSummary | None:
         playing_ms=sim.time,
         active_ms=sim.time,
         players=(players[0], players[1]),
+        forfeit=forfeit is not None,
     )
 
 
@@ -89,7 +97,7 @@ def bid_record(history: Iterable[HandResult], seat: int) -> BidRecord:
     return BidRecord(bids, made, nils, nils_made)
 
 
-def _player(seat: int, state: State, replay: SpadesReplay) -> PlayerSummary:
+def _player(seat: int, state: State, replay: SpadesReplay, winner: int) -> PlayerSummary:
     info = replay.header.players[seat]
     bids = bid_record(state.history, seat)
     return PlayerSummary(
@@ -97,7 +105,7 @@ def _player(seat: int, state: State, replay: SpadesReplay) -> PlayerSummary:
         kind=info.kind,
         name=info.name,
         level=info.level,
-        won=seat == state.winner,
+        won=seat == winner,
         cards_played=0,
         cards_per_minute=0.0,
         reaction_ms=None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import getpass
 import socket
+import ssl
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,10 +106,23 @@ def check_password(password: str) -> str:
 @contextlib.contextmanager
 def reaching(address: Address) -> Iterator[None]:
     """Turn what can go wrong in reaching the server at ``address`` (a refusal, nobody
-    there, no such machine, no answer, not a spit-tui server) into a ``NetFailure``
-    saying so, outside text made safe."""
+    there, no such machine, no answer, an untrusted certificate, not a spit-tui server)
+    into a ``NetFailure`` saying so, outside text made safe."""
     try:
         yield
+    except ssl.SSLCertVerificationError as error:
+        raise NetFailure(
+            f"{address} has a certificate this machine does not trust "
+            f"({safe_text(error.verify_message)}): if it is self-signed, give a copy of it "
+            "with --tls-ca FILE"
+        ) from None
+    except (ssl.SSLError, ConnectionResetError):
+        if not address.tls:
+            raise NetFailure(f"cannot connect to {address}: the connection was reset") from None
+        raise NetFailure(
+            f"{address} does not answer over TLS, as wss:// asks: if it is a plain game, "
+            "join it without wss://"
+        ) from None
     except ProtocolError as refused:
         raise NetFailure(f"{address} refused: {safe_text(refused.reason)}") from None
     except ConnectionRefusedError:
@@ -133,32 +147,43 @@ async def open_join(
     password: str | None = None,
     *,
     create: Mapping[str, Any] | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> NetLink:
     """Connect to the game at ``address`` and take a seat: in room ``code``, or, with
     ``create`` (its ``game``, ``options`` and ``public``), in a room the server opens
     for us (``spit-tui serve``). A room is joined at its own path
     (``spit.net.lobby_client.room_uri``), by which a proxy in front of several servers
-    routes. Raises ``NetFailure``."""
+    routes. ``tls`` checks the server's certificate at a ``wss://`` address (by
+    default against the system's authorities). Raises ``NetFailure``."""
     client = NetClient()
     uri = address.uri if code is None else room_uri(address.uri, code)
     with reaching(address):
-        await client.connect(uri, name, room=code, password=password, create=create)
+        await client.connect(
+            uri,
+            name,
+            room=code,
+            password=password,
+            create=create,
+            ssl=tls if address.tls else None,
+        )
     return NetLink(client, address)
 
 
-async def open_room(address: Address, name: str, room: NewRoom) -> NetLink:
+async def open_room(
+    address: Address, name: str, room: NewRoom, *, tls: ssl.SSLContext | None = None
+) -> NetLink:
     """Open ``room`` on the server for many rooms at ``address`` and take its first
     seat. Raises ``NetFailure``."""
-    link = await open_join(address, None, name, room.password, create=room.create())
+    link = await open_join(address, None, name, room.password, create=room.create(), tls=tls)
     link.game, link.opened = room.game, room
     return link
 
 
-async def server_rooms(address: Address) -> RoomList:
+async def server_rooms(address: Address, *, tls: ssl.SSLContext | None = None) -> RoomList:
     """The open rooms of the server at ``address``, and whether it opens rooms.
     Raises ``NetFailure``."""
     with reaching(address):
-        return await ask_rooms(address.uri)
+        return await ask_rooms(address.uri, ssl=tls if address.tls else None)
 
 
 async def open_host(
@@ -195,7 +220,7 @@ async def open_host(
 async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) -> NetLink:
     """Sit down at the game this machine hosts, as any player does: through a client.
     Raises ``NetFailure``."""
-    link = await open_join(hosted.local, hosted.code, name, hosted.password)
+    link = await open_join(hosted.local, hosted.code, name, hosted.password, tls=hosted.own_tls)
     link.hosted = hosted
     link.game = game.name
     return link

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from ssl import SSLContext
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -105,15 +106,18 @@ class LobbyScreen(ShellScreen):
         outcome: NetOutcome | None = None,
         *,
         now: Callable[[], datetime] = datetime.now,
-        ask: Callable[[Address], Awaitable[RoomList]] = server_rooms,
+        ask: Callable[[Address], Awaitable[RoomList]] | None = None,
+        tls: SSLContext | None = None,
     ) -> None:
         super().__init__()
         self.address = address
+        self.tls = tls
+        """Checks the server's certificate at a ``wss://`` address (``--tls-ca``)."""
         self.player = name
         self.password = password
         self.outcome = outcome or NetOutcome()
         self._now = now
-        self._ask_server = ask
+        self._ask_server = ask or (lambda at: server_rooms(at, tls=tls))
         self.listed: RoomList | None = None
         """The server's last answer."""
         self._away = False
@@ -243,7 +247,7 @@ class LobbyScreen(ShellScreen):
 
         self._open(
             f"Joining room {code} at {address}...",
-            lambda: open_join(address, code, name, password),
+            lambda: open_join(address, code, name, password, tls=self.tls),
             switch,
         )
 
@@ -257,7 +261,7 @@ class LobbyScreen(ShellScreen):
                 address, name = self.address, self.player
                 self._open(
                     f"Opening a room at {address}...",
-                    lambda: open_room(address, name, room),
+                    lambda: open_room(address, name, room, tls=self.tls),
                     switch=False,
                 )
 

@@ -150,6 +150,12 @@ class WaitingScreen(ShellScreen):
             return f"Connected to {self.link.address}."
         lines = ["The other player joins with:", ""]
         lines += [f"    {command}" for command in hosted.join_commands()]
+        if hosted.own_tls is not None:
+            lines += [
+                "",
+                "The game speaks TLS: for a self-signed certificate the other player",
+                "adds --tls-ca FILE, FILE a copy of the certificate.",
+            ]
         if not hosted.public:
             lines += [
                 "",

@@ -36,6 +36,15 @@ TICK_HZ: Final = 30
 SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 
+def forfeit_notice(names: tuple[str, str], loser: int | None) -> str | None:
+    """What a viewer says of a game (of either game) that ended by forfeit, over the
+    network: who won so, and why; ``None`` (``loser``) for a game that did not."""
+    if loser is None:
+        return None
+    winner, gone = safe_text(names[1 - loser]), safe_text(names[loser])
+    return f"{winner} won by forfeit: {gone} left the game, or did not come back in time."
+
+
 class ViewerScreen(Screen[None]):
     """A replay viewer for the file at ``path``, in an app with ``Services``. ``clock`` is for
     tests (a FakeClock). The card style and colours are the app's settings, unless
@@ -130,6 +139,10 @@ class ViewerScreen(Screen[None]):
         """The notice for a game that was not finished, shown once it opens."""
         return None
 
+    def _forfeit(self) -> str | None:
+        """The notice for a game that ended by forfeit (``forfeit_notice``)."""
+        return None
+
     def _too_small(self, width: int, height: int) -> None:
         """The window is too small now (playback is paused already)."""
 
@@ -161,6 +174,9 @@ class ViewerScreen(Screen[None]):
         notice = self._unfinished()
         if notice is not None:
             self.notify(notice, title="Unfinished game", timeout=6)
+        forfeit = self._forfeit()
+        if forfeit is not None:
+            self.notify(forfeit, title="Won by forfeit", timeout=6, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

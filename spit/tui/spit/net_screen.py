@@ -66,9 +66,11 @@ class SpitNetScreen(NetTableScreen):
         yield self.board
 
     def on_mount(self) -> None:
+        """The keymap's problems. Textual calls ``NetTableScreen.on_mount`` (following
+        the server) by itself, as it calls each class's handler: calling it here too
+        would follow the server twice, and draw every view twice."""
         for problem in self.keymap_problems:
             self.notify(f"{problem}; using the plain layout", severity="warning", markup=False)
-        super().on_mount()
 
     # -- the server ------------------------------------------------------------------
 

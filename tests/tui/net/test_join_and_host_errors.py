@@ -95,6 +95,8 @@ def test_a_bad_address_is_refused_with_the_reason(text: str, problem: str) -> No
         ("ws://127.0.0.1:80/", "127.0.0.1:80"),
         ("[::1]:9000", "[::1]:9000"),
         ("game.example.org", "game.example.org:7788"),
+        ("wss://game.example.org:443", "wss://game.example.org:443"),
+        ("wss://[::1]", "wss://[::1]:7788"),
     ],
 )
 def test_an_address_is_read_as_typed(text: str, shown: str) -> None:

@@ -281,6 +281,11 @@ class SpadesSession:
         between = phase is Phase.HAND_OVER
         if isinstance(intent, NextHand) or (isinstance(intent, Confirm) and between):
             return NextHand() if phase is Phase.HAND_OVER else Refusal.NO_MEANING
+        if between and not isinstance(intent, Key | Confirm):
+            # an action between hands (over the network, one that crossed the hand's
+            # last card) means nothing, and is not recorded: a replay goes from a
+            # hand's end to the next hand's deal
+            return Refusal.NO_MEANING
         if not isinstance(intent, Key | Confirm):
             return intent  # an action: the rules judge it
         if to_move(self.state) != player:

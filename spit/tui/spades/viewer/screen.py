@@ -17,7 +17,7 @@ from textual.binding import BindingType
 
 from spit.games.spades.timeline import SpadesTimeline, open_spades_timeline
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.viewer_base import ViewerScreen
+from spit.tui.shared.viewer_base import ViewerScreen, forfeit_notice
 from spit.tui.shared.viewer_keys import ViewerHelp, bindings
 from spit.tui.spades.board import TableBoard
 from spit.tui.spades.draw import fits
@@ -68,6 +68,12 @@ class SpadesViewerScreen(ViewerScreen):
             f"This game was not finished: the recording stops in hand {timeline.hands}, "
             f"after {timeline.inputs} inputs."
         )
+
+    def _forfeit(self) -> str | None:
+        replay = self._frames.replay
+        players, forfeit = replay.header.players, replay.forfeit
+        names = (players[0].name, players[1].name)
+        return forfeit_notice(names, None if forfeit is None else forfeit.player)
 
     def _fits(self, width: int, height: int) -> bool:
         return fits(width, height)  # below that, the board says how large to make it

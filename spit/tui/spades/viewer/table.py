@@ -262,7 +262,9 @@ def _status_line(
     )
     if state.phase is Phase.PLAY:
         line += f"  trick {_trick_number(state)}"
-    return line if timeline.finished else line + "  (unfinished)"
+    if not timeline.finished:
+        return line + "  (unfinished)"
+    return line if timeline.replay.forfeit is None else line + "  (by forfeit)"
 
 
 # -- drawing --------------------------------------------------------------------------

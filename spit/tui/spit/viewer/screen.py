@@ -19,7 +19,7 @@ from textual.widgets import Static
 from spit.games.spit.timeline import START, Position, Timeline, open_timeline
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.viewer_base import SPEEDS as SPEEDS
-from spit.tui.shared.viewer_base import ViewerScreen
+from spit.tui.shared.viewer_base import ViewerScreen, forfeit_notice
 from spit.tui.shared.viewer_keys import ASCII_HINT, HINT, ViewerHelp, bindings
 from spit.tui.spit.board.draw import COMPACT_MIN_HEIGHT, MIN_WIDTH, draw_table
 from spit.tui.spit.board.story import clock
@@ -97,6 +97,12 @@ class ReplayViewerScreen(ViewerScreen):
         if timeline.finished:
             return None
         return f"This game was not finished: the recording stops at {clock(timeline.end.t)}."
+
+    def _forfeit(self) -> str | None:
+        replay = self.playback.timeline.replay
+        players, forfeit = replay.header.players, replay.forfeit
+        names = (players[0].name, players[1].name)
+        return forfeit_notice(names, None if forfeit is None else forfeit.player)
 
     def _fits(self, width: int, height: int) -> bool:
         return width >= MIN_WIDTH and height >= MIN_HEIGHT

@@ -151,6 +151,8 @@ class TimelineBar(Widget):
         )
         if not timeline.finished:
             left += "  (unfinished)"
+        elif timeline.replay.forfeit is not None:
+            left += "  (by forfeit)"
         room = self.size.width - len(left) - _MARGIN
         hint = self.hint if len(self.hint) + 2 <= room else ""
         line = Text(left, self._role("state"), no_wrap=True, overflow="crop")

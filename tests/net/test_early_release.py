@@ -1,0 +1,219 @@
+"""Fair ordering holds an intent only while an earlier one may still be on its way: the
+room pings the other player the moment an intent comes, and its answer (stamped later,
+on a line that delivers in order) releases the intent before the fairness window is out.
+
+The room is pure, so these drive it on virtual time with a table that records what it
+was given, through simulated lines (each direction its own delay, in order)."""
+
+from __future__ import annotations
+
+import heapq
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spit.net.fairness import FairQueue, hold_bound
+from spit.net.room import Room
+
+
+class _Table:
+    """A game that takes every intent and shows nothing: what the room gave it, when."""
+
+    def __init__(self) -> None:
+        self.got: list[tuple[int, str, int]] = []
+        self.time = 0
+        self.finished = False
+        self.replay_path = None
+
+    def submit(self, seat: int, intent: str, at: int) -> None:
+        self.got.append((seat, intent, at))
+        self.time = at
+
+    def advance(self, at: int) -> None:
+        self.time = max(self.time, at)
+
+    def next_due(self) -> None:
+        return None
+
+    def now(self) -> int:
+        return self.time
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return {"n": len(self.got)}
+
+    def news(self) -> list[Any]:
+        return []
+
+    def state_hash(self) -> str:
+        return ""
+
+    def close(self) -> None: ...
+
+
+class _Recorded(FairQueue[Any]):
+    """The room's queue, keeping each intent's credited time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.credited: dict[str, float] = {}
+
+    def push(self, item: Any, credited: float) -> None:
+        self.credited[item.text] = credited
+        super().push(item, credited)
+
+
+def _room() -> tuple[Room, _Table, _Recorded]:
+    table = _Table()
+    room = Room("ROOM-01", lambda names: table, game="spit")
+    room.sit("Ann", 0)
+    room.sit("Bob", 0)
+    queue = _Recorded()
+    room._queue = queue
+    room.step(0)
+    return room, table, queue
+
+
+def _sync(room: Room, seat: int, now: float, delay: float) -> None:
+    """Eight ping exchanges on a line of ``delay`` ms each way (clocks in step)."""
+    for i in range(8):
+        t = now - 8000 + 1000 * i
+        frame = json.loads(room.ping(seat, t))
+        room.pong(seat, frame["id"], t + delay, t + delay, t + 2 * delay)
+
+
+def _pings(outbox: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    return [
+        (seat, json.loads(frame)["id"])
+        for seat, frame in outbox
+        if json.loads(frame)["type"] == "ping"
+    ]
+
+
+def test_the_answer_to_a_ping_releases_an_intent_before_the_window_is_out() -> None:
+    room, table, _ = _room()
+    now = 10_000.0
+    for seat in (0, 1):
+        _sync(room, seat, now, 1.0)
+    bound = hold_bound(1.0, 0.0)  # 6 ms: the window on this line
+    room.intent(0, now - 1.0, now, "play 0 0")  # sent 1 ms ago
+    probes = _pings(room.step(now))
+    assert [seat for seat, _ in probes] == [1]  # Bob is asked at once
+    assert table.got == []  # Bob may have pressed earlier: not yet
+    room.step(now + 1.0)
+    assert table.got == []
+    room.pong(1, probes[0][1], now + 1.0, now + 1.0, now + 2.0)  # Bob pressed nothing
+    room.step(now + 2.0)
+    assert table.got == [(0, "play 0 0", int(now - 1.0))]  # at its credited time
+    assert bound > 2.0  # sooner than the window would have let it
+
+
+def test_without_an_answer_the_intent_waits_out_the_window_and_no_longer() -> None:
+    room, table, _ = _room()
+    now = 10_000.0
+    for seat in (0, 1):
+        _sync(room, seat, now, 1.0)
+    room.intent(0, now - 1.0, now, "play 0 0")
+    room.step(now)
+    credited = now - 1.0
+    due = room.wake_at()
+    assert due == credited + hold_bound(1.0, 0.0)
+    room.step(due - 0.5)
+    assert table.got == []
+    room.step(due)
+    assert table.got == [(0, "play 0 0", int(credited))]
+
+
+def test_an_earlier_press_that_arrives_later_is_still_applied_first() -> None:
+    """Bob pressed first, on a slower line; Ann's intent came first. Bob's intent
+    arrives before his answer to the ping (the line keeps its order), and wins."""
+    room, table, _ = _room()
+    now = 10_000.0
+    _sync(room, 0, now, 1.0)
+    _sync(room, 1, now, 4.0)
+    room.intent(0, now - 1.0, now, "ann")
+    (probe,) = _pings(room.step(now))
+    room.intent(1, now - 3.0, now + 1.0, "bob")  # pressed at now - 3, 4 ms up
+    room.step(now + 1.0)
+    room.pong(1, probe[1], now + 4.0, now + 4.0, now + 8.0)
+    room.step(now + 8.0)
+    assert [intent for _, intent, _ in table.got] == ["bob", "ann"]
+
+
+def test_an_intent_is_never_credited_before_what_its_senders_last_answer_showed() -> None:
+    """The table may have been run up to Bob's last answer; a claim that an offset
+    estimate, revised since, puts before it is credited at that answer instead of
+    being taken late."""
+    room, _, queue = _room()
+    now = 10_000.0
+    for seat in (0, 1):
+        _sync(room, seat, now, 1.0)
+    room.intent(0, now - 1.0, now, "ann")
+    (probe,) = _pings(room.step(now))
+    room.pong(1, probe[1], now + 1.0, now + 1.0, now + 2.0)
+    room.intent(1, now + 0.5, now + 3.0, "bob")  # stamped before its own answer
+    assert queue.credited["bob"] == now + 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    delays=st.tuples(st.floats(0.1, 40.0), st.floats(0.1, 40.0)),
+    jitters=st.tuples(st.floats(0.0, 5.0), st.floats(0.0, 5.0)),
+)
+def test_every_intent_reaches_the_table_at_its_credited_time_in_credited_order(
+    seed: int, delays: tuple[float, float], jitters: tuple[float, float]
+) -> None:
+    """Two honest players on lines of random delay and jitter (each direction drawn
+    apart, so the clock estimates move), pressing at random, the room pinging once a
+    second and on every intent: no intent is ever taken late (at the table's present
+    instead of its credited time), and they reach the table in credited order."""
+    rng = random.Random(seed)
+    room, table, queue = _room()
+    events: list[tuple[float, int, str, tuple[Any, ...]]] = []
+    order = 0
+    last_up = [0.0, 0.0]
+    last_down = [0.0, 0.0]
+
+    def up(seat: int, sent: float, kind: str, *data: Any) -> None:
+        nonlocal order
+        arrival = max(last_up[seat], sent + delays[seat] + rng.uniform(0, jitters[seat]))
+        last_up[seat] = arrival
+        order += 1
+        heapq.heappush(events, (arrival, order, kind, (seat, sent, *data)))
+
+    def deliver(now: float, outbox: list[tuple[int, str]]) -> None:
+        for seat, ping_id in _pings(outbox):
+            got = max(last_down[seat], now + delays[seat] + rng.uniform(0, jitters[seat]))
+            last_down[seat] = got
+            up(seat, got, "pong", ping_id)
+
+    for t in range(0, 60_000, 1000):  # the server's pings
+        order += 1
+        heapq.heappush(events, (float(t), order, "tick", ()))
+    for n in range(40):  # the presses, from 10 s on
+        seat = rng.randrange(2)
+        up(seat, 10_000 + rng.uniform(0, 40_000), "intent", f"{seat}:{n}")
+    now = 0.0
+    while events:
+        now, _, kind, data = heapq.heappop(events)
+        if kind == "tick":
+            deliver(now, [(s, room.ping(s, now)) for s in (0, 1)])
+        elif kind == "pong":
+            seat, sent, ping_id = data
+            room.pong(seat, ping_id, sent, sent, now)
+        elif kind == "intent":
+            seat, sent, text = data
+            room.intent(seat, sent, now, text)
+        deliver(now, room.step(now))
+        due = room.wake_at()
+        if due is not None and due > now:
+            order += 1
+            heapq.heappush(events, (due, order, "wake", ()))
+    deliver(now, room.step(now + 1000))
+    assert len(table.got) == 40
+    times = [queue.credited[text] for _, text, _ in table.got]
+    assert times == sorted(times)
+    assert [at for _, _, at in table.got] == [int(t) for t in times]
