@@ -6,9 +6,11 @@ message (``complain``) with status 2: a file that cannot be used is bad input.""
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from ssl import SSLContext
 
 from spit.commands._args import folder
+from spit.net.addresses import Address
 from spit.net.tls import TLSError, client_context, server_context
 
 
@@ -39,10 +41,13 @@ def add_client_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def client_tls(args: argparse.Namespace, uri: str) -> SSLContext | None:
-    """The client's context for ``uri``: ``None`` for ``ws://``. Raises ``TLSError``."""
-    if not uri.startswith("wss://"):
-        if args.tls_ca is not None:
-            raise TLSError("--tls-ca is for a wss:// address")
-        return None
-    return client_context(args.tls_ca)
+def client_tls(args: argparse.Namespace) -> tuple[Address, SSLContext | None]:
+    """The address to reach (``wss://`` when ``--tls-ca`` is given: a CA file is for a
+    server that speaks TLS) and the context for it: ``None`` for ``ws://``. Raises
+    ``TLSError``."""
+    address: Address = args.address
+    if args.tls_ca is not None:
+        address = replace(address, tls=True)
+    if not address.tls:
+        return address, None
+    return address, client_context(args.tls_ca)

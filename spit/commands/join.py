@@ -48,19 +48,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from spit.net.tls import TLSError
     from spit.settings.file import read_settings
     from spit.settings.model import settings_path
     from spit.tui.net.link import default_name, open_join
     from spit.tui.net.lobby import LobbyScreen
 
-    address = args.address
-    if args.tls_ca is not None:
-        address = replace(address, tls=True)  # a CA file is for a server that speaks TLS
     try:
-        tls = _tls.client_tls(args, address.uri)
+        address, tls = _tls.client_tls(args)
     except TLSError as error:
         complain("join", str(error))
         return 2

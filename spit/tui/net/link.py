@@ -226,7 +226,13 @@ async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) 
     return link
 
 
-async def open_watch(address: Address, code: str, password: str | None = None) -> NetClient:
+async def open_watch(
+    address: Address,
+    code: str,
+    password: str | None = None,
+    *,
+    tls: ssl.SSLContext | None = None,
+) -> NetClient:
     """Connect to the room ``code`` at ``address`` as a spectator (at the room's own
     path, by which a proxy in front of several servers routes); the client has the
     game's public frames from its start. Raises ``NetFailure``."""
@@ -241,6 +247,7 @@ async def open_watch(address: Address, code: str, password: str | None = None) -
                 room=code,
                 password=password,
                 watch=True,
+                ssl=tls if address.tls else None,
             )
         except ProtocolError as refused:
             if "no field 'watch'" in refused.reason:  # a server from before spectators

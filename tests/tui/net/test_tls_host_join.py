@@ -1,4 +1,4 @@
-"""``spit-tui host`` and ``join`` over TLS, on loopback with throwaway certificates:
+"""``spit-tui host``, ``join`` and ``watch`` over TLS, on loopback with throwaway certificates:
 the host's own client trusts the host's certificate (whatever name it was made for),
 the other player trusts it through ``--tls-ca``, and every way it can go wrong is a
 clear message: an untrusted certificate, TLS against a plain game, files that cannot
@@ -19,7 +19,7 @@ from spit.net.hosting import HostedGame
 from spit.net.tls import client_context, pinned_context, server_context
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.net.link import NetFailure, NetLink, join_hosted, open_join
+from spit.tui.net.link import NetFailure, NetLink, join_hosted, open_join, open_watch
 from spit.tui.net.screens import ConnectingScreen, WaitingScreen
 from spit.tui.spit.net_screen import SpitNetScreen
 from tests.net.certificates import self_signed
@@ -141,12 +141,30 @@ def test_host_with_tls_files_that_cannot_be_used_exits_2(
     assert err.count("\n") == 1 and "\x1b" not in err and "Traceback" not in err
 
 
+async def test_a_game_hosted_over_tls_is_watched_with_the_ca_file(tmp_path: Path) -> None:
+    """A spectator reaches a TLS room as a player does: trusted through the CA file,
+    refused clearly without it."""
+    cert, key = self_signed(tmp_path)
+    hosted = await _host(cert, key)
+    try:
+        own = await join_hosted(hosted, registry.by_name("spit"), "Ann")
+        watcher = await open_watch(hosted.local, hosted.code, tls=client_context(cert))
+        assert watcher.connected
+        with pytest.raises(NetFailure, match="certificate this machine does not trust"):
+            await open_watch(hosted.local, hosted.code, tls=client_context())
+        await watcher.close()
+        await own.client.close()
+    finally:
+        await hosted.close()
+
+
+@pytest.mark.parametrize("command", ["join", "watch"])
 @pytest.mark.parametrize("ca", ["garbage", "nowhere"])
-def test_join_with_a_ca_file_that_cannot_be_used_exits_2(
-    tmp_path: Path, ca: str, capsys: pytest.CaptureFixture[str]
+def test_a_ca_file_that_cannot_be_used_exits_2(
+    tmp_path: Path, ca: str, command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _files(tmp_path)["garbage"] if ca == "garbage" else tmp_path / "nowhere.pem"
-    assert main(["join", "127.0.0.1:1", "KITE-42", "--tls-ca", str(path)]) == 2
+    assert main([command, "127.0.0.1:1", "KITE-42", "--tls-ca", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("spit-tui join: ") and path.name in err
+    assert err.startswith(f"spit-tui {command}: ") and path.name in err
     assert err.count("\n") == 1 and "Traceback" not in err
