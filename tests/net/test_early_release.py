@@ -44,6 +44,12 @@ class _Table:
     def view(self, seat: int) -> dict[str, Any]:
         return {"n": len(self.got)}
 
+    def public_view(self) -> dict[str, Any]:
+        return {}
+
+    def public_news(self) -> list[Any]:
+        return []
+
     def news(self) -> list[Any]:
         return []
 
