@@ -79,13 +79,15 @@ def serve(tmp_path: Path) -> Iterator[str]:
 
 
 def _network(page: Page, entry: str, address: str, code: str = "") -> None:
-    """The menu's network dialog, its ``entry`` (one of the last two), and the
-    address (and the room's code) typed into the dialog that follows."""
+    """The menu's network dialog, its ``entry`` (one of the three last: Join a game,
+    Join a server, Watch a game), and the address (and the room's code) typed into the
+    dialog that follows."""
     page.wait_for("Two players", timeout=20)
     page.press("4")
     page.wait_for(entry)
-    last = ("Join a game", "Join a server")
-    page.press(Keys.END, *([Keys.UP] if entry == last[0] else []), Keys.ENTER)
+    last = ("Join a game", "Join a server", "Watch a game")
+    ups = len(last) - 1 - last.index(entry)
+    page.press(Keys.END, *([Keys.UP] * ups), Keys.ENTER)
     screen = page.wait_for(f"{entry}: its address")
     # The field starts with the last address joined and a space, as the settings
     # (shared by the tabs) remember it: the code is all there is to add.
