@@ -161,13 +161,14 @@ async def play_greedily(
     choose: Chooser = greedy_intent,
 ) -> None:
     """Act on each view (Spit's ``greedy_intent`` unless ``choose`` says otherwise)
-    until the game ends (or ``limit_s`` passes)."""
+    until the game ends, the connection does (the server closed the room), or
+    ``limit_s`` passes."""
     loop = asyncio.get_running_loop()
     stop = loop.time() + limit_s
     while loop.time() < stop:
         client.changed.clear()
         view = client.view
-        if client.finished:
+        if client.finished or not client.connected:
             return
         if view is not None:
             intent = choose(view, rng)

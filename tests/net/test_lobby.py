@@ -30,6 +30,7 @@ from spit.net.server import GameServer
 
 from .loopback import (
     FAST,
+    ONE_ROUND,
     fast_tables,
     http_get,
     play_greedily,
@@ -192,7 +193,7 @@ class FailingTable(SpitNetTable):
 def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    plain = fast_tables(tmp_path)
+    plain = fast_tables(tmp_path, fixed=ONE_ROUND)  # the good room: a game of one round
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         if options.get("variant") == "points":  # the test's marker for the failing room
@@ -321,7 +322,7 @@ def test_the_server_class_keeps_its_defaults_for_host(tmp_path: Path) -> None:
 def test_a_game_that_fails_to_start_closes_its_room_alone(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    plain = fast_tables(tmp_path)
+    plain = fast_tables(tmp_path, fixed=ONE_ROUND)  # the good room: a game of one round
 
     def broken(names: tuple[str, str]) -> SpitNetTable:
         raise RuntimeError("this game cannot start")
