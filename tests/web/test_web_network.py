@@ -95,15 +95,20 @@ def _network(page: Page, entry: str, address: str, code: str = "") -> None:
     page.press(typed, Keys.ENTER)
 
 
-def _my_play(page: Page) -> Play:
-    """A card this tab's player can play or move, from a settled screen (the network
-    table draws keys beside the player's own cards only)."""
-    return wait_until(
-        "a card to play",
-        lambda: next(iter(plays(page.settled_text())), None),
-        15,
-        page.terminal_text,
-    )
+def _a_play(first: Page, second: Page) -> tuple[Page, Page, Play]:
+    """A card one of the tabs' players can play or move, from a settled screen (the
+    network table draws keys beside the player's own cards only): ``first``'s if it
+    has one, else ``second``'s (a player with no play waits for the other, or for the
+    next spit, as at a real table)."""
+
+    def found() -> tuple[Page, Page, Play] | None:
+        for me, other in ((first, second), (second, first)):
+            play = next(iter(plays(me.settled_text())), None)
+            if play is not None:
+                return me, other, play
+        return None
+
+    return wait_until("a card to play in either tab", found, 20, first.terminal_text)
 
 
 def test_two_tabs_play_each_other_through_a_server(
@@ -124,8 +129,7 @@ def test_two_tabs_play_each_other_through_a_server(
         page.wait_for("Round 1", timeout=20)
 
     for turn in range(CARDS):
-        me, other = (ann, bob) if turn % 2 == 0 else (bob, ann)
-        play = _my_play(me)
+        me, other, play = _a_play(*((ann, bob) if turn % 2 == 0 else (bob, ann)))
         me.press(play.typed)
         me.wait_for_screen(f"the card {play.key!r} plays in its place", play.done, 10)
         if play.pile is not None:  # a spit pile: the other table shows it too
