@@ -49,9 +49,9 @@ def _describe(replay: SpadesReplay) -> str:
 
 
 def _records() -> ListedRecords:
-    from spit.games.spades.replay.records import SpadesEnd, SpadesHeader
+    from spit.games.spades.replay.records import SpadesHeader, read_spades_end
 
-    return SpadesHeader.from_json, SpadesEnd.from_json
+    return SpadesHeader.from_json, read_spades_end
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:

@@ -53,9 +53,9 @@ def _describe(replay: Replay) -> str:
 
 
 def _records() -> ListedRecords:
-    from spit.games.spit.replay.records import End, Header
+    from spit.games.spit.replay.records import Header, read_end
 
-    return Header.from_json, End.from_json
+    return Header.from_json, read_end
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:

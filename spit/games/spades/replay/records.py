@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
+from spit.core.replay import play_records
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
@@ -26,19 +27,10 @@ from spit.core.replay.fields import (
     deck_problems,
     get_int,
     get_optional_int,
-    hash_of,
     player_of,
 )
-from spit.core.replay.line_parts import (
-    end_json,
-    header_json,
-    input_json,
-    line_json,
-    read_end,
-    read_header_fields,
-    read_input,
-    read_record,
-)
+from spit.core.replay.line_parts import header_json, line_json, read_header_fields, read_record
+from spit.core.replay.play_records import checkpoint_reader, end_reader, input_reader
 from spit.core.replay.seat_records import BotSeat, Forfeit, bot_reader, forfeit_reader
 from spit.core.seats import SEATS, Seat
 from spit.games.spades.engine import Action, HandOrders, parse_action
@@ -118,64 +110,31 @@ class SpadesHand:
         return cls(_time(obj), get_int(obj, "hand", 1, MAX_HANDS), orders, line)
 
 
-@dataclass(frozen=True, slots=True)
-class SpadesInput:
+class SpadesInput(play_records.Input[int | None, Action]):
     """A player's action, and whether the engine accepted it."""
 
-    t: int | None
-    player: Seat
-    action: Action
-    accepted: bool | None
-    """``None`` in a hand-written file that leaves it out: then it is not checked."""
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return input_json(self.t, self.player, self.action, self.accepted)
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesInput:
-        return cls(*read_input(obj, _time, parse_action, MAX_ACTION_TEXT, "bid 4"), line)
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SpadesCheckpoint:
+class SpadesCheckpoint(play_records.Checkpoint[int | None]):
     """The game's ``spit.games.spades.engine.state_hash`` after everything above this line."""
 
-    t: int | None
-    hash: str
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return line_json("checkpoint", self.t, {"hash": self.hash})
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesCheckpoint:
-        return cls(_time(obj), hash_of(obj), line)
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SpadesEnd:
-    """The closing line of a finished game."""
+class SpadesEnd(play_records.End[int | None]):
+    """The closing line of a finished game: its ``rounds`` are the hands."""
 
-    t: int | None
-    winner: Seat
-    hands: int
-    scores: tuple[int, int]
-    hash: str
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return end_json(self.t, self.winner, ("hands", self.hands), self.scores, self.hash)
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesEnd:
-        score_range = (-MAX_SCORE, MAX_SCORE)
-        return cls(*read_end(obj, _time, ("hands", MAX_HANDS), score_range), line)
+    __slots__ = ()
+    ROUNDS_KEY = "hands"
 
     @property
-    def rounds(self) -> int:
-        """The hands, as a listing of any game's replays calls them."""
-        return self.hands
+    def hands(self) -> int:
+        return self.rounds
+
+
+read_spades_end = end_reader(SpadesEnd, _time, MAX_HANDS, (-MAX_SCORE, MAX_SCORE))
+"""The closing line's reader (the replay listings read it alone)."""
 
 
 SpadesRecord: TypeAlias = (
@@ -190,11 +149,11 @@ SpadesRecord: TypeAlias = (
 
 _RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], SpadesRecord]]] = {
     "hand": SpadesHand.from_json,
-    "input": SpadesInput.from_json,
-    "checkpoint": SpadesCheckpoint.from_json,
+    "input": input_reader(SpadesInput, _time, parse_action, MAX_ACTION_TEXT, "bid 4"),
+    "checkpoint": checkpoint_reader(SpadesCheckpoint, _time),
     "forfeit": forfeit_reader(_time),
     "bot": bot_reader(_time),
-    "end": SpadesEnd.from_json,
+    "end": read_spades_end,
 }
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
+from spit.core.replay import play_records
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
@@ -27,21 +28,11 @@ from spit.core.replay.fields import (
     cards_of,
     deck_problems,
     get_int,
-    hash_of,
     show,
 )
-from spit.core.replay.line_parts import (
-    end_json,
-    header_json,
-    input_json,
-    line_json,
-    read_end,
-    read_header_fields,
-    read_input,
-    read_record,
-)
+from spit.core.replay.line_parts import header_json, line_json, read_header_fields, read_record
+from spit.core.replay.play_records import checkpoint_reader, end_reader, input_reader
 from spit.core.replay.seat_records import BotSeat, Forfeit, bot_reader, forfeit_reader
-from spit.core.seats import Seat
 from spit.engine import Action, Variant, parse_action
 from spit.games.spit.session import Orders, Timing
 
@@ -139,70 +130,37 @@ class Deal:
         return cls(t, round_no, orders, line)
 
 
-@dataclass(frozen=True, slots=True)
-class Input:
+class Input(play_records.Input[int, Action]):
     """A key press (or a bot's action) at ``t``, and whether the match accepted it."""
 
-    t: int
-    player: Seat
-    action: Action
-    accepted: bool | None
-    """``None`` in a hand-written file that leaves it out: then it is not checked."""
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return input_json(self.t, self.player, self.action, self.accepted)
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> Input:
-        return cls(*read_input(obj, _time, parse_action, MAX_ACTION_TEXT, "play 3 1"), line)
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
+class Checkpoint(play_records.Checkpoint[int]):
     """The table's ``state_hash`` at ``t``, after everything above this line."""
 
-    t: int
-    hash: str
-    line: int = field(default=0, compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return line_json("checkpoint", self.t, {"hash": self.hash})
-
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> Checkpoint:
-        return cls(_time(obj), hash_of(obj), line)
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(play_records.End[int]):
     """The closing line of a finished game."""
 
-    t: int
-    winner: Seat
-    rounds: int
-    scores: tuple[int, int]
-    hash: str
-    line: int = field(default=0, compare=False)
+    __slots__ = ()
 
-    def to_json(self) -> dict[str, Any]:
-        return end_json(self.t, self.winner, ("rounds", self.rounds), self.scores, self.hash)
 
-    @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> End:
-        return cls(*read_end(obj, _time, ("rounds", MAX_ROUNDS), (0, MAX_SCORE)), line)
-
+read_end = end_reader(End, _time, MAX_ROUNDS, (0, MAX_SCORE))
+"""The closing line's reader (the replay listings read it alone)."""
 
 Record: TypeAlias = Deal | Input | Checkpoint | Forfeit[int] | BotSeat[int] | End
 """Any line after the header."""
 
 _RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], Record]]] = {
     "deal": Deal.from_json,
-    "input": Input.from_json,
-    "checkpoint": Checkpoint.from_json,
+    "input": input_reader(Input, _time, parse_action, MAX_ACTION_TEXT, "play 3 1"),
+    "checkpoint": checkpoint_reader(Checkpoint, _time),
     "forfeit": forfeit_reader(_time),
     "bot": bot_reader(_time),
-    "end": End.from_json,
+    "end": read_end,
 }
 
 
