@@ -9,19 +9,24 @@ Each game package (``spit/games/<name>/``) declares its ``GameDescriptor`` in it
 ``descriptor`` module, and ``GAME_PACKAGES`` below lists those packages: adding a game
 is one package and one line here (``docs/architecture.md``, "Adding a game").
 
-Two kinds of reference, for two reasons:
+A descriptor names the parts of its game by a dotted path, ``"module:attribute"``
+(``LayerRef``), for two reasons:
 
-- **Headless parts** (the replay reader and verifier, the bot levels, the session, the
-  simulator) are typed callables. A descriptor module defines them as small functions
-  that import their game's modules when first called, so importing the registry (as
-  ``spit-tui``'s start-up does) loads no game's engine, bots or replay code.
+- **Headless parts** (the replay reader and verifier, the listing readers, the bot
+  levels, the session, the simulator, the network table) must not be imported with
+  the registry: ``spit-tui``'s start-up imports it, and should load no game's engine,
+  bots or replay code. A ``Deferred`` is called like the function it names and imports
+  it at the first call; a value (the bot levels, the simulator) is a ``LayerRef``'s
+  ``load``. Where a game does more than call its module (Spades' bot description, Spit's
+  network options), its descriptor has a small function of its own instead.
 - **Parts in higher layers** (the TUI's viewer and table screens, the statistics
-  summary, the game's subcommand) are named by a dotted path, ``"module:attribute"``
-  (``LayerRef``), imported with ``importlib`` by the layer that uses them. The games
-  layer sits below ``spit.tui``, ``spit.stats`` and ``spit.commands`` and must not
-  import them (the layering contracts forbid it, even inside a function); a path is
-  text, so the arrow still points down. ``tests/games/test_registry.py`` checks that
-  every path names an existing object.
+  summary, the game's subcommand) are ``LayerRef``s imported with ``importlib`` by the
+  layer that uses them. The games layer sits below ``spit.tui``, ``spit.stats`` and
+  ``spit.commands`` and must not import them (the layering contracts forbid it, even
+  inside a function); a path is text, so the arrow still points down.
+
+A path is not checked by mypy: ``tests/games/test_registry.py`` checks that every path
+names an existing object of the kind its field wants.
 
 The registry itself imports the replay framing (``spit.core.replay``) only in the
 functions that read a header: the command line imports it to list its subcommands, and
@@ -109,16 +114,28 @@ class NetTableFactory(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class LayerRef:
-    """A module or an object in a layer above the games, by its dotted path
-    (``module`` or ``module:attribute``); ``load`` imports it (see the module docstring
-    for why it is not imported here)."""
+    """A module or an object, in a layer above the games or in a game's own modules, by
+    its dotted path (``module`` or ``module:attribute``); ``load`` imports it (see the
+    module docstring for why it is not imported here)."""
 
     path: str
 
     def load(self) -> Any:
+        """The module, or the attribute of it (``Class.method`` reaches into a class)."""
         module, _, attribute = self.path.partition(":")
         found = importlib.import_module(module)
-        return getattr(found, attribute) if attribute else found
+        for name in attribute.split(".") if attribute else ():
+            found = getattr(found, name)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Deferred(LayerRef):
+    """A headless function of a game by its dotted path, called like it: its module is
+    imported at the first call (see the module docstring for why not before)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
 
 
 class ListedEnd(Protocol):
@@ -136,13 +153,6 @@ class ListedEnd(Protocol):
         ...
 
 
-ListedRecords = tuple[
-    Callable[[dict[str, Any], tuple[int, int]], Any], Callable[[dict[str, Any], int], ListedEnd]
-]
-"""A game's header and closing-line readers (their records' ``from_json``): the header
-has ``players`` and ``created``; both raise ``FormatError``."""
-
-
 @dataclass(frozen=True, slots=True)
 class ReplayFiles:
     """How the game's replays look in a folder, for listings that read no more of a
@@ -152,18 +162,21 @@ class ReplayFiles:
     """The file name ending, e.g. ``.spit.jsonl``; a rename keeps it."""
     new_round: tuple[str, str]
     """The line type that starts a round and the key holding its number."""
-    records: Callable[[], ListedRecords]
-    """The game's header and closing-line readers, imported when first called."""
+    header: Callable[[dict[str, Any], tuple[int, int]], Any]
+    """The game's header reader (its ``from_json``): the header has ``players`` and
+    ``created``. Raises ``FormatError``."""
+    end: Callable[[dict[str, Any], int], ListedEnd]
+    """The game's closing-line reader. Raises ``FormatError``."""
     mode_text: Callable[[tuple[PlayerInfo, PlayerInfo]], str]
     """How a list names the game of these players: ``vs hard bot``."""
 
     def read_header(self, obj: dict[str, Any], version: tuple[int, int]) -> Any:
         """The header line's object and format version to the game's header."""
-        return self.records()[0](obj, version)
+        return self.header(obj, version)
 
     def read_end(self, obj: dict[str, Any]) -> tuple[int, int | None, int]:
         """The closing line's object to (winner, time, rounds)."""
-        end = self.records()[1](obj, 0)
+        end = self.end(obj, 0)
         return end.winner, end.t, end.rounds
 
 
@@ -215,6 +228,33 @@ class RoomChoice:
     lowest: int = 0
     highest: int = 0
     default: int = 0
+
+    def check(self, title: str, value: object) -> str | int:
+        """``value`` if this option takes it. Raises ``ValueError`` with a message for
+        the player of ``title`` (the game's title)."""
+        if self.values:
+            if value not in self.values:
+                raise ValueError(f"{title}: the {self.key} is one of {', '.join(self.values)}")
+            return str(value)
+        if type(value) is not int or not self.lowest <= value <= self.highest:
+            raise ValueError(
+                f"{title}: the {self.key} is a whole number from {self.lowest} to {self.highest}"
+            )
+        return value
+
+
+def room_options(
+    title: str, choices: Sequence[RoomChoice], options: Mapping[str, Any]
+) -> dict[str, str | int]:
+    """A client's options for a new room of the game ``title`` (a ``hello``'s
+    ``options``), each checked by the game's choice of that key; the ones left out are
+    left to the game's defaults. Raises ``ValueError`` for an option the game has not
+    or a value it does not take: a game's ``net_options`` is this, or builds on it."""
+    known = {choice.key: choice for choice in choices}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{title} has no option {unknown[0]}; it has {', '.join(known)}")
+    return {key: known[key].check(title, value) for key, value in options.items()}
 
 
 @dataclass(frozen=True, slots=True)

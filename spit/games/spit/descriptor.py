@@ -1,47 +1,38 @@
 """Spit, as the game registry (``spit.games.registry``) knows it.
 
-Importing this module costs next to nothing: the functions below import Spit's
-replay, bot and session modules only when they are first called, so that the registry
-can list every game at start-up without loading any of them.
+Importing this module costs next to nothing: it names Spit's replay, bot and session
+modules by path (``Deferred``, ``LayerRef``), imported only when first called, so that
+the registry can list every game at start-up without loading any of them. The functions
+here are what is Spit's own: how a listing and ``replay --check`` name its games, and
+its network table's options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from spit.games.registry import (
     Bots,
+    Deferred,
     FrontEnds,
     GameDescriptor,
     LayerRef,
     ReplayFiles,
     RoomChoice,
+    room_options,
 )
 from spit.games.spit.identity import NAME as NAME
 from spit.games.spit.identity import SUFFIX as SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.core.replay.verification import Verification
-    from spit.games.registry import ListedRecords
-    from spit.games.simulation import Simulator
     from spit.games.spit.net_table import SpitNetTable
     from spit.games.spit.replay.reader import Replay
-    from spit.games.spit.session import Match
 
-
-def _read(data: bytes, path: Path | None = None) -> Replay:
-    from spit.games.spit.replay.reader import parse_replay
-
-    return parse_replay(data, path)
-
-
-def _verify(replay: Replay) -> Verification:
-    from spit.games.spit.replay.verify import verify
-
-    return verify(replay)
+TITLE: Final = "Spit"
+_RECORDS: Final = "spit.games.spit.replay.records"
 
 
 def _describe(replay: Replay) -> str:
@@ -50,12 +41,6 @@ def _describe(replay: Replay) -> str:
     header = replay.header
     text = header.variant.value
     return f"{text} (to {header.target})" if header.variant is Variant.POINTS else text
-
-
-def _records() -> ListedRecords:
-    from spit.games.spit.replay.records import Header, read_end
-
-    return Header.from_json, read_end
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
@@ -67,26 +52,6 @@ def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
     if mode is Mode.TWO_PLAYERS:
         return "Two players"
     return f"Bots: {players[0].level or '?'} vs {players[1].level or '?'}"
-
-
-def _levels() -> Sequence[str]:
-    from spit.games.spit.bots import LEVELS
-
-    return LEVELS
-
-
-def _bot_text(level: str) -> str:
-    from spit.games.spit.bots import bot_description
-
-    return bot_description(level)
-
-
-def _session(
-    *, seed: int, agents: Sequence[Any], recorders: Sequence[Any] = (), **options: Any
-) -> Match:
-    from spit.games.spit.session import seeded_match
-
-    return seeded_match(seed=seed, agents=agents, recorders=recorders, **options)
 
 
 def _net_table(
@@ -106,41 +71,37 @@ def _net_table(
     return SpitNetTable(names, seed, replay_dir, **options)
 
 
-def _simulator() -> Simulator:
-    from spit.games.spit.sim import SIMULATOR
-
-    return SIMULATOR
+ROOM_CHOICES: Final = (RoomChoice("variant", "Variant", values=("standard", "points")),)
+"""A room's variant, the one option a client may choose (``{"variant": "points"}``)."""
 
 
 def _net_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A room's variant, the one option a client may choose (``{"variant": "points"}``)."""
+    """The room's options as its table takes them: the variant as a ``Variant``."""
     from spit.engine import Variant
 
-    unknown = sorted(set(options) - {"variant"})
-    if unknown:
-        raise ValueError(f"Spit has no option {unknown[0]}; it has variant")
-    if "variant" not in options:
-        return {}
-    values = [variant.value for variant in Variant]
-    if options["variant"] not in values:
-        raise ValueError(f"Spit's variant is one of {', '.join(values)}")
-    return {"variant": Variant(options["variant"])}
+    checked = room_options(TITLE, ROOM_CHOICES, options)
+    return {key: Variant(str(value)) for key, value in checked.items()}
 
 
 DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     name=NAME,
-    title="Spit",
+    title=TITLE,
     round_word="round",
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("deal", "round"),
-        records=_records,
+        header=Deferred(f"{_RECORDS}:Header.from_json"),
+        end=Deferred(f"{_RECORDS}:read_end"),
         mode_text=_mode_text,
     ),
-    read_replay=_read,
-    verify=_verify,
+    read_replay=Deferred("spit.games.spit.replay.reader:parse_replay"),
+    verify=Deferred("spit.games.spit.replay.verify:verify"),
     describe=_describe,
-    bots=Bots(levels=_levels, describe=_bot_text, default=None),
+    bots=Bots(
+        levels=LayerRef("spit.games.spit.bots:LEVELS").load,
+        describe=Deferred("spit.games.spit.bots:bot_description"),
+        default=None,
+    ),
     front_ends=FrontEnds(
         viewer=LayerRef("spit.tui.spit.viewer:ReplayViewerScreen"),
         table=LayerRef("spit.tui.spit.game_screen:GameScreen"),
@@ -151,9 +112,9 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     summary=LayerRef("spit.stats.summary:spit_summary"),
     command=("play", LayerRef("spit.commands.play")),
     command_help="start a game: two players on one keyboard, or --bot LEVEL",
-    session=_session,
+    session=Deferred("spit.games.spit.session:seeded_match"),
     net_table=_net_table,
-    simulator=_simulator,
+    simulator=LayerRef("spit.games.spit.sim:SIMULATOR").load,
     net_options=_net_options,
-    room_choices=(RoomChoice("variant", "Variant", values=("standard", "points")),),
+    room_choices=ROOM_CHOICES,
 )
