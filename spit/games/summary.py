@@ -17,11 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from spit.core.dates import from_iso, from_timestamp
 from spit.core.replay.fields import PlayerInfo
@@ -37,9 +37,30 @@ class Mode(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    """One seat of a game: who sat there and their figures (Spit's are defined in
-    ``spit.stats.figures``; they are 0 in Spades, whose own are ``None`` in Spit)."""
+class PlayerFigures:
+    """One player's figures in a game of Spit, as ``spit.stats.figures`` defines and
+    works them out. Here, with the summary, because a seat's summary is these figures
+    and more (``PlayerSummary``); other games have none of them (``NO_FIGURES``)."""
+
+    cards_played: int
+    cards_per_minute: float
+    reaction_ms: float | None
+    """Mean reaction time; ``None`` without a sample."""
+    reactions: int
+    """Reaction samples (chances used): how much the mean is worth."""
+    rejected: int
+    too_slow: int
+    fastest_run: int
+
+
+NO_FIGURES: Final = PlayerFigures(0, 0.0, None, 0, 0, 0, 0)
+"""The figures of a game that has none of Spit's (Spades): what the statistics store."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary(PlayerFigures):
+    """One seat of a game: who sat there, their figures (0 in a game without them, see
+    ``NO_FIGURES``), and each game's own (``None`` in the other games)."""
 
     seat: int
     """0 for player 1, 1 for player 2."""
@@ -48,13 +69,6 @@ class PlayerSummary:
     name: str
     level: str | None
     won: bool
-    cards_played: int
-    cards_per_minute: float
-    reaction_ms: float | None
-    reactions: int
-    rejected: int
-    too_slow: int
-    fastest_run: int
     score: int | None = None
     """The final score in Spades and in Spit's points variant."""
     bids: int | None = None
@@ -65,6 +79,22 @@ class PlayerSummary:
     """Spades: nil and blind-nil bids."""
     nils_made: int | None = None
     """Spades: of those, the hands in which the player took no trick."""
+
+    @classmethod
+    def of(
+        cls, seat: int, info: PlayerInfo, won: bool, figures: PlayerFigures, **own: Any
+    ) -> PlayerSummary:
+        """The summary of ``seat``, where ``info``'s player sat and played to ``figures``;
+        ``own``: the game's own fields of this record, by name (``score``, ``bids``, ...)."""
+        return cls(
+            seat=seat,
+            kind=info.kind,
+            name=info.name,
+            level=info.level,
+            won=won,
+            **{f.name: getattr(figures, f.name) for f in fields(PlayerFigures)},
+            **own,
+        )
 
 
 @dataclass(frozen=True, slots=True)

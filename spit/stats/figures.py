@@ -1,5 +1,8 @@
 """The figures of one game, worked out by re-simulating its replay.
 
+A player's figures are ``spit.games.summary.PlayerFigures``, which the statistics'
+``PlayerSummary`` of a seat extends with who sat there: one record of them for both.
+
 Definitions (per player unless stated):
 
 - **Cards played**: accepted ``Play`` inputs, i.e. cards put on a spit pile. Spits
@@ -52,6 +55,7 @@ from spit.engine import (
 )
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.session import InputHandled
+from spit.games.summary import PlayerFigures as PlayerFigures
 from spit.stats.walk import moments
 
 RUN_GAP_MS: Final = 1000
@@ -59,19 +63,6 @@ RUN_GAP_MS: Final = 1000
 IDLE_MS: Final = 10_000
 """A stretch of playing time without a key press counts for at most this long in the
 active time: longer than anyone thinks about one move, shorter than a walk away."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerFigures:
-    cards_played: int
-    cards_per_minute: float
-    reaction_ms: float | None
-    """Mean reaction time; ``None`` without a sample."""
-    reactions: int
-    """Reaction samples (chances used): how much the mean is worth."""
-    rejected: int
-    too_slow: int
-    fastest_run: int
 
 
 @dataclass(frozen=True, slots=True)

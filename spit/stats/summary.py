@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 from typing import Final
 
-from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.seats import other
 from spit.engine import Variant
@@ -25,7 +24,7 @@ from spit.games.spit import descriptor as spit_game
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.records import Deal, Input
 from spit.games.summary import GameSummary, Mode, PlayerSummary, game_key, mode_of, started_at
-from spit.stats.figures import PlayerFigures, game_figures
+from spit.stats.figures import game_figures
 from spit.stats.walk import UnusableReplay, read_any_replay
 
 SPIT: Final = spit_game.NAME
@@ -64,12 +63,12 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
     mode, human_seat, level = mode_of(infos)
     scores = figures.scores if replay.header.variant is Variant.POINTS else None
     players = tuple(
-        _player(
+        PlayerSummary.of(
             seat,
             info,
-            figures.players[seat],
             seat == winner,
-            None if scores is None else scores[seat],
+            figures.players[seat],
+            score=None if scores is None else scores[seat],
         )
         for seat, info in enumerate(infos)
     )
@@ -103,23 +102,3 @@ def spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
     if summary is None:
         raise _unfinished("the game was not played to its end")
     return summary
-
-
-def _player(
-    seat: int, info: PlayerInfo, figures: PlayerFigures, won: bool, score: int | None
-) -> PlayerSummary:
-    return PlayerSummary(
-        seat=seat,
-        kind=info.kind,
-        name=info.name,
-        level=info.level,
-        won=won,
-        cards_played=figures.cards_played,
-        cards_per_minute=figures.cards_per_minute,
-        reaction_ms=figures.reaction_ms,
-        reactions=figures.reactions,
-        rejected=figures.rejected,
-        too_slow=figures.too_slow,
-        fastest_run=figures.fastest_run,
-        score=score,
-    )

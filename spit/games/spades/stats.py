@@ -18,7 +18,7 @@ from spit.games.spades.engine import HandResult, Phase, State, state_hash
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import SpadesHand, SpadesInput
 from spit.games.spades.replay.verify import SpadesResimulation
-from spit.games.summary import GameSummary, PlayerSummary, game_key, mode_of, started_at
+from spit.games.summary import NO_FIGURES, GameSummary, PlayerSummary, game_key, mode_of, started_at
 
 GAME: Final = "spades"
 """``GameSummary.game`` for a game of Spades."""
@@ -100,19 +100,11 @@ def bid_record(history: Iterable[HandResult], seat: int) -> BidRecord:
 def _player(seat: int, state: State, replay: SpadesReplay, winner: int) -> PlayerSummary:
     info = replay.header.players[seat]
     bids = bid_record(state.history, seat)
-    return PlayerSummary(
-        seat=seat,
-        kind=info.kind,
-        name=info.name,
-        level=info.level,
-        won=seat == winner,
-        cards_played=0,
-        cards_per_minute=0.0,
-        reaction_ms=None,
-        reactions=0,
-        rejected=0,
-        too_slow=0,
-        fastest_run=0,
+    return PlayerSummary.of(
+        seat,
+        info,
+        seat == winner,
+        NO_FIGURES,
         score=state.scores[seat],
         bids=bids.bids,
         bids_made=bids.made,
