@@ -13,22 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from spit.cli import main
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 
-
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(["sim", *args])
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from .cli import assert_usage_error, run_sim
 
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(capsys, "--games", "4", "--seed", "3", "--p1", "hard", "--json")
+    code, out, err = run_sim(capsys, "--games", "4", "--seed", "3", "--p1", "hard", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
     assert {"games", "p1_wins", "p2_wins", "elapsed_s", "unfinished"} <= data.keys()
@@ -40,7 +32,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(capsys, "--games", "2", "--p1", "expert", "--p2", "beginner/strong")
+    code, out, _ = run_sim(capsys, "--games", "2", "--p1", "expert", "--p2", "beginner/strong")
     assert code == 0
     assert "expert vs beginner/strong: 2 games" in out
     assert "p1 expert" in out and "95% CI" in out and "cards/min" in out
@@ -48,13 +40,13 @@ def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_unfinished_games_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(capsys, "--games", "2", "--limit-minutes", "0.25", "--json")
+    code, out, _ = run_sim(capsys, "--games", "2", "--limit-minutes", "0.25", "--json")
     assert code == 0 and json.loads(out)["unfinished"] == 2
 
 
 def test_replays_are_saved_and_verify(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     folder = tmp_path / "replays"
-    code, _, _ = run_cli(
+    code, _, _ = run_sim(
         capsys, "--games", "2", "--p1", "expert", "--p2", "easy", "--save-replays", str(folder)
     )
     assert code == 0
@@ -82,9 +74,7 @@ def test_replays_are_saved_and_verify(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_bad_arguments_exit_2_with_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    code, out, err = run_cli(capsys, *args)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and message in err and err.startswith("spit-tui sim: error:")
+    assert_usage_error(capsys, args, message)
 
 
 def test_replay_folder_that_is_a_file_is_refused(
@@ -92,7 +82,7 @@ def test_replay_folder_that_is_a_file_is_refused(
 ) -> None:
     blocker = tmp_path / "taken"
     blocker.write_text("")
-    code, _, err = run_cli(capsys, "--games", "2", "--save-replays", str(blocker))
+    code, _, err = run_sim(capsys, "--games", "2", "--save-replays", str(blocker))
     assert code == 2 and "is not a directory" in err and err.count("\n") == 1
 
 
@@ -137,6 +127,6 @@ def test_a_replay_folder_that_cannot_be_looked_at_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     folder = tmp_path / ("x" * 300)  # stat() fails: "File name too long"
-    code, _, err = run_cli(capsys, "--games", "2", "--save-replays", str(folder))
+    code, _, err = run_sim(capsys, "--games", "2", "--save-replays", str(folder))
     assert code == 2
     assert err == f"spit-tui sim: error: --save-replays: cannot use {folder}: File name too long\n"

@@ -14,16 +14,13 @@ from spit.games.spades.replay.verify import verify_spades
 from spit.games.spades.sim import SpadesSetup, play_game
 from spit.sim import run_indexed
 
+from .cli import assert_usage_error, run_sim
+
 SETUP = SpadesSetup(seed=7, p1="easy", p2="random", target=100)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(["sim", "--game", "spades", *args])
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_sim(capsys, "--game", "spades", *args)
 
 
 def test_the_same_games_whatever_the_number_of_jobs() -> None:
@@ -105,9 +102,7 @@ def test_saved_replays_pass_the_check(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_bad_arguments_exit_2_with_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    code, out, err = run_cli(capsys, *args)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and message in err and err.startswith("spit-tui sim: error:")
+    assert_usage_error(capsys, ["--game", "spades", *args], message)
 
 
 def test_an_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
