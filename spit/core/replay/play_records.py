@@ -14,16 +14,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from spit.core.replay.fields import hash_of
 from spit.core.replay.line_parts import end_json, input_json, line_json, read_end, read_input
+from spit.core.replay.seat_records import Forfeit
 from spit.core.seats import Seat
 
 T = TypeVar("T", bound=int | None)
 A = TypeVar("A")
 R = TypeVar("R")
 E = TypeVar("E", bound="End[Any]")
+
+
+class Timed(Protocol):
+    """Any line after the header: it has a time, or, in a game whose lines may leave
+    it out (Spades), ``None``."""
+
+    @property
+    def t(self) -> int | None: ...
+
 
 LineReader = Callable[[dict[str, Any], int], R]
 """Reads a line's JSON object, read from line number ``int``, into a record."""
@@ -114,3 +124,33 @@ def end_reader(
         return make(*read_end(obj, time, (make.ROUNDS_KEY, most), scores), line)
 
     return read
+
+
+class PlayOrder:
+    """The order of lines every game's file keeps, beside its own rules (the rounds in
+    order): nothing after the closing line, only the closing line after a forfeit,
+    and times that never go backwards where they are given. A game's
+    ``spit.core.replay.reading.LineRules`` asks ``problem`` of each line first and tells
+    ``passed`` of each it accepts."""
+
+    def __init__(self) -> None:
+        self._time = 0
+        self._ended = False
+        self._forfeited = False
+
+    def problem(self, record: Timed) -> str | None:
+        """Why ``record`` cannot follow the lines passed so far, or ``None``."""
+        if self._ended:
+            return "a line after the end of the game"
+        if self._forfeited and not isinstance(record, End):
+            return "a line after the forfeit (only the closing line may follow it)"
+        if record.t is not None and record.t < self._time:
+            return f"time goes backwards: t={record.t} after t={self._time}"
+        return None
+
+    def passed(self, record: Timed) -> None:
+        """``record`` is the latest line."""
+        self._ended = isinstance(record, End)
+        self._forfeited |= isinstance(record, Forfeit)
+        if record.t is not None:
+            self._time = record.t

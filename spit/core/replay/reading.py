@@ -25,7 +25,7 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, Self, TypeVar
 
 from spit import __version__
 from spit.core.replay.fields import (
@@ -99,6 +99,41 @@ class Lines(Generic[H, R]):
     seal: Seal
     edit: Problem | None
     """Where the integrity digest fails, when ``seal`` is ``EDITED``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFile(Generic[H, R]):
+    """A replay file of one game as read: the good lines in file order, and what was
+    wrong. Each game's replay (``spit.games.spit.replay.reader.Replay``,
+    ``spit.games.spades.replay.reader.SpadesReplay``) is one, with its own header and
+    records and its own ways of picking them out."""
+
+    header: H
+    records: tuple[R, ...]
+    """Every line after the header that was read without a problem, in file order."""
+    problems: tuple[Problem, ...]
+    """Lines that were skipped, and why, in file order."""
+    truncated: bool
+    """The file ends in an incomplete line (the recording was interrupted)."""
+    path: Path | None = None
+    seal: Seal = Seal.UNSEALED
+    """Whether the lines are as the program wrote them (``spit.core.replay.seal``)."""
+    edit: Problem | None = None
+    """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
+    what to say. Not among ``problems``: an edited file may still follow the rules."""
+
+    @classmethod
+    def of(cls, lines: Lines[H, R], path: Path | None) -> Self:
+        """The replay that ``parse_lines`` read from the file at ``path``."""
+        return cls(
+            lines.header,
+            lines.records,
+            lines.problems,
+            lines.truncated,
+            path,
+            lines.seal,
+            lines.edit,
+        )
 
 
 def read_replay_bytes(path: str | os.PathLike[str]) -> bytes:

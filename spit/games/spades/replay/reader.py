@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
-from spit.core.replay.seal import Seal
+from spit.core.replay.play_records import PlayOrder
+from spit.core.replay.reading import ReplayFile, parse_lines, read_replay_bytes
 from spit.core.replay.seat_records import Forfeit
 from spit.games.registry import refuse_other_games
 from spit.games.spades.identity import NAME
@@ -29,21 +29,8 @@ from spit.games.spades.replay.records import (
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesReplay:
+class SpadesReplay(ReplayFile[SpadesHeader, SpadesRecord]):
     """A Spades replay file as read: the good lines in file order, and what was wrong."""
-
-    header: SpadesHeader
-    records: tuple[SpadesRecord, ...]
-    """Every line after the header that was read without a problem, in file order."""
-    problems: tuple[Problem, ...]
-    """Lines that were skipped, and why, in file order."""
-    truncated: bool
-    """The file ends in an incomplete line (the recording was interrupted)."""
-    path: Path | None = None
-    seal: Seal = Seal.UNSEALED
-    """Whether the lines are as the program wrote them (``spit.core.replay.seal``)."""
-    edit: Problem | None = None
-    """Where the integrity digest fails, when ``seal`` is ``EDITED`` (as ``Replay.edit``)."""
 
     @property
     def game(self) -> str:
@@ -79,10 +66,7 @@ def load_spades_replay(path: str | os.PathLike[str]) -> SpadesReplay:
 
 def parse_spades_replay(data: bytes, path: Path | None = None) -> SpadesReplay:
     """Read a Spades replay from its bytes; see ``load_spades_replay``."""
-    lines = parse_lines(data, _open_spades)
-    return SpadesReplay(
-        lines.header, lines.records, lines.problems, lines.truncated, path, lines.seal, lines.edit
-    )
+    return SpadesReplay.of(parse_lines(data, _open_spades), path)
 
 
 def _open_spades(
@@ -97,27 +81,20 @@ class _SpadesLines:
 
     def __init__(self) -> None:
         self._hands = 0
-        self._time = 0
-        self._ended = False
-        self._forfeited = False
+        self._order = PlayOrder()
 
     def record(self, data: Any, line: int) -> SpadesRecord:
         return spades_record_from_json(data, line)
 
     def accept(self, record: SpadesRecord) -> str | None:
-        if self._ended:
-            return "a line after the end of the game"
-        if self._forfeited and not isinstance(record, SpadesEnd):
-            return "a line after the forfeit (only the closing line may follow it)"
-        if record.t is not None and record.t < self._time:
-            return f"time goes backwards: t={record.t} after t={self._time}"
+        problem = self._order.problem(record)
+        if problem is not None:
+            return problem
         if isinstance(record, SpadesHand):
             if record.hand != self._hands + 1:
                 return f"expected the cards of hand {self._hands + 1}, not of hand {record.hand}"
             self._hands += 1
         elif self._hands == 0:
             return "the first line after the header must give the cards of hand 1"
-        self._ended = isinstance(record, SpadesEnd)
-        self._forfeited |= isinstance(record, Forfeit)
-        self._time = self._time if record.t is None else record.t
+        self._order.passed(record)
         return None

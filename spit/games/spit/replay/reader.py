@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spit.core.replay.reading import Problem, parse_lines, read_replay_bytes
-from spit.core.replay.seal import Seal
+from spit.core.replay.play_records import PlayOrder
+from spit.core.replay.reading import ReplayFile, parse_lines, read_replay_bytes
 from spit.core.replay.seat_records import Forfeit
 from spit.games.registry import refuse_other_games
 from spit.games.spit.identity import NAME
@@ -25,22 +25,8 @@ from spit.games.spit.replay.records import (
 
 
 @dataclass(frozen=True, slots=True)
-class Replay:
-    """A replay file as read: the good lines in file order, and what was wrong."""
-
-    header: Header
-    records: tuple[Record, ...]
-    """Every line after the header that was read without a problem, in file order."""
-    problems: tuple[Problem, ...]
-    """Lines that were skipped, and why, in file order."""
-    truncated: bool
-    """The file ends in an incomplete line (the recording was interrupted)."""
-    path: Path | None = None
-    seal: Seal = Seal.UNSEALED
-    """Whether the lines are as the program wrote them (``spit.core.replay.seal``)."""
-    edit: Problem | None = None
-    """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
-    what to say. Not among ``problems``: an edited file may still follow the rules."""
+class Replay(ReplayFile[Header, Record]):
+    """A Spit replay file as read: the good lines in file order, and what was wrong."""
 
     @property
     def game(self) -> str:
@@ -77,10 +63,7 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
 
 def parse_replay(data: bytes, path: Path | None = None) -> Replay:
     """Read a Spit replay from its bytes; see ``load_replay``."""
-    lines = parse_lines(data, _open_spit)
-    return Replay(
-        lines.header, lines.records, lines.problems, lines.truncated, path, lines.seal, lines.edit
-    )
+    return Replay.of(parse_lines(data, _open_spit), path)
 
 
 def _open_spit(obj: dict[str, Any], version: tuple[int, int]) -> tuple[Header, _SpitLines]:
@@ -93,20 +76,15 @@ class _SpitLines:
 
     def __init__(self) -> None:
         self._rounds = 0
-        self._time = 0
-        self._ended = False
-        self._forfeited = False
+        self._order = PlayOrder()
 
     def record(self, data: Any, line: int) -> Record:
         return record_from_json(data, line)
 
     def accept(self, record: Record) -> str | None:
-        if self._ended:
-            return "a line after the end of the game"
-        if self._forfeited and not isinstance(record, End):
-            return "a line after the forfeit (only the closing line may follow it)"
-        if record.t < self._time:
-            return f"time goes backwards: t={record.t} after t={self._time}"
+        problem = self._order.problem(record)
+        if problem is not None:
+            return problem
         if isinstance(record, Deal):
             if record.round != self._rounds + 1:
                 return f"expected the deal of round {self._rounds + 1}, not of {record.round}"
@@ -115,7 +93,5 @@ class _SpitLines:
             self._rounds += 1
         elif self._rounds == 0:
             return "the first line after the header must deal round 1"
-        self._ended = isinstance(record, End)
-        self._forfeited |= isinstance(record, Forfeit)
-        self._time = record.t
+        self._order.passed(record)
         return None
