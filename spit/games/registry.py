@@ -129,10 +129,11 @@ class LayerRef:
         return found
 
 
-@dataclass(frozen=True, slots=True)
 class Deferred(LayerRef):
     """A headless function of a game by its dotted path, called like it: its module is
     imported at the first call (see the module docstring for why not before)."""
+
+    __slots__ = ()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.load()(*args, **kwargs)
