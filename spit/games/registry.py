@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+
+from spit.core.value import frozen
 
 if TYPE_CHECKING:
     import argparse
@@ -107,7 +108,7 @@ class NetTableFactory(Protocol):
     ) -> Any: ...
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LayerRef:
     """A module or an object in a layer above the games, by its dotted path
     (``module`` or ``module:attribute``); ``load`` imports it (see the module docstring
@@ -143,7 +144,7 @@ ListedRecords = tuple[
 has ``players`` and ``created``; both raise ``FormatError``."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ReplayFiles:
     """How the game's replays look in a folder, for listings that read no more of a
     file than its first and last lines (``spit.saved_games``)."""
@@ -167,7 +168,7 @@ class ReplayFiles:
         return end.winner, end.t, end.rounds
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bots:
     """The game's computer players, weakest first, each with a line for a chooser."""
 
@@ -177,7 +178,7 @@ class Bots:
     """The level a chooser offers first; ``None`` where the player's settings say."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FrontEnds:
     """The game's screens in ``spit.tui``: a saved game played back, the live table,
     and the menu entry that opens the table against a bot."""
@@ -200,7 +201,7 @@ class FrontEnds:
     ``None`` for a game that cannot be watched."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RoomChoice:
     """One option a player may choose when opening a room on a server for many rooms
     (a key ``net_options`` takes), as the new-room form offers it: one of ``values``
@@ -217,7 +218,7 @@ class RoomChoice:
     default: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameDescriptor(Generic[R]):
     """Everything the rest of the program needs to know of one game."""
 
