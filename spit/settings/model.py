@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from spit.core.safe_text import safe_path, safe_text
+from spit.core.value import frozen
 from spit.engine import Variant
 from spit.games.spit.identity import BotLevel
 
@@ -323,7 +324,7 @@ def default_shown(name: str) -> str:
     return shown(getattr(Settings(), name))
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """Something in the file that could not be used, and where it is: the setting
     ``key`` (and ``entry``, a line of its table), for the file reader to find the line."""
