@@ -299,10 +299,12 @@ class GameScreen(Screen[None]):
             feed.close()
 
     def _leave(self) -> None:
-        """Back to the screen below; out of the app if the game was all there was."""
+        """Back to the screen below; out of the app if the game was all there was: the
+        app's own screen (``spit-tui play``, ``SpitApp.get_default_screen``) or pushed
+        over nothing but a blank one."""
         self._close_writer()
         stack = self.app.screen_stack
-        if len(stack) == 2 and stack[-1] is self and type(stack[0]) is Screen:
+        if stack[0] is self or (len(stack) == 2 and stack[-1] is self and type(stack[0]) is Screen):
             self.app.exit()
         else:
             self.dismiss(None)
