@@ -118,7 +118,7 @@ def _method(
 
 def _repr(self: Any) -> str:
     """A record's ``repr``, as a dataclass writes it: ``Name(field=value, ...)``."""
-    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
     return f"{self.__class__.__qualname__}({shown})"
 
 
@@ -162,8 +162,10 @@ def _make(cls: type, *, frozen: bool) -> type:
     """``cls`` as a slots dataclass with its methods made from the templates."""
     problems = [name for name in _MADE if name in cls.__dict__]
     for name, annotation in inspect.get_annotations(cls).items():
-        if isinstance(cls.__dict__.get(name), Field) or any(
-            word in str(annotation) for word in ("ClassVar", "InitVar", "KW_ONLY")
+        if (
+            name == "self"
+            or isinstance(cls.__dict__.get(name), Field)
+            or any(word in str(annotation) for word in ("ClassVar", "InitVar", "KW_ONLY"))
         ):
             problems.append(name)
     if problems:
