@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import pickle
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -105,12 +106,39 @@ def test_a_class_without_fields_or_docstring() -> None:
     assert made.__doc__ == "Bare()"
 
 
+@frozen
+class Factories:
+    """A record with default factories, as the settings have."""
+
+    name: str
+    items: list[int] = field(default_factory=list)
+    label: str = field(default="x")
+
+
+@dataclass(frozen=True, slots=True)
+class FactoriesReference:
+    name: str
+    items: list[int] = field(default_factory=list)
+    label: str = field(default="x")
+
+
+def test_default_factories_as_the_dataclass() -> None:
+    first, second = Factories("a"), Factories("a")
+    assert first.items == [] and first.items is not second.items and first.label == "x"
+    assert Factories("a", [1], "y").items == [1]
+    assert repr(first).replace("Factories", "R") == repr(FactoriesReference("a")).replace(
+        "FactoriesReference", "R"
+    )
+    assert str(inspect.signature(Factories)) == str(inspect.signature(FactoriesReference))
+    assert pickle.loads(pickle.dumps(Factories("b", [2]))) == Factories("b", [2])
+
+
 def test_what_they_do_not_take_is_refused() -> None:
     with pytest.raises(TypeError, match="use @dataclass for items"):
 
         @frozen
-        class Factory:
-            items: list[int] = field(default_factory=list)
+        class Hidden:
+            items: list[int] = field(default_factory=list, repr=False)
 
     with pytest.raises(TypeError, match="use @dataclass for limit"):
 

@@ -46,15 +46,29 @@ from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
-_TEMPLATES: dict[tuple[str, int, bool], CodeType] = {}
-"""The compiled templates, by (method, number of fields, calls ``__post_init__``)."""
+_TEMPLATES: dict[tuple[str, int, bool, tuple[bool, ...]], CodeType] = {}
+"""The compiled templates, by (method, number of fields, calls ``__post_init__``, which
+fields have a default factory)."""
+
+
+class _Factory:
+    """An argument's default when its field has a ``default_factory``: ``__init__`` calls
+    the factory when it is given this (``dataclasses``' ``_HAS_DEFAULT_FACTORY``)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+
+    def __repr__(self) -> str:
+        return "<factory>"
 
 
 def _placeholders(count: int) -> list[str]:
     return [f"_field_{index}" for index in range(count)]
 
 
-def _template_source(method: str, count: int, post_init: bool) -> str:
+def _template_source(method: str, count: int, post_init: bool, factories: tuple[bool, ...]) -> str:
     """The source of one template: what ``dataclasses`` would write for a class of
     ``count`` fields named ``_field_0``..."""
     names = _placeholders(count)
@@ -69,10 +83,17 @@ def _template_source(method: str, count: int, post_init: bool) -> str:
         )
     if method == "__hash__":
         return f"def __hash__(self):\n    return hash(({attributes}))\n"
+    given = [
+        f"{name}.make() if {name}.__class__ is _Factory else {name}" if factory else name
+        for name, factory in zip(names, factories, strict=True)
+    ]
     if method == "set_init":
-        body = [f"    self.{name} = {name}" for name in names]
+        body = [f"    self.{name} = {item}" for name, item in zip(names, given, strict=True)]
     else:  # "frozen_init": round the refusing __setattr__, as a frozen dataclass does
-        body = [f"    _object_setattr(self, {name!r}, {name})" for name in names]
+        body = [
+            f"    _object_setattr(self, {name!r}, {item})"
+            for name, item in zip(names, given, strict=True)
+        ]
     if post_init:
         body.append("    self.__post_init__()")
     return (
@@ -80,12 +101,12 @@ def _template_source(method: str, count: int, post_init: bool) -> str:
     )
 
 
-def _template(method: str, count: int, post_init: bool) -> CodeType:
-    key = (method, count, post_init)
+def _template(method: str, count: int, post_init: bool, factories: tuple[bool, ...]) -> CodeType:
+    key = (method, count, post_init, factories)
     code = _TEMPLATES.get(key)
     if code is None:
         namespace: dict[str, Any] = {}
-        exec(_template_source(method, count, post_init), {}, namespace)
+        exec(_template_source(method, count, post_init, factories), {}, namespace)
         (function,) = namespace.values()
         code = function.__code__
         _TEMPLATES[key] = code
@@ -98,11 +119,12 @@ def _method(
     names: list[str],
     defaults: tuple[object, ...] = (),
     post_init: bool = False,
+    factories: tuple[bool, ...] | None = None,
 ) -> FunctionType:
     """The template for ``method`` with ``cls``'s field names put in place of the
     placeholders: in the names of attributes and arguments, and in the strings that name
     a field (a frozen ``__init__``'s)."""
-    code = _template(method, len(names), post_init)
+    code = _template(method, len(names), post_init, factories or (False,) * len(names))
     rename = dict(zip(_placeholders(len(names)), names, strict=True))
     code = code.replace(
         co_names=tuple(rename.get(name, name) for name in code.co_names),
@@ -141,8 +163,12 @@ def _setstate(self: object, state: list[object]) -> None:
         object.__setattr__(self, field.name, item)
 
 
-_GLOBALS: dict[str, Any] = {"_object_setattr": object.__setattr__, "__builtins__": __builtins__}
-"""The made methods' globals: the builtins they call, and ``object.__setattr__``."""
+_GLOBALS: dict[str, Any] = {
+    "_object_setattr": object.__setattr__,
+    "_Factory": _Factory,
+    "__builtins__": __builtins__,
+}
+"""The made methods' globals: the builtins they call, ``object.__setattr__``, ``_Factory``."""
 
 
 _MADE = (
@@ -158,15 +184,25 @@ _MADE = (
 """The methods made here: a class that writes one of its own says ``@dataclass``."""
 
 
+def _plain(given: Field[Any]) -> bool:
+    """Whether a ``field(...)`` asks only for a default or a default factory."""
+    return (
+        given.init
+        and given.repr
+        and given.compare
+        and given.hash is None
+        and given.kw_only in (MISSING, False)
+        and not given.metadata
+    )
+
+
 def _make(cls: type, *, frozen: bool) -> type:
     """``cls`` as a slots dataclass with its methods made from the templates."""
     problems = [name for name in _MADE if name in cls.__dict__]
     for name, annotation in inspect.get_annotations(cls).items():
-        if (
-            name == "self"
-            or isinstance(cls.__dict__.get(name), Field)
-            or any(word in str(annotation) for word in ("ClassVar", "InitVar", "KW_ONLY"))
-        ):
+        given = cls.__dict__.get(name)
+        special = any(word in str(annotation) for word in ("ClassVar", "InitVar", "KW_ONLY"))
+        if name == "self" or special or (isinstance(given, Field) and not _plain(given)):
             problems.append(name)
     if problems:
         raise TypeError(
@@ -179,10 +215,14 @@ def _make(cls: type, *, frozen: bool) -> type:
     made: type = dataclass(slots=True, init=False, repr=False, eq=False)(cls)
     names: list[str] = []
     defaults: list[object] = []
+    factories: list[bool] = []
     for field in fields(made):
         names.append(field.name)
+        factories.append(field.default_factory is not MISSING)
         if field.default is not MISSING:
             defaults.append(field.default)
+        elif factories[-1]:
+            defaults.append(_Factory(field.default_factory))
         elif defaults:
             raise TypeError(f"non-default argument {field.name!r} follows default argument")
     init = _method(
@@ -191,6 +231,7 @@ def _make(cls: type, *, frozen: bool) -> type:
         names,
         tuple(defaults),
         hasattr(made, "__post_init__"),
+        tuple(factories),
     )
     init.__annotations__ = {field.name: field.type for field in fields(made)} | {"return": None}
     methods: dict[str, object] = {

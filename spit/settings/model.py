@@ -13,7 +13,7 @@ import difflib
 import os
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
@@ -42,7 +42,7 @@ class CardStyle(StrEnum):
     ASCII = "ascii"
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """Everything the player can change in the Settings screen."""
 
