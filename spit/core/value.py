@@ -29,9 +29,10 @@ dicts of records iterate in the same order), ``repr``, pattern matching, picklin
 ``dataclasses.fields``/``replace`` behave as the dataclass's did; ``__post_init__`` is
 called as a dataclass calls it.
 
-Only plain fields are supported (an annotation, optionally a default value): a
-``field(...)``, ``ClassVar``, ``InitVar`` or ``KW_ONLY`` is refused at definition, so a
-class that needs one says ``@dataclass``. ``__dataclass_params__`` reads as a dataclass
+Fields are plain: an annotation, optionally a default or a ``default_factory``. A
+``field(...)`` asking for more (``repr=False``, ``kw_only``, metadata...), a ``ClassVar``,
+``InitVar`` or ``KW_ONLY``, or a class writing one of the methods made here is refused at
+definition, so a class that needs one says ``@dataclass``. ``__dataclass_params__`` reads as a dataclass
 with ``init``, ``repr``, ``eq`` and ``frozen`` off, since the methods are not
 ``dataclasses``' own: a ``@dataclass(frozen=True)`` class cannot inherit from one of these
 (a ``@frozen`` or ``@value`` one can).
