@@ -32,10 +32,10 @@ called as a dataclass calls it.
 Fields are plain: an annotation, optionally a default or a ``default_factory``. A
 ``field(...)`` asking for more (``repr=False``, ``kw_only``, metadata...), a ``ClassVar``,
 ``InitVar`` or ``KW_ONLY``, or a class writing one of the methods made here is refused at
-definition, so a class that needs one says ``@dataclass``. ``__dataclass_params__`` reads as a dataclass
-with ``init``, ``repr``, ``eq`` and ``frozen`` off, since the methods are not
-``dataclasses``' own: a ``@dataclass(frozen=True)`` class cannot inherit from one of these
-(a ``@frozen`` or ``@value`` one can).
+definition, so a class that needs one says ``@dataclass``. ``__dataclass_params__``
+reads as a dataclass with ``init``, ``repr``, ``eq`` and ``frozen`` off, since the methods
+are not ``dataclasses``' own: a ``@dataclass(frozen=True)`` class cannot inherit from one
+of these (a ``@frozen`` or ``@value`` one can).
 """
 
 from __future__ import annotations
