@@ -10,6 +10,7 @@ terminal would obey or its encoding could not write (``spit.commands.output``).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.util
 import io
@@ -44,7 +45,10 @@ def commands() -> dict[str, tuple[str, str]]:
     return games | COMMANDS
 
 
+@functools.cache
 def _available() -> dict[str, tuple[str, str]]:
+    """The subcommands whose modules this installation has, looked for once: the parser
+    and the dispatch both ask, and each look is a search of the import path."""
     return {
         name: entry
         for name, entry in commands().items()

@@ -7,11 +7,12 @@ chess, used by replays and tests: ``play 3 1``, ``move 2``, ``spit``, ``slap 0``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
 
+from spit.core.value import frozen
 
-@dataclass(frozen=True, slots=True)
+
+@frozen
 class Play:
     """Play the face-up card of stockpile ``stock`` (0-4) onto spit pile ``pile`` (R07)."""
 
@@ -22,7 +23,7 @@ class Play:
         return f"play {self.stock} {self.pile}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Move:
     """Move the face-up card of stockpile ``stock`` into the leftmost empty space (R09, D05)."""
 
@@ -32,7 +33,7 @@ class Move:
         return f"move {self.stock}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Spit:
     """Turn the top spit card face up onto the player's own spit pile (R05, R13, D02)."""
 
@@ -40,7 +41,7 @@ class Spit:
         return "spit"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Slap:
     """Slap spit pile ``pile`` at the end of a two-pile round (R15, D08)."""
 

@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+
+from spit.core.value import frozen
 
 if TYPE_CHECKING:
     import argparse
@@ -112,7 +113,7 @@ class NetTableFactory(Protocol):
     ) -> Any: ...
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LayerRef:
     """A module or an object, in a layer above the games or in a game's own modules, by
     its dotted path (``module`` or ``module:attribute``); ``load`` imports it (see the
@@ -154,7 +155,7 @@ class ListedEnd(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ReplayFiles:
     """How the game's replays look in a folder, for listings that read no more of a
     file than its first and last lines (``spit.saved_games``)."""
@@ -181,7 +182,7 @@ class ReplayFiles:
         return end.winner, end.t, end.rounds
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bots:
     """The game's computer players, weakest first, each with a line for a chooser."""
 
@@ -191,7 +192,7 @@ class Bots:
     """The level a chooser offers first; ``None`` where the player's settings say."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FrontEnds:
     """The game's screens in ``spit.tui``: a saved game played back, the live table,
     and the menu entry that opens the table against a bot."""
@@ -214,7 +215,7 @@ class FrontEnds:
     ``None`` for a game that cannot be watched."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RoomChoice:
     """One option a player may choose when opening a room on a server for many rooms
     (a key ``net_options`` takes), as the new-room form offers it: one of ``values``
@@ -258,7 +259,7 @@ def room_options(
     return {key: known[key].check(title, value) for key, value in options.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameDescriptor(Generic[R]):
     """Everything the rest of the program needs to know of one game."""
 

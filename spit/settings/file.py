@@ -36,12 +36,13 @@ import os
 import re
 import stat
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spit.core.safe_text import safe_path, safe_text
+from spit.core.value import frozen
 from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ _MAX_BACKUPS = 1000
 _USING_DEFAULTS = "using the default settings"
 
 
-@dataclass(frozen=True)
+@frozen
 class _Contents:
     """What reading the file gave: its bytes and stat, or why there are none."""
 
@@ -127,7 +128,7 @@ def _not_regular(path: Path, info: os.stat_result) -> _Contents:
     return _Contents(problem=problem, editable=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Parsed:
     """A file's settings, and its problems; ``data`` is ``None`` when it is no TOML."""
 

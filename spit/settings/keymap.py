@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
 from spit.core.safe_text import safe_text
 from spit.core.seats import SEATS, Seat
+from spit.core.value import frozen
 
 Kind = Literal["play", "move", "cursor", "pause", "help", "quit"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameKey:
     """What a binding id stands for."""
 

@@ -13,13 +13,14 @@ import difflib
 import os
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from spit.core.safe_text import safe_path, safe_text
+from spit.core.value import frozen
 from spit.engine import Variant
 from spit.games.spit.identity import BotLevel
 
@@ -41,7 +42,7 @@ class CardStyle(StrEnum):
     ASCII = "ascii"
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """Everything the player can change in the Settings screen."""
 
@@ -323,7 +324,7 @@ def default_shown(name: str) -> str:
     return shown(getattr(Settings(), name))
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """Something in the file that could not be used, and where it is: the setting
     ``key`` (and ``entry``, a line of its table), for the file reader to find the line."""

@@ -154,19 +154,26 @@ class SpitApp(App[int]):
         )
 
     def get_default_screen(self) -> Screen[Any]:
-        """The menu, at the bottom of the stack so that leaving anything returns to it."""
-        if self.start_game is not None or self.start_screen is not None:
+        """The menu, at the bottom of the stack so that leaving anything returns to it.
+
+        An app started on a game has the game as its own screen, not pushed over a
+        blank one: drawing and then covering a blank screen was a fiftieth of the work
+        before the first frame of ``spit-tui play`` (issue 13, ``docs/performance.md``).
+        Leaving that game ends the app (``GameScreen._leave``). An app started on
+        another screen (``start_screen``) still has a blank screen beneath it, which
+        the screens that leave by ``LeaveScreen`` look for."""
+        if self.start_game is not None:
+            from spit.tui.spit.game_screen import GameScreen
+
+            return GameScreen(self.start_game, self.clock)
+        if self.start_screen is not None:
             return Screen()
         from spit.tui.shell.menu import MainMenu
 
         return MainMenu()
 
     def on_mount(self) -> None:
-        if self.start_game is not None:
-            from spit.tui.spit.game_screen import GameScreen
-
-            self.push_screen(GameScreen(self.start_game, self.clock))
-        elif self.start_screen is not None:
+        if self.start_screen is not None:
             self.push_screen(self.start_screen)
         if self._settings_warnings:
             # One notice, however many problems (the reader shows a few and counts the

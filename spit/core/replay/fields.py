@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
 from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
 from spit.core.seats import SEATS, Seat
+from spit.core.value import frozen
 
 FORMAT_NAME: Final = "spit-replay"
 FORMAT_VERSION: Final = (1, 2)
@@ -183,7 +183,7 @@ def deck_problems(cards: tuple[Card, ...]) -> str | None:
 PlayerKind: TypeAlias = Literal["human", "bot"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerInfo:
     """Who sat in a seat: a human, or a bot with its level, policy and seed."""
 

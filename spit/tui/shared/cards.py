@@ -12,10 +12,10 @@ The ASCII style draws ``+-+`` boxes and suit letters, for terminals without Unic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from spit.core.cards import Card, is_red, rank, suit
+from spit.core.value import frozen
 from spit.settings.model import CardStyle
 
 Run = tuple[str, str]
@@ -55,7 +55,7 @@ _SUITS_ASCII: Final = "CDHS"
 _FOUR_COLOURS: Final = ("ink-green", "ink-blue", "ink-red", "ink-black")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Box:
     top_left: str
     top_right: str

@@ -6,14 +6,14 @@ whether and where the game is recorded) is read from ``Settings`` once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from spit.core.value import frozen
 from spit.settings.model import CardStyle, Settings
 
 
-@dataclass(frozen=True)
+@frozen
 class TableSettings:
     """The choices every game's table follows."""
 

@@ -7,15 +7,16 @@ screen takes it and nothing else, so both ways into a game behave the same.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from spit.core.value import frozen
 from spit.engine import Variant
 from spit.games.spit.session import Timing
 from spit.settings.model import CARD_STYLES, CardStyle, Settings
 from spit.tui.shared.table_settings import TableSettings, table_options
 
 
-@dataclass(frozen=True)
+@frozen
 class GameConfig(TableSettings):
     bot_level: str | None = None
     """A level from ``spit.games.spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""

@@ -25,9 +25,9 @@ game against one.
 from __future__ import annotations
 
 import gc
-import secrets
 from dataclasses import replace
 from pathlib import Path
+from random import SystemRandom
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
@@ -205,7 +205,9 @@ class GameScreen(Screen[None]):
 
     def _start(self, seed: int | None) -> None:
         """Deal a new game and start its countdown."""
-        self.seed = secrets.randbits(32) if seed is None else seed
+        # The system's random source, as ``secrets.randbits`` reads it: ``secrets`` would
+        # import ``hmac`` and ``hashlib`` (OpenSSL) before the first frame (issue 13).
+        self.seed = SystemRandom().getrandbits(32) if seed is None else seed
         self._timing = timing = self.config.timing or Timing()
         bots = self.make_bots(self.seed)
         self._policy = bots[0].policy.name if bots else None
@@ -297,10 +299,12 @@ class GameScreen(Screen[None]):
             feed.close()
 
     def _leave(self) -> None:
-        """Back to the screen below; out of the app if the game was all there was."""
+        """Back to the screen below; out of the app if the game was all there was: the
+        app's own screen (``spit-tui play``, ``SpitApp.get_default_screen``) or pushed
+        over nothing but a blank one."""
         self._close_writer()
         stack = self.app.screen_stack
-        if len(stack) == 2 and stack[-1] is self and type(stack[0]) is Screen:
+        if stack[0] is self or (len(stack) == 2 and stack[-1] is self and type(stack[0]) is Screen):
             self.app.exit()
         else:
             self.dismiss(None)

@@ -17,12 +17,11 @@ then reject is recorded as a rejected input, as before intents existed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
 from spit.core.seats import Seat
-from spit.core.value import value
+from spit.core.value import frozen, value
 from spit.engine import Action, Move, Play, Slap
 
 STOCKPILES: Final = 5
@@ -42,7 +41,7 @@ def _check_stock(stock: int) -> None:
         raise ValueError(f"no stockpile {stock}: stockpiles are 0 to {STOCKPILES - 1}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayIntent:
     """A play key: stockpile ``stock``'s card towards ``side`` (a slap of that side's
     pile once the round is over). Made only for a stockpile that exists."""
@@ -55,7 +54,7 @@ class PlayIntent:
         Side(self.side)  # an int that is no side raises ValueError here
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MoveIntent:
     """A move key: stockpile ``stock``'s card into an empty space."""
 
@@ -65,7 +64,7 @@ class MoveIntent:
         _check_stock(self.stock)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SpitIntent:
     """A player calling "spit": always refused, as the match spits for everyone when
     the countdown ends (D17); a client may still send it."""
@@ -160,7 +159,7 @@ def meaning(
     return Play(intent.stock, 0 if one_pile else int(intent.side))  # R17
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Meanings:
     """What every intent means at one kind of moment, worked out once (there are four
     kinds: ``TWO_PILES``, ``ONE_PILE``, ``AT_SLAP``, ``GAME_ENDED``), both ways round:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
+from spit.core.value import frozen
 
-@dataclass(frozen=True, slots=True)
+
+@frozen
 class Timing:
     """The match's pacing. Replays record it, because it decides when automatic
     actions (spits, the slap default, re-deals) happen."""

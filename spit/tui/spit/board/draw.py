@@ -24,10 +24,10 @@ drawing the whole table afresh gives (``draw_table``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from spit.core.value import frozen
 from spit.tui.shared.bigtext import big_text, big_width
 from spit.tui.shared.canvas import Box, Canvas
 from spit.tui.shared.cards import MEDIUM, TABLE_SIZES, CardPainter, CardSize, Picture
@@ -41,7 +41,7 @@ COLUMN_GAP = 2
 """Columns between a stockpile's keys and the next card."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Geometry:
     """Where the parts of a table with ``card``-sized cards go, and the room it needs."""
 

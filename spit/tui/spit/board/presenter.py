@@ -10,11 +10,11 @@ cards were turned up, how the round ended. It reads rules only from the engine
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from spit.core.seats import SEATS, Seat
+from spit.core.value import frozen
 from spit.engine import (
     CardMoved,
     CardPlayed,
@@ -61,7 +61,7 @@ SPIT_MS = 700
 _SIDES = ("left", "right")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Players:
     """Who sits where, as the table names them."""
 
@@ -78,7 +78,7 @@ class Players:
         return cls(("You", f"{bot_level.capitalize()} bot"), ("You", "Bot"), (0,), bot_level)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Note:
     """A refused key, shown for a moment beside the player's row, its stockpile
     outlined for the first part of it (the local and the network tables' notes)."""
@@ -108,7 +108,7 @@ class Note:
         return self.outline_until if outlined else self.until
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Cursor:
     """The arrow-key selection against a bot: a stockpile and a spit pile."""
 

@@ -7,12 +7,11 @@ drawn, and tested, from a value, with no match and no app.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from spit.core.value import frozen
 from spit.engine import Card, StockView
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Side:
     """One player's row of stockpiles and everything written beside it."""
 
@@ -38,7 +37,7 @@ class Side:
     """The stockpile the arrow keys have selected."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Centre:
     """The space between the two spit piles: a caption, large text and a detail line."""
 
@@ -48,13 +47,13 @@ class Centre:
     role: str = "big"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pile:
     top: Card | None
     size: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableView:
     header: str
     keys_hint: str
