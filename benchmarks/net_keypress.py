@@ -18,19 +18,29 @@ view frames, B's client, app and terminal.
 Targets (issue 14): median at most the local game's plus 3 ms, 99th percentile at most
 the local game's plus 10 ms. Every program gets a throwaway ``SPIT_TUI_HOME`` (default
 settings, nothing recorded) and is ended when the run ends.
+
+Before and after in one run: ``--against ../before`` (another checkout, e.g. from ``git
+archive main``) measures both trees in turns, a block of ``--block`` games each, in
+alternating order, so that a change of load on a shared machine falls on both alike;
+each tree's games run its own code and its own copy of this ``measure``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import re
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 
-from tui_keypress import Deal, Game, arguments, key_bytes, load_average, wait_until_playing
+from tui_keypress import Deal, Game, key_bytes, load_average, options, wait_until_playing
 from tui_pty import PtyProgram, percentile, python
 
 from spit.engine import Play
@@ -112,29 +122,84 @@ def measure(args: argparse.Namespace, env: dict[str, str]) -> dict[str, list[flo
     return times
 
 
-def main() -> None:
-    args = arguments(__doc__, games=10)
-    print(f"load average before: {load_average()}")
-    started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="spit-tui-bench-home-") as home:
-        times = measure(args, {"SPIT_TUI_HOME": home})
-    print(
-        f"{len(times['net'])} presses over {args.games} games (seeds from {args.first_seed}), "
-        f"{time.perf_counter() - started:.0f} s"
-    )
-    for name, values in times.items():
+_OTHER_TREE = """
+import json, sys, tempfile, argparse
+sys.path.insert(0, sys.argv[1])
+import net_keypress
+first, games, presses = map(int, sys.argv[2:5])
+args = argparse.Namespace(first_seed=first, games=games, presses=presses)
+with tempfile.TemporaryDirectory(prefix="spit-tui-bench-home-") as home:
+    print(json.dumps(net_keypress.measure(args, {"SPIT_TUI_HOME": home})))
+"""
+"""Another checkout's ``measure``, run by that checkout's code (its ``PYTHONPATH``)."""
+
+
+def measure_tree(tree: Path, first_seed: int, games: int, presses: int) -> dict[str, list[float]]:
+    """``measure`` of another checkout, in a process of its own."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, "-c", _OTHER_TREE, str(tree / "benchmarks"), str(first_seed),
+         str(games), str(presses)],
+        capture_output=True, text=True, env=env, check=True,
+    )  # fmt: skip
+    times: dict[str, list[float]] = json.loads(out.stdout.splitlines()[-1])
+    return times
+
+
+def report(name: str, times: dict[str, list[float]]) -> None:
+    """The figures of one tree's presses, and the gaps the targets are about."""
+    for kind, values in times.items():
         ms = [v * 1000 for v in values]
         print(
-            f"{name:16} median {statistics.median(ms):6.2f} ms   "
+            f"{name}{kind:16} median {statistics.median(ms):6.2f} ms   "
             f"p99 {percentile(ms, 0.99):6.2f} ms   max {max(ms):6.2f} ms"
         )
     local, net = ([v * 1000 for v in times[k]] for k in ("local", "net"))
     median_gap = statistics.median(net) - statistics.median(local)
     p99_gap = percentile(net, 0.99) - percentile(local, 0.99)
     print(
-        f"net - local      median {median_gap:+.2f} ms (target <= +3)   "
+        f"{name}{'net - local':16} median {median_gap:+.2f} ms (target <= +3)   "
         f"p99 {p99_gap:+.2f} ms (target <= +10)"
     )
+
+
+def arguments() -> argparse.Namespace:
+    parser = options(__doc__, games=10)
+    parser.add_argument("--against", type=Path, help="another checkout, measured in turns")
+    parser.add_argument("--block", type=int, default=2, help="games per turn with --against")
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
+    print(f"load average before: {load_average()}")
+    started = time.perf_counter()
+    trees: dict[str, dict[str, list[float]]] = {"": {}}
+    if args.against is not None:
+        trees = {"this tree     ": {}, "--against tree": {}}
+    with tempfile.TemporaryDirectory(prefix="spit-tui-bench-home-") as home:
+        for block, first in enumerate(
+            range(args.first_seed, args.first_seed + args.games, args.block)
+        ):
+            games = min(args.block, args.first_seed + args.games - first)
+            order = list(trees) if block % 2 == 0 else list(trees)[::-1]
+            for name in order:
+                if name.startswith("--against") and args.against is not None:
+                    got = measure_tree(args.against.resolve(), first, games, args.presses)
+                else:
+                    block_args = argparse.Namespace(
+                        first_seed=first, games=games, presses=args.presses
+                    )
+                    got = measure(block_args, {"SPIT_TUI_HOME": home})
+                for kind, values in got.items():
+                    trees[name].setdefault(kind, []).extend(values)
+    presses = len(next(iter(trees.values()))["net"])
+    print(
+        f"{presses} presses over {args.games} games (seeds from {args.first_seed}), "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    for name, times in trees.items():
+        report(f"{name} " if name else "", times)
     print(f"load average after: {load_average()}")
 
 

@@ -128,13 +128,18 @@ def measure(
             game.close()
 
 
-def arguments(doc: str, games: int) -> argparse.Namespace:
-    """The options of the key-press benchmarks (this one and ``net_keypress.py``)."""
+def options(doc: str, games: int) -> argparse.ArgumentParser:
+    """The options of the key-press benchmarks (this one and ``net_keypress.py``, which
+    adds its own)."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--presses", type=int, default=8, help="at most this many per game")
-    return parser.parse_args()
+    return parser
+
+
+def arguments(doc: str, games: int) -> argparse.Namespace:
+    return options(doc, games).parse_args()
 
 
 def load_average() -> str:

@@ -15,6 +15,10 @@ take its seat back with the welcome's token (``NetClient.rejoin``) once a second
 ``REJOIN_TRY_S``, a little less than the server keeps the seat, saying so meanwhile;
 the server then sends the full table. A refusal (the seat was lost by forfeit, a bot
 plays it) or the time running out ends the game for this player, as a lost line did.
+
+Shortly after each frame of news the table collects the garbage it left (as the local
+table does, ``spit.tui.shared.collector.collect_between_frames``): a frame's JSON makes
+enough objects that the collector, left to itself, runs in the middle of the next one.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import Worker
 from websockets.exceptions import WebSocketException
 
@@ -43,6 +48,7 @@ from spit.tui.net.overlays import (
     ReconnectingOverlay,
 )
 from spit.tui.net.watch import follow
+from spit.tui.shared.collector import FRAME_GC_DELAY_MS, collect_between_frames
 from spit.tui.shared.services import services
 from spit.tui.shared.styles import GAME_CSS, style_classes
 
@@ -57,6 +63,15 @@ REASONS = {
 REJOIN_TRY_S = 55
 """How long a dropped line is tried again: within the server's 60 s grace
 (``spit.net.room.REJOIN_GRACE_MS``), with time to spare for the last try."""
+
+SEND_WAIT_S = 0.05
+"""How long a key's handler waits for a full line buffer (``send_now``)."""
+
+
+async def _quietly(work: Any) -> None:
+    """Await a send; a connection that is gone is told by the overlay, not here."""
+    with contextlib.suppress(OSError, WebSocketException, AssertionError):
+        await work
 
 
 class NetTableScreen(Screen[None]):
@@ -86,6 +101,8 @@ class NetTableScreen(Screen[None]):
         self._rejoining: str | None = None
         """Why the line dropped, while it is being tried again."""
         self._gave_up: str | None = None
+        self._collection: Timer | None = None
+        """The garbage collection due after the last frame of news, until it runs."""
 
     # -- for the game's table --------------------------------------------------------
 
@@ -106,6 +123,17 @@ class NetTableScreen(Screen[None]):
     def send(self, intent: str) -> None:
         """Send a key's intent; a connection that is gone is told by the overlay."""
         self._spawn(self.client.intent(intent))
+
+    async def send_now(self, intent: str) -> None:
+        """``send`` from within the key's own handler (an ``async`` action): the
+        intent is on the wire before Textual has finished with the key, rather than
+        when the event loop next runs a task (docs/performance.md, "Network play").
+        A send waits only while the line's buffer is full; then the handler stops
+        waiting after ``SEND_WAIT_S``, the intent already queued, so that a jammed
+        line never holds up the screen."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(SEND_WAIT_S):
+                await _quietly(self.client.intent(intent))
 
     def rtt_text(self, dot: str) -> str:
         """Both players' round-trip times ("You 12 ms · Bob 40 ms")."""
@@ -145,11 +173,7 @@ class NetTableScreen(Screen[None]):
         self._follower = follow(self, self.client, self._server_changed)
 
     def _spawn(self, work: Any) -> None:
-        async def guarded() -> None:
-            with contextlib.suppress(OSError, WebSocketException, AssertionError):
-                await work
-
-        task = asyncio.get_running_loop().create_task(guarded())
+        task = asyncio.get_running_loop().create_task(_quietly(work))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -166,6 +190,8 @@ class NetTableScreen(Screen[None]):
             self.run_worker(self._save_replay(over), name="save replay", group="net-replay")
         self._over = over
         self.net_changed()
+        if self._collection is None:
+            self._collection = self.set_timer(FRAME_GC_DELAY_MS / 1000, self._collect)
         gone = state.lost(self.client)
         if gone is not None and over is None and self._gave_up is None:
             if self._rejoining is None and hasattr(self.client, "rejoin"):
@@ -174,6 +200,10 @@ class NetTableScreen(Screen[None]):
             if self._rejoining is not None:
                 gone = None  # the overlay says that it is being tried again
         self._show_stop(gone if self._gave_up is None else self._gave_up)
+
+    def _collect(self) -> None:
+        self._collection = None
+        collect_between_frames()
 
     async def _rejoin(self) -> None:
         """Take the seat back (see the module docstring); follow the server again."""

@@ -8,7 +8,7 @@ through ``match.update()``; game time always comes from the clock, never from co
 ticks (Textual drops late ticks), and the interval is paused when nothing is due and
 no effect is fading, so an idle game costs no CPU. A tick shortly after each frame
 also collects the garbage the frame left, so that the collector does not stop the
-next key press halfway (``_collect_garbage``).
+next key press halfway (``spit.tui.shared.collector.collect_between_frames``).
 
 Every game is recorded as it is played: a ``ReplayWriter`` gets every call the match
 makes to its recorders, and is closed at game over or when the player leaves. It is
@@ -24,7 +24,6 @@ game against one.
 
 from __future__ import annotations
 
-import gc
 from dataclasses import replace
 from pathlib import Path
 from random import SystemRandom
@@ -58,6 +57,7 @@ from spit.games.spit.session import (
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.collector import FRAME_GC_DELAY_MS, collect_between_frames
 from spit.tui.shared.styles import GAME_CSS, style_classes
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spit.board.draw import fits
@@ -72,9 +72,6 @@ if TYPE_CHECKING:
     from spit.games.spit.replay.records import Header
 
 TICK_HZ = 30
-GC_DELAY_MS = 20
-"""How long after a frame is drawn the tick collects the garbage it left: long enough
-for the frame to be out, and long before the next key press, as people press keys."""
 TARGET = 100
 """Points variant: the total that ends the game (R20)."""
 RESUME_MS = 3000
@@ -317,7 +314,7 @@ class GameScreen(Screen[None]):
         now = self.clock.now_ms()
         if self._collect_at is not None and now >= self._collect_at:
             self._collect_at = None
-            _collect_garbage()
+            collect_between_frames()
         if self._resume_at is not None and now >= self._resume_at:
             self._resume_at = None
             self._set_pause("resume", False)
@@ -504,7 +501,7 @@ class GameScreen(Screen[None]):
 
     def _redraw(self) -> None:
         if self._collect_at is None:
-            self._collect_at = self.clock.now_ms() + GC_DELAY_MS
+            self._collect_at = self.clock.now_ms() + FRAME_GC_DELAY_MS
         seconds, resume_in = self._shown_seconds = self._seconds_left(), self._resume_in()
         view = self.presenter.view(
             self.match,
@@ -533,15 +530,3 @@ def _lost_a_race(events: list[TimedEvent], humans: tuple[int, ...]) -> bool:
         elif isinstance(event, Slapped) and not nobody_slapped and 1 - event.player in humans:
             return True
     return False
-
-
-def _collect_garbage() -> None:
-    """Collect garbage now, between frames, the generations the collector would take
-    next: left to itself, it collects when a key press has made enough objects, in
-    the middle of that key press (some 0.1 ms in the young generation, more in older
-    ones), and a key press makes a few hundred."""
-    counts, thresholds = gc.get_count(), gc.get_threshold()
-    generation = 0
-    while generation < 2 and counts[generation + 1] >= thresholds[generation + 1]:
-        generation += 1
-    gc.collect(generation)

@@ -114,7 +114,7 @@ class SpitNetScreen(NetTableScreen):
 
     # -- keys ------------------------------------------------------------------------
 
-    def action_game_key(self, binding_id: str) -> None:
+    async def action_game_key(self, binding_id: str) -> None:
         key = GAME_KEYS[binding_id]
         if key.kind == "help":
             from spit.tui.shared.overlays import HelpOverlay, KeyHelp
@@ -129,24 +129,24 @@ class SpitNetScreen(NetTableScreen):
                 self._told_no_pause = True
                 self.notify("A game over the network cannot be paused.", markup=False)
         elif key.kind == "cursor":
-            self._cursor_key(str(key.cursor))
+            await self._cursor_key(str(key.cursor))
         else:
             intent = intent_of(key)
             if intent is not None:
-                self.send(intent_text(intent))
+                await self.send_now(intent_text(intent))
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """With Caps Lock on, an upper-case letter plays as its key."""
         binding_id = self._id_by_key.get(event.key.lower()) if len(event.key) == 1 else None
         if binding_id is not None:
             event.stop()
-            self.action_game_key(binding_id)
+            await self.action_game_key(binding_id)
 
-    def _cursor_key(self, name: str) -> None:
+    async def _cursor_key(self, name: str) -> None:
         self._cursor_used = True
         if name in ("play", "move"):
             cursor = self._cursor
-            self.send(intent_text(key_intent(name == "move", cursor.stock, cursor.pile)))
+            await self.send_now(intent_text(key_intent(name == "move", cursor.stock, cursor.pile)))
             return
         self._cursor = self._cursor.moved(name)
         self._redraw()
