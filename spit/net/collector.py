@@ -1,0 +1,49 @@
+"""Python's cycle collector in a server process of many rooms (``spit-tui serve``).
+
+The collector's passes stop the event loop, and so every room at once: an intent that
+arrives during one waits for it. With the default thresholds a server of 500 rooms
+spent 30 to 55 ms of each second in them, in passes of 10 to 25 ms (young) and 40 ms
+(middle), several a second, while finding almost nothing to free (0 to 1 objects a
+second): the server's garbage is freed by reference counting, and what the passes
+scan is what is alive but young, each seat's view (a few dozen lists), each game's
+state, each connection's pending read. Those were most of the intents answered
+later than 5 ms (``docs/performance.md``, "Server capacity"). So ``tune_for_serving``:
+
+- freezes what start-up made (modules, classes, the registry: some hundred thousand
+  objects that live as long as the process), which full passes then skip, as the TUI
+  does after its first frame (``spit.tui.shared.collector``, which this layer may not
+  import);
+- starts a young pass after ``YOUNG`` net allocations instead of 700: the pass scans
+  the young objects still alive, and the default's allocations minus deallocations
+  let some 40 000 of them gather between passes, so smaller, more frequent passes
+  stop the loop for about a millisecond each, for about the same total work;
+- runs the middle generation every ``MIDDLE`` young passes instead of 10 (some tens
+  of seconds): what survives a young pass is mostly a view or a game state that
+  reference counting frees within seconds, so frequent middle passes scanned it
+  again and again for nothing; the full passes keep Python's rule (ten middle ones,
+  and a quarter more long-lived objects than at the last), so the cycles of closed
+  connections are still freed, a few minutes later.
+
+Nothing is turned off: every cycle is still found, later. The process's own choice,
+so the server (``spit.net.server``) does not make it: tests run many servers in one
+process, and ``spit-tui host`` runs one beside the TUI, which has its own.
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import Final
+
+YOUNG: Final = 100
+"""Net allocations of tracked objects that start a young pass (Python's default 700)."""
+MIDDLE: Final = 200
+"""Young passes between two passes of the middle generation (Python's default 10)."""
+
+
+def tune_for_serving() -> None:
+    """Collect start-up's garbage, freeze what is alive, and set the thresholds above
+    (the oldest generation's left as Python has it). Call it once, when the server
+    listens."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG, MIDDLE, gc.get_threshold()[2])
