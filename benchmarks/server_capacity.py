@@ -17,6 +17,9 @@ passed, ``--measure`` seconds are measured:
   frames written to both seats, less the fairness hold (the rule that holds every
   intent until the slower player's could have arrived: a few ms on loopback, shown
   apart); and the same from the handler's reading of the frame;
+- the cycle collector's passes in the server (``spit.net.collector``; a server that
+  times them, this tree's): the longest pass's CPU time, the full passes, and the
+  share of the wall time spent in passes;
 - the server process's CPU time over the wall time (a share of one core), its
   resident memory, and the growth of that memory a room since before the first room;
 - the round trip the bots saw (intent written to its news read, fairness hold
