@@ -17,6 +17,9 @@ passed, ``--measure`` seconds are measured:
   frames written to both seats, less the fairness hold (the rule that holds every
   intent until the slower player's could have arrived: a few ms on loopback, shown
   apart); and the same from the handler's reading of the frame;
+- the cycle collector's passes in the server (``spit.net.collector``; a server that
+  times them, this tree's): the longest pass's CPU time, the full passes, and the
+  share of the wall time spent in passes;
 - the server process's CPU time over the wall time (a share of one core), its
   resident memory, and the growth of that memory a room since before the first room;
 - the round trip the bots saw (intent written to its news read, fairness hold
@@ -349,6 +352,21 @@ def _profile(pid: int, seconds: float, folder: Path, top: int = 30) -> None:
             print(f"    {n / total:6.1%}  {frame}")
 
 
+def _collector(before: dict[str, Any], after: dict[str, Any], wall: float) -> dict[str, float]:
+    """The cycle collector's passes between two ``/stats`` (a server that times them:
+    ``spit.net.collector``): the longest, the full ones, the share of the wall time."""
+    if "collector" not in after:  # an older tree's server
+        return {"gc_max": math.nan, "gc_full": math.nan, "gc_share": math.nan}
+    was, now = before["collector"], after["collector"]
+    passes = between({"p": was["passes"]}, {"p": now["passes"]})["p"]
+    full = between({"f": was["full"]}, {"f": now["full"]})["f"]
+    return {
+        "gc_max": percentile(passes, 1.0),
+        "gc_full": float(sum(full)),
+        "gc_share": (now["ms"] - was["ms"]) / 1000 / wall,
+    }
+
+
 def _fmt(ms: float) -> str:
     return "-" if math.isnan(ms) else f"{ms:.2f}"
 
@@ -370,6 +388,9 @@ _COLUMNS = (
     ("late99", "timer_late_p99", None),
     ("rtt50", "rtt_p50", None),
     ("rtt99", "rtt_p99", None),
+    ("gcmax", "gc_max", None),
+    ("gcfull", "gc_full", "{:.0f}"),
+    ("gc%", "gc_share", "{:.1%}"),
     ("cpu", "cpu", "{:.0%}"),
     ("ms/int", "cpu_ms_per_intent", "{:.3f}"),
     ("rssMiB", "rss_mib", "{:.1f}"),
@@ -382,7 +403,10 @@ _HEADER = " ".join(f"{head:>7}" for head, _, _ in _COLUMNS)
 
 
 def _line(row: dict[str, Any]) -> str:
-    cells = [_fmt(row[key]) if form is None else form.format(row[key]) for _, key, form in _COLUMNS]
+    cells = [
+        _fmt(row[key]) if form is None or math.isnan(row[key]) else form.format(row[key])
+        for _, key, form in _COLUMNS
+    ]
     errors = f"  errors {row['errors']}" if row["errors"] else ""
     return " ".join(f"{cell:>7}" for cell in cells) + errors
 
@@ -437,7 +461,8 @@ def drive(args: argparse.Namespace) -> None:
             before_clients = [w.answer() for w in workers]
             late_before = canary.answer()["late"]
             try:
-                before = _fetch(port, "/stats")["series"]
+                before_stats = _fetch(port, "/stats")
+                before = before_stats["series"]
             except OSError as error:
                 print(f"(stopped: the server did not answer /stats: {error})")
                 break
@@ -445,7 +470,8 @@ def drive(args: argparse.Namespace) -> None:
             time.sleep(args.measure)
             cpu1, wall1 = sum(proc.cpu_times()[:2]), time.monotonic()
             try:
-                after = _fetch(port, "/stats")["series"]
+                after_stats = _fetch(port, "/stats")
+                after = after_stats["series"]
                 health = _fetch(port, "/health")
             except OSError as error:
                 print(f"(stopped: the server did not answer /stats: {error})")
@@ -484,6 +510,7 @@ def drive(args: argparse.Namespace) -> None:
                 "rss_mib": rss / 2**20,
                 "kib_per_room": (rss - base_rss) / 1024 / max(1, health["rooms"]),
                 "load": os.getloadavg()[0],
+                **_collector(before_stats, after_stats, wall1 - wall0),
                 "games_finished": sum(r["games"] for r in after_clients),
                 "errors": dict(errors),
             }

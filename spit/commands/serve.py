@@ -32,6 +32,7 @@ from spit.commands._args import add_port_option, folder, int_between, number_up_
 from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
+from spit.net.collector import tune_for_serving
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
@@ -215,18 +216,17 @@ def _default_data() -> Path:
 async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path) -> None:
     tables = registry_tables(replays, args.seed)
     lobby = Lobby(tables, letters=args.codes)
-    server = GameServer(
-        tables(None, {})[1],
-        lobby=lobby,
-        limits=limits_of(args),
-        probe=LatencyProbe() if args.stats else None,
-    )
+    probe = LatencyProbe() if args.stats else None
+    server = GameServer(tables(None, {})[1], lobby=lobby, limits=limits_of(args), probe=probe)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on Windows' loop
             loop.add_signal_handler(signum, stop.set)
     async with server.listening(args.host, args.port, ssl=tls) as listening:
+        tune_for_serving()  # start-up is over: see spit.net.collector
+        if probe is not None:
+            probe.watch_collector()
         host, port = next(iter(listening.sockets)).getsockname()[:2]
         scheme, web = ("ws", "http") if tls is None else ("wss", "https")
         emit(

@@ -21,18 +21,26 @@ waited for a core. ``work`` does not: it is the server's CPU time in the step of
 room that applied the intent, from the room's waking to its frames written, the
 service time a dedicated core would see before any queueing.
 
+The event loop's other pauses show in those figures as waits, and the largest of them
+on a server of many rooms was Python's cycle collector (``spit.net.collector``), so
+``watch_collector`` also times each of its passes (``collector``: a histogram of all
+passes, one of the full ones, and their total CPU time).
+
 Production pays nothing: a server without a probe keeps no times (``Room.released`` is
 ``None``) and makes no extra call. With one, a released intent costs a tuple and three
-histogram increments. The histograms are cumulative; a reader takes two snapshots and
-subtracts (``between``), so reading them changes nothing.
+histogram increments, a collector's pass two clock readings. The histograms are
+cumulative; a reader takes two snapshots and subtracts (``between``), so reading them
+changes nothing.
 """
 
 from __future__ import annotations
 
 import bisect
+import gc
 import math
+import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 EDGES_MS: Final = tuple(round(10 ** (k / 40 - 2), 6) for k in range(0, 40 * 6 + 1))
 """Bucket edges from 0.01 ms to 10 s, 40 a decade (each bucket some 6% wide): fine
@@ -60,6 +68,34 @@ class LatencyProbe:
 
     def __init__(self) -> None:
         self.series = {name: Histogram() for name in SERIES}
+        self.passes = Histogram()
+        """Every pass of the cycle collector (``watch_collector``), in ms of the
+        process's CPU time: the pause it makes on a core of its own, which other
+        programs taking the core do not inflate (as ``work``)."""
+        self.full_passes = Histogram()
+        """The full ones (the oldest generation's), which scan every tracked object."""
+        self.collector_ms = 0.0
+        self._pass_began = 0.0
+
+    def watch_collector(self) -> None:
+        """Time each pass of Python's cycle collector from now until ``stop_watching``
+        (the callback is the process's, so a server that runs alone in it asks)."""
+        if self._on_pass not in gc.callbacks:
+            gc.callbacks.append(self._on_pass)
+
+    def stop_watching(self) -> None:
+        if self._on_pass in gc.callbacks:
+            gc.callbacks.remove(self._on_pass)
+
+    def _on_pass(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._pass_began = time.process_time()
+            return
+        ms = (time.process_time() - self._pass_began) * 1000
+        self.passes.add(ms)
+        if info["generation"] == 2:
+            self.full_passes.add(ms)
+        self.collector_ms += ms
 
     def released(
         self, intents: Iterable[tuple[float, float, float]], sent: float, work: float
@@ -79,6 +115,11 @@ class LatencyProbe:
         return {
             "edges_ms": list(EDGES_MS),
             "series": {name: list(h.counts) for name, h in self.series.items()},
+            "collector": {
+                "passes": list(self.passes.counts),
+                "full": list(self.full_passes.counts),
+                "ms": self.collector_ms,
+            },
         }
 
 

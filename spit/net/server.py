@@ -458,7 +458,9 @@ class GameServer:
             if closing is not None:
                 await self._close_room(room, closing)
                 return
-            started = time.process_time() if room.released is not None else 0.0
+            # only a step with an intent held may apply one (``Room.released``)
+            timed = room.released is not None and room.holding
+            started = time.process_time() if timed else 0.0
             try:
                 outbox = room.step(now)
             except Exception:  # one room's failure never stops the server

@@ -5,9 +5,12 @@ capacity benchmark relies on."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import math
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,3 +83,36 @@ def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stat
     plain = GameServer(options=options, seed=3)
     status, series, _ = asyncio.run(asyncio.wait_for(stats(plain), 60))
     assert not status.startswith("HTTP/1.1 200") and series is None
+
+
+def test_the_probe_times_the_collectors_passes_only_while_it_watches() -> None:
+    probe = LatencyProbe()
+    was_enabled = gc.isenabled()
+    gc.disable()  # only the passes asked for here, none started by allocations
+    probe.watch_collector()
+    probe.watch_collector()  # once is enough: a second call adds no second hook
+    try:
+        gc.collect()
+        gc.collect(0)
+    finally:
+        probe.stop_watching()
+        if was_enabled:
+            gc.enable()
+    gc.collect()
+    collector = probe.snapshot()["collector"]
+    assert isinstance(collector, dict)
+    assert sum(collector["passes"]) == 2 and sum(collector["full"]) == 1
+    assert collector["ms"] >= 0.0
+
+
+def test_serving_freezes_start_up_and_keeps_every_generation_collected() -> None:
+    code = (
+        "import gc; from spit.net.collector import tune_for_serving, YOUNG, MIDDLE, OLD; "
+        "tune_for_serving(); "
+        "print(gc.isenabled(), gc.get_freeze_count() > 0, "
+        "gc.get_threshold() == (YOUNG, MIDDLE, OLD))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.split() == ["True", "True", "True"]
