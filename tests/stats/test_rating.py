@@ -3,6 +3,7 @@ sealed games, the first of each deal) and the bests per level and variant."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import timedelta
 from pathlib import Path
 
@@ -69,10 +70,13 @@ def test_the_librarys_documented_example_gives_its_documented_values() -> None:
 def test_a_pair_is_rated_as_the_library_rates_a_two_team_game() -> None:
     model = new_model()
     winner, loser = Rating(25.0, 25 / 3), Rating(*RATINGS["normal"])
-    [[w], [l]] = model.rate(
+    [[won], [lost]] = model.rate(
         [[model.rating(mu=25.0, sigma=25 / 3)], [model.rating(*RATINGS["normal"])]]
     )
-    assert rate_pair(model, winner, loser) == (Rating(w.mu, w.sigma), Rating(l.mu, l.sigma))
+    assert rate_pair(model, winner, loser) == (
+        Rating(won.mu, won.sigma),
+        Rating(lost.mu, lost.sigma),
+    )
 
 
 ratings = st.builds(
@@ -102,7 +106,7 @@ def test_a_level_past_the_table_is_rated_on_the_line_through_the_measured_ones()
     below, top = rating_at_skill(0.9), rating_at_skill(1.0)
     assert rating_at_skill(1.1) == pytest.approx(top + (top - below))
     assert rating_at_skill(1.5) > RATINGS["expert"][0]
-    assert EXTRAPOLATED_SIGMA > max(sigma for _, sigma in RATINGS.values())
+    assert max(sigma for _, sigma in RATINGS.values()) < EXTRAPOLATED_SIGMA
 
 
 # -- the database's ratings ---------------------------------------------------------
@@ -135,7 +139,7 @@ def test_ratings_follow_the_games_in_order_and_bots_keep_theirs(
     # nor the bot of no known level.
     assert len(history) == 5
     assert history[0].before == Rating(25.0, 25 / 3)
-    for earlier, later in zip(history, history[1:], strict=False):
+    for earlier, later in itertools.pairwise(history):
         assert later.before == earlier.after
     for h in history:
         game = games[h.game_key]
