@@ -21,7 +21,7 @@ the one its documentation rates with; for two players all its models agree close
   (``rebuild``). Adding the newest game only folds that one (``update``); a game
   older than some rated one (a replay found later) refolds them all.
 - **Shown** as ``mu`` × ``DISPLAY_SCALE`` (60: the start reads 1500 ± 500),
-  ``Rating.describe``. The uncertainty shown is one ``sigma``: the rating is the
+  (``Rating.shown``, ``Rating.spread``). The uncertainty shown is one ``sigma``: the rating is the
   likeliest skill, and about two games in three fall within it.
 
 Each counted game's rating before and after, for each person rated, is a row of the
@@ -71,10 +71,6 @@ class Rating:
     def spread(self) -> int:
         return round(self.sigma * DISPLAY_SCALE)
 
-    def describe(self) -> str:
-        """``1532 ± 95``."""
-        return f"{self.shown} ± {self.spread}"
-
 
 @dataclass(frozen=True, slots=True)
 class RatedGame:
@@ -91,10 +87,6 @@ class RatedGame:
     def change(self) -> int:
         """The change as shown: the shown ratings' difference."""
         return self.after.shown - self.before.shown
-
-    def describe(self) -> str:
-        """``1532 ± 95 (+18)``."""
-        return f"{self.after.describe()} ({self.change:+d})"
 
 
 def player_key(name: str) -> str:
