@@ -12,6 +12,7 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db.bests_by_level(), db.new_bests(game)  # records per level and variant; broken
     db.your_name(), db.rating_history(name), db.ratings()  # ``spit.stats.rating``
     game_news(path)                  # a result's new bests and rating change
+    your_rating()                    # the menu's line
 
 How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
 concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
@@ -27,6 +28,7 @@ from spit.stats.db import (
     default_path,
     game_news,
     head_to_head_line,
+    your_rating,
 )
 from spit.stats.figures import IDLE_MS, RUN_GAP_MS, GameFigures, PlayerFigures, game_figures
 from spit.stats.queries import (
@@ -87,4 +89,5 @@ __all__ = [
     "head_to_head_line",
     "story_of",
     "summarize",
+    "your_rating",
 ]

@@ -511,6 +511,32 @@ def head_to_head_line(replay_path: Path) -> str | None:
     return None if rivalry is None else rivalry.describe()
 
 
+def your_rating(path: Path | None = None) -> RatedGame | None:
+    """Your latest rated game (``StatsDB.your_name``'s), with the rating after it, for
+    the menu; ``None`` before the first, or when the database cannot be read.
+
+    The database at ``path`` (default ``default_path()``) is only read, as it is: not
+    made, migrated or reconciled with the replays, so that a glance at the menu writes
+    nothing and leaves it to the Statistics screen to say that it had to be rebuilt.
+    A game is in it by then (the game screen records it as it ends)."""
+    path = path or default_path()
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    except (sqlite3.Error, OSError):
+        return None
+    try:
+        conn.text_factory = _text
+        name = rating.your_name(conn)
+        history = [] if name is None else rating.history(conn, name, 1)
+    except (sqlite3.Error, ValueError):  # an older schema, a damaged file: no line
+        return None
+    finally:
+        conn.close()
+    return history[-1] if history else None
+
+
 @dataclass(frozen=True, slots=True)
 class GameNews:
     """What a finished game did to the records and the ratings, for its result."""
