@@ -351,8 +351,8 @@ def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
     head = Text()
     head.append("Your rating ")
     head.append(rating_text(latest.after, ascii_only=ascii_only), style="bold")
-    head.append(f"  ({safe_text(latest.name)}, {len(history)} rated game", style="dim")
-    head.append(f"{'' if len(history) == 1 else 's'} shown)", style="dim")
+    games = "rated game" if len(history) == 1 else f"{len(history)} rated games"
+    head.append(f"  {safe_text(latest.name)}, after your last {games}", style="dim")
     parts: list[Text] = [head]
     if len(history) > 1:
         parts.append(rating_chart(history, ascii_only=ascii_only))
@@ -677,6 +677,7 @@ class StatisticsScreen(ShellScreen):
         table.display = note.display = bool(rows)
         table.clear(columns=True)
         self._best_games = []
+        self.refresh_bindings()  # deferred: it sees the rows added below
         if not rows:
             return
         table.add_columns(
@@ -688,13 +689,16 @@ class StatisticsScreen(ShellScreen):
             self._best_games.append(bests)
         note.update(LEVEL_BESTS_NOTE)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``w`` is offered (in the footer) only once there is a best to watch."""
+        return action != "watch_best" or bool(self._best_games)
+
     def action_watch_best(self) -> None:
         """Open the replay of the best under the cursor (the row's first one when the
         cursor is on the level or the variant) in the viewer."""
         table = self.query_one("#stats-level-bests", DataTable)
         games = self._best_games
-        if not table.display or not games:
-            self.notify("No best to watch yet.", title="Statistics", markup=False)
+        if not games:  # not offered then (``check_action``)
             return
         row, column = table.cursor_coordinate
         bests = games[min(row, len(games) - 1)]
