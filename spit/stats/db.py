@@ -550,13 +550,14 @@ class GameNews:
 
 def game_news(replay_path: Path) -> GameNews | None:
     """The records broken and the ratings moved by the game in ``replay_path``
-    (recorded first, if it is not yet); ``None`` for a game of bots only, or when the
+    (recorded first, if it is not yet); ``None`` for a game of bots only or of Spades,
+    or when the
     statistics cannot be had or not be written (the game is not in them yet)."""
     try:
         with StatsDB.open(replays=replay_path.parent) as db:
             game = db.record_game(replay_path) if db.writable else None
-            if game is None or game.mode is Mode.BOT_VS_BOT:
-                return None
+            if game is None or game.game != SPIT or game.mode is Mode.BOT_VS_BOT:
+                return None  # Spades has no rating nor records of its own yet
             why = db.why_not_counted(game)
             return GameNews(why, db.new_bests(game), db.rating_changes(game))
     except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):
