@@ -428,8 +428,11 @@ class StatsDB(Closing):
     def _rerate(self, report: RebuildReport) -> None:
         """Fold the ratings again after games were stored out of order (a reading of
         the folder): once for the lot, not once a game. A busy database keeps the old
-        ratings, and the next open folds them."""
-        if report.recorded or report.duplicates:
+        ratings, and the next open folds them. A database without a rating yet is
+        folded too: one just migrated may hold games whose replays are gone."""
+        with self._lock:
+            unrated = rating.unrated(self._conn)
+        if report.recorded or report.duplicates or unrated:
             with contextlib.suppress(sqlite3.OperationalError), self._write() as conn:
                 rating.rebuild(conn)
 

@@ -135,6 +135,14 @@ def rebuild(conn: sqlite3.Connection) -> None:
     _fold(conn, "", ())
 
 
+def unrated(conn: sqlite3.Connection) -> bool:
+    """Whether there are games to rate but no rating: the games were stored without
+    being folded (a database just migrated, whose replays are gone)."""
+    if conn.execute("SELECT 1 FROM ratings LIMIT 1").fetchone() is not None:
+        return False
+    return conn.execute(f"SELECT 1 {COUNTED} LIMIT 1").fetchone() is not None
+
+
 def update(conn: sqlite3.Connection, game_id: int) -> None:
     """Rate the game just stored as ``game_id`` (in the same write transaction): fold
     it alone if no rated game was started after it, else refold them all."""

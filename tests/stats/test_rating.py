@@ -4,6 +4,7 @@ sealed games, the first of each deal) and the bests per level and variant."""
 from __future__ import annotations
 
 import itertools
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -254,3 +255,20 @@ def test_the_result_tells_the_records_a_game_broke(tmp_path: Path) -> None:
         seen.append(game)
         told += len(expected)
     assert told >= 3  # these seeds break records: the test is not vacuous
+
+
+def test_games_whose_replays_are_gone_are_rated_at_the_next_open(
+    tmp_path: Path, folder: Path
+) -> None:
+    """As after the migration that brought the ratings: the games are there, their
+    replays gone, no rating yet."""
+    database = tmp_path / "stats.sqlite3"
+    with seals(), StatsDB.open(database, replays=folder) as db:
+        expected = db.ratings()
+    conn = sqlite3.connect(database, isolation_level=None)
+    conn.execute("DELETE FROM ratings")
+    conn.close()
+    empty = tmp_path / "gone"
+    empty.mkdir()
+    with StatsDB.open(database, replays=empty) as db:
+        assert db.ratings() == expected
