@@ -38,20 +38,28 @@ class ResultApp(App[None]):
 
 
 async def news_shown(pilot: Pilot[Any]) -> None:
-    await pilot.app.workers.wait_for_complete()
+    """Wait for the lines (their worker starts once the overlay is mounted, which on a
+    busy machine may be after every other worker is done)."""
+    for _ in range(500):
+        found = pilot.app.screen.query("#game-news")
+        if found and found.first().display:
+            break
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.01)
     await pilot.pause()
 
 
 @pytest.fixture
 def games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Games against normal, each named relative to the test's folder; all but the
-    last recorded already."""
+    """Games against normal, all but the last recorded already; each named relative
+    to the test's folder, the working directory (written under their absolute name:
+    the writer keeps names apart by the name it is given)."""
     monkeypatch.chdir(tmp_path)
-    paths = [play(Path("replays"), seed, (HUMAN, bot("normal"))) for seed in SEEDS]
-    with StatsDB.open(replays=Path("replays")) as db:
+    paths = [play(tmp_path / "replays", seed, (HUMAN, bot("normal"))) for seed in SEEDS]
+    with StatsDB.open(replays=tmp_path / "replays") as db:
         for path in paths[:-1]:
             db.record_game(path)
-    return [path.relative_to(Path.cwd()) if path.is_absolute() else path for path in paths]
+    return [path.relative_to(tmp_path) for path in paths]
 
 
 class TestResultRecords:
