@@ -7,9 +7,10 @@ Plackett-Luce rather than openskill's other models: it is the library's default 
 the one its documentation rates with; for two players all its models agree closely.
 
 - **Who is rated**: each person by name, case-folded ("ann" is "Ann"): the human of a
-  game against a bot, and both players of a game of two people on one keyboard (a
-  game between two of the same name is no rating game). So two friends who also play
-  the bots carry one rating each across both.
+  game against a bot, and both players of a game of two named people (on one keyboard,
+  or over the network; not two of the same name, nor the seats' own "Player 1" and
+  "Player 2", which name nobody). So two friends who also play the bots carry one
+  rating each across both.
 - **Against a bot** the person is rated against the bot level's fixed rating
   (``spit.games.spit.bots.ratings``), which the game does not change: bots do not
   learn. A level without a rating (a replay may name anything) rates nothing.
@@ -39,6 +40,7 @@ from typing import Final
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from spit.core.dates import from_iso
+from spit.core.replay.fields import DEFAULT_PLAYERS
 from spit.games.spit.bots.ratings import DISPLAY_SCALE, bot_rating
 from spit.stats.queries import FIRST_OF_DEAL, SEALED_SPIT
 from spit.stats.summary import Mode
@@ -87,6 +89,12 @@ class RatedGame:
     def change(self) -> int:
         """The change as shown: the shown ratings' difference."""
         return self.after.shown - self.before.shown
+
+
+_SEAT_NAMES: Final = frozenset(info.name.casefold() for info in DEFAULT_PLAYERS)
+""""Player 1" and "Player 2": the seats' names, which a game between two people on one
+keyboard gives them unless they are named (as over the network): names of nobody in
+particular, so such a game rates nobody."""
 
 
 def player_key(name: str) -> str:
@@ -177,14 +185,16 @@ def _fold(conn: sqlite3.Connection, where: str, params: tuple[int, ...]) -> None
         return known[key]
 
     rows = conn.execute(
-        "SELECT g.id, g.winner, a.kind, a.name, a.level, b.kind, b.name, b.level "
+        "SELECT g.id, g.mode, g.winner, a.kind, a.name, a.level, b.kind, b.name, b.level "
         f"{COUNTED} {where} ORDER BY g.started, g.id",
         params,
     ).fetchall()
-    for game_id, winner, *seated in rows:
+    for game_id, mode, winner, *seated in rows:
         one, two = _seat(0, *seated[:3]), _seat(1, *seated[3:])
         if one is None or two is None or one.key == two.key:
             continue  # a bot of no known level; the same name twice
+        if mode == Mode.TWO_PLAYERS and {one.key, two.key} & _SEAT_NAMES:
+            continue  # someone without a name of their own
         first, second = (one, two) if winner == 0 else (two, one)
         before = (current(first), current(second))
         after = rate_pair(model, *before)

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from spit.core.replay.fields import PlayerInfo
+from spit.core.replay.fields import DEFAULT_PLAYERS, PlayerInfo
 from spit.core.replay.seal import Seal
 from spit.games.spit.bots import LEVELS
 from spit.games.spit.bots.ratings import (
@@ -177,6 +177,15 @@ def test_a_two_player_game_rates_both_names_folded(tmp_path: Path, folder: Path)
     assert [c.name for c in changes] == ["bo", "ANN"]
     assert changes[1].before != Rating(25.0, 25 / 3)  # Ann's rating from the bot games
     assert sorted(name.casefold() for name, _, _ in everyone) == ["ann", "bo"]
+
+
+def test_the_seats_own_names_rate_nobody(tmp_path: Path) -> None:
+    replays = tmp_path / "replays"
+    path = play(replays, 7, DEFAULT_PLAYERS)  # two people at one keyboard, not named
+    with StatsDB.open(tmp_path / "stats.sqlite3", replays=replays) as db:
+        [game] = db.recent_games()
+        assert db.why_not_counted(game) is None and db.rating_changes(game) == []
+    assert path.exists()
 
 
 def test_games_not_sealed_count_for_nothing(tmp_path: Path, folder: Path) -> None:

@@ -136,15 +136,13 @@ class MainMenu(ShellScreen):
         self.run_worker(self._read_rating, name="rating", thread=True, exit_on_error=False)
 
     def _read_rating(self) -> None:
-        from spit.core.safe_text import safe_text
         from spit.stats import your_rating
         from spit.tui.shared.records import rating_text
 
         found = your_rating()
         if found is not None:
             shown = rating_text(found.after, ascii_only=self.painter.ascii)
-            line = f"Your rating: {shown} ({safe_text(found.name)})"
-            self.app.call_from_thread(self._rating_shown, line)
+            self.app.call_from_thread(self._rating_shown, f"Your rating: {shown}")
 
     def _rating_shown(self, line: str) -> None:
         rating = self.query_one("#menu-rating", Static)

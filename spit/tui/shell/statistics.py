@@ -352,7 +352,7 @@ def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
     head.append("Your rating ")
     head.append(rating_text(latest.after, ascii_only=ascii_only), style="bold")
     games = "rated game" if len(history) == 1 else f"{len(history)} rated games"
-    head.append(f"  {safe_text(latest.name)}, after your last {games}", style="dim")
+    head.append(f"  after your last {games}", style="dim")
     parts: list[Text] = [head]
     if len(history) > 1:
         parts.append(rating_chart(history, ascii_only=ascii_only))
@@ -373,8 +373,8 @@ def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
 RATING_NOTE: Final = (
     "Your skill and its uncertainty (one standard deviation), by openskill: each "
     "sealed game against a bot moves it against the bot's fixed rating (normal is "
-    "1500, each level about 300 apart), each game on one keyboard moves both players'. "
-    "A deal played again counts once."
+    "1500, each level about 300 apart), each game between two named players moves both "
+    "players'. A deal played again counts once."
 )
 
 

@@ -50,3 +50,31 @@ async def test_w_opens_the_selected_bests_game(replays: Path) -> None:
         assert best is not None and viewer.path == best.replay_path
         await pilot.press("escape")
         assert app.screen is screen
+
+
+async def test_the_menu_shows_your_rating_once_drawn(replays: Path) -> None:
+    from textual.widgets import Static
+
+    from spit.tui.shell.menu import MainMenu
+
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:  # no statistics yet: no line
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert not app.screen.query_one("#menu-rating", Static).display
+    recorded_games(replays)
+    with StatsDB.open() as db:
+        you = db.your_name()
+        assert you is not None
+        latest = db.rating_history(you)[-1].after
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        line = app.screen.query_one("#menu-rating", Static)
+        for _ in range(500):  # its worker starts after the first frame
+            if line.display:
+                break
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.01)
+        assert line.display
+        assert str(line.render()) == f"Your rating: {latest.shown} ± {latest.spread}"
