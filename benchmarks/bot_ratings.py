@@ -46,7 +46,7 @@ def play(games: int, seed: int, reach: int, jobs: int) -> list[SimResult]:
 def fit(results: list[SimResult]) -> dict[str, tuple[float, float]]:
     """Each level's (mu, sigma), the anchor at the model's starting mean."""
     model = PlackettLuce(tau=0.0)
-    ratings = {name: model.rating(name=name) for name in LEVELS}
+    ratings = {str(name): model.rating(name=str(name)) for name in LEVELS}
     longest = max(len(r.records) for r in results)
     for index in range(longest):
         for result in results:
