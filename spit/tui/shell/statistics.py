@@ -714,7 +714,9 @@ class StatisticsScreen(ShellScreen):
                 markup=False,
             )
         else:
-            self.post_message(OpenReplay(picked.replay_path, "spit"))
+            from spit.stats import SPIT  # the bests are Spit's
+
+            self.post_message(OpenReplay(picked.replay_path, SPIT))
 
     def _panel(self, selector: str, content: Group) -> None:
         self.query_one(selector, Static).update(content)
