@@ -11,11 +11,12 @@ A game that counts for nothing (a deal played before, an edited replay) says so.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.widgets import Static
 
-from spit.tui.shared.records import news_text
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 class GameNewsLines(Static):
@@ -35,6 +36,7 @@ class GameNewsLines(Static):
 
     def _find(self) -> None:
         from spit.stats import game_news
+        from spit.tui.shared.records import news_text  # with the statistics, in the thread
 
         news = game_news(self._replay)
         text = None if news is None else news_text(news, ascii_only=self._ascii)
