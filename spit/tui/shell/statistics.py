@@ -386,19 +386,20 @@ def level_bests_rows(
 ) -> list[tuple[str, str, list[Best | None]]]:
     """The rows of the table of bests: (level, variant, each record's best), the
     levels in their order (any others after), standard before points."""
+    from spit.engine import Variant
     from spit.games.spit.bots import LEVELS
     from spit.stats import RECORDS
 
     order: dict[str, int] = {str(level): i for i, level in enumerate(LEVELS)}
+    first = Variant.STANDARD.value
     ordered = sorted(
-        rows,
-        key=lambda r: (order.get(r.level, len(order)), r.level, r.variant != "standard", r.variant),
+        rows, key=lambda r: (order.get(r.level, len(order)), r.level, r.variant != first, r.variant)
     )
     return [(r.level, r.variant, [getattr(r.bests, name) for name in RECORDS]) for r in ordered]
 
 
 def best_cell(name: str, best: Best | None) -> Text:
-    """``1:12 03-01``: the value and the day it was set."""
+    """``1:12 2026-03-01``: the value and the day it was set."""
     if best is None:
         return Text("-", style="dim")
     text = Text(record_value(name, best.value), style="bold")
