@@ -23,7 +23,7 @@ from spit.games.spit.bots.ratings import (
     bot_rating,
     rating_at_skill,
 )
-from spit.stats import RECORDS, GameSummary, Rating, StatsDB, game_news, summarize
+from spit.stats import MIGRATIONS, RECORDS, GameSummary, Rating, StatsDB, game_news, summarize
 from spit.stats.rating import new_model, rate_pair
 from tests.replay.agents import RandomAgent
 from tests.replay.games import recorded_match
@@ -281,3 +281,23 @@ def test_games_whose_replays_are_gone_are_rated_at_the_next_open(
     empty.mkdir()
     with StatsDB.open(database, replays=empty) as db:
         assert db.ratings() == expected
+
+
+def test_the_migration_reads_the_spit_games_again_for_their_deals(
+    tmp_path: Path, folder: Path
+) -> None:
+    """A database of the version before the deals and the ratings (made from a new
+    one by undoing its last step) gets both from the replays at its next open."""
+    database = tmp_path / "stats.sqlite3"
+    with seals(), StatsDB.open(database, replays=folder) as db:
+        expected = db.ratings(), sorted(g.deal_key or "" for g in db.recent_games(-1))
+    conn = sqlite3.connect(database, isolation_level=None)
+    conn.execute("DROP TABLE ratings")
+    conn.execute("DROP INDEX games_by_deal")
+    conn.execute("ALTER TABLE games DROP COLUMN deal_key")
+    conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+    conn.close()
+    with seals(), StatsDB.open(database, replays=folder) as db:
+        found = db.ratings(), sorted(g.deal_key or "" for g in db.recent_games(-1))
+        assert db.notice is None and db.report.recorded == len(db.recent_games(-1))
+    assert found == expected and "" not in found[1]
