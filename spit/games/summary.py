@@ -130,6 +130,10 @@ class GameSummary:
     forfeit: bool = False
     """The game ended by forfeit (over the network: the loser left, or did not come
     back in time): ``winner`` won it so. Such a win sets no record."""
+    deal_key: str | None = None
+    """Which deal the game was played from (``deal_key``): a game played again from
+    the same deal shares it, and only the first of them counts for the rating and the
+    bests. ``None`` for a game whose game gives none (Spades): it is its own deal."""
 
     @property
     def human(self) -> PlayerSummary | None:
@@ -148,6 +152,18 @@ def game_key(game: str, lines: Iterable[_Line]) -> str:
     for record in lines:
         digest.update(b"\n")
         digest.update(json.dumps(record.to_json(), sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def deal_key(game: str, first_deal: _Line, *setting: str | None) -> str:
+    """A digest of ``game``'s name, the line of its first deal and ``setting`` (what
+    else makes the same cards the same game: the variant, the opponent).
+
+    The first deal only, not every deal: the later deals are the cards each player
+    gathered, so they differ as soon as the play does, while the game played again
+    from the same deal is still that deal."""
+    digest = hashlib.blake2b(game.encode(), digest_size=16)
+    digest.update(json.dumps([first_deal.to_json(), setting], sort_keys=True).encode())
     return digest.hexdigest()
 
 

@@ -9,6 +9,10 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db.recent_games(20), db.results_by_mode(), db.spades_results(), db.personal_bests(),
     db.cpm_trend(20), db.head_to_head(), db.not_sealed()
     db.game_story(path)              # both players' cards over time, for a chart
+    db.bests_by_level(), db.new_bests(game)  # records per level and variant; broken
+    db.your_name(), db.rating_history(name), db.ratings()  # ``spit.stats.rating``
+    game_news(path)                  # a result's new bests and rating change
+    your_rating()                    # the menu's line
 
 How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
 concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
@@ -16,23 +20,30 @@ concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
 
 from spit.stats.db import (
     DB_NAME,
+    GameNews,
     RebuildReport,
     StatsBusy,
     StatsDB,
     StatsUnavailable,
     default_path,
+    game_news,
     head_to_head_line,
+    your_rating,
 )
 from spit.stats.figures import IDLE_MS, RUN_GAP_MS, GameFigures, PlayerFigures, game_figures
 from spit.stats.queries import (
     MIN_REACTIONS,
+    RECORDS,
     Best,
     CpmPoint,
+    LevelBests,
     ModeResults,
+    NewBest,
     PersonalBests,
     Rivalry,
     SpadesResults,
 )
+from spit.stats.rating import RatedGame, Rating
 from spit.stats.schema import MIGRATIONS, SCHEMA_VERSION
 from spit.stats.story import Story, StoryPoint, game_story, story_of
 from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary, summarize
@@ -43,6 +54,7 @@ __all__ = [
     "IDLE_MS",
     "MIGRATIONS",
     "MIN_REACTIONS",
+    "RECORDS",
     "RUN_GAP_MS",
     "SCHEMA_VERSION",
     "SPADES",
@@ -50,12 +62,17 @@ __all__ = [
     "Best",
     "CpmPoint",
     "GameFigures",
+    "GameNews",
     "GameSummary",
+    "LevelBests",
     "Mode",
     "ModeResults",
+    "NewBest",
     "PersonalBests",
     "PlayerFigures",
     "PlayerSummary",
+    "RatedGame",
+    "Rating",
     "RebuildReport",
     "Rivalry",
     "SpadesResults",
@@ -67,8 +84,10 @@ __all__ = [
     "UnusableReplay",
     "default_path",
     "game_figures",
+    "game_news",
     "game_story",
     "head_to_head_line",
     "story_of",
     "summarize",
+    "your_rating",
 ]

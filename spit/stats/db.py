@@ -51,8 +51,17 @@ from spit.core.replay.seal import Seal
 from spit.core.safe_text import safe_path, safe_text
 from spit.games.files import replay_files
 from spit.paths import data_dir, replays_dir
-from spit.stats import queries, schema
-from spit.stats.queries import CpmPoint, ModeResults, PersonalBests, Rivalry, SpadesResults
+from spit.stats import queries, rating, schema
+from spit.stats.queries import (
+    CpmPoint,
+    LevelBests,
+    ModeResults,
+    NewBest,
+    PersonalBests,
+    Rivalry,
+    SpadesResults,
+)
+from spit.stats.rating import RatedGame, Rating
 from spit.stats.story import Story, game_story
 from spit.stats.summary import SPIT, GameSummary, Mode, summarize
 from spit.stats.walk import UnusableReplay
@@ -241,7 +250,7 @@ class StatsDB(Closing):
             summary = summarize(path)
         except UnusableReplay:
             return None
-        self._retrying(lambda: self._store(path, info, Outcome.GAME, summary))
+        self._retrying(lambda: self._store(path, info, Outcome.GAME, summary, rate=True))
         return summary
 
     def _known_game(self, path: Path, info: os.stat_result) -> GameSummary | None:
@@ -257,6 +266,7 @@ class StatsDB(Closing):
         """Empty the database and fill it again from every replay in ``directory``
         (default: ``replays``), skipping unfinished and invalid files."""
         with self._write() as conn:
+            conn.execute("DELETE FROM ratings")
             conn.execute("DELETE FROM players")
             conn.execute("DELETE FROM games")
             conn.execute("DELETE FROM files")
@@ -280,11 +290,48 @@ class StatsDB(Closing):
         with self._lock:
             return queries.spades_results(self._conn)
 
-    def personal_bests(self, level: str | None = None) -> PersonalBests:
-        """The human's bests in sealed Spit games against the bots (against ``level``
-        only, if given)."""
+    def personal_bests(self, level: str | None = None, variant: str | None = None) -> PersonalBests:
+        """The human's bests in the counted games of Spit against the bots (sealed, each
+        the first of its deal; against ``level`` and in ``variant`` only, if given)."""
         with self._lock:
-            return queries.personal_bests(self._conn, level)
+            return queries.personal_bests(self._conn, level, variant)
+
+    def bests_by_level(self) -> list[LevelBests]:
+        """The bests against each bot level in each variant played."""
+        with self._lock:
+            return queries.bests_by_level(self._conn)
+
+    def why_not_counted(self, game: GameSummary) -> str | None:
+        """Why the stored ``game`` counts for no rating or best; ``None`` if it counts."""
+        with self._lock:
+            return queries.why_not_counted(self._conn, game)
+
+    def new_bests(self, game: GameSummary) -> list[NewBest]:
+        """The records the stored ``game`` broke (``queries.new_bests``)."""
+        with self._lock:
+            return queries.new_bests(self._conn, game)
+
+    # -- ratings (``spit.stats.rating``) ---------------------------------------------
+
+    def your_name(self) -> str | None:
+        """The name whose rating is "yours": the player of the latest rated bot game."""
+        with self._lock:
+            return rating.your_name(self._conn)
+
+    def rating_history(self, name: str, limit: int = rating.HISTORY) -> list[RatedGame]:
+        """The last ``limit`` rated games of ``name``, oldest first."""
+        with self._lock:
+            return rating.history(self._conn, name, limit)
+
+    def ratings(self) -> list[tuple[str, Rating, int]]:
+        """Everyone rated: latest name, rating, rated games; best first."""
+        with self._lock:
+            return rating.everyone(self._conn)
+
+    def rating_changes(self, game: GameSummary) -> list[RatedGame]:
+        """How the stored ``game`` moved each person's rating, by seat."""
+        with self._lock:
+            return rating.of_game(self._conn, game.game_key)
 
     def cpm_trend(self, limit: int = 20) -> list[CpmPoint]:
         """The human's cards per minute in the last ``limit`` games of Spit against a
@@ -360,21 +407,34 @@ class StatsDB(Closing):
                 continue
             outcome, found = _read(file, report)
             try:
-                stored = self._store(file, info, outcome, found)
+                stored = self._store(file, info, outcome, found, rate=False)
             except sqlite3.OperationalError as err:
                 if not _busy(err):
                     raise
                 report.interrupted = (
                     "the statistics database is busy (another program is writing to it)"
                 )
-                return report
+                break
             if stored is not None:
                 if stored:
                     report.recorded += 1
                 else:
                     report.duplicates += 1
-        self._forget_gone(directory, set(known) - present)
+        self._rerate(report)
+        if report.interrupted is None:
+            self._forget_gone(directory, set(known) - present)
         return report
+
+    def _rerate(self, report: RebuildReport) -> None:
+        """Fold the ratings again after games were stored out of order (a reading of
+        the folder): once for the lot, not once a game. A busy database keeps the old
+        ratings, and the next open folds them. A database without a rating yet is
+        folded too: one just migrated may hold games whose replays are gone."""
+        with self._lock:
+            unrated = rating.unrated(self._conn)
+        if report.recorded or report.duplicates or unrated:
+            with contextlib.suppress(sqlite3.OperationalError), self._write() as conn:
+                rating.rebuild(conn)
 
     def _forget_gone(self, directory: Path, gone: set[bytes]) -> None:
         """Drop the ``files`` rows of replays no longer in ``directory`` (their games
@@ -391,11 +451,13 @@ class StatsDB(Closing):
         info: os.stat_result | None,
         outcome: Outcome,
         found: GameSummary | str | None,
+        *,
+        rate: bool,
     ) -> bool | None:
-        """Remember what the file at ``path`` held and store its game; whether the game
-        was new (``None`` if it held none)."""
+        """Remember what the file at ``path`` held and store its game (rating it, if
+        ``rate``); whether the game was new (``None`` if it held none)."""
         with self._write() as conn:
-            stored = _insert(conn, found) if isinstance(found, GameSummary) else None
+            stored = _insert(conn, found, rate=rate) if isinstance(found, GameSummary) else None
             if info is not None:
                 conn.execute(
                     "INSERT OR REPLACE INTO files (path, stamp, outcome, game_key, problem) "
@@ -452,13 +514,67 @@ def head_to_head_line(replay_path: Path) -> str | None:
     return None if rivalry is None else rivalry.describe()
 
 
+def your_rating(path: Path | None = None) -> RatedGame | None:
+    """Your latest rated game (``StatsDB.your_name``'s), with the rating after it, for
+    the menu; ``None`` before the first, or when the database cannot be read.
+
+    The database at ``path`` (default ``default_path()``) is only read, as it is: not
+    made, migrated or reconciled with the replays, so that a glance at the menu writes
+    nothing and leaves it to the Statistics screen to say that it had to be rebuilt.
+    A game is in it by then (the game screen records it as it ends)."""
+    path = path or default_path()
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    except (sqlite3.Error, OSError):
+        return None
+    try:
+        conn.text_factory = _text
+        name = rating.your_name(conn)
+        history = [] if name is None else rating.history(conn, name, 1)
+    except (sqlite3.Error, ValueError):  # an older schema, a damaged file: no line
+        return None
+    finally:
+        conn.close()
+    return history[-1] if history else None
+
+
+@dataclass(frozen=True, slots=True)
+class GameNews:
+    """What a finished game did to the records and the ratings, for its result."""
+
+    not_counted: str | None
+    """Why it counts for nothing (``queries.why_not_counted``); ``None`` if it counts."""
+    new_bests: list[NewBest]
+    ratings: list[RatedGame]
+    """Each rated person's change, by seat (none against a bot of no known level)."""
+
+
+def game_news(replay_path: Path) -> GameNews | None:
+    """The records broken and the ratings moved by the game in ``replay_path``
+    (recorded first, if it is not yet); ``None`` for a game of bots only or of Spades,
+    or when the
+    statistics cannot be had or not be written (the game is not in them yet)."""
+    try:
+        with StatsDB.open(replays=replay_path.parent) as db:
+            game = db.record_game(replay_path) if db.writable else None
+            if game is None or game.game != SPIT or game.mode is Mode.BOT_VS_BOT:
+                return None  # Spades has no rating nor records of its own yet
+            why = db.why_not_counted(game)
+            return GameNews(why, db.new_bests(game), db.rating_changes(game))
+    except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):
+        return None
+
+
 _SEAL_RANK: Final = {Seal.SEALED.value: 2, Seal.UNSEALED.value: 1, Seal.EDITED.value: 0}
 """Of two copies of a game, the one ranked higher is kept."""
 
 
-def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
+def _insert(conn: sqlite3.Connection, game: GameSummary, *, rate: bool) -> bool:
     """Store ``game`` unless a copy as trustworthy is there already (a sealed copy
-    replaces an unsealed or edited one); whether it is a game not stored before."""
+    replaces an unsealed or edited one), and rate it if ``rate``; whether it is a game
+    not stored before."""
     row = conn.execute("SELECT id, seal FROM games WHERE game_key = ?", (game.game_key,))
     existing = row.fetchone()
     if existing is not None:
@@ -468,7 +584,7 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
     cursor = conn.execute(
         "INSERT INTO games (game_key, game, seal, final_hash, replay_path, started, mode, "
         "human_seat, opponent_level, variant, winner, rounds, duration_ms, playing_ms, "
-        "active_ms, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "active_ms, forfeit, deal_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.game_key,
             game.game,
@@ -486,6 +602,7 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
             game.playing_ms,
             game.active_ms,
             int(game.forfeit),
+            game.deal_key,
         ),
     )
     conn.executemany(
@@ -517,6 +634,8 @@ def _insert(conn: sqlite3.Connection, game: GameSummary) -> bool:
             for p in game.players
         ],
     )
+    if rate and cursor.lastrowid is not None:
+        rating.update(conn, cursor.lastrowid)
     return existing is None
 
 

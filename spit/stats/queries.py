@@ -9,7 +9,9 @@ which are about playing against the bots.
 
 Records (``personal_bests``) count only sealed games: a file that is unsealed
 (hand-written, or older than the seal) or edited could say anything, so it is listed
-(``not_sealed``) rather than trusted.
+(``not_sealed``) rather than trusted. And only the first game of each deal
+(``FIRST_OF_DEAL``): a deal played again, knowing its cards, is practice, not a record
+(the rating, ``spit.stats.rating``, counts the same games).
 """
 
 from __future__ import annotations
@@ -28,6 +30,16 @@ from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary
 MIN_REACTIONS: Final = 10
 """A game counts for the quickest mean reaction only with at least this many samples,
 so that a game with two lucky plays is no record."""
+
+SEALED_SPIT: Final = f"g.game = '{SPIT}' AND g.seal = '{Seal.SEALED.value}'"
+"""The games ``g`` that may count: sealed games of Spit."""
+
+FIRST_OF_DEAL: Final = """(g.deal_key IS NULL OR NOT EXISTS (
+    SELECT 1 FROM games AS e WHERE e.deal_key = g.deal_key
+    AND (e.started, e.id) < (g.started, g.id)
+))"""
+"""The game ``g`` is the first started of its deal (``GameSummary.deal_key``), sealed or
+not: a first game edited since does not let the next one count instead."""
 
 _HUMAN: Final = f"""
     FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat
@@ -87,6 +99,7 @@ class Best:
     started: datetime
     opponent_level: str | None
     replay_path: Path
+    variant: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +115,32 @@ class PersonalBests:
     """Lowest mean reaction time in ms, over games with ``MIN_REACTIONS`` samples."""
     longest_run: Best | None
     """Most plays in one fast run (see ``spit.stats.figures``)."""
+
+
+RECORDS: Final = ("fastest_win", "most_cards_per_minute", "longest_run")
+"""The bests kept per level and variant, and told on the result screen when broken:
+the fastest win, the most cards a minute, and the fastest reaction streak (the longest
+run of plays each within ``spit.stats.figures.RUN_GAP_MS`` of the last)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelBests:
+    """The bests against one bot level in one variant."""
+
+    level: str
+    variant: str
+    bests: PersonalBests
+
+
+@dataclass(frozen=True, slots=True)
+class NewBest:
+    """A record a game broke: ``name`` is a field of ``PersonalBests`` (of ``RECORDS``)."""
+
+    name: str
+    value: float
+    previous: Best
+    level: str
+    variant: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,20 +245,34 @@ def spades_results(conn: sqlite3.Connection) -> list[SpadesResults]:
     ]
 
 
-def personal_bests(conn: sqlite3.Connection, level: str | None) -> PersonalBests:
-    where, params = ("AND g.opponent_level = ?", (level,)) if level is not None else ("", ())
-    where += f" AND g.seal = '{Seal.SEALED.value}'"
+def personal_bests(
+    conn: sqlite3.Connection,
+    level: str | None,
+    variant: str | None = None,
+    before: GameSummary | None = None,
+) -> PersonalBests:
+    """The bests against ``level`` in ``variant`` (each ``None``: all), in the counted
+    games started before ``before`` (if given: the bests that game had to beat)."""
+    where = f"AND {SEALED_SPIT} AND {FIRST_OF_DEAL}"
+    params: tuple[str, ...] = ()
+    for column, value in (("g.opponent_level", level), ("g.variant", variant)):
+        if value is not None:
+            where += f" AND {column} = ?"
+            params += (value,)
+    if before is not None:
+        where += " AND (g.started, g.id) < (SELECT started, id FROM games WHERE game_key = ?)"
+        params += (before.game_key,)
 
     def best(value: str, condition: str, order: str) -> Best | None:
         row = conn.execute(
-            f"SELECT {value}, g.game_key, g.started, g.opponent_level, g.replay_path "
-            f"{_HUMAN} {where} AND {condition} ORDER BY {value} {order}, g.active_ms, "
-            "g.started LIMIT 1",
+            f"SELECT {value}, g.game_key, g.started, g.opponent_level, g.replay_path, "
+            f"g.variant {_HUMAN} {where} AND {condition} ORDER BY {value} {order}, "
+            "g.active_ms, g.started LIMIT 1",
             params,
         ).fetchone()
         if row is None:
             return None
-        return Best(row[0], row[1], _when(row[2]), row[3], _path(row[4]))
+        return Best(row[0], row[1], _when(row[2]), row[3], _path(row[4]), row[5])
 
     return PersonalBests(
         fastest_win=best("g.active_ms", "p.won AND NOT g.forfeit", "ASC"),
@@ -228,6 +281,67 @@ def personal_bests(conn: sqlite3.Connection, level: str | None) -> PersonalBests
         quickest_reaction=best("p.reaction_ms", f"p.reactions >= {MIN_REACTIONS}", "ASC"),
         longest_run=best("p.fastest_run", "p.fastest_run > 0", "DESC"),
     )
+
+
+def bests_by_level(conn: sqlite3.Connection) -> list[LevelBests]:
+    """The bests against each level in each variant played, in no order."""
+    rows = conn.execute(
+        f"SELECT DISTINCT g.opponent_level, g.variant {_HUMAN} AND {SEALED_SPIT} "
+        f"AND {FIRST_OF_DEAL} AND g.opponent_level IS NOT NULL AND g.variant IS NOT NULL"
+    ).fetchall()
+    return [
+        LevelBests(level, variant, personal_bests(conn, level, variant)) for level, variant in rows
+    ]
+
+
+def why_not_counted(conn: sqlite3.Connection, game: GameSummary) -> str | None:
+    """Why the stored ``game`` counts for no rating or best, briefly; ``None`` if it
+    counts (a game of Spit, sealed, the first of its deal)."""
+    if game.game != SPIT:
+        return f"{game.game.capitalize()} has no rating"
+    if game.seal is not Seal.SEALED:
+        return f"its replay is {game.seal.value}"
+    first = conn.execute(
+        f"SELECT 1 FROM games AS g WHERE g.game_key = ? AND {FIRST_OF_DEAL}", (game.game_key,)
+    ).fetchone()
+    return None if first is not None else "a deal played before"
+
+
+def new_bests(conn: sqlite3.Connection, game: GameSummary) -> list[NewBest]:
+    """The records ``game`` (stored) broke against its level in its variant: each of
+    ``RECORDS`` better than the best of the counted games before it. None for a game
+    that does not count, and none where there was no best before (a first game breaks
+    no record)."""
+    human = game.human
+    if human is None or game.opponent_level is None or game.variant is None:
+        return []
+    counted = conn.execute(
+        f"SELECT 1 {_HUMAN} AND {SEALED_SPIT} AND {FIRST_OF_DEAL} AND g.game_key = ?",
+        (game.game_key,),
+    ).fetchone()
+    if counted is None:
+        return []
+    old = personal_bests(conn, game.opponent_level, game.variant, before=game)
+    mine = {
+        "fastest_win": (
+            float(game.active_ms) if human.won and not game.forfeit else None,
+            False,
+        ),
+        "most_cards_per_minute": (
+            human.cards_per_minute if human.cards_played else None,
+            True,
+        ),
+        "longest_run": (float(human.fastest_run) if human.fastest_run else None, True),
+    }
+    found = []
+    for name in RECORDS:
+        value, higher = mine[name]
+        previous: Best | None = getattr(old, name)
+        if value is None or previous is None:
+            continue
+        if (value > previous.value) if higher else (value < previous.value):
+            found.append(NewBest(name, value, previous, game.opponent_level, game.variant))
+    return found
 
 
 def cpm_trend(conn: sqlite3.Connection, limit: int) -> list[CpmPoint]:
@@ -335,4 +449,5 @@ def _game(row: sqlite3.Row, players: list[PlayerSummary]) -> GameSummary:
         active_ms=row["active_ms"],
         players=(players[0], players[1]),
         forfeit=bool(row["forfeit"]),
+        deal_key=row["deal_key"],
     )

@@ -139,6 +139,34 @@ MIGRATIONS: Final = (
         DELETE FROM files WHERE outcome = 'unfinished';
         """,
     ),
+    Migration(
+        "each game's deal; the rating after each counted game; Spit games read again",
+        # The deal key is worked out from the replay: the Spit games whose file is still
+        # known go, with their files rows, and the next open reads them again (a game
+        # whose file is gone stays, without a deal: it is its own deal). ``ratings`` is
+        # derived from the games (``spit.stats.rating``), refolded after that reading.
+        """
+        ALTER TABLE games ADD COLUMN deal_key TEXT;   -- GameSummary.deal_key
+        CREATE INDEX games_by_deal ON games (deal_key, started);
+        CREATE TABLE ratings (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            player TEXT NOT NULL,      -- spit.stats.rating.player_key: the name, folded
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,        -- as written in that game
+            mu_before REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            mu_after REAL NOT NULL,
+            sigma_after REAL NOT NULL,
+            PRIMARY KEY (game_id, player)
+        );
+        CREATE INDEX ratings_by_player ON ratings (player);
+        DELETE FROM players WHERE game_id IN (
+            SELECT id FROM games WHERE game = 'spit' AND game_key IN (SELECT game_key FROM files)
+        );
+        DELETE FROM games WHERE game = 'spit' AND game_key IN (SELECT game_key FROM files);
+        DELETE FROM files WHERE outcome = 'game' AND game_key NOT IN (SELECT game_key FROM games);
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

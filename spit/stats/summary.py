@@ -10,9 +10,11 @@ Which copy of a game is kept is ``db``'s choice (the sealed one).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.seats import other
 from spit.engine import Variant
@@ -23,7 +25,15 @@ from spit.games.spades.stats import summarize_spades
 from spit.games.spit import descriptor as spit_game
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.records import Deal, Input
-from spit.games.summary import GameSummary, Mode, PlayerSummary, game_key, mode_of, started_at
+from spit.games.summary import (
+    GameSummary,
+    Mode,
+    PlayerSummary,
+    deal_key,
+    game_key,
+    mode_of,
+    started_at,
+)
 from spit.stats.figures import game_figures
 from spit.stats.walk import UnusableReplay, read_any_replay
 
@@ -90,7 +100,20 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
         active_ms=figures.active_ms,
         players=(players[0], players[1]),
         forfeit=forfeit is not None,
+        deal_key=deal_key(
+            SPIT, replay.deals[0], replay.header.variant.value, mode.value, *_opponents(infos)
+        ),
     )
+
+
+def _opponents(infos: tuple[PlayerInfo, PlayerInfo]) -> Sequence[str | None]:
+    """Who plays a deal, for its ``deal_key``: two people by their names, case-folded
+    and sorted (Ann and Bob playing a deal again play it again; Cy and Di playing it
+    play their own), otherwise each seat by its bot's level, or as a person whatever
+    the name (the user against that bot, under any name, plays it again)."""
+    if all(info.kind == "human" for info in infos):
+        return sorted(info.name.casefold() for info in infos)
+    return [info.level if info.kind == "bot" else info.kind for info in infos]
 
 
 def spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:

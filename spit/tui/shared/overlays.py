@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from spit.core.safe_text import safe_path
 from spit.settings.keymap import key_label
+from spit.tui.shared.game_news import GameNewsLines
 from spit.tui.shared.head_to_head import HeadToHead
 from spit.tui.shared.styles import style_classes
 
@@ -187,6 +188,7 @@ class ResultOverlay(_AnswerLater):
         (``RESULT_GRACE_MS``); without one (a turn-based game) keys answer at once."""
         super().__init__(clock, RESULT_GRACE_MS, ascii_only)
         self._result = result
+        self._ascii = ascii_only
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -196,6 +198,7 @@ class ResultOverlay(_AnswerLater):
                 yield self._result.story
             if self._result.replay is not None:
                 yield HeadToHead(self._result.replay)  # shown for two players only
+                yield GameNewsLines(self._result.replay, ascii_only=self._ascii)
                 saved = safe_path(self._result.replay)  # under the settings' folder
                 yield Static(f"Replay saved: {saved}", classes="dim", markup=False)
             yield Static("Enter: rematch     Esc: leave", classes="hint")

@@ -82,6 +82,12 @@ PRACTICE_OFFER = (
 
 class MainMenu(ShellScreen):
     DEFAULT_CSS = """
+    MainMenu #menu-rating {
+        display: none;
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+    }
     MainMenu #practice-offer {
         width: 100%;
         margin-top: 1;
@@ -103,6 +109,7 @@ class MainMenu(ShellScreen):
         with Vertical(id="menu-body"):
             yield Static(self._title(), id="menu-title")
             yield Static(SUBTITLE, id="menu-subtitle")
+            yield Static("", id="menu-rating", markup=False)
             with Center():
                 yield OptionList(
                     *(
@@ -121,6 +128,26 @@ class MainMenu(ShellScreen):
         (so that merely looking at the menu writes no file before that, and what the
         Settings screen saved meanwhile is kept)."""
         self._offered = not self.services.settings.practice_offered
+        self.call_after_refresh(self._show_rating)
+
+    def _show_rating(self) -> None:
+        """Ask for the rating line once the menu is drawn: the statistics are read in
+        a thread, and imported there, so that neither holds up the menu's first frame."""
+        self.run_worker(self._read_rating, name="rating", thread=True, exit_on_error=False)
+
+    def _read_rating(self) -> None:
+        from spit.stats import your_rating
+        from spit.tui.shared.records import rating_text
+
+        found = your_rating()
+        if found is not None:
+            shown = rating_text(found.after, ascii_only=self.painter.ascii)
+            self.app.call_from_thread(self._rating_shown, f"Your rating: {shown}")
+
+    def _rating_shown(self, line: str) -> None:
+        rating = self.query_one("#menu-rating", Static)
+        rating.update(line)
+        rating.display = True
 
     def on_unmount(self) -> None:
         from spit.settings.file import SettingsWriter
@@ -142,6 +169,7 @@ class MainMenu(ShellScreen):
         Back from Settings: the card style may have changed."""
         gc.unfreeze()
         self.query_one("#menu-title", Static).update(self._title())
+        self._show_rating()  # a game may have moved it
 
     def _title(self) -> str:
         return ASCII_TITLE if self.painter.ascii else TITLE

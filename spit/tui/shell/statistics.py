@@ -1,11 +1,13 @@
-"""Statistics: every finished game by mode, personal bests, the speed trend, head to head.
+"""Statistics: every finished game by mode, the rating, personal bests, the speed trend,
+head to head.
 
 Everything comes from the statistics database (``spit.stats``), which is opened and
 asked in a worker thread: opening it reconciles it with the replays folder (and may
 mean rebuilding it from every replay), which must not hold up the screen. Whatever
 goes wrong with the database is shown as a message, never raised; a database that
 cannot be written is read all the same, with a notice. Every figure has a line saying
-what it is. The ``r`` key rebuilds the database from the replays folder.
+what it is. The ``r`` key rebuilds the database from the replays folder; ``w`` opens
+the replay of the best under the cursor in the table of bests by level.
 """
 
 from __future__ import annotations
@@ -24,11 +26,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import DataTable, Footer, Static
 
 from spit.core.safe_text import safe_lines, safe_text
 from spit.saved_games import game_time
-from spit.tui.shared.navigation import LeaveScreen
+from spit.tui.shared.navigation import LeaveScreen, OpenReplay
+from spit.tui.shared.records import RECORD_LABELS, rating_text, record_value
 from spit.tui.shared.screen_base import ShellScreen
 
 if TYPE_CHECKING:
@@ -36,8 +39,11 @@ if TYPE_CHECKING:
         Best,
         CpmPoint,
         GameSummary,
+        LevelBests,
         ModeResults,
         PersonalBests,
+        RatedGame,
+        Rating,
         RebuildReport,
         Rivalry,
         SpadesResults,
@@ -50,6 +56,8 @@ ERRORS_SHOWN: Final = 3
 LISTED: Final = 5
 """Unsealed games and unusable replays listed on the screen; the count says how many more."""
 BAR_WIDTH: Final = 30
+CHART_HEIGHT: Final = 5
+"""Rows of the rating chart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +81,13 @@ class Figures:
     report: RebuildReport | None = None
     """What this opening (or a rebuild asked for with ``r``) found in the folder."""
     rebuilt: bool = False
+    you: str | None = None
+    """Whose rating is "yours" (``StatsDB.your_name``)."""
+    rating_history: list[RatedGame] = field(default_factory=list)
+    """Your latest rated games, oldest first."""
+    ratings: list[tuple[str, Rating, int]] = field(default_factory=list)
+    """Everyone rated: name, rating, rated games."""
+    level_bests: list[LevelBests] = field(default_factory=list)
 
 
 def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
@@ -84,6 +99,7 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
     with StatsDB.open(replays=replays) as db:
         report = db.rebuild_from_replays() if rebuild else db.report
         unsealed, count = db.not_sealed(LISTED)
+        you = db.your_name()
         return Figures(
             notice=db.notice,
             results=db.results_by_mode(),
@@ -97,6 +113,10 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
             writable=db.writable,
             report=report,
             rebuilt=rebuild,
+            you=you,
+            rating_history=[] if you is None else db.rating_history(you),
+            ratings=db.ratings(),
+            level_bests=db.bests_by_level(),
         )
 
 
@@ -289,6 +309,111 @@ def bests_table(bests: PersonalBests) -> Table:
 BESTS_NOTE: Final = "Only sealed games of Spit against a bot count (see Not counted, below)."
 
 
+# -- the rating --------------------------------------------------------------------
+
+
+def rating_chart(history: list[RatedGame], *, ascii_only: bool) -> Text:
+    """The rating after each game, oldest first, as columns ``CHART_HEIGHT`` rows high
+    between the lowest and the highest rating shown (on the left), one column a game:
+    block eighths, or ``#`` in the ASCII style."""
+    values = [h.after.shown for h in history]
+    low, high = min(values), max(values)
+    span = max(high - low, 1)
+    eighths = [round((v - low) / span * (CHART_HEIGHT * 8 - 1)) + 1 for v in values]
+    width = len(str(high))
+    text = Text()
+    for row in range(CHART_HEIGHT - 1, -1, -1):
+        label = str(high) if row == CHART_HEIGHT - 1 else str(low) if row == 0 else ""
+        text.append(f"{label:>{width}} ", style="dim")
+        cells = []
+        for filled in eighths:
+            part = max(0, min(8, filled - row * 8))
+            if ascii_only:
+                cells.append(" #" if part >= 4 else " _" if row == 0 else "  ")
+            else:
+                cells.append(" " + _EIGHTHS_UP[part])
+        text.append("".join(cells).rstrip())
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+_EIGHTHS_UP: Final = " ▁▂▃▄▅▆▇█"
+
+
+def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
+    """Your rating, its chart, and everyone else's ratings; ``None`` before the first
+    rated game."""
+    history = figures.rating_history
+    if figures.you is None or not history:
+        return None
+    latest = history[-1]
+    head = Text()
+    head.append("Your rating ")
+    head.append(rating_text(latest.after, ascii_only=ascii_only), style="bold")
+    games = "rated game" if len(history) == 1 else f"{len(history)} rated games"
+    head.append(f"  after your last {games}", style="dim")
+    parts: list[Text] = [head]
+    if len(history) > 1:
+        parts.append(rating_chart(history, ascii_only=ascii_only))
+    others = [r for r in figures.ratings if r[0].casefold() != figures.you.casefold()]
+    if others:
+        line = Text("Others: ", style="dim")
+        line.append(
+            ", ".join(
+                f"{safe_text(name)} {rating_text(rating, ascii_only=ascii_only)}"
+                for name, rating, _ in others
+            )
+        )
+        parts.append(line)
+    parts.append(Text(RATING_NOTE, style="dim"))
+    return Group(*parts)
+
+
+RATING_NOTE: Final = (
+    "Your skill and its uncertainty (one standard deviation), by openskill: each "
+    "sealed game against a bot moves it against the bot's fixed rating (normal is "
+    "1500, each level about 300 apart), each game between two named players moves both "
+    "players'. A deal played again counts once."
+)
+
+
+# -- bests by level and variant ----------------------------------------------------
+
+
+def level_bests_rows(
+    rows: list[LevelBests],
+) -> list[tuple[str, str, list[Best | None]]]:
+    """The rows of the table of bests: (level, variant, each record's best), the
+    levels in their order (any others after), standard before points."""
+    from spit.engine import Variant
+    from spit.games.spit.bots import LEVELS
+    from spit.stats import RECORDS
+
+    order: dict[str, int] = {str(level): i for i, level in enumerate(LEVELS)}
+    first = Variant.STANDARD.value
+    ordered = sorted(
+        rows, key=lambda r: (order.get(r.level, len(order)), r.level, r.variant != first, r.variant)
+    )
+    return [(r.level, r.variant, [getattr(r.bests, name) for name in RECORDS]) for r in ordered]
+
+
+def best_cell(name: str, best: Best | None) -> Text:
+    """``1:12 2026-03-01``: the value and the day it was set."""
+    if best is None:
+        return Text("-", style="dim")
+    text = Text(record_value(name, best.value), style="bold")
+    text.append(f" {best.started.astimezone():%Y-%m-%d}", style="dim")
+    return text
+
+
+LEVEL_BESTS_NOTE: Final = (
+    "Your records against each level, in each variant, with the day each was set: the "
+    "longest streak is the most cards played in a row, each within a second of the "
+    "last. Move to a record and press w to watch its game."
+)
+
+
 # -- the trend ---------------------------------------------------------------------
 
 
@@ -390,6 +515,7 @@ def not_counted_lines(figures: Figures) -> Text:
 class StatisticsScreen(ShellScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rebuild", "Rebuild from replays", id="statistics.rebuild"),
+        Binding("w", "watch_best", "Watch the best's game", id="statistics.watch_best"),
         Binding("escape", "back", "Back", id="statistics.back"),
     ]
 
@@ -404,6 +530,8 @@ class StatisticsScreen(ShellScreen):
         super().__init__(classes="-loading")
         self.figures: Figures | None = None
         self.busy = False
+        self._best_games: list[list[Best | None]] = []
+        """Each row's bests of the table of bests by level, for ``w``."""
 
     def compose_content(self) -> ComposeResult:
         yield Static("Statistics", classes="screen-title")
@@ -414,9 +542,12 @@ class StatisticsScreen(ShellScreen):
             markup=False,
         )
         with VerticalScroll(id="stats-body"):
+            yield Static(id="stats-rating", classes="stats-panel")
             yield Static(id="stats-results", classes="stats-panel")
             yield Static(id="stats-spades", classes="stats-panel")
             yield Static(id="stats-bests", classes="stats-panel")
+            yield DataTable(id="stats-level-bests", classes="stats-panel", cursor_type="cell")
+            yield Static(id="stats-level-bests-note", classes="screen-hint", markup=False)
             yield Static(id="stats-trend", classes="stats-panel")
             yield Static(id="stats-rivals", classes="stats-panel")
             yield Static(id="stats-unsealed", classes="stats-panel")
@@ -425,9 +556,11 @@ class StatisticsScreen(ShellScreen):
 
     def on_mount(self) -> None:
         titles = {
+            "#stats-rating": "Rating",
             "#stats-results": "Games by mode",
             "#stats-spades": "Spades against the computer",
             "#stats-bests": "Personal bests",
+            "#stats-level-bests": "Bests by level and variant",
             "#stats-rivals": "Head to head, two players on one keyboard",
             "#stats-unsealed": "Not counted",
         }
@@ -497,6 +630,12 @@ class StatisticsScreen(ShellScreen):
         self._show_panels(figures)
 
     def _show_panels(self, figures: Figures) -> None:
+        rating = self.query_one("#stats-rating", Static)
+        lines = rating_lines(figures, ascii_only=self._ascii)
+        rating.display = lines is not None
+        if lines is not None:
+            rating.update(lines)
+        self._show_level_bests(figures.level_bests)
         note = Text(RESULTS_NOTE, style="dim")
         self._panel("#stats-results", Group(results_table(figures.results), note))
         spades = self.query_one("#stats-spades", Static)
@@ -530,6 +669,55 @@ class StatisticsScreen(ShellScreen):
         unsealed.display = bool(figures.not_sealed_count or figures.unusable)
         if unsealed.display:
             unsealed.update(not_counted_lines(figures))
+
+    def _show_level_bests(self, rows: list[LevelBests]) -> None:
+        from spit.stats import RECORDS
+
+        table = self.query_one("#stats-level-bests", DataTable)
+        note = self.query_one("#stats-level-bests-note", Static)
+        table.display = note.display = bool(rows)
+        table.clear(columns=True)
+        self._best_games = []
+        self.refresh_bindings()  # deferred: it sees the rows added below
+        if not rows:
+            return
+        table.add_columns(
+            "Against", "Variant", *(RECORD_LABELS[name].capitalize() for name in RECORDS)
+        )
+        for level, variant, bests in level_bests_rows(rows):
+            cells = [best_cell(name, best) for name, best in zip(RECORDS, bests, strict=True)]
+            table.add_row(Text(safe_text(level)), Text(safe_text(variant)), *cells)
+            self._best_games.append(bests)
+        note.update(LEVEL_BESTS_NOTE)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``w`` is offered (in the footer) only once there is a best to watch."""
+        return action != "watch_best" or bool(self._best_games)
+
+    def action_watch_best(self) -> None:
+        """Open the replay of the best under the cursor (the row's first one when the
+        cursor is on the level or the variant) in the viewer."""
+        table = self.query_one("#stats-level-bests", DataTable)
+        games = self._best_games
+        if not games:  # not offered then (``check_action``)
+            return
+        row, column = table.cursor_coordinate
+        bests = games[min(row, len(games) - 1)]
+        picked = bests[column - 2] if column >= 2 else next((b for b in bests if b), None)
+        if picked is None:
+            self.notify("No best there yet.", title="Statistics", markup=False)
+        elif not picked.replay_path.exists():
+            name = safe_text(picked.replay_path.name)
+            self.notify(
+                f"The replay {name} is no longer there.",
+                title="Statistics",
+                severity="warning",
+                markup=False,
+            )
+        else:
+            from spit.stats import SPIT  # the bests are Spit's
+
+            self.post_message(OpenReplay(picked.replay_path, SPIT))
 
     def _panel(self, selector: str, content: Group) -> None:
         self.query_one(selector, Static).update(content)

@@ -72,3 +72,8 @@ class TestStatistics:
 
     def test_no_games_yet(self, snap_compare: SnapCompare, replays: Path) -> None:
         assert snap_compare(app(), run_before=opened("statistics"), terminal_size=SMALL)
+
+    def test_bests_by_level(self, snap_compare: SnapCompare, replays: Path) -> None:
+        """The table of bests, brought into view by moving to it (Tab)."""
+        recorded_games(replays)
+        assert snap_compare(app(), run_before=opened("statistics", "tab"), terminal_size=BIG)
