@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from spit.core.dates import from_iso, from_timestamp
+from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
 
@@ -100,6 +101,11 @@ class GameSummary:
     forfeit: bool = False
     """The game ended by forfeit (over the network: the loser left, or did not come
     back in time): ``winner`` won it so. Such a win sets no record."""
+    challenge: Challenge | None = None
+    """The day's deal or the ladder step the game was played as (its header's)."""
+    deal_key: str | None = None
+    """A digest of the deals alone (``game_key`` of the chance lines): two games of one
+    deal share it, so a deal played again counts once on the ladder."""
 
     @property
     def human(self) -> PlayerSummary | None:

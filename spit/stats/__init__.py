@@ -9,17 +9,21 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db.recent_games(20), db.results_by_mode(), db.spades_results(), db.personal_bests(),
     db.cpm_trend(20), db.head_to_head(), db.not_sealed()
     db.game_story(path)              # both players' cards over time, for a chart
+    db.daily_status(day), db.ladder_status()  # the day's deal, the ladder: challenges
 
 How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
 concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
 """
 
+from spit.stats.challenges import DailyAttempt, DailyStatus, LadderStatus
 from spit.stats.db import (
     DB_NAME,
+    ChallengeResult,
     RebuildReport,
     StatsBusy,
     StatsDB,
     StatsUnavailable,
+    challenge_result,
     default_path,
     head_to_head_line,
 )
@@ -48,9 +52,13 @@ __all__ = [
     "SPADES",
     "SPIT",
     "Best",
+    "ChallengeResult",
     "CpmPoint",
+    "DailyAttempt",
+    "DailyStatus",
     "GameFigures",
     "GameSummary",
+    "LadderStatus",
     "Mode",
     "ModeResults",
     "PersonalBests",
@@ -65,6 +73,7 @@ __all__ = [
     "Story",
     "StoryPoint",
     "UnusableReplay",
+    "challenge_result",
     "default_path",
     "game_figures",
     "game_story",

@@ -139,6 +139,18 @@ MIGRATIONS: Final = (
         DELETE FROM files WHERE outcome = 'unfinished';
         """,
     ),
+    Migration(
+        "the day's deal and the ladder: each game's challenge, and its deal",
+        # Games written before the challenge have none; their deal key is left empty
+        # (only the ladder's games, all newer, are compared by deal).
+        """
+        ALTER TABLE games ADD COLUMN challenge_kind TEXT;  -- spit.core.replay.challenge
+        ALTER TABLE games ADD COLUMN challenge_day TEXT;   -- YYYY-MM-DD, a daily game's
+        ALTER TABLE games ADD COLUMN challenge_step INTEGER;
+        ALTER TABLE games ADD COLUMN deal_key TEXT;        -- GameSummary.deal_key
+        CREATE INDEX games_by_challenge ON games (challenge_kind, challenge_day);
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -91,6 +91,8 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
         active_ms=figures.active_ms,
         players=(players[0], players[1]),
         forfeit=forfeit is not None,
+        challenge=replay.header.challenge,
+        deal_key=game_key(SPIT, replay.deals),
     )
 
 
