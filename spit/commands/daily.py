@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
+from datetime import date
 
 from spit.commands._args import add_recording_options, parsed_by
 
 
-def _day(text: str) -> object:
+def _day(text: str) -> date:
     from spit.games.spit.daily import playable_day, utc_today
 
     return playable_day(text, utc_today())
