@@ -104,8 +104,9 @@ class GameSummary:
     challenge: Challenge | None = None
     """The day's deal or the ladder step the game was played as (its header's)."""
     deal_key: str | None = None
-    """A digest of the deals alone (``game_key`` of the chance lines): two games of one
-    deal share it, so a deal played again counts once on the ladder."""
+    """A digest of the first deal alone (``game_key`` of its line; later rounds' deals
+    follow from the play): two games of one deal share it, so a deal played again
+    counts once on the ladder."""
 
     @property
     def human(self) -> PlayerSummary | None:

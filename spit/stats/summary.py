@@ -92,7 +92,7 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
         players=(players[0], players[1]),
         forfeit=forfeit is not None,
         challenge=replay.header.challenge,
-        deal_key=game_key(SPIT, replay.deals),
+        deal_key=game_key(SPIT, replay.deals[:1]),
     )
 
 

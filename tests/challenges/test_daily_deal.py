@@ -90,4 +90,6 @@ def test_the_share_line_says_the_result_and_nothing_of_the_cards() -> None:
     day = date(2026, 12, 2)
     line = share_line(day, True, 221_400, 4, 5)
     assert line == "spit-tui daily 2026-12-02: won in 3:41, 4 rounds (streak 5)"
-    assert share_line(day, False, 59_999, 1, 0) == "spit-tui daily 2026-12-02: lost in 0:59, 1 round"
+    assert (
+        share_line(day, False, 59_999, 1, 0) == "spit-tui daily 2026-12-02: lost in 0:59, 1 round"
+    )

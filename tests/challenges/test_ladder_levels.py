@@ -3,6 +3,8 @@ faster each step down to the floors, and ``skill_of`` the inverse of the naming.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -32,7 +34,7 @@ def test_names_that_are_no_level_have_no_skill(name: str) -> None:
 
 def test_steps_past_expert_are_faster_down_to_the_floors() -> None:
     models = [model_at(skill_of(level_of(step)) or 0) for step in range(9, 60)]
-    for slower, faster in zip(models, models[1:], strict=False):
+    for slower, faster in itertools.pairwise(models):
         assert faster.typical_play_ms <= slower.typical_play_ms
     top = models[-1]
     assert top.overlook == top.wrong_pile == 0
