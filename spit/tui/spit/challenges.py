@@ -146,6 +146,8 @@ class ChallengePanel(Static):
         self._won = won
         self.share: str | None = None
         """The line to share, once the statistics said whether the game counted."""
+        self.filled = False
+        """Whether the statistics' part is shown."""
 
     def share_text(self) -> str | None:
         return self.share
@@ -199,6 +201,7 @@ class ChallengePanel(Static):
                 self.share += " (practice)"
             lines.append(self.share)
         self.update("\n".join(lines))
+        self.filled = True
 
 
 def _why_practice(day: date, today: date, counted_before: bool) -> str:
