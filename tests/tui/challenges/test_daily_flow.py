@@ -103,3 +103,27 @@ def test_bad_options_exit_2_with_one_line(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+async def test_the_statistics_screen_shows_the_ladder_and_the_streak(tmp_path: Path) -> None:
+    from datetime import date
+
+    from spit.paths import replays_dir
+    from spit.tui.shell.statistics import StatisticsScreen
+    from tests.challenges.games import challenge_game, noon
+
+    old = date(2020, 3, 1)
+    challenge_game(replays_dir(), Challenge.ladder(4), noon(old), won=True)
+    app = SpitApp(settings=Settings(practice_offered=True))
+    async with app.run_test(size=(100, 60)) as pilot:
+        await pilot.press(MENU["statistics"])
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, StatisticsScreen) and screen.figures is not None:
+                break
+        panel = app.screen.query_one("#stats-challenges")
+        assert panel.display
+        text = str(panel.render())
+        assert "next game at step 5" in text and "highest step reached: 5" in text
