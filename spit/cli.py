@@ -23,6 +23,8 @@ from spit.commands.output import OutputError, abandon_stdout, complain
 from spit.games import registry
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "daily": ("spit.commands.daily", "the day's deal: the same game for everyone today"),
+    "ladder": ("spit.commands.ladder", "the ladder: each win a step up, the bot faster"),
     "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
     "replays": ("spit.commands.replays", "browse saved games"),
     "sim": ("spit.commands.sim", "play bot-against-bot games headless, for statistics"),

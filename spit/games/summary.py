@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from spit.core.dates import from_iso, from_timestamp
+from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
 
@@ -130,6 +131,8 @@ class GameSummary:
     forfeit: bool = False
     """The game ended by forfeit (over the network: the loser left, or did not come
     back in time): ``winner`` won it so. Such a win sets no record."""
+    challenge: Challenge | None = None
+    """The day's deal or the ladder step the game was played as (its header's)."""
     deal_key: str | None = None
     """Which deal the game was played from (``deal_key``): a game played again from
     the same deal shares it, and only the first of them counts for the rating and the

@@ -13,18 +13,22 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db.your_name(), db.rating_history(name), db.ratings()  # ``spit.stats.rating``
     game_news(path)                  # a result's new bests and rating change
     your_rating()                    # the menu's line
+    db.daily_status(day), db.ladder_status()  # the day's deal, the ladder: challenges
 
 How each figure is defined: ``spit.stats.figures``. Database lifecycle, damage and
 concurrency: ``spit.stats.db``. Schema and migrations: ``spit.stats.schema``.
 """
 
+from spit.stats.challenges import DailyAttempt, DailyStatus, LadderStatus
 from spit.stats.db import (
     DB_NAME,
+    ChallengeResult,
     GameNews,
     RebuildReport,
     StatsBusy,
     StatsDB,
     StatsUnavailable,
+    challenge_result,
     default_path,
     game_news,
     head_to_head_line,
@@ -60,10 +64,14 @@ __all__ = [
     "SPADES",
     "SPIT",
     "Best",
+    "ChallengeResult",
     "CpmPoint",
+    "DailyAttempt",
+    "DailyStatus",
     "GameFigures",
     "GameNews",
     "GameSummary",
+    "LadderStatus",
     "LevelBests",
     "Mode",
     "ModeResults",
@@ -82,6 +90,7 @@ __all__ = [
     "Story",
     "StoryPoint",
     "UnusableReplay",
+    "challenge_result",
     "default_path",
     "game_figures",
     "game_news",

@@ -41,7 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Final, TypeVar
@@ -51,7 +51,8 @@ from spit.core.replay.seal import Seal
 from spit.core.safe_text import safe_path, safe_text
 from spit.games.files import replay_files
 from spit.paths import data_dir, replays_dir
-from spit.stats import queries, rating, schema
+from spit.stats import challenges, queries, rating, schema
+from spit.stats.challenges import DailyStatus, LadderStatus
 from spit.stats.queries import (
     CpmPoint,
     LevelBests,
@@ -377,6 +378,18 @@ class StatsDB(Closing):
         ]
         return sorted(found)
 
+    # -- the day's deal and the ladder (``spit.stats.challenges``) -----------------
+
+    def daily_status(self, day: date) -> DailyStatus:
+        """The deal of ``day``: games of it, its counted attempt, the streak of days won."""
+        with self._lock:
+            return challenges.daily_status(self._conn, day)
+
+    def ladder_status(self) -> LadderStatus:
+        """The ladder's step for the next game, and the highest step reached."""
+        with self._lock:
+            return challenges.ladder_status(self._conn)
+
     @staticmethod
     def game_story(replay_path: str | os.PathLike[str]) -> Story:
         """Both players' cards over the game, from its replay (never stored). Raises
@@ -567,6 +580,33 @@ def game_news(replay_path: Path) -> GameNews | None:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class ChallengeResult:
+    """A finished game of a challenge with where it leaves the player."""
+
+    game: GameSummary
+    daily: DailyStatus | None
+    """For a daily game: its day's status (whether this game is the counted one)."""
+    ladder: LadderStatus | None
+
+
+def challenge_result(replay_path: Path, today: date) -> ChallengeResult | None:
+    """The game in ``replay_path`` (recorded first, if it is not yet) and the status of
+    its challenge as of ``today``; ``None`` for a game of no challenge, or when the
+    statistics cannot be had."""
+    try:
+        with StatsDB.open(replays=replay_path.parent) as db:
+            game = summarize(replay_path) if not db.writable else db.record_game(replay_path)
+            found = None if game is None else game.challenge
+            if game is None or found is None:
+                return None
+            daily = db.daily_status(found.day) if found.day is not None else None
+            ladder = db.ladder_status() if found.step is not None else None
+    except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):
+        return None
+    return ChallengeResult(game, daily, ladder)
+
+
 _SEAL_RANK: Final = {Seal.SEALED.value: 2, Seal.UNSEALED.value: 1, Seal.EDITED.value: 0}
 """Of two copies of a game, the one ranked higher is kept."""
 
@@ -605,6 +645,7 @@ def _insert(conn: sqlite3.Connection, game: GameSummary, *, rate: bool) -> bool:
             game.deal_key,
         ),
     )
+    challenges.store(conn, cursor.lastrowid, game)
     conn.executemany(
         "INSERT INTO players (game_id, seat, kind, name, level, won, cards_played, "
         "cards_per_minute, reaction_ms, reactions, rejected, fastest_run, too_slow, score, "

@@ -25,6 +25,7 @@ from typing import Final
 
 from spit.core.dates import from_iso
 from spit.core.replay.seal import Seal
+from spit.stats.challenges import challenge_of
 from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary
 
 MIN_REACTIONS: Final = 10
@@ -449,5 +450,6 @@ def _game(row: sqlite3.Row, players: list[PlayerSummary]) -> GameSummary:
         active_ms=row["active_ms"],
         players=(players[0], players[1]),
         forfeit=bool(row["forfeit"]),
+        challenge=challenge_of(row),
         deal_key=row["deal_key"],
     )

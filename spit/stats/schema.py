@@ -167,6 +167,16 @@ MIGRATIONS: Final = (
         DELETE FROM files WHERE outcome = 'game' AND game_key NOT IN (SELECT game_key FROM games);
         """,
     ),
+    Migration(
+        "the day's deal and the ladder: each game's challenge, and its deal",
+        # Games written before the challenge have none (each game's deal came a step before).
+        """
+        ALTER TABLE games ADD COLUMN challenge_kind TEXT;  -- spit.core.replay.challenge
+        ALTER TABLE games ADD COLUMN challenge_day TEXT;   -- YYYY-MM-DD, a daily game's
+        ALTER TABLE games ADD COLUMN challenge_step INTEGER;
+        CREATE INDEX games_by_challenge ON games (challenge_kind, challenge_day);
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

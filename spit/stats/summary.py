@@ -100,6 +100,7 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
         active_ms=figures.active_ms,
         players=(players[0], players[1]),
         forfeit=forfeit is not None,
+        challenge=replay.header.challenge,
         deal_key=deal_key(
             SPIT, replay.deals[0], replay.header.variant.value, mode.value, *_opponents(infos)
         ),

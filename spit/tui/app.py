@@ -30,7 +30,13 @@ from spit.settings.file import SettingsWriter, read_settings
 from spit.settings.model import CardStyle, Settings, settings_path
 from spit.tui.shared.collector import collect_and_freeze, thaw
 from spit.tui.shared.control_filter import ControlCharacterFilter
-from spit.tui.shared.navigation import LeaveScreen, OpenReplay, StartGame, StartPractice
+from spit.tui.shared.navigation import (
+    LeaveScreen,
+    OpenReplay,
+    StartChallenge,
+    StartGame,
+    StartPractice,
+)
 from spit.tui.shared.styles import ASCII_CLASS, ASCII_CSS, GAME_CSS, SHELL_CSS
 
 if TYPE_CHECKING:
@@ -232,6 +238,27 @@ class SpitApp(App[int]):
         table = registry.by_name(message.game).front_ends.table.load()
         self.push_screen(table.from_settings(self.settings, message.bot_level, clock=self.clock))
         self.set_timer(FREEZE_AFTER_S, collect_and_freeze)
+
+    @on(StartChallenge)
+    def _start_challenge(self, message: StartChallenge) -> None:
+        """The day's deal at once; the ladder once its step is read from the
+        statistics, in a thread (the database may have replays to read first)."""
+        from spit.tui.spit import challenges
+
+        if message.kind == "daily":
+            self.push_screen(challenges.daily_screen(self.settings, self.clock))
+            return
+
+        def find_step() -> None:
+            step = challenges.ladder_step()
+            self.call_from_thread(self._push_ladder, step)
+
+        self.run_worker(find_step, name="ladder step", group="stats", thread=True)
+
+    def _push_ladder(self, step: int) -> None:
+        from spit.tui.spit.challenges import ladder_screen
+
+        self.push_screen(ladder_screen(self.settings, step, self.clock))
 
     @on(StartPractice)
     def _start_practice(self) -> None:

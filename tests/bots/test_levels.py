@@ -107,8 +107,9 @@ def test_the_scale_runs_from_the_learner_to_the_practised_player() -> None:
     assert model_at(0.0) == LEARNER and model_at(1.0) == PRACTISED
     assert LEVEL_TABLE["beginner"].model == LEARNER
     assert LEVEL_TABLE["expert"].model == PRACTISED
-    with pytest.raises(ValueError, match="skill"):
-        model_at(1.5)
+    for skill in (-0.1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="skill"):
+            model_at(skill)
 
 
 def wrong_share(model: HumanModel, sizes: tuple[int, int], draws: int = 4000) -> float:

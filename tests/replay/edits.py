@@ -19,9 +19,12 @@ HEADER_EDITS = (
     (b'"seed": ', b'"seed": 1'),
     (b'"version": "1.1"', b'"version": "1.0"'),
     (b'"version": "1.2"', b'"version": "1.1"'),
+    (b'"version": "1.3"', b'"version": "1.2"'),
+    (b'"date": "2', b'"date": "1'),
     (b'"target": ', b'"target": 1'),
 )
-"""Header values changed: names, kinds, the start time, a level, a seed, the version."""
+"""Header values changed: names, kinds, the start time, a level, a seed, the version,
+a daily challenge's date."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,15 @@ class StartGame(Message):
         self.bot_level = bot_level
 
 
+class StartChallenge(Message):
+    """Start the day's deal (``kind`` "daily") or the ladder at the player's step
+    ("ladder"): ``spit.tui.spit.challenges``."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+
 class StartPractice(Message):
     """Start the practice round with hints (``spit.tui.spit.practice``)."""
 

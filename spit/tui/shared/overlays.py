@@ -171,6 +171,12 @@ class Result:
     replay: Path | None
     story: Widget | None = None
     """How the game went (Spit's chart and figures), shown under the result."""
+    challenge: Widget | None = None
+    """Where a game of a challenge leaves the player (the day's deal, the ladder)."""
+    share: Callable[[], str | None] | None = None
+    """The one line to copy and share, once it is known (``ResultOverlay``'s copy key)."""
+    again: str = "rematch"
+    """What Enter starts: "rematch", or "next game" on the ladder."""
 
 
 class ResultOverlay(_AnswerLater):
@@ -179,6 +185,7 @@ class ResultOverlay(_AnswerLater):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,r,R", "answer(True)", "Rematch", show=False),  # R: Caps Lock on
         Binding("escape,q,Q", "answer(False)", "Leave", show=False),
+        Binding("c,C", "copy_share", "Copy the result", show=False, id="result.copy"),
     ]
 
     def __init__(
@@ -196,13 +203,28 @@ class ResultOverlay(_AnswerLater):
             yield Static("\n".join(self._result.lines), markup=False)
             if self._result.story is not None:
                 yield self._result.story
+            if self._result.challenge is not None:
+                yield self._result.challenge
             if self._result.replay is not None:
                 yield HeadToHead(self._result.replay)  # shown for two players only
                 yield GameNewsLines(self._result.replay, ascii_only=self._ascii)
                 saved = safe_path(self._result.replay)  # under the settings' folder
                 yield Static(f"Replay saved: {saved}", classes="dim", markup=False)
-            yield Static("Enter: rematch     Esc: leave", classes="hint")
+            yield Static(self._hint(), classes="hint")
+
+    def _hint(self) -> str:
+        copy = "     C: copy the result" if self._result.share is not None else ""
+        return f"Enter: {self._result.again}     Esc: leave{copy}"
 
     def action_answer(self, rematch: bool) -> None:
         if self._ready():
             self.dismiss(rematch)
+
+    def action_copy_share(self) -> None:
+        """Put the share line on the clipboard (OSC 52: the terminal's, so it works
+        over ssh too, in terminals that allow it). No grace: copying ends nothing."""
+        text = self._result.share() if self._result.share is not None else None
+        if text is None:
+            return
+        self.app.copy_to_clipboard(text)
+        self.notify("Copied: " + text, markup=False)

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from spit.games import registry
 from spit.games.spit import descriptor as spit_game
-from spit.tui.shared.navigation import StartGame, StartPractice
+from spit.tui.shared.navigation import StartChallenge, StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 if TYPE_CHECKING:
@@ -52,10 +52,13 @@ def _entries() -> tuple[tuple[str, str, str], ...]:
         ("how_to_play", "How to play"),
         ("settings", "Settings"),
     ]
-    return (
-        *((id_, str(number), label) for number, (id_, label) in enumerate(numbered, 1)),
-        ("quit", "q", "Quit"),
-    )
+    entries = [(id_, str(number), label) for number, (id_, label) in enumerate(numbered, 1)]
+    entries[2:2] = CHALLENGE_ENTRIES  # after Spit's own two, lettered: the numbers stay
+    return (*entries, ("quit", "q", "Quit"))
+
+
+CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "l", "Ladder"))
+"""Spit's challenges (``spit.tui.spit.challenges``): the day's deal, the ladder."""
 
 
 ENTRIES = _entries()
@@ -84,6 +87,11 @@ class MainMenu(ShellScreen):
     DEFAULT_CSS = """
     MainMenu #menu-rating {
         display: none;
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+    }
+    MainMenu #challenge-status {
         width: 100%;
         text-align: center;
         color: $text-muted;
@@ -118,6 +126,7 @@ class MainMenu(ShellScreen):
                     ),
                     id="menu-options",
                 )
+            yield Static("", id="challenge-status", markup=False)
             if not self.services.settings.practice_offered:
                 yield Static(PRACTICE_OFFER, id="practice-offer")
         yield Footer()
@@ -129,6 +138,7 @@ class MainMenu(ShellScreen):
         Settings screen saved meanwhile is kept)."""
         self._offered = not self.services.settings.practice_offered
         self.call_after_refresh(self._show_rating)
+        self.call_after_refresh(self._load_challenge_status)
 
     def _show_rating(self) -> None:
         """Ask for the rating line once the menu is drawn: the statistics are read in
@@ -148,6 +158,47 @@ class MainMenu(ShellScreen):
         rating = self.query_one("#menu-rating", Static)
         rating.update(line)
         rating.display = True
+
+    # -- the day's deal and the ladder ------------------------------------------------
+
+    def _load_challenge_status(self) -> None:
+        """Whether today's deal was played, the streak and the ladder's step, under the
+        entries: read in a thread after the first frame (``spit.stats`` is imported
+        there), so that the menu never waits for the database."""
+        self.run_worker(self._find_challenge_status, name="challenges", thread=True)
+
+    def _find_challenge_status(self) -> None:
+        from spit.games.spit.daily import utc_today
+        from spit.stats import StatsDB, StatsUnavailable, default_path
+
+        if not default_path().exists():  # nothing played yet: nothing to say
+            return
+        try:
+            with StatsDB.open() as db:
+                daily, ladder = db.daily_status(utc_today()), db.ladder_status()
+        except (StatsUnavailable, OSError, ValueError):
+            return
+        played = "not played yet"
+        if daily.counted is not None:
+            played = "won" if daily.counted.won else "lost"
+        elif daily.games:
+            played = "played (not counted)"
+        line = (
+            f"Today's deal: {played}{self.painter.dot}streak {daily.streak}"
+            f"{self.painter.dot}ladder step {ladder.step} (best {ladder.highest})"
+        )
+        self.app.call_from_thread(self._show_challenge_status, line)
+
+    def _show_challenge_status(self, line: str) -> None:
+        self.query_one("#challenge-status", Static).update(line)
+
+    def action_daily(self) -> None:
+        self.post_message(StartChallenge("daily"))
+
+    def action_ladder(self) -> None:
+        self.post_message(StartChallenge("ladder"))
+
+    # ----------------------------------------------------------------------------------
 
     def on_unmount(self) -> None:
         from spit.settings.file import SettingsWriter

@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from spit.stats import (
         Best,
         CpmPoint,
+        DailyStatus,
         GameSummary,
+        LadderStatus,
         LevelBests,
         ModeResults,
         PersonalBests,
@@ -88,12 +90,15 @@ class Figures:
     ratings: list[tuple[str, Rating, int]] = field(default_factory=list)
     """Everyone rated: name, rating, rated games."""
     level_bests: list[LevelBests] = field(default_factory=list)
+    challenges: tuple[DailyStatus, LadderStatus] | None = None
+    """Today's deal and the streak, the ladder's step and best (``spit.stats.challenges``)."""
 
 
 def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
     """Open the database (rebuilding it from ``replays`` first if ``rebuild``) and read
     the figures. Raises ``StatsUnavailable``, ``sqlite3.Error``, ``OSError`` or
     ``ValueError`` (a record that does not read back)."""
+    from spit.games.spit.daily import utc_today
     from spit.stats import StatsDB
 
     with StatsDB.open(replays=replays) as db:
@@ -117,6 +122,7 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
             rating_history=[] if you is None else db.rating_history(you),
             ratings=db.ratings(),
             level_bests=db.bests_by_level(),
+            challenges=(db.daily_status(utc_today()), db.ladder_status()),
         )
 
 
@@ -548,6 +554,7 @@ class StatisticsScreen(ShellScreen):
             yield Static(id="stats-bests", classes="stats-panel")
             yield DataTable(id="stats-level-bests", classes="stats-panel", cursor_type="cell")
             yield Static(id="stats-level-bests-note", classes="screen-hint", markup=False)
+            yield Static(id="stats-challenges", classes="stats-panel")
             yield Static(id="stats-trend", classes="stats-panel")
             yield Static(id="stats-rivals", classes="stats-panel")
             yield Static(id="stats-unsealed", classes="stats-panel")
@@ -561,6 +568,7 @@ class StatisticsScreen(ShellScreen):
             "#stats-spades": "Spades against the computer",
             "#stats-bests": "Personal bests",
             "#stats-level-bests": "Bests by level and variant",
+            "#stats-challenges": "Daily deal and ladder",
             "#stats-rivals": "Head to head, two players on one keyboard",
             "#stats-unsealed": "Not counted",
         }
@@ -629,6 +637,26 @@ class StatisticsScreen(ShellScreen):
         self._status(status)
         self._show_panels(figures)
 
+    def _show_challenges(self, found: tuple[DailyStatus, LadderStatus] | None) -> None:
+        """The streak of days won and the ladder's step and best, once either was played."""
+        panel = self.query_one("#stats-challenges", Static)
+        daily, ladder = found if found is not None else (None, None)
+        panel.display = bool(daily and (daily.streak or daily.games)) or bool(
+            ladder and ladder.games
+        )
+        if daily is None or ladder is None or not panel.display:
+            return
+        today = "not played yet"
+        if daily.counted is not None:
+            today = "won" if daily.counted.won else "lost"
+        panel.update(
+            Text(
+                f"Today's deal: {today}{self._dot}streak of days won: {daily.streak}\n"
+                f"Ladder: next game at step {ladder.step}{self._dot}highest step reached: "
+                f"{ladder.highest}{self._dot}{ladder.games} counted games"
+            )
+        )
+
     def _show_panels(self, figures: Figures) -> None:
         rating = self.query_one("#stats-rating", Static)
         lines = rating_lines(figures, ascii_only=self._ascii)
@@ -644,6 +672,7 @@ class StatisticsScreen(ShellScreen):
             spades.update(Group(spades_table(figures.spades), Text(SPADES_NOTE, style="dim")))
         bests = Group(bests_table(figures.bests), Text(BESTS_NOTE, style="dim"))
         self._panel("#stats-bests", bests)
+        self._show_challenges(figures.challenges)
         trend = figures.trend
         trend_panel = self.query_one("#stats-trend", Static)
         trend_panel.display = bool(trend)

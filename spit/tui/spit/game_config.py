@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 
+from spit.core.replay.challenge import Challenge
 from spit.core.value import frozen
 from spit.engine import Variant
 from spit.games.spit.session import Timing
@@ -34,6 +35,11 @@ class GameConfig(TableSettings):
     """Say beside each player whether they can play ("● can play")."""
     bell: bool = False
     """Ring the terminal bell when a human's key lost a race ("too slow") or the slap."""
+    bot_seed: int | None = None
+    """The bot's own seed; ``None``: the deal's (the day's deal sets both apart, so
+    that everyone meets the same bot: ``spit.games.spit.daily``)."""
+    challenge: Challenge | None = None
+    """The day's deal or the ladder step this game is played as, for the replay's header."""
 
     def __post_init__(self) -> None:
         # a plain "ascii" is taken and made the member: tests and scripts spell it so

@@ -25,6 +25,7 @@ game against one.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from random import SystemRandom
 from typing import TYPE_CHECKING, ClassVar
@@ -70,6 +71,7 @@ if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.games.spit.bots import BotAgent
     from spit.games.spit.replay.records import Header
+    from spit.tui.shared.overlays import Result
 
 TICK_HZ = 30
 TARGET = 100
@@ -241,7 +243,10 @@ class GameScreen(Screen[None]):
             return []
         from spit.games.spit.bots import make_bot
 
-        return [make_bot(self.config.bot_level, SEATS[1], seed)]
+        return [make_bot(self.config.bot_level, SEATS[1], self._bot_seed(seed))]
+
+    def _bot_seed(self, seed: int) -> int:
+        return seed if self.config.bot_seed is None else self.config.bot_seed
 
     def on_redraw(self) -> None:
         """Called after every redraw of the table: for a screen built on this one."""
@@ -254,7 +259,11 @@ class GameScreen(Screen[None]):
         second = PlayerInfo("human", names[1])
         if self.config.bot_level is not None:
             second = PlayerInfo(
-                "bot", names[1], level=self.config.bot_level, policy=self._policy, seed=self.seed
+                "bot",
+                names[1],
+                level=self.config.bot_level,
+                policy=self._policy,
+                seed=self._bot_seed(self.seed),
             )
         return PlayerInfo("human", names[0]), second
 
@@ -263,7 +272,14 @@ class GameScreen(Screen[None]):
         from spit.games.spit.replay.records import Header
 
         players = self._player_infos()
-        return Header(self.config.variant, TARGET, self._timing, players, seed=self.seed)
+        return Header(
+            self.config.variant,
+            TARGET,
+            self._timing,
+            players,
+            seed=self.seed,
+            challenge=self.config.challenge,
+        )
 
     def _open_writer(self, feed: WriterFeed) -> None:
         """Open this game's replay file and give ``feed`` to it; a notice if it cannot be
@@ -281,6 +297,8 @@ class GameScreen(Screen[None]):
                 target=TARGET,
                 timing=self._timing,
                 seed=self.seed,
+                created=self.created_at(),
+                challenge=self.config.challenge,
             )
         except (OSError, ValueError) as error:
             self._feed = None
@@ -289,6 +307,11 @@ class GameScreen(Screen[None]):
             return
         self.replay_path = writer.path
         feed.open(writer)
+
+    def created_at(self) -> datetime | None:
+        """The start time the replay records; ``None``: now (a screen built on this one
+        with a wall clock of its own gives it)."""
+        return None
 
     def _close_writer(self) -> None:
         feed, self._feed = self._feed, None
@@ -486,18 +509,31 @@ class GameScreen(Screen[None]):
         from spit.tui.shared.overlays import ResultOverlay
         from spit.tui.spit.board.story import StoryPanel
 
-        result = self.presenter.result(self.match, self.seed, self.replay_path)
+        again = self.again_command()
+        result = self.presenter.result(self.match, self.seed, self.replay_path, again)
         replay = self._log.replay(self._header())
         story = StoryPanel(replay, self.players.shorts, ascii_only=self.painter.ascii)
-        result = replace(result, story=story)
+        result = self.dress_result(replace(result, story=story))
         overlay = ResultOverlay(result, self.clock, ascii_only=self.painter.ascii)
         self.app.push_screen(overlay, self._result_answered)
 
+    def again_command(self) -> str | None:
+        """The command that plays this deal again; ``None``: ``spit-tui play --seed``."""
+        return None
+
+    def dress_result(self, result: Result) -> Result:
+        """The result overlay's content; a screen built on this one adds to it."""
+        return result
+
     def _result_answered(self, rematch: bool | None) -> None:
         if rematch:
-            self._start(None if self.config.seed is None else self.seed + 1)
+            self.rematch()
         else:
             self._leave()
+
+    def rematch(self) -> None:
+        """The next game at this table: the next deal of a chosen seed, else a new one."""
+        self._start(None if self.config.seed is None else self.seed + 1)
 
     def _redraw(self) -> None:
         if self._collect_at is None:

@@ -1,6 +1,7 @@
 """Computer players: decision policies driven through a model of human speed and slips.
 
-The public surface the front ends rely on is ``LEVELS``, ``make_bot`` and
+The public surface the front ends rely on is ``LEVELS``, ``make_bot``,
+``step_level`` and ``skill_of`` (the ladder's levels, past expert too) and
 ``bot_description`` (a row of the bot chooser, under ``LEVEL_HEADER``); ``docs/bots.md``
 documents the levels and how they were tuned.
 
@@ -20,6 +21,8 @@ from spit.games.spit.bots.levels import (
     bot_description,
     get_level,
     make_bot,
+    skill_of,
+    step_level,
 )
 from spit.games.spit.bots.policies import POLICIES, NaivePolicy, Policy, StrongPolicy
 from spit.games.spit.identity import BotLevel
@@ -40,4 +43,6 @@ __all__ = [
     "bot_description",
     "get_level",
     "make_bot",
+    "skill_of",
+    "step_level",
 ]

@@ -13,7 +13,9 @@ re-measured.
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -52,16 +54,35 @@ PRACTISED: Final = HumanModel(
 """Skill 1: a fast adult at the top of the published ranges, who knows the game."""
 
 
-def model_at(skill: float) -> HumanModel:
-    """The human model at ``skill`` on the scale from ``LEARNER`` (0) to ``PRACTISED`` (1)."""
-    if not 0.0 <= skill <= 1.0:
-        raise ValueError(f"skill must be between 0 and 1, not {skill!r}")
+TIME_FLOOR_SHARE: Final = 0.5
+"""Beyond skill 1 (the ladder's steps past expert) a time goes on shrinking by the same
+factor a step, but never below this share of its skill-1 value: twice as fast as the
+fastest published adults is already beyond people, and a bot with no time at all
+would win every race and teach nothing."""
 
-    def time(low: int, high: int) -> int:
-        return round(low * math.pow(high / low, skill))
+REACTION_FLOOR_MS: Final = 100
+"""...and no reaction is quicker than 100 ms, the limit of human visual reaction (the
+false-start rule of sprinting)."""
+
+
+def model_at(skill: float) -> HumanModel:
+    """The human model at ``skill`` on the scale from ``LEARNER`` (0) to ``PRACTISED`` (1),
+    and beyond 1 by the same laws (the ladder's steps past expert): each time goes on
+    geometrically down to its floor (``TIME_FLOOR_SHARE``, ``REACTION_FLOOR_MS``), each
+    error rate linearly down to 0, and the spreads stay as at 1 (the best players vary
+    from one play to the next as much as practised ones do)."""
+    if not (math.isfinite(skill) and skill >= 0.0):
+        raise ValueError(f"skill must be a number from 0 up, not {skill!r}")
+
+    def time(low: int, high: int, floor: int | None = None) -> int:
+        least = math.ceil(high * TIME_FLOOR_SHARE) if floor is None else floor
+        return max(min(least, high), round(low * math.pow(high / low, skill)))
 
     def share(low: float, high: float) -> float:
-        return round(low + (high - low) * skill, 4)
+        return round(max(0.0, low + (high - low) * skill), 4)
+
+    def spread(low: float, high: float) -> float:
+        return share(low, high) if skill <= 1.0 else high
 
     a, b = LEARNER, PRACTISED
     return HumanModel(
@@ -69,12 +90,12 @@ def model_at(skill: float) -> HumanModel:
         choice_ms=time(a.choice_ms, b.choice_ms),
         compare_ms=time(a.compare_ms, b.compare_ms),
         keystroke_ms=time(a.keystroke_ms, b.keystroke_ms),
-        reaction_spread=share(a.reaction_spread, b.reaction_spread),
-        reaction_min_ms=time(a.reaction_min_ms, b.reaction_min_ms),
+        reaction_spread=spread(a.reaction_spread, b.reaction_spread),
+        reaction_min_ms=time(a.reaction_min_ms, b.reaction_min_ms, REACTION_FLOOR_MS),
         retarget_ms=time(a.retarget_ms, b.retarget_ms),
         overlook=share(a.overlook, b.overlook),
         wrong_pile=share(a.wrong_pile, b.wrong_pile),
-        form_spread=share(a.form_spread, b.form_spread),
+        form_spread=spread(a.form_spread, b.form_spread),
     )
 
 
@@ -119,6 +140,35 @@ LEVELS: Final[tuple[BotLevel, ...]] = tuple(BotLevel)
 """The level names, weakest first (the order menus show them in)."""
 
 
+BEYOND_EXPERT: Final = f"{BotLevel.EXPERT.value}+"
+"""The ladder's steps past expert are named ``expert+1``, ``expert+2``...: a name that
+says how far past the last measured level the bot is, and that a replay records as
+its bot's level like any other."""
+
+_BEYOND = re.compile(re.escape(BEYOND_EXPERT) + r"([1-9][0-9]{0,5})")
+_STEP: Final = 1 / (len(_LEVELS) - 1)
+"""The spacing of the named levels on the scale of skill, kept past expert."""
+
+
+def step_level(step: int) -> str:
+    """The level of the ladder's ``step``: the named levels for 0-9 (beginner..expert),
+    ``expert+N`` beyond."""
+    if step < 0:
+        raise ValueError(f"a ladder step is 0 or more, not {step}")
+    last = len(LEVELS) - 1
+    return LEVELS[step] if step <= last else f"{BEYOND_EXPERT}{step - last}"
+
+
+def skill_of(level: str) -> float | None:
+    """The skill of the level called ``level`` (a named one, or ``expert+N``), for
+    whoever rates a game against it; ``None`` for a name that is no level."""
+    named = LEVEL_TABLE.get(level)
+    if named is not None:
+        return named.skill
+    beyond = _BEYOND.fullmatch(level)
+    return None if beyond is None else 1.0 + int(beyond.group(1)) * _STEP
+
+
 def get_level(name: str) -> Level:
     """The level called ``name``; ``ValueError`` names the valid ones otherwise."""
     try:
@@ -128,16 +178,28 @@ def get_level(name: str) -> Level:
 
 
 def make_bot(level: str, player: Seat, seed: int, *, policy: str | None = None) -> BotAgent:
-    """A bot of level ``level`` for seat ``player`` (0 or 1), seeded with ``seed``.
+    """A bot of level ``level`` (a named level, or a ladder step past expert:
+    ``expert+N``, which plays as expert does, at the speed of its skill) for seat
+    ``player`` (0 or 1), seeded with ``seed``.
 
     ``policy`` swaps in another policy at the same speed (how the simulator compares
     policies at identical timing). Raises ``ValueError`` for an unknown level or policy.
     """
-    chosen = get_level(level)
-    policy_name = chosen.policy if policy is None else policy
+    skill = skill_of(level) if isinstance(level, str) else None
+    if skill is not None and level not in LEVEL_TABLE:
+        chosen_policy, model = LEVEL_TABLE[BotLevel.EXPERT].policy, _beyond_model(skill)
+    else:
+        chosen = get_level(level)
+        chosen_policy, model, level = chosen.policy, chosen.model, chosen.name
+    policy_name = chosen_policy if policy is None else policy
     if policy_name not in POLICIES:
         raise ValueError(f"unknown bot policy {policy_name!r}: choose from {', '.join(POLICIES)}")
-    return BotAgent(player, POLICIES[policy_name], chosen.model, seed, level=chosen.name)
+    return BotAgent(player, POLICIES[policy_name], model, seed, level=level)
+
+
+@functools.lru_cache(maxsize=32)
+def _beyond_model(skill: float) -> HumanModel:
+    return model_at(skill)
 
 
 LEVEL_HEADER: Final = f"{'level':<9}{'cards/min':>9}{'reacts':>10}{'slaps':>9}  what it is like"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from spit.games.spit.bots.levels import LEVEL_TABLE
+from spit.games.spit.bots.levels import LEVEL_TABLE, skill_of
 from spit.games.spit.identity import BotLevel
 
 ANCHOR: Final = BotLevel.NORMAL.value
@@ -60,7 +60,7 @@ def bot_rating(level: str) -> tuple[float, float] | None:
     measured = RATINGS.get(level)
     if measured is not None:
         return measured
-    skill = _skill_of(level)
+    skill = skill_of(level)
     return None if skill is None else (rating_at_skill(skill), EXTRAPOLATED_SIGMA)
 
 
@@ -73,10 +73,3 @@ def rating_at_skill(skill: float) -> float:
     spread = sum((x - mean_x) ** 2 for x, _ in points)
     slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
     return mean_y + slope * (skill - mean_x)
-
-
-def _skill_of(level: str) -> float | None:
-    """The skill of a named level. (With the ladder's steps past expert, their skill
-    too: ``spit.games.spit.bots.levels.skill_of`` there.)"""
-    named = LEVEL_TABLE.get(level)
-    return None if named is None else named.skill

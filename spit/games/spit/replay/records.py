@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
 from spit.core.replay import play_records
+from spit.core.replay.challenge import Challenge, read_challenge
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
@@ -73,13 +74,18 @@ class Header:
     engine: str | None = None
     """``spit.engine.ENGINE_VERSION`` of the writer: the rules it played by."""
     version: tuple[int, int] = FORMAT_VERSION
+    challenge: Challenge | None = None
+    """The day's deal or the ladder's step this game was played as (format 1.3);
+    ``None`` for an ordinary game."""
 
     def to_json(self) -> dict[str, Any]:
-        settings = {
+        settings: dict[str, Any] = {
             "variant": self.variant.value,
             "target": self.target,
             "timing": self.timing.to_json(),
         }
+        if self.challenge is not None:
+            settings["challenge"] = self.challenge.to_json()
         return header_json(self, settings)
 
     @classmethod
@@ -98,6 +104,7 @@ class Header:
             target=get_int(obj, "target", 1, MAX_TARGET, default=100),
             timing=timing,
             version=version,
+            challenge=read_challenge(obj),
             **common,
         )
 

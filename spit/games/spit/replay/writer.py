@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from spit import __version__
+from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
 from spit.core.seats import Seat, other
@@ -52,6 +53,7 @@ class ReplayWriter(LineWriter):
         timing: Timing,
         seed: int | None,
         created: datetime | None = None,
+        challenge: Challenge | None = None,
     ) -> ReplayWriter:
         """A new file in ``directory`` (made if missing), named after the start time and
         the players, with the header already written.
@@ -69,6 +71,7 @@ class ReplayWriter(LineWriter):
             created=when.isoformat(timespec="seconds"),
             writer=f"spit-tui {__version__}",
             engine=ENGINE_VERSION,
+            challenge=challenge,
         )
         return cls._start(directory, header, when, SUFFIX)
 

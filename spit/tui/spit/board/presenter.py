@@ -422,8 +422,11 @@ class Presenter:
         then = "the lower total wins" if a != b else "on equal totals the player without cards wins"
         return f"{who} no cards left, so no round can be dealt: {then}."
 
-    def result(self, match: Match, seed: int, replay: Path | None) -> Result:
-        """The result overlay's text for a finished game."""
+    def result(
+        self, match: Match, seed: int, replay: Path | None, again: str | None = None
+    ) -> Result:
+        """The result overlay's text for a finished game; ``again``: the command that
+        plays the deal again, if not ``spit-tui play --seed`` (the day's deal)."""
         from spit.tui.shared.overlays import Result  # not needed until the game is over
 
         state = match.state
@@ -443,5 +446,5 @@ class Presenter:
             command += f" --bot {self.players.bot_level}"
         if state.variant is Variant.POINTS:
             command += " --variant points"
-        lines.append(f"This deal again: {command}")
+        lines.append(f"This deal again: {again or command}")
         return Result(headline, tuple(lines), replay)

@@ -1,0 +1,48 @@
+"""``spit-tui daily``: the day's deal, the same cards and bot for everyone on a UTC day.
+
+``--date`` plays a past day's deal (as practice: only a day's own deal played on the
+day counts); a day still to come is refused with a message and status 2, as any bad
+option is. The rules are ``spit.games.spit.daily``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from datetime import date
+
+from spit.commands._args import add_recording_options, parsed_by
+
+
+def _day(text: str) -> date:
+    from spit.games.spit.daily import playable_day, utc_today
+
+    return playable_day(text, utc_today())
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--date",
+        type=parsed_by(_day),
+        metavar="YYYY-MM-DD",
+        help="play the deal of this UTC day instead of today's (a past day's counts as practice)",
+    )
+    add_recording_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from spit.tui.shared.collector import paused_until_first_frame
+
+    with paused_until_first_frame():
+        from spit.settings.file import read_settings
+        from spit.settings.model import settings_path
+        from spit.tui.app import SpitApp
+        from spit.tui.spit.challenges import daily_screen
+
+        settings, _warnings = read_settings(settings_path())  # the app shows the warnings
+        if args.replay_dir is not None:
+            settings = replace(settings, replay_dir=args.replay_dir)
+        if args.no_record:
+            settings = replace(settings, record_replays=False)
+        result = SpitApp(start_screen=daily_screen(settings, day=args.date)).run()
+    return result or 0

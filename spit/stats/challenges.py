@@ -1,0 +1,163 @@
+"""The day's deal and the ladder, as the statistics answer for them.
+
+Only sealed games count (``GameSummary.seal``: a file written by the program and not
+edited since, the header's challenge included), against a bot, not won by forfeit:
+
+- **the counted attempt of a day** is the first such daily game of that date that was
+  also *started* on that date in UTC; every other game of the deal (a second try, the
+  deal of a past day played later) is practice. Being the first, a day's counted game
+  is counted once however often the deal is played again.
+- **the streak** is the number of consecutive UTC days, ending today or yesterday,
+  whose counted attempt was a win: a day not yet played leaves yesterday's streak
+  standing, a loss (or a missed day) ends it.
+- **the ladder's step** follows the counted ladder games in the order they were
+  started: after the last one, one step up from its step for a win, one down for a
+  loss (``spit.games.spit.ladder.next_step``); the highest step is the highest any of
+  them reached. A ladder game of a deal already counted (played again from the same
+  deal: ``GameSummary.deal_key``) is not counted again.
+
+Queries over a connection (``spit.stats.db.StatsDB`` holds it and its lock), plus
+``store`` and ``challenge_of``, which write and read the columns of a game's challenge.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Final
+
+from spit.core.replay.challenge import Challenge, ChallengeKind, parse_day
+from spit.core.replay.fields import FormatError
+from spit.core.replay.seal import Seal
+from spit.games.spit.ladder import FIRST_STEP, next_step
+from spit.games.summary import GameSummary, Mode
+
+_COUNTED: Final = f"""
+    FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat
+    WHERE g.mode = '{Mode.VS_BOT.value}' AND g.seal = '{Seal.SEALED.value}'
+    AND NOT g.forfeit AND g.challenge_kind = ?
+"""
+"""The human's row of each sealed game of a challenge kind, as ``g`` and ``p``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DailyAttempt:
+    """A day's counted game, as the human played it."""
+
+    game_key: str
+    won: bool
+    active_ms: int
+    rounds: int
+    cards_per_minute: float
+
+
+@dataclass(frozen=True, slots=True)
+class DailyStatus:
+    """Where the player stands with the deal of ``day``."""
+
+    day: date
+    games: int
+    """Games of the day's deal stored, counted or not (edited ones too)."""
+    counted: DailyAttempt | None
+    """The counted attempt, once there is one."""
+    streak: int
+    """Consecutive days won, ending on ``day`` or the day before."""
+
+    def counts(self, game_key: str) -> bool:
+        """Whether the game of ``game_key`` is the day's counted attempt."""
+        return self.counted is not None and self.counted.game_key == game_key
+
+
+@dataclass(frozen=True, slots=True)
+class LadderStatus:
+    step: int
+    """Where the next ladder game is played."""
+    highest: int
+    """The highest step reached (the personal best)."""
+    games: int
+    """Counted ladder games."""
+
+
+def store(conn: sqlite3.Connection, game_id: int | None, game: GameSummary) -> None:
+    """Write ``game``'s challenge into its row (just inserted with its deal key)."""
+    found = game.challenge
+    conn.execute(
+        "UPDATE games SET challenge_kind = ?, challenge_day = ?, challenge_step = ? WHERE id = ?",
+        (
+            None if found is None else found.kind.value,
+            None if found is None or found.day is None else found.day.isoformat(),
+            None if found is None else found.step,
+            game_id,
+        ),
+    )
+
+
+def challenge_of(row: sqlite3.Row) -> Challenge | None:
+    """The challenge a stored game's row holds. Raises ``ValueError`` for one that no
+    file could have given (a damaged record: ``spit.stats.db`` rebuilds such a
+    database)."""
+    kind = row["challenge_kind"]
+    try:
+        if kind == ChallengeKind.DAILY:
+            return Challenge.daily(parse_day(row["challenge_day"]))
+        if kind == ChallengeKind.LADDER:
+            return Challenge.ladder(row["challenge_step"])
+    except FormatError as err:
+        raise ValueError(f"not a challenge: {err}") from None
+    return None
+
+
+def counted_days(conn: sqlite3.Connection) -> dict[date, DailyAttempt]:
+    """Each day's counted attempt, by date."""
+    rows = conn.execute(
+        "SELECT g.challenge_day, g.game_key, p.won, g.active_ms, g.rounds, "
+        f"p.cards_per_minute {_COUNTED} AND substr(g.started, 1, 10) = g.challenge_day "
+        "ORDER BY g.challenge_day, g.started, g.id",
+        (ChallengeKind.DAILY.value,),
+    )
+    found: dict[date, DailyAttempt] = {}
+    for day, key, won, active_ms, rounds, cpm in rows:
+        found.setdefault(parse_day(day), DailyAttempt(key, bool(won), active_ms, rounds, cpm))
+    return found
+
+
+def daily_status(conn: sqlite3.Connection, day: date) -> DailyStatus:
+    """The deal of ``day``: how often it was played, its counted attempt, the streak."""
+    (games,) = conn.execute(
+        "SELECT COUNT(*) FROM games WHERE challenge_kind = ? AND challenge_day = ?",
+        (ChallengeKind.DAILY.value, day.isoformat()),
+    ).fetchone()
+    days = counted_days(conn)
+    return DailyStatus(day, int(games), days.get(day), streak(days, day))
+
+
+def streak(days: dict[date, DailyAttempt], today: date) -> int:
+    """Consecutive days won among ``days`` ending ``today``, or yesterday when today's
+    deal has no counted attempt yet."""
+    one = timedelta(days=1)
+    day = today if today in days else today - one
+    count = 0
+    while (attempt := days.get(day)) is not None and attempt.won:
+        count += 1
+        day -= one
+    return count
+
+
+def ladder_status(conn: sqlite3.Connection) -> LadderStatus:
+    """The step after the counted ladder games, and the highest reached."""
+    rows = conn.execute(
+        f"SELECT g.deal_key, g.challenge_step, p.won {_COUNTED} ORDER BY g.started, g.id",
+        (ChallengeKind.LADDER.value,),
+    )
+    seen: set[str] = set()
+    step = highest = FIRST_STEP
+    games = 0
+    for deal, at, won in rows:
+        if deal is not None and deal in seen:
+            continue
+        seen.add(deal)
+        games += 1
+        step = next_step(at, bool(won))
+        highest = max(highest, at, step)
+    return LadderStatus(step, highest, games)
