@@ -287,15 +287,20 @@ def test_the_migration_reads_the_spit_games_again_for_their_deals(
     tmp_path: Path, folder: Path
 ) -> None:
     """A database of the version before the deals and the ratings (made from a new
-    one by undoing its last step) gets both from the replays at its next open."""
+    one by undoing that step and the challenges' after it) gets both from the replays
+    at its next open."""
     database = tmp_path / "stats.sqlite3"
     with seals(), StatsDB.open(database, replays=folder) as db:
         expected = db.ratings(), sorted(g.deal_key or "" for g in db.recent_games(-1))
     conn = sqlite3.connect(database, isolation_level=None)
+    before = next(i for i, step in enumerate(MIGRATIONS) if "rating" in step.description)
+    conn.execute("DROP INDEX games_by_challenge")
+    for column in ("challenge_kind", "challenge_day", "challenge_step"):
+        conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
     conn.execute("DROP TABLE ratings")
     conn.execute("DROP INDEX games_by_deal")
     conn.execute("ALTER TABLE games DROP COLUMN deal_key")
-    conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+    conn.execute(f"PRAGMA user_version = {before}")
     conn.close()
     with seals(), StatsDB.open(database, replays=folder) as db:
         found = db.ratings(), sorted(g.deal_key or "" for g in db.recent_games(-1))
