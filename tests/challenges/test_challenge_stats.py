@@ -124,10 +124,14 @@ def test_the_ladder_steps_up_for_a_win_and_down_for_a_loss(tmp_path: Path) -> No
 def test_a_ladder_deal_played_again_counts_once(tmp_path: Path) -> None:
     folder = tmp_path / "replays"
     ladder(folder, 0, True, 1, seed=40)
-    ladder(folder, 1, True, 2, seed=40)  # the same deal, other play: not counted
+    ladder(folder, 0, True, 2, seed=40)  # the same deal and bot, other play: not counted
     with opened(tmp_path) as db:
         status = db.ladder_status()
     assert (status.step, status.games) == (1, 1)
+    ladder(folder, 1, True, 3, seed=40)  # the same cards against a faster bot: a new game
+    with opened(tmp_path) as db:
+        status = db.ladder_status()
+    assert (status.step, status.games) == (2, 2)
 
 
 def test_the_result_of_a_game_records_it_first(tmp_path: Path) -> None:
