@@ -30,6 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=seed, metavar="N", help="deal from this seed (the same seed, the same deal)"
     )
+    parser.add_argument(
+        "--names",
+        type=player_names,
+        metavar="NAME,NAME",
+        help="the two players' names, left half of the keyboard first (each rated by name "
+        "in the statistics; without it: Player 1 and Player 2)",
+    )
     add_recording_options(parser)
 
 
@@ -43,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
             choices = ", ".join(LEVELS)
             complain("play", f"unknown bot level {args.bot!r} (choose {choices})")
             return 2
+    if args.names is not None and args.bot is not None:
+        complain("play", "--names is for two players on one keyboard, not a game against a bot")
+        return 2
     from spit.tui.shared.collector import paused_until_first_frame
 
     with paused_until_first_frame():
@@ -53,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
 
         settings, _warnings = read_settings(settings_path())  # the app shows the warnings
         config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
+        if args.names is not None:
+            config = replace(config, names=args.names)
         if args.variant is not None:
             config = replace(config, variant=Variant(args.variant))
         if args.replay_dir is not None:
@@ -64,3 +76,24 @@ def run(args: argparse.Namespace) -> int:
 
         result = SpitApp(start_game=config).run()
     return result or 0
+
+
+NAME_LENGTH = 16
+"""The longest name a player may give: the table's and the result's lines fit it."""
+
+
+def player_names(text: str) -> tuple[str, str]:
+    """``"Ann,Bob"`` as the two players' names: two different, printable names of at
+    most ``NAME_LENGTH`` characters (a name is drawn on the table and rates its player,
+    so neither may be blank, unprintable, or the same as the other)."""
+    parts = tuple(part.strip() for part in text.split(","))
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError("give two names, separated by a comma: Ann,Bob")
+    for part in parts:
+        if not part or not part.isprintable() or len(part) > NAME_LENGTH:
+            raise argparse.ArgumentTypeError(
+                f"a name is 1 to {NAME_LENGTH} printable characters, not {part!a}"
+            )
+    if parts[0].casefold() == parts[1].casefold():
+        raise argparse.ArgumentTypeError("the two players need different names")
+    return parts[0], parts[1]

@@ -40,6 +40,9 @@ class GameConfig(TableSettings):
     that everyone meets the same bot: ``spit.games.spit.daily``)."""
     challenge: Challenge | None = None
     """The day's deal or the ladder step this game is played as, for the replay's header."""
+    names: tuple[str, str] | None = None
+    """The two players' names in a game on one keyboard (``spit-tui play --names``), for
+    the table, the replay and so the ratings of each; ``None``: "Player 1", "Player 2"."""
 
     def __post_init__(self) -> None:
         # a plain "ascii" is taken and made the member: tests and scripts spell it so

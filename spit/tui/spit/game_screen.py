@@ -125,7 +125,7 @@ class GameScreen(Screen[None]):
         self.config = config
         self.clock: Clock = clock or MonotonicClock()
         self.keys, self.keymap_problems = resolved_keys(config)
-        self.players = Players.for_game(config.bot_level)
+        self.players = Players.for_game(config.bot_level, config.names)
         self.vs_bot = config.bot_level is not None
         ids = [i for i in BINDING_IDS if key_in_use(GAME_KEYS[i], self.vs_bot)]
         # Textual has no public per-instance bindings, and each game's keys come from

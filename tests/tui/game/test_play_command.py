@@ -43,3 +43,31 @@ def test_defaults_come_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_an_unknown_bot_level_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--bot", "grandmaster"]) == 2
     assert "unknown bot level 'grandmaster'" in capsys.readouterr().err
+
+
+def test_two_players_can_give_their_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = _config(monkeypatch, ["--names", " Ann , Bob", "--no-record"])
+    assert config.names == ("Ann", "Bob") and config.bot_level is None
+
+
+@pytest.mark.parametrize(
+    ("names", "says"),
+    [
+        ("Ann", "two names"),
+        ("Ann,Bob,Cy", "two names"),
+        ("Ann,", "1 to 16 printable"),
+        ("Ann,\x1b[2J", "1 to 16 printable"),
+        ("Ann," + "x" * 17, "1 to 16 printable"),
+        ("Ann,ann", "different names"),
+    ],
+)
+def test_bad_names_exit_2(names: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["play", "--names", names])
+    error = capsys.readouterr().err
+    assert ended.value.code == 2 and says in error and "\x1b" not in error
+
+
+def test_names_are_for_two_players_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--bot", "easy", "--names", "Ann,Bob"]) == 2
+    assert "two players on one keyboard" in capsys.readouterr().err

@@ -33,3 +33,17 @@ async def test_a_recorded_game_has_its_deal_and_keys_from_the_start(tmp_path: Pa
         assert isinstance(deal, Deal) and deal.t == 0  # dealt before the file was opened
         assert isinstance(refused, Input) and not refused.accepted
         assert isinstance(played, Input) and played.accepted
+
+
+async def test_the_players_names_are_on_the_table_and_in_the_replay(tmp_path: Path) -> None:
+    """``spit-tui play --names``: the names the statistics rate each player by."""
+    clock = FakeClock()
+    app = game_app(clock, record=True, replay_dir=tmp_path, names=("Ann", "Bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        driver = Driver(pilot, clock)
+        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await pilot.pause()
+        assert driver.screen.replay_path is not None
+        replay = load_replay(driver.screen.replay_path)
+        assert [p.name for p in replay.header.players] == ["Ann", "Bob"]
+        assert driver.screen.players.names == ("Ann", "Bob")

@@ -72,9 +72,11 @@ class Players:
     bot_level: str | None = None
 
     @classmethod
-    def for_game(cls, bot_level: str | None) -> Players:
+    def for_game(cls, bot_level: str | None, names: tuple[str, str] | None = None) -> Players:
+        """The seats' names; two people keep the short "P1"/"P2" where the table has
+        little room, whatever their names."""
         if bot_level is None:
-            return cls(("Player 1", "Player 2"), ("P1", "P2"), (0, 1))
+            return cls(names or ("Player 1", "Player 2"), ("P1", "P2"), (0, 1))
         return cls(("You", f"{bot_level.capitalize()} bot"), ("You", "Bot"), (0,), bot_level)
 
 
