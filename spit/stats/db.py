@@ -207,6 +207,17 @@ class StatsDB(Closing):
         return db
 
     @classmethod
+    def peek(cls, path: Path | None = None) -> StatsDB | None:
+        """The database at ``path`` (default ``default_path()``) as it is, read into
+        memory, for a glance such as the menu's: not made, migrated on disk, nor
+        reconciled with the replays, so that only the Statistics screen (``open``) ever
+        rebuilds it, and says so. ``None`` when there is no database yet."""
+        path = path or default_path()
+        if not path.is_file():
+            return None
+        return cls(_memory_copy(path), path, replays_dir(), writable=False)
+
+    @classmethod
     def _open_read_only(cls, path: Path, replays: Path, reason: str) -> StatsDB:
         """The database at ``path`` copied into memory (empty if it cannot be read) and
         reconciled with ``replays`` there: nothing is written to the file."""

@@ -168,15 +168,19 @@ class MainMenu(ShellScreen):
         self.run_worker(self._find_challenge_status, name="challenges", thread=True)
 
     def _find_challenge_status(self) -> None:
-        from spit.games.spit.daily import utc_today
-        from spit.stats import StatsDB, StatsUnavailable, default_path
+        import sqlite3
 
-        if not default_path().exists():  # nothing played yet: nothing to say
-            return
+        from spit.games.spit.daily import utc_today
+        from spit.stats import StatsDB
+
         try:
-            with StatsDB.open() as db:
+            # only read: the Statistics screen is where a missing database is rebuilt
+            db = StatsDB.peek()
+            if db is None:  # nothing played yet: nothing to say
+                return
+            with db:
                 daily, ladder = db.daily_status(utc_today()), db.ladder_status()
-        except (StatsUnavailable, OSError, ValueError):
+        except (sqlite3.Error, OSError, ValueError):
             return
         played = "not played yet"
         if daily.counted is not None:
