@@ -18,10 +18,13 @@ import argparse
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from spit.core.dealer import MAX_SEED
 from spit.core.safe_text import safe_text
+
+if TYPE_CHECKING:
+    from spit.settings.model import Settings
 
 T = TypeVar("T")
 
@@ -110,6 +113,22 @@ def add_recording_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-record", action="store_true", help="do not save a replay of this game"
     )
+
+
+def recorded_settings(args: argparse.Namespace) -> Settings:
+    """The saved settings with ``add_recording_options``' choices on top, for a command
+    that opens a table from the settings (its warnings are the app's to show)."""
+    from dataclasses import replace
+
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
+
+    settings, _warnings = read_settings(settings_path())
+    if args.replay_dir is not None:
+        settings = replace(settings, replay_dir=args.replay_dir)
+    if args.no_record:
+        settings = replace(settings, record_replays=False)
+    return settings
 
 
 def add_port_option(parser: argparse.ArgumentParser, *, any_free: bool = False) -> None:

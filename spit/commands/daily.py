@@ -8,10 +8,9 @@ option is. The rules are ``spit.games.spit.daily``'s.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from datetime import date
 
-from spit.commands._args import add_recording_options, parsed_by
+from spit.commands._args import add_recording_options, parsed_by, recorded_settings
 
 
 def _day(text: str) -> date:
@@ -34,15 +33,9 @@ def run(args: argparse.Namespace) -> int:
     from spit.tui.shared.collector import paused_until_first_frame
 
     with paused_until_first_frame():
-        from spit.settings.file import read_settings
-        from spit.settings.model import settings_path
         from spit.tui.app import SpitApp
         from spit.tui.spit.challenges import daily_screen
 
-        settings, _warnings = read_settings(settings_path())  # the app shows the warnings
-        if args.replay_dir is not None:
-            settings = replace(settings, replay_dir=args.replay_dir)
-        if args.no_record:
-            settings = replace(settings, record_replays=False)
+        settings = recorded_settings(args)
         result = SpitApp(start_screen=daily_screen(settings, day=args.date)).run()
     return result or 0

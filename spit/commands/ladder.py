@@ -8,9 +8,8 @@ before the table opens (``spit.tui.spit.challenges.ladder_step``).
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 
-from spit.commands._args import add_recording_options, int_between
+from spit.commands._args import add_recording_options, int_between, recorded_settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,16 +29,10 @@ def run(args: argparse.Namespace) -> int:
     from spit.tui.shared.collector import paused_until_first_frame
 
     with paused_until_first_frame():
-        from spit.settings.file import read_settings
-        from spit.settings.model import settings_path
         from spit.tui.app import SpitApp
         from spit.tui.spit.challenges import ladder_screen, ladder_step
 
-        settings, _warnings = read_settings(settings_path())  # the app shows the warnings
-        if args.replay_dir is not None:
-            settings = replace(settings, replay_dir=args.replay_dir)
-        if args.no_record:
-            settings = replace(settings, record_replays=False)
+        settings = recorded_settings(args)
         step = ladder_step() if args.step is None else args.step
         result = SpitApp(start_screen=ladder_screen(settings, step)).run()
     return result or 0
