@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spit.stats import StatsDB
+from spit.stats import Rating, StatsDB
 from spit.tui.app import SpitApp
 from spit.tui.shell.statistics import level_bests_rows
 
@@ -14,12 +14,17 @@ from .library import recorded_games
 from .test_statistics import open_statistics, panel_text
 
 
-async def test_the_rating_and_the_bests_of_each_level(replays: Path) -> None:
-    recorded_games(replays)
+def _your_latest_rating() -> Rating:
+    """Your rating after your latest rated game, as the database holds it."""
     with StatsDB.open() as db:
         you = db.your_name()
         assert you is not None
-        latest = db.rating_history(you)[-1].after
+        return db.rating_history(you)[-1].after
+
+
+async def test_the_rating_and_the_bests_of_each_level(replays: Path) -> None:
+    recorded_games(replays)
+    latest = _your_latest_rating()
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_statistics(app, pilot)
@@ -64,10 +69,7 @@ async def test_the_menu_shows_your_rating_once_drawn(replays: Path) -> None:
         assert isinstance(app.screen, MainMenu)
         assert not app.screen.query_one("#menu-rating", Static).display
     recorded_games(replays)
-    with StatsDB.open() as db:
-        you = db.your_name()
-        assert you is not None
-        latest = db.rating_history(you)[-1].after
+    latest = _your_latest_rating()
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         line = app.screen.query_one("#menu-rating", Static)
