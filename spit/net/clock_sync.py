@@ -58,7 +58,11 @@ class ClockSync:
     of a room, for the fairness window, and a server of many rooms steps often."""
 
     def __init__(self, window: int = WINDOW) -> None:
-        self._samples: deque[Sample] = deque(maxlen=window)
+        self._delays: deque[float] = deque(maxlen=window)
+        """The recent samples' delays, and their offsets below: floats, which Python's
+        cycle collector does not track, rather than a ``Sample`` each, which it would
+        scan for the seconds the window keeps it (``spit.net.collector``)."""
+        self._offsets: deque[float] = deque(maxlen=window)
         self.offset = 0.0
         """Client clock minus server clock, in ms (0 before any exchange)."""
         self.round_trip = 0.0
@@ -74,19 +78,20 @@ class ClockSync:
         found = sample(s0, c1, c2, s3)
         if found is None:
             return False
-        samples = self._samples
-        samples.append(found)
-        best = min(samples, key=lambda s: s.delay)
-        self.offset = best.offset
-        self.round_trip = best.delay
-        self.one_way = best.delay / 2
-        self.jitter = (max(s.delay for s in samples) - best.delay) / 2
+        delays = self._delays
+        delays.append(found.delay)
+        self._offsets.append(found.offset)
+        best = min(range(len(delays)), key=delays.__getitem__)  # the first of equal ones
+        self.offset = self._offsets[best]
+        self.round_trip = delays[best]
+        self.one_way = delays[best] / 2
+        self.jitter = (max(delays) - delays[best]) / 2
         return True
 
     @property
     def ready(self) -> bool:
         """At least one good exchange has been made."""
-        return bool(self._samples)
+        return bool(self._delays)
 
     def to_server(self, client_time: float) -> float:
         """A time on the client's clock, on the server's."""

@@ -237,7 +237,11 @@ class Room:
         self.history: list[str] = []
         """The public frames of this game so far, sent to spectators as they were made:
         what a spectator who comes late is sent first (``spectator_snapshot``)."""
-        self._last_public: tuple[dict[str, Any], bool] | None = None
+        self._last_public: dict[str, Any] | None = None
+        """The public view last sent to spectators, and whether the game was over then:
+        two attributes rather than a pair, which would be a new tuple for the cycle
+        collector at each change (``spit.net.collector``)."""
+        self._last_finished = False
 
     # --- seats -------------------------------------------------------------------------
 
@@ -393,6 +397,7 @@ class Room:
         self._force = True
         self.history = []
         self._last_public = None
+        self._last_finished = False
         self._notices.append((SPECTATORS, encode("new_game", names=names)))
         for index, seat in enumerate(self.seats):
             seat.wants_rematch = False
@@ -596,7 +601,10 @@ class Room:
         self._notices.append((SPECTATORS, frame))
 
     def _take_notices(self) -> Outbox:
-        out, self._notices = self._notices, []
+        """The notices so far, in a new list: the one kept stays (a fresh empty list
+        at each step would live until the next, for the cycle collector to scan)."""
+        out = self._notices.copy()
+        self._notices.clear()
         return out
 
     def _view_frame(
@@ -648,10 +656,10 @@ class Room:
         """The spectators' frame, if the public view or news changed; kept in
         ``history``. A room without spectators keeps it too, for one who comes late."""
         view = table.public_view()
-        seen = (view, table.finished)
-        if not events and seen == self._last_public:
+        finished = table.finished
+        if not events and view == self._last_public and finished == self._last_finished:
             return
-        self._last_public = seen
+        self._last_public, self._last_finished = view, finished
         frame = self._encode_view(table, view, events)
         if len(self.history) >= MAX_HISTORY:
             del self.history[: MAX_HISTORY // 2]

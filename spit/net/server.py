@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import json
 import logging
@@ -47,6 +48,7 @@ from typing import Any, Final
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.typing import Data
 
 from spit import __version__
 from spit.core.safe_text import safe_text
@@ -178,7 +180,7 @@ class GameServer:
         self._clock = clock
         self.rooms: dict[str, Room] = {}
         self._sockets: dict[str, list[ServerConnection | None]] = {}
-        self._wake: dict[str, asyncio.Event] = {}
+        self._wake: dict[str, _Alarm] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._per_address: Counter[str] = Counter()
         self.spectators = Spectators()
@@ -226,7 +228,7 @@ class GameServer:
         self._active[code] = self.now_ms()
         self.rooms[code] = room
         self._sockets[code] = [None, None]
-        self._wake[code] = asyncio.Event()
+        self._wake[code] = _Alarm()
         task = asyncio.get_running_loop().create_task(self._guarded(room))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -337,25 +339,41 @@ class GameServer:
             "pong": TokenBucket(PONG_BURST, PONG_RATE),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
-        try:
-            async for frame in ws:
-                message = parse_client(frame)
-                self._note_activity(room, message)
-                bucket = buckets.get(message.type, others)
-                if not bucket.take(self.now_ms() / 1000.0):
-                    if others.dropped + sum(b.dropped for b in buckets.values()) > FLOOD_CLOSE:
-                        raise ProtocolError("too many messages", Close.FLOOD)
-                    continue
-                if message.type == "fetch_replay":
-                    await ws.send(await self._replay(room, index))
-                elif not self._on_message(room, index, message):
-                    await ws.close(int(Close.NORMAL), "left the game")
-                    break
+        try:  # a close ends ``recv`` with ConnectionClosed, which ``_handle`` takes
+            while await self._take(ws, room, index, await ws.recv(), buckets, others):
+                pass
+            await ws.close(int(Close.NORMAL), "left the game")
         finally:
             if sockets[index] is ws:
                 sockets[index] = None
                 room.drop(index, self.now_ms())
                 self._poke(room)
+
+    async def _take(
+        self,
+        ws: ServerConnection,
+        room: Room,
+        index: int,
+        frame: Data,
+        buckets: Mapping[str, TokenBucket],
+        others: TokenBucket,
+    ) -> bool:
+        """A seated player's message: checked, held to its rate limit (``buckets`` by
+        message type, ``others`` for the rest), given to the room; ``False`` when the
+        player leaves. A call of its own, so that the message is gone while the
+        connection waits for the next: it would live until then, for Python's cycle
+        collector to scan in a server of many rooms (``spit.net.collector``)."""
+        message = parse_client(frame)
+        self._note_activity(room, message)
+        bucket = buckets.get(message.type, others)
+        if not bucket.take(self.now_ms() / 1000.0):
+            if others.dropped + sum(b.dropped for b in buckets.values()) > FLOOD_CLOSE:
+                raise ProtocolError("too many messages", Close.FLOOD)
+            return True
+        if message.type == "fetch_replay":
+            await ws.send(await self._replay(room, index))
+            return True
+        return self._on_message(room, index, message)
 
     async def _watch(self, ws: ServerConnection, hello: Message) -> None:
         """A spectator of the room ``hello`` names (with its password, if it has one):
@@ -487,11 +505,7 @@ class GameServer:
                             await ws.send(room.ping(index, self.now_ms()))
             due = room.wake_at()
             until = min(x for x in (due, next_ping, self._closing_at(room)) if x is not None)
-            wake.clear()
-            # asyncio.timeout rather than wait_for, which makes a task on every wait
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(max(0.0, (until - self.now_ms()) / 1000)):
-                    await wake.wait()
+            await wake.sleep(max(0.0, (until - self.now_ms()) / 1000))
 
     # --- rooms that clients open, and their end (spit-tui serve) -------------------------
 
@@ -509,7 +523,7 @@ class GameServer:
         """Wake the room's task (a room already closed has none)."""
         wake = self._wake.get(room.code)
         if wake is not None:
-            wake.set()
+            wake.ring()
 
     def _address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address cap: behind a trusted reverse
@@ -685,6 +699,39 @@ class GameServer:
         for ws in [*sockets, *watching]:
             if ws is not None:
                 await self._refuse(ws, Close.ROOM_CLOSED, reason)
+
+
+class _Alarm:
+    """What a room's task sleeps on: until a time, or until ``ring`` (a message came
+    in). Made once a room, with one context for its timers. ``asyncio.Event`` in
+    ``asyncio.timeout`` made some ten objects at each wait (a timeout, its handle and a
+    copy of the context, the event's coroutine and future, ``contextlib.suppress``...)
+    that lived until the room woke, a few times a second, for Python's cycle collector
+    to scan in a server of many rooms (``spit.net.collector``); this makes a future, a
+    timer handle and a bound method."""
+
+    __slots__ = ("_context", "_loop", "_waiter")
+
+    def __init__(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._context = contextvars.copy_context()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def ring(self) -> None:
+        """End the sleep now, if there is one (a message changed the room, which
+        ``Room.wake_at`` sees at the task's next step)."""
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def sleep(self, seconds: float) -> None:
+        waiter = self._waiter = self._loop.create_future()
+        timer = self._loop.call_later(seconds, self.ring, context=self._context)
+        try:
+            await waiter
+        finally:
+            timer.cancel()
+            self._waiter = None
 
 
 _FAILED: Final = "the game stopped: the server failed in this room (logged); its replay is kept"

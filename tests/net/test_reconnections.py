@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,7 +117,8 @@ async def _game(tmp_path: Path, seed: int, a_line: Line, b_line: Line) -> None:
             saved = []
             for seat, client in enumerate((a, b)):
                 # each player's last view is the server's final observation of that seat
-                assert client.view == table.view(seat), seat
+                # (as JSON: the table's arrays are tuples, the client's lists)
+                assert client.view == json.loads(json.dumps(table.view(seat))), seat
                 assert client.over is not None and client.over["hash"] == final
                 assert client.over["winner"] == table.result()[0]  # type: ignore[index]
                 name, text = await client.fetch_replay(timeout_s=10)

@@ -16,13 +16,14 @@ and the closing line; a ``bot`` line), so ``replay --check`` verifies such a gam
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS, Seat, other
-from spit.engine import Variant, observe, state_hash
+from spit.engine import State, Variant, observe, state_hash
 from spit.engine.views import PlayerView, StockView
 from spit.games.spit.bots import make_bot
 from spit.games.spit.replay.writer import ReplayWriter
@@ -31,6 +32,7 @@ from spit.games.spit.session import (
     InputHandled,
     IntentRefused,
     Match,
+    MatchPhase,
     SeededDeals,
     SlapWindowOpened,
     Timing,
@@ -42,26 +44,69 @@ BOT_LEVEL: Final = "normal"
 most players (``docs/bots.md``)."""
 
 
+SHARED_MAX: Final = 20_000
+"""Small tuples ``_shared`` keeps at most: a stock row (a card name or none, a count of
+at most a deck's cards), the piles' tops or their sizes: some 8 300 for two piles."""
+
+_SHARED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+T = TypeVar("T", bound=tuple[Any, ...])
+
+
+def _shared(values: T) -> T:
+    """The one tuple kept for these values (see ``view_json``); ``values`` itself once
+    ``SHARED_MAX`` are kept."""
+    kept = _SHARED.get(values)
+    if kept is None:
+        if len(_SHARED) >= SHARED_MAX:
+            return values
+        kept = _SHARED[values] = values
+    return cast(T, kept)
+
+
+def _row(stock: StockView) -> tuple[str | None, int]:
+    return _shared((None if stock.face_up is None else card_name(stock.face_up), stock.face_down))
+
+
 def view_json(view: PlayerView) -> dict[str, Any]:
-    """A seat's view as plain JSON: face-up cards by name, face-down ones as counts."""
+    """A seat's view as plain JSON: face-up cards by name, face-down ones as counts.
 
-    def row(stocks: tuple[StockView, ...]) -> list[list[Any]]:
-        return [[None if s.face_up is None else card_name(s.face_up), s.face_down] for s in stocks]
-
+    Its arrays are tuples (``json`` writes them as arrays; a client reads lists). A
+    view lives while its game does not change, seconds, among thousands in a server of
+    many rooms (``spit-tui serve``), and Python's cycle collector scans each container
+    that lives that long (``spit.net.collector``); it stops tracking a tuple of plain
+    values the first time it scans it. So a stock row, the piles' tops and their sizes
+    are the same tuple in every view that has them (``_shared``), and the scores are
+    the state's own: a new view is 3 containers to scan once and a dict to scan while
+    it lives, instead of 16 lists every time (``docs/performance.md``, "Server
+    capacity")."""
     return {
         "seat": view.player,
         "round": view.round,
         "phase": view.phase.value,
-        "own": row(view.own),
-        "opponent": row(view.opponent),
+        "own": tuple(map(_row, view.own)),
+        "opponent": tuple(map(_row, view.opponent)),
         "own_spit_cards": view.own_spit_cards,
         "opponent_spit_cards": view.opponent_spit_cards,
-        "piles": [card_name(c) for c in view.pile_tops],
-        "pile_sizes": list(view.pile_sizes),
+        "piles": _shared(tuple(map(card_name, view.pile_tops))),
+        "pile_sizes": _shared(view.pile_sizes),
         "must_spit": view.must_spit,
-        "scores": list(view.scores),
+        "scores": view.scores,
         "winner": view.winner,
     }
+
+
+@dataclass(slots=True)
+class _Shown:
+    """A seat's last view and what it was made from, changed in place: a table's
+    objects that are replaced while the game goes on (a new tuple or list at each
+    step) are what Python's cycle collector scans in a server of many rooms
+    (``view_json``)."""
+
+    state: State | None = None
+    phase: MatchPhase | None = None
+    forfeited: Seat | None = None
+    view: dict[str, Any] | None = None
 
 
 class SpitNetTable:
@@ -110,7 +155,7 @@ class SpitNetTable:
         self.bots: dict[Seat, int] = {}
         """Seats a bot took over, with the bot's seed."""
         self._news: list[tuple[int | None, dict[str, Any]]] = []
-        self._views: list[tuple[object, dict[str, Any]] | None] = [None, None]
+        self._shown = (_Shown(), _Shown())
         """Each seat's last view, with what it was made from: the server asks for both
         views on every step of the room, and most steps change nothing."""
         self._public: list[dict[str, Any]] = []
@@ -182,13 +227,18 @@ class SpitNetTable:
         """What ``seat`` sees (``view_json``), and ``can_play``: whether one of its keys
         would do something now, as the match judges it (``useful_intents``)."""
         match = self.match
-        made_from = (match.state, match.phase, self.forfeited)
-        cached = self._views[seat]
-        if cached is not None and cached[0] == made_from:
-            return cached[1]
+        shown = self._shown[seat]
+        if (
+            shown.view is not None
+            and shown.state == match.state
+            and shown.phase == match.phase
+            and shown.forfeited == self.forfeited
+        ):
+            return shown.view
         out = view_json(observe(match.state, seat))
         out["can_play"] = not self.finished and bool(match.useful_intents(seat))
-        self._views[seat] = (made_from, out)
+        shown.state, shown.phase, shown.forfeited = match.state, match.phase, self.forfeited
+        shown.view = out
         return out
 
     def public_view(self) -> dict[str, Any]:
@@ -205,13 +255,15 @@ class SpitNetTable:
     def news(self) -> list[tuple[int | None, dict[str, Any]]]:
         """Public events since the last call: ``(seat, event)`` for one seat's eyes
         (its own refused input), ``(None, event)`` for both."""
-        out, self._news = self._news, []
+        out = self._news.copy()  # the list kept stays the same one: see ``_Shown``
+        self._news.clear()
         return out
 
     def public_news(self) -> list[dict[str, Any]]:
         """The events both seats were told since the last call (a refused input is its
         player's only), for spectators."""
-        out, self._public = self._public, []
+        out = self._public.copy()
+        self._public.clear()
         return out
 
     def _tell(self, whom: int | None, item: dict[str, Any]) -> None:
