@@ -338,8 +338,11 @@ class Match:
         self._outbox.append(TimedEvent(self.time, PauseChanged(False)))
 
     def drain(self) -> list[TimedEvent]:
-        """The events collected since the last call, oldest first."""
-        out, self._outbox = self._outbox, []
+        """The events collected since the last call, oldest first (in a new list: the
+        one kept stays, so a server of many rooms does not leave a fresh list alive
+        in each match between its steps for the cycle collector to scan)."""
+        out = self._outbox.copy()
+        self._outbox.clear()
         return out
 
     # -- internals -----------------------------------------------------------------
