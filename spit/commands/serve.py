@@ -32,7 +32,7 @@ from spit.commands._args import add_port_option, folder, int_between, number_up_
 from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
-from spit.net.collector import tune_for_serving
+from spit.net.collector import Collecting
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
@@ -224,7 +224,7 @@ async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path
         with contextlib.suppress(NotImplementedError):  # not on Windows' loop
             loop.add_signal_handler(signum, stop.set)
     async with server.listening(args.host, args.port, ssl=tls) as listening:
-        tune_for_serving()  # start-up is over: see spit.net.collector
+        collecting = Collecting()  # start-up is over: see spit.net.collector
         if probe is not None:
             probe.watch_collector()
         host, port = next(iter(listening.sockets)).getsockname()[:2]
@@ -238,5 +238,8 @@ async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path
                 "listening beyond this machine without TLS: put a reverse proxy with a "
                 "certificate in front, or give --tls-cert and --tls-key (docs/deploy.md)"
             )
-        await stop.wait()
+        try:
+            await stop.wait()
+        finally:
+            collecting.stop()
         log.info("stopping: closing %d rooms", len(server.rooms))

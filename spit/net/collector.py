@@ -5,29 +5,33 @@ arrives during one waits for it. With the default thresholds a server of 500 roo
 spent 30 to 55 ms of each second in them, in passes of 10 to 25 ms (young) and 40 ms
 (middle), several a second, while finding almost nothing to free (0 to 1 objects a
 second): the server's garbage is freed by reference counting, and what the passes
-scan is what is alive but young, each seat's view (a few dozen lists), each game's
-state, each connection's pending read. Those were most of the intents answered
-later than 5 ms (``docs/performance.md``, "Server capacity"). So ``tune_for_serving``:
+scan is what is alive but young: each connection's pending read (coroutines, a
+future, the last frame), each room's wait, each seat's view, each game's state
+(``docs/performance.md``, "Server capacity"). The server keeps few of those (the
+views are tuples, a room's wait a future and a timer handle...), and ``Collecting``:
 
 - freezes what start-up made (modules, classes, the registry: some hundred thousand
   objects that live as long as the process), which full passes then skip, as the TUI
   does after its first frame (``spit.tui.shared.collector``, which this layer may not
   import);
-- starts a young pass after ``YOUNG`` net allocations instead of 700: the pass scans
-  the young objects still alive, and the default's allocations minus deallocations
-  let some 40 000 of them gather between passes, so smaller, more frequent passes
-  stop the loop for one or two milliseconds at the median, for about the same total
-  work (some 50 000 objects scanned a second at 500 rooms);
-- runs the middle generation every ``MIDDLE`` young passes instead of 10 (some tens
-  of seconds): what survives a young pass is mostly a view or a game state that
-  reference counting frees within seconds, so frequent middle passes scanned it
-  again and again for nothing;
-- runs a full pass after ``OLD`` middle ones instead of 10 (and, as Python has it,
-  only once there are a quarter more long-lived objects than at the last): one scans
-  every room's objects (some 160 000 at 500 rooms, 130-180 ms), and what it finds
-  is little: a room opened and closed leaves some 30 objects in cycles (both sides of
-  its two connections), so a full pass every quarter of an hour or so holds a few
-  MiB of them even on a server whose rooms come and go every second.
+- runs a young pass every ``TICK_S`` of the event loop's time rather than after a
+  number of allocations: Python starts one when allocations less deallocations pass
+  a threshold, but in a server the deaths of objects a few seconds old (a view, a
+  read that has just been answered) cancel the births of new ones, so the new ones
+  gather between passes in numbers that vary from pass to pass: 4 000 to 15 000
+  objects, 1 to 10 ms, at 500 rooms. On a clock a pass scans what was made in the last
+  ``TICK_S`` and is still alive, about the same each time, a few hundred objects;
+  Python's own trigger stays, at ``BACKSTOP`` net allocations, for a burst (rooms
+  opening) between two ticks;
+- runs the middle generation every ``MIDDLE`` young passes (some tens of seconds):
+  what survives a young pass is mostly a read, a view or a game state that reference
+  counting frees within seconds, so frequent middle passes scanned it again and again
+  for nothing;
+- runs a full pass after ``OLD`` middle ones (a quarter of an hour or so): one scans
+  every room's objects (some 100 000 at 500 rooms, 50-100 ms), and what it finds is
+  little: a room opened and closed leaves some 30 objects in cycles (both sides of
+  its two connections), so a full pass that rarely holds a few MiB of them even on a
+  server whose rooms come and go every second.
 
 Nothing is turned off: every cycle is still found, later. The process's own choice,
 so the server (``spit.net.server``) does not make it: tests run many servers in one
@@ -36,20 +40,43 @@ process, and ``spit-tui host`` runs one beside the TUI, which has its own.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import gc
 from typing import Final
 
-YOUNG: Final = 100
-"""Net allocations of tracked objects that start a young pass (Python's default 700)."""
-MIDDLE: Final = 200
-"""Young passes between two passes of the middle generation (Python's default 10)."""
+TICK_S: Final = 0.05
+"""Event-loop seconds between two young passes."""
+BACKSTOP: Final = 2_000
+"""Net allocations of tracked objects that start a young pass between two ticks
+(Python's default 700: its trigger, kept for bursts)."""
+MIDDLE: Final = 600
+"""Young passes between two passes of the middle generation (Python's default 10):
+every 30 s."""
 OLD: Final = 50
-"""Middle passes between two full ones (Python's default 10)."""
+"""Middle passes between two full ones (Python's default 10): every 25 minutes."""
 
 
-def tune_for_serving() -> None:
-    """Collect start-up's garbage, freeze what is alive, and set the thresholds above.
-    Call it once, when the server listens."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG, MIDDLE, OLD)
+class Collecting:
+    """The schedule above, from now until ``stop``. Make it once the server listens:
+    it collects start-up's garbage and freezes what is alive first."""
+
+    def __init__(self) -> None:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(BACKSTOP, MIDDLE, OLD)
+        self._loop = asyncio.get_running_loop()
+        self._context = contextvars.copy_context()  # one for every tick's handle
+        self._timer = self._loop.call_later(TICK_S, self._tick, context=self._context)
+
+    def _tick(self) -> None:
+        """The pass due: Python's counts (``gc.get_count``) are the young passes since
+        the last middle one and the middle passes since the last full one, whichever
+        started them (a tick, or the backstop)."""
+        _, young, middle = gc.get_count()
+        gc.collect(2 if middle >= OLD else 1 if young >= MIDDLE else 0)
+        self._timer = self._loop.call_later(TICK_S, self._tick, context=self._context)
+
+    def stop(self) -> None:
+        """No more ticks (the thresholds stay: the process is ending)."""
+        self._timer.cancel()
