@@ -20,18 +20,19 @@ views are tuples, a room's wait a future and a timer handle...), and ``Collectin
   read that has just been answered) cancel the births of new ones, so the new ones
   gather between passes in numbers that vary from pass to pass: 4 000 to 15 000
   objects, 1 to 10 ms, at 500 rooms. On a clock a pass scans what was made in the last
-  ``TICK_S`` and is still alive, about the same each time, a few hundred objects;
-  Python's own trigger stays, at ``BACKSTOP`` net allocations, for a burst (rooms
-  opening) between two ticks;
-- runs the middle generation every ``MIDDLE`` young passes (some tens of seconds):
-  what survives a young pass is mostly a read, a view or a game state that reference
-  counting frees within seconds, so frequent middle passes scanned it again and again
-  for nothing;
-- runs a full pass after ``OLD`` middle ones (a quarter of an hour or so): one scans
-  every room's objects (some 100 000 at 500 rooms, 50-100 ms), and what it finds is
-  little: a room opened and closed leaves some 30 objects in cycles (both sides of
-  its two connections), so a full pass that rarely holds a few MiB of them even on a
-  server whose rooms come and go every second.
+  ``TICK_S`` and is still alive, about the same each time: 1 100 to 2 600 objects,
+  at most about a millisecond, at 500 rooms. Python's own trigger stays, at
+  ``BACKSTOP`` net allocations, for a burst (rooms opening) between two ticks;
+- runs the middle generation every ``MIDDLE`` young passes (30 s): what survives a
+  young pass is mostly a read, a view or a game state that reference counting frees
+  within seconds, so what a middle pass scans is what is alive and younger than that,
+  about the same every 10 or 30 s (19 000 to 28 000 objects, 8 to 11 ms, at 500
+  rooms): the rarer, the better;
+- runs a full pass after ``OLD`` middle ones (25 minutes): one scans every room's
+  objects (some 95 000 at 500 rooms, some 30 to 40 ms at the middle passes' rate),
+  and what it finds is little: a room opened and closed leaves some 30 objects in
+  cycles (both sides of its two connections), so a full pass that rarely holds a few
+  MiB of them even on a server whose rooms come and go every second.
 
 Nothing is turned off: every cycle is still found, later. The process's own choice,
 so the server (``spit.net.server``) does not make it: tests run many servers in one
