@@ -23,16 +23,18 @@ views are tuples, a room's wait a future and a timer handle...), and ``Collectin
   ``TICK_S`` and is still alive, about the same each time: 1 100 to 2 600 objects,
   at most about a millisecond, at 500 rooms. Python's own trigger stays, at
   ``BACKSTOP`` net allocations, for a burst (rooms opening) between two ticks;
-- runs the middle generation every ``MIDDLE`` young passes (30 s): what survives a
-  young pass is mostly a read, a view or a game state that reference counting frees
-  within seconds, so what a middle pass scans is what is alive and younger than that,
-  about the same every 10 or 30 s (19 000 to 28 000 objects, 8 to 11 ms, at 500
-  rooms): the rarer, the better;
-- runs a full pass after ``OLD`` middle ones (25 minutes): one scans every room's
+- runs the middle generation every ``MIDDLE`` young passes (10 s), and sooner after
+  a burst (``BURST``): what survives a young pass is mostly a read, a view or a game
+  state that reference counting frees within seconds, so a middle pass scans what is
+  alive and younger than that, about the same every 10 or 30 s (19 000 to 28 000
+  objects, 8 to 11 ms, at 500 rooms), and the rooms opened since the last one: every
+  30 s, 30 to 50 ms after the benchmark's 200 rooms opening at once, every 10 s 15 to
+  22 ms;
+- runs a full pass after ``OLD`` middle ones (8 minutes): one scans every room's
   objects (some 95 000 at 500 rooms, some 30 to 40 ms at the middle passes' rate),
   and what it finds is little: a room opened and closed leaves some 30 objects in
-  cycles (both sides of its two connections), so a full pass that rarely holds a few
-  MiB of them even on a server whose rooms come and go every second.
+  cycles (both sides of its two connections), so waiting 8 minutes for it holds less
+  than a MiB of them even on a server whose rooms come and go every second.
 
 Nothing is turned off: every cycle is still found, later. The process's own choice,
 so the server (``spit.net.server``) does not make it: tests run many servers in one
@@ -51,11 +53,11 @@ TICK_S: Final = 0.05
 BACKSTOP: Final = 2_000
 """Net allocations of tracked objects that start a young pass between two ticks
 (Python's default 700: its trigger, kept for bursts)."""
-MIDDLE: Final = 600
+MIDDLE: Final = 200
 """Young passes between two passes of the middle generation (Python's default 10):
-every 30 s."""
+every 10 s."""
 OLD: Final = 50
-"""Middle passes between two full ones (Python's default 10): every 25 minutes."""
+"""Middle passes between two full ones (Python's default 10): every 8 minutes."""
 BURST: Final = 5
 """Young passes the backstop started (some 10 000 net allocations: a hundred rooms'
 connections opening) that start a middle pass at the next tick, before ``MIDDLE``: what
