@@ -33,8 +33,8 @@ views are tuples, a room's wait a future and a timer handle...), and ``Collectin
 - runs a full pass after ``OLD`` middle ones (8 minutes): one scans every room's
   objects (some 95 000 at 500 rooms, some 30 to 40 ms at the middle passes' rate),
   and what it finds is little: a room opened and closed leaves some 30 objects in
-  cycles (both sides of its two connections), so waiting 8 minutes for it holds less
-  than a MiB of them even on a server whose rooms come and go every second.
+  cycles (both sides of its two connections), so waiting 8 minutes for it holds a MiB
+  or two of them at most, on a server whose rooms come and go every second.
 
 Nothing is turned off: every cycle is still found, later. The process's own choice,
 so the server (``spit.net.server``) does not make it: tests run many servers in one
