@@ -28,8 +28,8 @@ views are tuples, a room's wait a future and a timer handle...), and ``Collectin
   state that reference counting frees within seconds, so a middle pass scans what is
   alive and younger than that, about the same every 10 or 30 s (19 000 to 28 000
   objects, 8 to 11 ms, at 500 rooms), and the rooms opened since the last one: every
-  30 s, 30 to 50 ms after the benchmark's 200 rooms opening at once, every 10 s 15 to
-  22 ms;
+  30 s, 25 to 40 ms after the benchmark's 200 rooms opening at once, every 10 s 10 to
+  28 ms;
 - runs a full pass after ``OLD`` middle ones (8 minutes): one scans every room's
   objects (some 95 000 at 500 rooms, some 30 to 40 ms at the middle passes' rate),
   and what it finds is little: a room opened and closed leaves some 30 objects in
