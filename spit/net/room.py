@@ -461,7 +461,10 @@ class Room:
         seat = self.seats[index]
         sent = seat.pings.pop(ping_id, None)
         if sent is not None and seat.sync.add(sent, c1, c2, arrival):
-            seat.heard = max(seat.heard, min(arrival, seat.sync.to_server(c2)))
+            # it answers a ping sent at ``sent``: what it sends next it sends later,
+            # wherever a clock estimate, off on a lopsided line, puts ``c2``
+            stamp = max(sent, min(arrival, seat.sync.to_server(c2)))
+            seat.heard = max(seat.heard, stamp)
 
     # --- time ---------------------------------------------------------------------------
 
