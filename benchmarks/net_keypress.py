@@ -23,6 +23,9 @@ Before and after in one run: ``--against ../before`` (another checkout, e.g. fro
 archive main``) measures both trees in turns, a block of ``--block`` games each, in
 alternating order, so that a change of load on a shared machine falls on both alike;
 each tree's games run its own code and its own copy of this ``measure``.
+
+``--ordering arrival`` hosts the games with arrival order instead of fair ordering:
+what the fair ordering's hold (one round trip of the other player's line) costs.
 """
 
 from __future__ import annotations
@@ -58,12 +61,14 @@ def free_port() -> int:
 class NetGame:
     """A network game on two terminals, and the same deal in a headless match."""
 
-    def __init__(self, seed: int, env: dict[str, str]) -> None:
+    def __init__(self, seed: int, env: dict[str, str], ordering: str = "fair") -> None:
         port = free_port()
         host = python(
             "-m", "spit.cli", "host", "--seed", str(seed), "--port", str(port),
             "--name", "Ann", "--no-record",
         )  # fmt: skip
+        if ordering != "fair":  # an older tree's host has no --ordering
+            host += ["--ordering", ordering]
         self.players: list[PtyProgram] = [PtyProgram(host, env=env)]
         try:
             self.players[0].wait_for(f"127.0.0.1:{port} ", timeout=20)
@@ -103,7 +108,7 @@ def measure(args: argparse.Namespace, env: dict[str, str]) -> dict[str, list[flo
         play = python("-m", "spit.cli", "play", "--seed", str(seed), "--no-record")
         local = Game(seed, play, env)
         try:
-            net = NetGame(seed, env)
+            net = NetGame(seed, env, getattr(args, "ordering", "fair"))
             try:
                 for _ in range(args.presses):
                     chosen = net.follow.next_press()
@@ -167,7 +172,16 @@ def arguments() -> argparse.Namespace:
     parser = options(__doc__, games=10)
     parser.add_argument("--against", type=Path, help="another checkout, measured in turns")
     parser.add_argument("--block", type=int, default=2, help="games per turn with --against")
-    return parser.parse_args()
+    parser.add_argument(
+        "--ordering",
+        choices=("fair", "arrival"),
+        default="fair",
+        help="how the host's room orders races: arrival shows what fair ordering costs",
+    )
+    args = parser.parse_args()
+    if args.against is not None and args.ordering != "fair":
+        parser.error("--ordering is for this tree alone: leave out --against")
+    return args
 
 
 def main() -> None:

@@ -131,6 +131,26 @@ def recorded_settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def add_ordering_option(parser: argparse.ArgumentParser) -> None:
+    """``--ordering``, how a server's rooms order racing intents
+    (``spit.net.fairness.Ordering``): fair by default; arrival order is kept to compare
+    with (``docs/protocol.md``, "Fair races")."""
+    from spit.net.fairness import Ordering
+
+    def ordering(text: str) -> Ordering:  # its name is argparse's "invalid ordering value"
+        return Ordering(text)
+
+    parser.add_argument(
+        "--ordering",
+        type=ordering,
+        choices=list(Ordering),
+        default=Ordering.FAIR,
+        metavar="{" + ",".join(Ordering) + "}",
+        help="how racing presses are ordered: fair (by when they were sent, within what "
+        "each line allows; the default) or arrival (the shorter line wins close races)",
+    )
+
+
 def add_port_option(parser: argparse.ArgumentParser, *, any_free: bool = False) -> None:
     """``--port``, the port a server listens on (``spit-tui host``, ``spit-tui serve``);
     with ``any_free``, 0 asks the system for any free one (printed at start)."""

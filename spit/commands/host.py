@@ -19,7 +19,13 @@ import asyncio
 import contextlib
 
 from spit.commands import _tls
-from spit.commands._args import add_port_option, add_recording_options, int_between, seed
+from spit.commands._args import (
+    add_ordering_option,
+    add_port_option,
+    add_recording_options,
+    int_between,
+    seed,
+)
 from spit.commands._net import add_player_options, play
 from spit.commands.output import complain
 
@@ -50,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=seed, metavar="N", help="deal the first game from this seed")
     add_recording_options(parser)
+    add_ordering_option(parser)
     _tls.add_server_options(parser)
 
 
@@ -98,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
                     seed=args.seed,
                     options=options,
                     tls=tls,
+                    ordering=args.ordering,
                 )
             )
         except HostError as error:

@@ -147,6 +147,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="deal every room's first game from seed N, its rematches from N+1, ... "
         "(for tests and demonstrations: players could learn the deals; default: random)",
     )
+    _args.add_ordering_option(parser)
     _tls.add_server_options(parser)
 
 
@@ -217,7 +218,13 @@ async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path
     tables = registry_tables(replays, args.seed)
     lobby = Lobby(tables, letters=args.codes)
     probe = LatencyProbe() if args.stats else None
-    server = GameServer(tables(None, {})[1], lobby=lobby, limits=limits_of(args), probe=probe)
+    server = GameServer(
+        tables(None, {})[1],
+        lobby=lobby,
+        limits=limits_of(args),
+        probe=probe,
+        ordering=args.ordering,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -23,6 +23,7 @@ from typing import Any
 from spit.engine import MAX_SEED
 from spit.games.registry import GameDescriptor
 from spit.net.addresses import Address, local_addresses
+from spit.net.fairness import Ordering
 from spit.net.server import GameServer
 
 LOOPBACK = "127.0.0.1"
@@ -71,11 +72,13 @@ class HostedGame:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         tls: tuple[SSLContext, SSLContext] | None = None,
+        ordering: Ordering = Ordering.FAIR,
     ) -> HostedGame:
         """Listen on ``port`` (0: any free one) of this machine only, or of every
         interface with ``public``, and open a room; with ``tls`` (the server's context
         and the host's own client's: ``spit.net.tls.server_context``,
-        ``pinned_context``), over TLS only. Raises ``HostError``."""
+        ``pinned_context``), over TLS only; ``ordering``: how the room orders racing intents.
+        Raises ``HostError``."""
         factory = game.net_table
         if factory is None:
             raise HostError(f"{game.title} cannot be played over the network yet")
@@ -93,7 +96,7 @@ class HostedGame:
         def make_table(names: tuple[str, str]) -> Any:
             return factory(names, seed=seeds.take(), replay_dir=replay_dir, **chosen)
 
-        server = GameServer(game.name, make_table=make_table, password=password)
+        server = GameServer(game.name, make_table=make_table, password=password, ordering=ordering)
         stack = contextlib.AsyncExitStack()
         try:
             listening = await stack.enter_async_context(

@@ -13,6 +13,7 @@ from spit.cli import main
 from spit.games import registry
 from spit.net.addresses import Address, parse_address
 from spit.net.client import NetClient
+from spit.net.fairness import Ordering
 from spit.net.hosting import HostedGame
 from spit.net.protocol import PROTOCOL_VERSION
 from spit.settings.model import Settings
@@ -103,6 +104,17 @@ def test_an_address_is_read_as_typed(text: str, shown: str) -> None:
     assert str(parse_address(text)) == shown
 
 
+async def test_a_hosted_room_orders_races_as_asked(tmp_path: Path) -> None:
+    """``host --ordering arrival`` is kept to compare fair ordering with."""
+    game = registry.by_name("spit")
+    for ordering in Ordering:
+        hosted = await HostedGame.start(game, port=0, replay_dir=tmp_path, ordering=ordering)
+        try:
+            assert hosted.server.rooms[hosted.code].ordering is ordering
+        finally:
+            await hosted.close()
+
+
 def test_hosting_on_a_port_in_use_is_one_line_and_status_1(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -142,6 +154,8 @@ def test_options_the_game_does_not_take_are_refused_before_listening(
         (["join", "127.0.0.1", "--name", ""], "a name is 1 to 24 printable characters"),
         (["host", "--port", "70000"], "must be at most 65535"),
         (["host", "--game", "chess"], "invalid choice: 'chess'"),
+        (["host", "--ordering", "first"], "invalid ordering value: 'first'"),
+        (["serve", "--ordering", "first"], "invalid ordering value: 'first'"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(
