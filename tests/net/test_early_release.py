@@ -148,18 +148,24 @@ def test_an_earlier_press_that_arrives_later_is_still_applied_first() -> None:
     assert [intent for _, intent, _ in table.got] == ["bob", "ann"]
 
 
+def _ann_probes_bob(now: float) -> tuple[Room, _Table, _Recorded, int]:
+    """Both lines measured, Ann's intent in at ``now``: the room, its table, its queue,
+    and the id of the ping it probes Bob with."""
+    room, table, queue = _room()
+    for seat in (0, 1):
+        _sync(room, seat, now, 1.0)
+    room.intent(0, now - 1.0, now, "ann")
+    (probe,) = _pings(room.step(now))
+    return room, table, queue, probe[1]
+
+
 def test_an_answer_shows_nothing_earlier_than_its_ping_whatever_its_stamp_says() -> None:
     """Bob's clock estimate (off, as on a line whose two directions changed) puts his
     answer before the ping it answers left: it still answers that ping, so what he
     sends next he sends later. The answer releases Ann's intent, and his next intent
     is credited no earlier than the ping, after hers."""
-    room, table, queue = _room()
-    now = 10_000.0
-    for seat in (0, 1):
-        _sync(room, seat, now, 1.0)
-    room.intent(0, now - 1.0, now, "ann")
-    (probe,) = _pings(room.step(now))
-    room.pong(1, probe[1], now - 5.0, now - 5.0, now + 2.0)  # "answered" at now - 5
+    room, table, queue, probe = _ann_probes_bob(now := 10_000.0)
+    room.pong(1, probe, now - 5.0, now - 5.0, now + 2.0)  # "answered" at now - 5
     room.step(now + 2.0)
     assert [intent for _, intent, _ in table.got] == ["ann"]
     room.intent(1, now - 4.0, now + 3.0, "bob")
@@ -170,13 +176,8 @@ def test_an_intent_is_never_credited_before_what_its_senders_last_answer_showed(
     """The table may have been run up to Bob's last answer; a claim that an offset
     estimate, revised since, puts before it is credited at that answer instead of
     being taken late."""
-    room, _, queue = _room()
-    now = 10_000.0
-    for seat in (0, 1):
-        _sync(room, seat, now, 1.0)
-    room.intent(0, now - 1.0, now, "ann")
-    (probe,) = _pings(room.step(now))
-    room.pong(1, probe[1], now + 1.0, now + 1.0, now + 2.0)
+    room, _, queue, probe = _ann_probes_bob(now := 10_000.0)
+    room.pong(1, probe, now + 1.0, now + 1.0, now + 2.0)
     room.intent(1, now + 0.5, now + 3.0, "bob")  # stamped before its own answer
     assert queue.credited["bob"] == now + 1.0
 
