@@ -30,6 +30,8 @@ _CELL = re.compile(r"│([^│]{5})│")
 _CELLS = re.compile(r"[│┆]([^│┆]{5})[│┆] \S")
 _KEYS = re.compile(r"[│┆][^│┆]{5}[│┆] (\S)")
 _CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+_UNDER = re.compile(r"\+(\d+)")
+_CARD_WIDTH = 7
 
 
 def card_of(cell: str) -> Card | None:
@@ -69,9 +71,9 @@ class Play:
         return len(rows) > self.block and rows[self.block][self.column][0] == self.card
 
 
-Column = tuple[Card | None, tuple[str, str, str]]
-"""A stockpile's top card (None: face down or empty) and its keys: left pile, right
-pile, free space."""
+Column = tuple[Card | None, tuple[str, str, str], int]
+"""A stockpile's top card (None: face down or empty), its keys (left pile, right
+pile, free space) and how many face-down cards lie under it (drawn ``+N`` below it)."""
 
 
 def piles(screen: str) -> tuple[Card | None, Card | None]:
@@ -89,37 +91,45 @@ def piles(screen: str) -> tuple[Card | None, Card | None]:
 
 def stockpiles(screen: str) -> list[list[Column]]:
     """Each player's five stockpiles, the upper player's first. An empty place is drawn
-    with a dashed side (``┆``), so the pattern finds its keys but no card."""
+    with a dashed side (``┆``), so the pattern finds its keys but no card; the count of
+    face-down cards is on the line below the card's bottom edge, within its width."""
     lines = screen.splitlines()
     rows = []
     for row, line in enumerate(lines[:-2]):
         if "◀ left pile" not in line:
             continue
         keys = [_KEYS.findall(lines[row + step]) for step in range(3)]
-        cells = _CELLS.findall(line)
+        counts = lines[row + 4] if row + 4 < len(lines) else ""
         rows.append(
             [
-                (card_of(cell), (left, right, move))
-                for cell, left, right, move in zip(cells, *keys, strict=False)
+                (card_of(cell.group(1)), (left, right, move), _under(counts, cell.start()))
+                for cell, left, right, move in zip(_CELLS.finditer(line), *keys, strict=False)
             ]
         )
     return rows
 
 
+def _under(counts: str, start: int) -> int:
+    """The ``+N`` drawn in ``counts`` below the card whose left edge is at ``start``."""
+    found = _UNDER.search(counts[start : start + _CARD_WIDTH])
+    return int(found[1]) if found else 0
+
+
 def plays(screen: str) -> list[Play]:
     """Every card a player can play now, and then every move into an empty place, with
-    its key, as the table shows them."""
+    its key, as the table shows them. Only a card with face-down cards under it moves
+    (rule decision D04: moving a lone card would only swap two empty places)."""
     tops = piles(screen)
     found = []
     moves = []
     for block, columns in enumerate(stockpiles(screen)):
-        empty = [index for index, (card, _) in enumerate(columns) if card is None]
-        for column, (card, keys) in enumerate(columns):
+        empty = [index for index, (card, _, _) in enumerate(columns) if card is None]
+        for column, (card, keys, under) in enumerate(columns):
             if card is None:
                 continue
             for pile, top in enumerate(tops):
                 if top is not None and ADJACENT[card][top]:
                     found.append(Play(card, keys[pile], pile, column, block))
-            if empty:
+            if empty and under:
                 moves.append(Play(card, keys[2], None, empty[0], block))
     return found + moves
