@@ -26,6 +26,16 @@ each tree's games run its own code and its own copy of this ``measure``.
 
 ``--ordering arrival`` hosts the games with arrival order instead of fair ordering:
 what the fair ordering's hold (one round trip of the other player's line) costs.
+
+The two players stand for two machines, so each player's program runs on a CPU of
+its own (``machines``): the host's (the server and player A) on one, the joiner's on
+another, and the local game, one machine's program, on the first. Left to the kernel,
+two programs that wake each other through a loopback socket are put on one core (the
+scheduler's wake-affine placement: the waker is about to sleep, it assumes), so one
+player's draw waited for the other's, every press, by a whole draw (docs/performance.md,
+"Network play"): a cost of two players on one machine that two machines never pay.
+``--shared-cores`` leaves placement to the kernel, to measure that case too; with fewer
+than two CPUs nothing is pinned. An ``--against`` tree measures as its own code does.
 """
 
 from __future__ import annotations
@@ -58,10 +68,29 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+Machines = tuple[frozenset[int] | None, frozenset[int] | None]
+"""The CPUs of the host's machine and of the joiner's (``None``: any)."""
+
+
+def machines(pin: bool) -> Machines:
+    """Two CPUs of this process's, one for each player's machine, when ``pin`` and
+    there are two; else no pinning."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if not pin or len(cpus) < 2:
+        return None, None
+    return frozenset(cpus[:1]), frozenset(cpus[1:2])
+
+
 class NetGame:
     """A network game on two terminals, and the same deal in a headless match."""
 
-    def __init__(self, seed: int, env: dict[str, str], ordering: str = "fair") -> None:
+    def __init__(
+        self,
+        seed: int,
+        env: dict[str, str],
+        ordering: str = "fair",
+        cpus: Machines = (None, None),
+    ) -> None:
         port = free_port()
         host = python(
             "-m", "spit.cli", "host", "--seed", str(seed), "--port", str(port),
@@ -69,7 +98,7 @@ class NetGame:
         )  # fmt: skip
         if ordering != "fair":  # an older tree's host has no --ordering
             host += ["--ordering", ordering]
-        self.players: list[PtyProgram] = [PtyProgram(host, env=env)]
+        self.players: list[PtyProgram] = [PtyProgram(host, env=env, cpus=cpus[0])]
         try:
             self.players[0].wait_for(f"127.0.0.1:{port} ", timeout=20)
             self.players[0].drain(0.2)
@@ -77,7 +106,7 @@ class NetGame:
             if found is None:
                 raise RuntimeError(f"no join command on the host's screen: {self.players[0].text}")
             join = python("-m", "spit.cli", "join", f"127.0.0.1:{port}", found[2], "--name", "Bob")
-            self.players.append(PtyProgram(join, env=env))
+            self.players.append(PtyProgram(join, env=env, cpus=cpus[1]))
             self.follow = Deal(seed)
             for program in self.players:
                 wait_until_playing(program)
@@ -104,11 +133,12 @@ class NetGame:
 def measure(args: argparse.Namespace, env: dict[str, str]) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"local": [], "net": [], "net, own screen": []}
     gaps = random.Random(0)
+    cpus = machines(getattr(args, "pin", True))
     for seed in range(args.first_seed, args.first_seed + args.games):
         play = python("-m", "spit.cli", "play", "--seed", str(seed), "--no-record")
-        local = Game(seed, play, env)
+        local = Game(seed, play, env, cpus=cpus[0])
         try:
-            net = NetGame(seed, env, getattr(args, "ordering", "fair"))
+            net = NetGame(seed, env, getattr(args, "ordering", "fair"), cpus)
             try:
                 for _ in range(args.presses):
                     chosen = net.follow.next_press()
@@ -131,20 +161,22 @@ _OTHER_TREE = """
 import json, sys, tempfile, argparse
 sys.path.insert(0, sys.argv[1])
 import net_keypress
-first, games, presses = map(int, sys.argv[2:5])
-args = argparse.Namespace(first_seed=first, games=games, presses=presses)
+first, games, presses, pin = map(int, sys.argv[2:6])
+args = argparse.Namespace(first_seed=first, games=games, presses=presses, pin=bool(pin))
 with tempfile.TemporaryDirectory(prefix="spit-tui-bench-home-") as home:
     print(json.dumps(net_keypress.measure(args, {"SPIT_TUI_HOME": home})))
 """
 """Another checkout's ``measure``, run by that checkout's code (its ``PYTHONPATH``)."""
 
 
-def measure_tree(tree: Path, first_seed: int, games: int, presses: int) -> dict[str, list[float]]:
+def measure_tree(
+    tree: Path, first_seed: int, games: int, presses: int, pin: bool
+) -> dict[str, list[float]]:
     """``measure`` of another checkout, in a process of its own."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
         [sys.executable, "-c", _OTHER_TREE, str(tree / "benchmarks"), str(first_seed),
-         str(games), str(presses)],
+         str(games), str(presses), str(int(pin))],
         capture_output=True, text=True, env=env, check=True,
     )  # fmt: skip
     times: dict[str, list[float]] = json.loads(out.stdout.splitlines()[-1])
@@ -178,6 +210,13 @@ def arguments() -> argparse.Namespace:
         default="fair",
         help="how the host's room orders races: arrival shows what fair ordering costs",
     )
+    parser.add_argument(
+        "--shared-cores",
+        dest="pin",
+        action="store_false",
+        help="leave the programs' placement to the kernel (default: each player's program "
+        "on a CPU of its own, as on two machines)",
+    )
     args = parser.parse_args()
     if args.against is not None and args.ordering != "fair":
         parser.error("--ordering is for this tree alone: leave out --against")
@@ -187,6 +226,14 @@ def arguments() -> argparse.Namespace:
 def main() -> None:
     args = arguments()
     print(f"load average before: {load_average()}")
+    host, joiner = machines(args.pin)
+    if host is None or joiner is None:
+        print("placement: the kernel's (the programs share this machine's cores)")
+    else:
+        print(
+            f"placement: the host (server and player A) and the local game on CPU "
+            f"{min(host)}, the joiner (player B) on CPU {min(joiner)}"
+        )
     started = time.perf_counter()
     trees: dict[str, dict[str, list[float]]] = {"": {}}
     if args.against is not None:
@@ -199,10 +246,10 @@ def main() -> None:
             order = list(trees) if block % 2 == 0 else list(trees)[::-1]
             for name in order:
                 if name.startswith("--against") and args.against is not None:
-                    got = measure_tree(args.against.resolve(), first, games, args.presses)
+                    got = measure_tree(args.against.resolve(), first, games, args.presses, args.pin)
                 else:
                     block_args = argparse.Namespace(
-                        first_seed=first, games=games, presses=args.presses
+                        first_seed=first, games=games, presses=args.presses, pin=args.pin
                     )
                     got = measure(block_args, {"SPIT_TUI_HOME": home})
                 for kind, values in got.items():

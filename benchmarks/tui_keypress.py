@@ -81,9 +81,15 @@ def wait_until_playing(program: PtyProgram) -> None:
 class Game:
     """A game on screen and the same game in a headless match, kept in step."""
 
-    def __init__(self, seed: int, argv: list[str], env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        argv: list[str],
+        env: dict[str, str] | None = None,
+        cpus: frozenset[int] | None = None,
+    ) -> None:
         self.deal = Deal(seed)
-        self.program = PtyProgram(argv, env=env)
+        self.program = PtyProgram(argv, env=env, cpus=cpus)
         try:
             wait_until_playing(self.program)
         except BaseException:

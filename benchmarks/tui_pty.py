@@ -21,6 +21,7 @@ import atexit
 import codecs
 import ctypes
 import fcntl
+import functools
 import os
 import re
 import select
@@ -44,13 +45,15 @@ _PR_SET_PDEATHSIG = 1
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
-def _take_terminal() -> None:
+def _take_terminal(cpus: frozenset[int] | None = None) -> None:
     """In the child: a session of its own with the pty as its controlling terminal, so
     that it gets SIGHUP if the benchmark dies without closing it, and SIGKILL from the
-    kernel as soon as the benchmark's process is gone."""
+    kernel as soon as the benchmark's process is gone; kept to ``cpus`` if given."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if cpus:
+        os.sched_setaffinity(0, cpus)
 
 
 _running: set[PtyProgram] = set()
@@ -74,13 +77,16 @@ signal.signal(signal.SIGHUP, _exit_on_signal)
 
 
 class PtyProgram:
-    """One program running in its own pty of ``size`` (columns, rows)."""
+    """One program running in its own pty of ``size`` (columns, rows); on the CPUs
+    ``cpus`` only, if given (its threads too: the set is inherited), as a program on a
+    machine of its own (``net_keypress.py``)."""
 
     def __init__(
         self,
         argv: Sequence[str],
         size: tuple[int, int] = (80, 24),
         env: dict[str, str] | None = None,
+        cpus: frozenset[int] | None = None,
     ) -> None:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
@@ -97,7 +103,7 @@ class PtyProgram:
             stdout=slave,
             stderr=slave,
             env={**environment, **(env or {})},
-            preexec_fn=_take_terminal,
+            preexec_fn=functools.partial(_take_terminal, cpus),
             cwd=REPO,
         )
         _running.add(self)
