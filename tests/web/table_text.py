@@ -31,7 +31,6 @@ _CELLS = re.compile(r"[│┆]([^│┆]{5})[│┆] \S")
 _KEYS = re.compile(r"[│┆][^│┆]{5}[│┆] (\S)")
 _CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 _UNDER = re.compile(r"\+(\d+)")
-_CARD_WIDTH = 7
 
 
 def card_of(cell: str) -> Card | None:
@@ -102,16 +101,17 @@ def stockpiles(screen: str) -> list[list[Column]]:
         counts = lines[row + 4] if row + 4 < len(lines) else ""
         rows.append(
             [
-                (card_of(cell.group(1)), (left, right, move), _under(counts, cell.start()))
+                (card_of(cell[1]), (left, right, move), _under(counts, cell))
                 for cell, left, right, move in zip(_CELLS.finditer(line), *keys, strict=False)
             ]
         )
     return rows
 
 
-def _under(counts: str, start: int) -> int:
-    """The ``+N`` drawn in ``counts`` below the card whose left edge is at ``start``."""
-    found = _UNDER.search(counts[start : start + _CARD_WIDTH])
+def _under(counts: str, cell: re.Match[str]) -> int:
+    """The ``+N`` drawn in ``counts`` below the card ``cell`` matched (``_CELLS``: its
+    left edge, its face, its right edge)."""
+    found = _UNDER.search(counts[cell.start() : cell.end(1) + 1])
     return int(found[1]) if found else 0
 
 
