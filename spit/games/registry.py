@@ -213,6 +213,9 @@ class FrontEnds:
     ``watch_screen(client, settings, clock=...)`` with a client connected to watch
     (``NetClient.connect(watch=True)``), drawn as the game's replay viewer draws;
     ``None`` for a game that cannot be watched."""
+    menu_key: str | None = None
+    """The key of the menu's entry (with ``menu_label``): each game brings its own,
+    so that adding a game moves no other entry's key (``spit.tui.shell.menu``)."""
 
 
 @frozen

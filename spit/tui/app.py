@@ -81,7 +81,11 @@ class SpitApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+c", "interrupt", show=False, priority=True, id="app.interrupt"),
     ]
+    """Ctrl+C replaces Textual's "press ctrl+q to quit" notice (``action_interrupt``);
+    a priority binding, so that it reaches the app from a dialog too. Ctrl+Q is
+    Textual's: it quits at once."""
 
     def __init__(
         self,
@@ -319,6 +323,35 @@ class SpitApp(App[int]):
         for notice in notices:
             self.notify(notice, title="Settings", severity="warning", timeout=20, markup=False)
         return True
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C (``spit.tui.shared.interrupt``): copy the selected text, as Textual's
+        text fields do; else the topmost ``Interruptible`` screen, under the dialogs
+        over it, says what it means there (a game asks to leave); else quit."""
+        from textual.widgets import Input
+
+        from spit.tui.shared.interrupt import Interruptible
+
+        screen = self.screen
+        focused = screen.focused
+        if isinstance(focused, Input) and focused.selected_text:
+            focused.action_copy()
+            return
+        selected = screen.get_selected_text()
+        if selected:
+            self.copy_to_clipboard(selected)
+            return
+        for shown in reversed(self.screen_stack):
+            if isinstance(shown, Interruptible):
+                shown.interrupt()
+                return
+            if not shown.is_modal:
+                break
+        self.exit(0)
+
+    def action_help_quit(self) -> None:
+        """Textual's Ctrl+C action, kept for anything that still names it."""
+        self.action_interrupt()
 
     def action_help(self) -> None:
         from spit.tui.shell.how_to_play import HowToPlay

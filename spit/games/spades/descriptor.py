@@ -80,6 +80,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
         table=LayerRef("spit.tui.spades:SpadesScreen"),
         menu_label="Spades against a bot",
+        menu_key="3",
         net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
         watch_screen=LayerRef("spit.tui.spades.watch_screen:SpadesWatchScreen"),
     ),

@@ -61,7 +61,7 @@ class ConnectingScreen(ShellScreen):
     then the waiting screen. Escape gives up."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back", id="net.back"),
+        Binding("escape,q", "back", "Back", id="net.back"),
     ]
 
     def __init__(
@@ -79,7 +79,7 @@ class ConnectingScreen(ShellScreen):
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="net-body"):
             yield Static(self.what, classes="screen-title", markup=False)
-            yield Static(f"Escape: give up{self.painter.dot}", classes="screen-hint")
+            yield Static("Escape or q: give up", classes="screen-hint")
 
     def on_mount(self) -> None:
         self._worker = self.run_worker(self._open(), name="connect", group="net")
@@ -124,7 +124,7 @@ class WaitingScreen(ShellScreen):
     """The room: its code and how to join it, until the game's first view comes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Leave", id="net.back"),
+        Binding("escape,q", "back", "Leave", id="net.back"),
     ]
 
     def __init__(self, link: NetLink, outcome: NetOutcome | None = None) -> None:
@@ -140,7 +140,7 @@ class WaitingScreen(ShellScreen):
             yield Static(f"Room {room(self.link.client)}", classes="screen-title", markup=False)
             yield Static(Text(self._instructions()), id="net-join")
             yield Static("", id="net-status", markup=False)
-            yield Static("Escape: leave", classes="screen-hint")
+            yield Static("Escape or q: leave", classes="screen-hint")
 
     def _instructions(self) -> str:
         hosted, opened = self.link.hosted, self.link.opened

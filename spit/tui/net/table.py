@@ -151,6 +151,14 @@ class NetTableScreen(Screen[None]):
         ask = ConfirmQuit(self.clock, recorded=True, ascii_only=self.settings.card_style == "ascii")
         self.app.push_screen(ask, lambda leave: self.leave() if leave else None)
 
+    def interrupt(self) -> None:
+        """Ctrl+C (``spit.tui.shared.interrupt``): the help is closed and the player is
+        asked to leave, as the quit key asks (a game over the network cannot pause; the
+        dialogs the table shows answer Ctrl+C themselves, ``NetOverlay.interrupt``)."""
+        if self.app.screen is not self:  # the help, the only dialog that passes it on
+            self.app.screen.dismiss(None)
+        self.confirm_leave()
+
     def leave(self) -> None:
         """Say goodbye to the server and close the table (the connection closing
         then is no news to show)."""

@@ -163,6 +163,10 @@ class ConfirmQuit(_AnswerLater):
         if not leave or self._ready():
             self.dismiss(leave)
 
+    def interrupt(self) -> None:
+        """Ctrl+C again leaves, at once: it is nobody's play key, so no grace."""
+        self.dismiss(True)
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -219,6 +223,10 @@ class ResultOverlay(_AnswerLater):
     def action_answer(self, rematch: bool) -> None:
         if self._ready():
             self.dismiss(rematch)
+
+    def interrupt(self) -> None:
+        """Ctrl+C leaves the game, as Esc does (no grace: it is nobody's play key)."""
+        self.dismiss(False)
 
     def action_copy_share(self) -> None:
         """Put the share line on the clipboard (OSC 52: the terminal's, so it works

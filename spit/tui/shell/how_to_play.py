@@ -19,7 +19,7 @@ from spit.tui.shell.keyboard import KeyboardMap
 
 class HowToPlay(ShellScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="help.back"),
+        Binding("escape,q", "app.pop_screen", "Back", id="help.back"),
         Binding("k", "show_tab('keys')", "Keys", id="help.keys"),
         Binding("r", "show_tab('rules')", "Rules", id="help.rules"),
         Binding("p", "practice", "Practice round", id="help.practice"),

@@ -35,30 +35,38 @@ SUBTITLE = "the real-time card game, in the terminal"
 
 
 def _entries() -> tuple[tuple[str, str, str], ...]:
-    """Spit's two entries, one for each other game that has a menu label (its id is
-    the game's registered name), then the shell's; numbered in that order."""
+    """Spit's two entries, its challenges, one for each other game that has a menu
+    label (its id is the game's registered name), then the shell's. Every key is
+    fixed: a game brings its own (``FrontEnds.menu_key``), so adding one moves no
+    other entry's key; and no key looks like another in common fonts (no ``l``
+    beside ``1``)."""
     games = [
-        (game.name, game.front_ends.menu_label)
+        (game.name, game.front_ends.menu_key or "", game.front_ends.menu_label)
         for game in registry.games()
         if game.front_ends.menu_label is not None
     ]
-    numbered = [
-        ("two_players", "Two players (this keyboard)"),
-        ("bot", "Play against a bot"),
-        *games,
-        ("network", "Play over the network"),
-        ("replays", "Replays"),
-        ("statistics", "Statistics"),
-        ("how_to_play", "How to play"),
-        ("settings", "Settings"),
-    ]
-    entries = [(id_, str(number), label) for number, (id_, label) in enumerate(numbered, 1)]
-    entries[2:2] = CHALLENGE_ENTRIES  # after Spit's own two, lettered: the numbers stay
-    return (*entries, ("quit", "q", "Quit"))
+    entries = (*SPIT_ENTRIES, *CHALLENGE_ENTRIES, *games, *SHELL_ENTRIES, ("quit", "q", "Quit"))
+    keys = [key for _, key, _ in entries]
+    if "" in keys or len(set(keys)) != len(keys):
+        raise ValueError(f"every menu entry needs a key of its own, not {keys}")
+    return entries
 
 
-CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "l", "Ladder"))
-"""Spit's challenges (``spit.tui.spit.challenges``): the day's deal, the ladder."""
+SPIT_ENTRIES = (
+    ("two_players", "1", "Two players (this keyboard)"),
+    ("bot", "2", "Play against a bot"),
+)
+CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "a", "Ladder"))
+"""Spit's challenges (``spit.tui.spit.challenges``): the day's deal, the ladder. The
+ladder is ``a``, not ``l``, which reads as ``1`` in many fonts."""
+SHELL_ENTRIES = (
+    ("network", "4", "Play over the network"),
+    ("replays", "5", "Replays"),
+    ("statistics", "6", "Statistics"),
+    ("how_to_play", "7", "How to play"),
+    ("settings", "8", "Settings"),
+)
+"""The shell's entries, after the games' (whose keys their descriptors give)."""
 
 
 ENTRIES = _entries()
@@ -412,7 +420,8 @@ class BotChooser(ShellModal[str | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
+        Binding("escape,q", "dismiss(None)", "Back", id="dialog.back"),
+        Binding("question_mark", "help", "Help", id="dialog.help"),
     ]
 
     def __init__(
@@ -446,7 +455,22 @@ class BotChooser(ShellModal[str | None]):
             yield options
             if self.note is not None:
                 yield Static(self.note, classes="dialog-hint", markup=False)
-            yield Static(f"enter play{self.painter.dot}escape back", classes="dialog-hint")
+            yield Static(
+                self.painter.dot.join(["enter play", "escape or q back", "? help"]),
+                classes="dialog-hint",
+            )
+
+    def action_help(self) -> None:
+        """The picker's keys, and what its columns say."""
+        from spit.tui.net.keys_help import KeysHelp
+
+        keys = [
+            ("up, down", "choose a level"),
+            ("enter", "play against the level chosen"),
+            ("escape, q", "back to the menu"),
+            ("ctrl+c", "quit spit-tui"),
+        ]
+        self.app.push_screen(KeysHelp(self.heading, keys, self.note))
 
     @on(OptionList.OptionSelected, "#bot-levels")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

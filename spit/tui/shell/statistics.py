@@ -522,7 +522,7 @@ class StatisticsScreen(ShellScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rebuild", "Rebuild from replays", id="statistics.rebuild"),
         Binding("w", "watch_best", "Watch the best's game", id="statistics.watch_best"),
-        Binding("escape", "back", "Back", id="statistics.back"),
+        Binding("escape,q", "back", "Back", id="statistics.back"),
     ]
 
     @dataclass
