@@ -1,5 +1,5 @@
-"""How to play: the keys, drawn as a keyboard, the rules in short, and the practice
-round (p) for learning by playing."""
+"""How to play: the keys, drawn as a keyboard, the keys every screen shares, the rules
+in short, and the practice round (p) for learning by playing."""
 
 from __future__ import annotations
 
@@ -9,15 +9,36 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from spit.games.spit.rules_text import RULES_SUMMARY
 from spit.tui.shared.navigation import StartPractice
 from spit.tui.shared.screen_base import ShellScreen
 from spit.tui.shell.keyboard import KeyboardMap
 
+SCREEN_KEYS = """\
+Every screen
+  Esc      back one screen; in a game it asks before leaving
+  q        as Esc; on the menu it quits. At a Spit table it is a
+           player's key, and in a text field it is typed
+  ?        help: the keys of the screen you are on, or this page
+  Ctrl+C   in a game: pause at once, cards face down, and ask to leave
+           (Ctrl+C again leaves); anywhere else: quit spit-tui
+  Ctrl+Q   quit spit-tui at once (a game's replay keeps what was played)
+
+At the table
+  +3       under a stockpile: 3 more cards face down, turned up one by one
+  {can} {cannot}      beside a name: that player can play now (a key would), or not"""
+"""The keys the shell and the games share, and what the table's marks mean."""
+
 
 class HowToPlay(ShellScreen):
+    DEFAULT_CSS = """
+    HowToPlay #screen-keys {
+        padding: 1 1;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "app.pop_screen", "Back", id="help.back"),
         Binding("k", "show_tab('keys')", "Keys", id="help.keys"),
@@ -29,10 +50,13 @@ class HowToPlay(ShellScreen):
         settings = self.services.settings
         with TabbedContent(id="help-tabs"):
             with TabPane("Keys", id="keys"), VerticalScroll():
+                ascii_only = settings.card_style == "ascii"
                 yield KeyboardMap(
-                    settings.keymap_preset,
-                    settings.key_overrides,
-                    ascii_only=settings.card_style == "ascii",
+                    settings.keymap_preset, settings.key_overrides, ascii_only=ascii_only
+                )
+                can, cannot = ("*", "o") if ascii_only else ("●", "○")
+                yield Static(
+                    SCREEN_KEYS.format(can=can, cannot=cannot), id="screen-keys", markup=False
                 )
             with TabPane("Rules", id="rules"), VerticalScroll():
                 yield Markdown(RULES_SUMMARY, id="rules-text")
