@@ -183,6 +183,7 @@ class SpitApp(App[int]):
         return MainMenu()
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         if self.start_screen is not None:
             self.push_screen(self.start_screen)
         if self._settings_warnings:
@@ -195,6 +196,13 @@ class SpitApp(App[int]):
                 timeout=20,
                 markup=False,
             )
+
+    def _screen_changed(self, _screen: Screen[Any]) -> None:
+        """A notice belongs to the screen it was given on: when another screen (or a
+        dialog) comes up, or the screen is left, its notices go, so that none lingers
+        over another screen's content. A notice for the screen a player goes back to
+        is given after leaving (``spit.tui.net.screens.leave_failed``): it stays."""
+        self.clear_notifications()
 
     def run(
         self,

@@ -52,8 +52,9 @@ def leave_failed(screen: Screen[Any], outcome: NetOutcome, message: str) -> None
     if started_on(screen):
         screen.app.exit(1, return_code=1)
     else:
-        screen.notify(message, title="Network", severity="error", timeout=10, markup=False)
-        screen.dismiss(None)
+        app = screen.app
+        screen.dismiss(None)  # first: a screen's notices go with it
+        app.notify(message, title="Network", severity="error", timeout=10, markup=False)
 
 
 class ConnectingScreen(ShellScreen):
@@ -202,14 +203,14 @@ class WaitingScreen(ShellScreen):
         if started_on(self):
             self._leave(status=1)
         else:
-            self.notify(message, title="Network", severity="error", timeout=10, markup=False)
-            self._leave()
+            self._leave(notice=message)
 
     def action_back(self) -> None:
         self._leave()
 
-    def _leave(self, status: int = 0) -> None:
-        """Close the connection (and the server) and go back, or out of the app."""
+    def _leave(self, status: int = 0, notice: str | None = None) -> None:
+        """Close the connection (and the server) and go back, or out of the app;
+        ``notice``: why, told back on the screen below."""
         if self._leaving:
             return
         self._leaving = True
@@ -221,13 +222,17 @@ class WaitingScreen(ShellScreen):
             if started_on(self):
                 self.app.exit(status, return_code=status)
             else:
-                self._go_back()
+                self._go_back(notice)
 
         self.run_worker(close(), name="leave", group="net-close")
 
-    def _go_back(self) -> None:
-        """Back to the menu, once the table over this screen is gone."""
+    def _go_back(self, notice: str | None) -> None:
+        """Back to the menu, once the table over this screen is gone; then ``notice``,
+        there (a screen's notices go with it)."""
         if self.app.screen is self:
+            app = self.app
             self.dismiss(None)
+            if notice is not None:
+                app.notify(notice, title="Network", severity="error", timeout=10, markup=False)
         else:
-            self.call_after_refresh(self._go_back)
+            self.call_after_refresh(self._go_back, notice)

@@ -165,7 +165,7 @@ async def test_a_missing_database_is_rebuilt_and_says_so(replays: Path) -> None:
         screen = await open_statistics(app, pilot)
         assert counted(screen) == {(SPIT, Mode.VS_BOT, "hard"): 1}
         assert notices(app) == [
-            "The statistics database was missing. It was rebuilt from 1 saved game."
+            "Statistics made from the games in your replays folder: 1 saved game."
         ]
 
 
