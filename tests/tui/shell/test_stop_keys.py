@@ -209,3 +209,24 @@ async def test_q_in_the_settings_text_field_is_typed(tmp_path: Path) -> None:
         await pilot.press("q")
         assert isinstance(app.screen, SettingsScreen)
         assert "q" in field.value  # type: ignore[attr-defined]
+
+
+async def test_the_game_help_names_ctrl_c_and_ctrl_q_and_explains_the_table(
+    tmp_path: Path,
+) -> None:
+    """The help (its key from the key map) says what Ctrl+C and Ctrl+Q do, what +3 under
+    a stockpile counts and what the can-play marks mean, and fits 80x24 against a bot."""
+    from tests.tui.screen_text import screen_lines
+
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["bot"], "enter")
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press(game.keys["help"])
+        assert isinstance(app.screen, HelpOverlay)
+        shown = "\n".join(screen_lines(app))
+    assert "Esc or Ctrl+C: leave the game  Ctrl+Q: quit" in shown
+    assert "+3 under a stockpile: 3 more cards face down" in shown
+    assert "● can play: a key of yours would play now" in shown
+    assert "Press any key to go back to the game" in shown  # nothing cut off at 80x24
