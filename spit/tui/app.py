@@ -253,12 +253,15 @@ class SpitApp(App[int]):
 
     @on(StartChallenge)
     def _start_challenge(self, message: StartChallenge) -> None:
-        """The day's deal at once; the ladder once its step is read from the
-        statistics, in a thread (the database may have replays to read first)."""
+        """The day's deal's card (``spit.tui.spit.daily_card``: the date, the bot,
+        whether the game counts, Enter to play); the ladder once its step is read from
+        the statistics, in a thread (the database may have replays to read first)."""
         from spit.tui.spit import challenges
 
         if message.kind == "daily":
-            self.push_screen(challenges.daily_screen(self.settings, self.clock))
+            from spit.tui.spit.daily_card import DailyCard
+
+            self.push_screen(DailyCard(self.clock))
             return
 
         def find_step() -> None:

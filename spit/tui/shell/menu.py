@@ -25,6 +25,8 @@ from spit.tui.shared.navigation import StartChallenge, StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from spit.net.addresses import Address
     from spit.tui.net.link import NetLink
     from spit.tui.shell.network import HostChoice, JoinChoice
@@ -170,31 +172,40 @@ class MainMenu(ShellScreen):
     # -- the day's deal and the ladder ------------------------------------------------
 
     def _load_challenge_status(self) -> None:
-        """Whether today's deal was played, the streak and the ladder's step, under the
+        """Where today's deal stands, the streak and the ladder's step, under the
         entries: read in a thread after the first frame (``spit.stats`` is imported
         there), so that the menu never waits for the database."""
-        self.run_worker(self._find_challenge_status, name="challenges", thread=True)
+        replays = self.services.replay_dir()
+        self.run_worker(
+            lambda: self._find_challenge_status(replays),
+            name="challenges",
+            group="challenges",
+            thread=True,
+            exclusive=True,
+        )
 
-    def _find_challenge_status(self) -> None:
+    def _find_challenge_status(self, replays: Path) -> None:
         import sqlite3
 
         from spit.games.spit.daily import utc_today
-        from spit.stats import StatsDB
+        from spit.saved_games import left_unfinished
+        from spit.stats import DailyStatus, LadderStatus, StatsDB
+        from spit.tui.spit.daily_card import DailyStanding, played_text
 
+        today = utc_today()
+        unfinished = left_unfinished(replays, today)
         try:
             # only read: the Statistics screen is where a missing database is rebuilt
             db = StatsDB.peek()
-            if db is None:  # nothing played yet: nothing to say
+            if db is None and not unfinished:  # nothing played yet: nothing to say
                 return
-            with db:
-                daily, ladder = db.daily_status(utc_today()), db.ladder_status()
+            daily, ladder = DailyStatus(today, 0, None, 0), LadderStatus(0, 0, 0)
+            if db is not None:
+                with db:
+                    daily, ladder = db.daily_status(today), db.ladder_status()
         except (sqlite3.Error, OSError, ValueError):
             return
-        played = "not played yet"
-        if daily.counted is not None:
-            played = "won" if daily.counted.won else "lost"
-        elif daily.games:
-            played = "played (not counted)"
+        played = played_text(DailyStanding(daily, unfinished))
         line = (
             f"Today's deal: {played}{self.painter.dot}streak {daily.streak}"
             f"{self.painter.dot}ladder step {ladder.step} (best {ladder.highest})"
@@ -233,6 +244,7 @@ class MainMenu(ShellScreen):
         gc.unfreeze()
         self.query_one("#menu-title", Static).update(self._title())
         self._show_rating()  # a game may have moved it
+        self._load_challenge_status()  # or used up today's deal, or left it unfinished
 
     def _title(self) -> str:
         return ASCII_TITLE if self.painter.ascii else TITLE

@@ -1,0 +1,241 @@
+"""The day's deal before it is played: a card with the date, the bot, whether the game
+will count or be practice, and Enter to play (Esc or q back).
+
+``d`` on the menu and ``spit-tui daily`` open it. The game is pushed over the card, so
+leaving the game (or finishing it) comes back here, and the card, read again, says
+what that did: today's deal counted, won or lost, or left unfinished. The menu's line
+about today's deal is worded here too (``played_text``), so both say the same thing.
+
+Which game counts is the statistics' rule (``spit.stats.challenges``: the first game
+of the day's own deal *finished* on that day, recorded and sealed; one left unfinished
+counts for nothing); the card only reads where the player stands (``DailyStanding``),
+in a thread: the statistics as they are (``StatsDB.peek``, nothing made or rebuilt),
+and the replays written today, for the games left unfinished, which the statistics do
+not hold. The game's own screens are imported only when Enter is pressed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Footer, Static
+
+from spit.games.spit.daily import DailyDeal, daily_deal, utc_today
+from spit.tui.shared.ascii_widgets import Separated
+from spit.tui.shared.navigation import LeaveScreen
+from spit.tui.shared.screen_base import ShellScreen
+
+if TYPE_CHECKING:
+    from spit.core.clock import Clock
+    from spit.settings.model import Settings
+    from spit.stats import DailyStatus
+
+WallClock = Callable[[], datetime]
+"""The time of day, timezone-aware: ``datetime.now(UTC)``, or a fixed one in tests."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyStanding:
+    """Where the player stands with a day's deal."""
+
+    status: DailyStatus | None
+    """The statistics' status of the deal (its counted game, the streak); ``None`` when
+    the statistics could not be read."""
+    unfinished: int
+    """Games of the deal started on its day and left unfinished."""
+
+
+def daily_standing(day: date, replays: Path) -> DailyStanding:
+    """The deal of ``day`` as the statistics and the replays folder ``replays`` tell
+    it. Reads files: call it from a thread."""
+    from spit.saved_games import left_unfinished
+    from spit.stats import DailyStatus, StatsDB
+
+    status: DailyStatus | None = DailyStatus(day, 0, None, 0)  # no database: nothing yet
+    try:
+        db = StatsDB.peek()
+        if db is not None:
+            with db:
+                status = db.daily_status(day)
+    except (sqlite3.Error, OSError, ValueError):
+        status = None
+    return DailyStanding(status, left_unfinished(replays, day))
+
+
+def played_text(standing: DailyStanding) -> str | None:
+    """How today's deal stands, for the menu's line ("Today's deal: won (counted)");
+    ``None`` when it cannot be told."""
+    status = standing.status
+    if status is None:
+        return None
+    if status.counted is not None:
+        return f"{'won' if status.counted.won else 'lost'} (counted)"
+    if standing.unfinished:
+        return "left unfinished, not counted"
+    if status.games:
+        return "played, not counted"
+    return "not played yet"
+
+
+def counts_text(standing: DailyStanding, today: date, recorded: bool) -> tuple[bool, str]:
+    """Whether the next game of the deal counts, and why, as the card says it."""
+    status = standing.status
+    if status is None:
+        return False, "Whether it counts could not be read from the statistics."
+    if status.day != today:
+        return False, "Practice: only a day's own deal, played on that day, counts."
+    if not recorded:
+        return False, "Practice: Save replays is off in Settings, and only a saved game counts."
+    if status.counted is not None:
+        outcome = "won" if status.counted.won else "lost"
+        return False, (
+            f"Practice: today's deal is used up. Your first game of it counted ({outcome}); "
+            "playing it again is practice."
+        )
+    why = "This game counts: the first game of today's deal you finish is the one that counts."
+    if standing.unfinished:
+        left = "game" if standing.unfinished == 1 else f"{standing.unfinished} games"
+        why += f" The {left} you left unfinished did not count."
+    return True, why
+
+
+class DailyCard(ShellScreen):
+    """The card of the deal of ``day`` (default: today in UTC, by ``now``); Enter plays
+    it over the card. ``clock`` is the game's (tests give a FakeClock)."""
+
+    DEFAULT_CSS = """
+    DailyCard #daily-body {
+        align: center middle;
+        height: 1fr;
+    }
+    DailyCard #daily-card {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        border: round $primary;
+        background: $surface;
+        padding: 1 2;
+    }
+    DailyCard #daily-date {
+        text-style: bold;
+        color: $accent;
+        margin-bottom: 1;
+    }
+    DailyCard #daily-counts {
+        text-style: bold;
+        margin-top: 1;
+    }
+    DailyCard #daily-counts.-practice {
+        color: $text-muted;
+    }
+    DailyCard #daily-streak {
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play", id="daily.play"),
+        Binding("escape,q", "back", "Back", id="daily.back"),
+    ]
+
+    @dataclass
+    class Read(Message):
+        """The worker's answer: where the player stands with the deal."""
+
+        standing: DailyStanding
+
+    def __init__(
+        self,
+        clock: Clock | None = None,
+        *,
+        day: date | None = None,
+        now: WallClock = _now,
+        settings: Settings | None = None,
+    ) -> None:
+        """``settings``: the game's, where a command's options change the app's
+        (``spit-tui daily --no-record``); ``None``: the app's."""
+        super().__init__()
+        self._clock = clock
+        self._now = now
+        self._settings = settings
+        self.deal: DailyDeal = daily_deal(day or utc_today(now()))
+        self.standing: DailyStanding | None = None
+        """As last read; ``None`` while it is being read."""
+
+    def compose_content(self) -> ComposeResult:
+        deal = self.deal
+        dot = self.painter.dot
+        with Vertical(id="daily-body"), Vertical(id="daily-card"):
+            yield Static(
+                f"Daily deal{dot}{deal.day:%A} {deal.day.isoformat()} (UTC)", id="daily-date"
+            )
+            yield Static(
+                f"The same cards and bot for everyone today: you against the {deal.level} "
+                f"bot, the {deal.variant.value} game.",
+                id="daily-what",
+            )
+            yield Static("Reading whether this game counts...", id="daily-counts")
+            yield Static("", id="daily-streak")
+            yield Separated(["enter: play", "escape or q: back"], classes="dialog-hint")
+        yield Footer()
+
+    @property
+    def settings(self) -> Settings:
+        """The settings the game is played with."""
+        return self._settings or self.services.settings
+
+    def _replays(self) -> Path:
+        if self._settings is not None and self._settings.replay_dir is not None:
+            return self._settings.replay_dir
+        return self.services.replay_dir()
+
+    def on_mount(self) -> None:
+        self._read(self._replays())
+
+    def on_screen_resume(self) -> None:
+        """Back from the game: what it did to the day's deal. (Textual calls the
+        too-small check's handler of the same name by itself.)"""
+        if self.standing is not None:
+            self._read(self._replays())
+
+    @work(thread=True, exclusive=True, group="daily")
+    def _read(self, replays: Path) -> None:
+        self.post_message(self.Read(daily_standing(self.deal.day, replays)))
+
+    @on(Read)
+    def _shown(self, message: Read) -> None:
+        self.standing = standing = message.standing
+        today = utc_today(self._now())
+        counts, why = counts_text(standing, today, self.settings.record_replays)
+        shown = self.query_one("#daily-counts", Static)
+        shown.update(why)
+        shown.set_class(not counts, "-practice")
+        status = standing.status
+        if status is not None:
+            days = "day" if status.streak == 1 else "days"
+            self.query_one("#daily-streak", Static).update(
+                f"Streak: {status.streak} {days} won in a row"
+            )
+
+    def action_play(self) -> None:
+        from spit.tui.spit.challenges import ChallengeScreen, daily_config
+
+        config = daily_config(self.settings, self.deal)
+        self.app.push_screen(ChallengeScreen(config, self._clock, now=self._now))
+
+    def action_back(self) -> None:
+        self.post_message(LeaveScreen(self))
