@@ -222,7 +222,7 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
         path=path,
         game=game.name,
         started=_started(header.created) or modified,
-        mode=game.files.mode_text(header.players),
+        mode=game.files.mode_text(header.players, header.network or ending.forfeit),
         result=_result(header.players, ending.winner, ending.forfeit),
         length_ms=ending.t,
         rounds=ending.rounds,

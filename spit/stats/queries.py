@@ -302,6 +302,8 @@ def why_not_counted(conn: sqlite3.Connection, game: GameSummary) -> str | None:
     counts (a game of Spit, sealed, the first of its deal)."""
     if game.game != SPIT:
         return f"{game.game.capitalize()} has no rating"
+    if game.mode is Mode.NETWORK:
+        return "games over the network are not rated yet"
     if game.seal is not Seal.SEALED:
         return f"its replay is {game.seal.value}"
     first = conn.execute(

@@ -138,8 +138,9 @@ class _Row:
 
 
 def _mode_rows(results: list[ModeResults]) -> list[_Row]:
-    """Spit against each level (those never played too), Spit between two players,
-    Spades against each level, then bots against bots if any were saved."""
+    """Spit against each level (those never played too), Spit between two players on
+    one keyboard, over the network (if any), Spades likewise, then bots against bots
+    if any were saved."""
     from spit.games.spades.bots import LEVELS as SPADES_LEVELS
     from spit.games.spit.bots import LEVELS
     from spit.stats import SPADES, SPIT, Mode
@@ -171,8 +172,10 @@ def _mode_rows(results: list[ModeResults]) -> list[_Row]:
     return [
         *against(SPIT, "Spit", LEVELS),
         *others(SPIT, Mode.TWO_PLAYERS, "Spit, two players", True),
+        *others(SPIT, Mode.NETWORK, "Spit over the network", False),
         *against(SPADES, "Spades", SPADES_LEVELS),
         *others(SPADES, Mode.TWO_PLAYERS, "Spades, two players", False),
+        *others(SPADES, Mode.NETWORK, "Spades over the network", False),
         *others(SPIT, Mode.BOT_VS_BOT, "Spit, bots only", False),
         *others(SPADES, Mode.BOT_VS_BOT, "Spades, bots only", False),
     ]
@@ -216,7 +219,8 @@ def _cells(row: _Row, unsealed: bool, played: int | None = None) -> tuple[Text |
 
 RESULTS_NOTE: Final = (
     "Every finished game you saved. Won and lost are yours, against the computer; "
-    "two players on one keyboard are under Head to head."
+    "two players on one keyboard are under Head to head. Games over the network are "
+    "counted apart and rated by nobody (the names typed there are anyone's)."
 )
 
 
