@@ -40,7 +40,7 @@ class HowToPlay(ShellScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Back", id="help.back"),
+        Binding("escape,q", "app.pop_screen", "Back", id="help.back", key_display="esc/q"),
         Binding("k", "show_tab('keys')", "Keys", id="help.keys"),
         Binding("r", "show_tab('rules')", "Rules", id="help.rules"),
         Binding("p", "practice", "Practice round", id="help.practice"),

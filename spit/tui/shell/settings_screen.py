@@ -90,7 +90,7 @@ class SettingsScreen(ShellScreen):
     """The replays folder's text as last checked, so that it is checked once."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Back", id="settings.back"),
+        Binding("escape,q", "app.pop_screen", "Back", id="settings.back", key_display="esc/q"),
         Binding("delete", "default_key", "Layout's key", id="settings.default_key"),
         Binding("ctrl+r", "reset_keys", "Reset all keys", id="settings.reset_keys"),
     ]

@@ -526,7 +526,7 @@ class StatisticsScreen(ShellScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rebuild", "Rebuild from replays", id="statistics.rebuild"),
         Binding("w", "watch_best", "Watch the best's game", id="statistics.watch_best"),
-        Binding("escape,q", "back", "Back", id="statistics.back"),
+        Binding("escape,q", "back", "Back", id="statistics.back", key_display="esc/q"),
     ]
 
     @dataclass

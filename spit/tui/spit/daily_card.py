@@ -149,7 +149,7 @@ class DailyCard(ShellScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", id="daily.play"),
-        Binding("escape,q", "back", "Back", id="daily.back"),
+        Binding("escape,q", "back", "Back", id="daily.back", key_display="esc/q"),
     ]
 
     @dataclass
