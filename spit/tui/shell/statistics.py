@@ -383,8 +383,9 @@ def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
 RATING_NOTE: Final = (
     "Your skill and its uncertainty (one standard deviation), by openskill: each "
     "sealed game against a bot moves it against the bot's fixed rating (normal is "
-    "1500, each level about 300 apart), each game between two named players moves both "
-    "players'. A deal played again counts once."
+    "1500, each level about 300 apart), each game between two named players on one "
+    "keyboard moves both players' (a game over the network moves none). A deal played "
+    "again counts once."
 )
 
 
