@@ -183,8 +183,9 @@ class DailyCard(ShellScreen):
             yield Static(
                 f"Daily deal{dot}{deal.day:%A} {deal.day.isoformat()} (UTC)", id="daily-date"
             )
+            when = "today" if deal.day == utc_today(self._now()) else "on that day"
             yield Static(
-                f"The same cards and bot for everyone today: you against the {deal.level} "
+                f"The same cards and bot for everyone {when}: you against the {deal.level} "
                 f"bot, the {deal.variant.value} game.",
                 id="daily-what",
             )
