@@ -190,7 +190,7 @@ class MainMenu(ShellScreen):
         from spit.games.spit.daily import utc_today
         from spit.saved_games import left_unfinished
         from spit.stats import DailyStatus, LadderStatus, StatsDB
-        from spit.tui.spit.daily_card import DailyStanding, played_text
+        from spit.tui.shared.daily_status import DailyStanding, played_text
 
         today = utc_today()
         unfinished = left_unfinished(replays, today)

@@ -3,20 +3,14 @@ will count or be practice, and Enter to play (Esc or q back).
 
 ``d`` on the menu and ``spit-tui daily`` open it. The game is pushed over the card, so
 leaving the game (or finishing it) comes back here, and the card, read again, says
-what that did: today's deal counted, won or lost, or left unfinished. The menu's line
-about today's deal is worded here too (``played_text``), so both say the same thing.
-
-Which game counts is the statistics' rule (``spit.stats.challenges``: the first game
-of the day's own deal *finished* on that day, recorded and sealed; one left unfinished
-counts for nothing); the card only reads where the player stands (``DailyStanding``),
-in a thread: the statistics as they are (``StatsDB.peek``, nothing made or rebuilt),
-and the replays written today, for the games left unfinished, which the statistics do
-not hold. The game's own screens are imported only when Enter is pressed.
+what that did: today's deal counted, won or lost, or left unfinished. Where the player
+stands is read in a thread and worded as the menu's line is
+(``spit.tui.shared.daily_status``). The game's own screens are imported only when
+Enter is pressed.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -32,13 +26,13 @@ from textual.widgets import Footer, Static
 
 from spit.games.spit.daily import DailyDeal, daily_deal, utc_today
 from spit.tui.shared.ascii_widgets import Separated
+from spit.tui.shared.daily_status import DailyStanding, counts_text, daily_standing
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.screen_base import ShellScreen
 
 if TYPE_CHECKING:
     from spit.core.clock import Clock
     from spit.settings.model import Settings
-    from spit.stats import DailyStatus
 
 WallClock = Callable[[], datetime]
 """The time of day, timezone-aware: ``datetime.now(UTC)``, or a fixed one in tests."""
@@ -46,71 +40,6 @@ WallClock = Callable[[], datetime]
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class DailyStanding:
-    """Where the player stands with a day's deal."""
-
-    status: DailyStatus | None
-    """The statistics' status of the deal (its counted game, the streak); ``None`` when
-    the statistics could not be read."""
-    unfinished: int
-    """Games of the deal started on its day and left unfinished."""
-
-
-def daily_standing(day: date, replays: Path) -> DailyStanding:
-    """The deal of ``day`` as the statistics and the replays folder ``replays`` tell
-    it. Reads files: call it from a thread."""
-    from spit.saved_games import left_unfinished
-    from spit.stats import DailyStatus, StatsDB
-
-    status: DailyStatus | None = DailyStatus(day, 0, None, 0)  # no database: nothing yet
-    try:
-        db = StatsDB.peek()
-        if db is not None:
-            with db:
-                status = db.daily_status(day)
-    except (sqlite3.Error, OSError, ValueError):
-        status = None
-    return DailyStanding(status, left_unfinished(replays, day))
-
-
-def played_text(standing: DailyStanding) -> str | None:
-    """How today's deal stands, for the menu's line ("Today's deal: won (counted)");
-    ``None`` when it cannot be told."""
-    status = standing.status
-    if status is None:
-        return None
-    if status.counted is not None:
-        return f"{'won' if status.counted.won else 'lost'} (counted)"
-    if standing.unfinished:
-        return "left unfinished, not counted"
-    if status.games:
-        return "played, not counted"
-    return "not played yet"
-
-
-def counts_text(standing: DailyStanding, today: date, recorded: bool) -> tuple[bool, str]:
-    """Whether the next game of the deal counts, and why, as the card says it."""
-    status = standing.status
-    if status is None:
-        return False, "Whether it counts could not be read from the statistics."
-    if status.day != today:
-        return False, "Practice: only a day's own deal, played on that day, counts."
-    if not recorded:
-        return False, "Practice: Save replays is off in Settings, and only a saved game counts."
-    if status.counted is not None:
-        outcome = "won" if status.counted.won else "lost"
-        return False, (
-            f"Practice: today's deal is used up. Your first game of it counted ({outcome}); "
-            "playing it again is practice."
-        )
-    why = "This game counts: the first game of today's deal you finish is the one that counts."
-    if standing.unfinished:
-        left = "game" if standing.unfinished == 1 else f"{standing.unfinished} games"
-        why += f" The {left} you left unfinished did not count."
-    return True, why
 
 
 class DailyCard(ShellScreen):
