@@ -20,11 +20,12 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from spit.core.dates import clamped_timestamp, from_iso
+from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import FormatError, PlayerInfo, read_version
 from spit.core.replay.reading import MAX_LINE_BYTES, UnreadableReplay, read_header
 from spit.games import registry
@@ -69,6 +70,8 @@ class SavedGame:
     finished: bool
     problem: str | None = None
     """Why the file cannot be read, if it cannot."""
+    challenge: Challenge | None = None
+    """The day's deal or the ladder's step the game was played as (its header's)."""
 
     @property
     def name(self) -> str:
@@ -122,6 +125,28 @@ def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
     Raises ``OSError`` when it exists but cannot be listed."""
     found = scan_replay_files(directory)
     return sorted(found, key=lambda item: (item[1].st_mtime_ns, item[0].name), reverse=True)
+
+
+def left_unfinished(directory: Path, day: date) -> int:
+    """How many games of the deal of ``day`` (a UTC date), started on that day, the
+    replays in ``directory`` hold unfinished: left before their end, or cut short. (A
+    game left before anyone played a card leaves no file.) Only the files written
+    since that day began are read; 0 when the folder cannot be read."""
+    began = datetime.combine(day, time(), UTC).timestamp()
+    wanted = Challenge.daily(day)
+    count = 0
+    try:
+        files = replay_files(directory)
+    except OSError:
+        return 0
+    for path, info in files:  # the most recently written first
+        if info.st_mtime < began:
+            break
+        game = CACHE.summary(path, info)
+        started = game.started.astimezone(UTC).date()
+        if not game.finished and game.challenge == wanted and started == day:
+            count += 1
+    return count
 
 
 class SummaryCache:
@@ -197,11 +222,12 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
         path=path,
         game=game.name,
         started=_started(header.created) or modified,
-        mode=game.files.mode_text(header.players),
+        mode=game.files.mode_text(header.players, header.network or ending.forfeit),
         result=_result(header.players, ending.winner, ending.forfeit),
         length_ms=ending.t,
         rounds=ending.rounds,
         finished=ending.winner is not None,
+        challenge=getattr(header, "challenge", None),  # a game with challenges: Spit's
     )
 
 

@@ -1,4 +1,5 @@
-"""``spit-tui daily``: the day's deal, the same cards and bot for everyone on a UTC day.
+"""``spit-tui daily``: the day's deal, the same cards and bot for everyone on a UTC day,
+opened on its card (whether the game counts; Enter plays it, Esc or q quits).
 
 ``--date`` plays a past day's deal (as practice: only a day's own deal played on the
 day counts); a day still to come is refused with a message and status 2, as any bad
@@ -34,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
 
     with paused_until_first_frame():
         from spit.tui.app import SpitApp
-        from spit.tui.spit.challenges import daily_screen
+        from spit.tui.spit.daily_card import DailyCard
 
         settings = recorded_settings(args)
-        result = SpitApp(start_screen=daily_screen(settings, day=args.date)).run()
+        result = SpitApp(start_screen=DailyCard(day=args.date, settings=settings)).run()
     return result or 0

@@ -169,8 +169,9 @@ class ReplayFiles:
     ``created``. Raises ``FormatError``."""
     end: Callable[[dict[str, Any], int], ListedEnd]
     """The game's closing-line reader. Raises ``FormatError``."""
-    mode_text: Callable[[tuple[PlayerInfo, PlayerInfo]], str]
-    """How a list names the game of these players: ``vs hard bot``."""
+    mode_text: Callable[[tuple[PlayerInfo, PlayerInfo], bool], str]
+    """How a list names the game of these players, and whether it was played over the
+    network: ``vs hard bot``, ``Network``."""
 
     def read_header(self, obj: dict[str, Any], version: tuple[int, int]) -> Any:
         """The header line's object and format version to the game's header."""
@@ -213,6 +214,9 @@ class FrontEnds:
     ``watch_screen(client, settings, clock=...)`` with a client connected to watch
     (``NetClient.connect(watch=True)``), drawn as the game's replay viewer draws;
     ``None`` for a game that cannot be watched."""
+    menu_key: str | None = None
+    """The key of the menu's entry (with ``menu_label``): each game brings its own,
+    so that adding a game moves no other entry's key (``spit.tui.shell.menu``)."""
 
 
 @frozen

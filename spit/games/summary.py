@@ -35,6 +35,10 @@ class Mode(StrEnum):
     VS_BOT = "vs_bot"
     """A person against a bot: ``GameSummary.opponent_level`` says which."""
     BOT_VS_BOT = "bot_vs_bot"
+    NETWORK = "network"
+    """Two people over the network (``ReplayFile.over_the_network``): counted in a
+    section of their own and rated by nobody, until players have server accounts (the
+    names typed there are anyone's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +174,14 @@ def deal_key(game: str, first_deal: _Line, *setting: str | None) -> str:
     return digest.hexdigest()
 
 
-def mode_of(players: tuple[PlayerInfo, PlayerInfo]) -> tuple[Mode, int | None, str | None]:
-    """The mode, the human's seat and the bot's level (for a game against a bot)."""
+def mode_of(
+    players: tuple[PlayerInfo, PlayerInfo], *, network: bool = False
+) -> tuple[Mode, int | None, str | None]:
+    """The mode, the human's seat and the bot's level (for a game against a bot);
+    ``network``: the game was played over the network (two people, whatever their
+    seats' kinds say: a bot that took a gone player's seat over is in the lines)."""
+    if network:
+        return Mode.NETWORK, None, None
     kinds = (players[0].kind, players[1].kind)
     if kinds.count("human") == 1:
         seat = kinds.index("human")

@@ -68,6 +68,13 @@ class DailyStatus:
         """Whether the game of ``game_key`` is the day's counted attempt."""
         return self.counted is not None and self.counted.game_key == game_key
 
+    def next_counts(self, today: date) -> bool:
+        """Whether the next game of this deal, started ``today``, would be the counted
+        attempt once finished (sealed, as spit-tui records it): the day's own deal,
+        with none counted yet. A game left unfinished counts for nothing, so the next
+        one finished is the first."""
+        return self.day == today and self.counted is None
+
 
 @dataclass(frozen=True, slots=True)
 class LadderStatus:

@@ -750,7 +750,9 @@ def _rebuilt_notice(report: RebuildReport, damage: str | None, moved: Path | Non
             f"from {report.describe()}{kept}."
         )
     if report.recorded or report.invalid or report.unfinished:
-        return f"The statistics database was missing. It was rebuilt from {report.describe()}."
+        # a first open (a new install, a new version) more often than a lost file:
+        # information, not an error
+        return f"Statistics made from the games in your replays folder: {report.describe()}."
     return None
 
 

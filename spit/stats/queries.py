@@ -139,7 +139,9 @@ class NewBest:
 
     name: str
     value: float
-    previous: Best
+    previous: Best | None
+    """The best it beat; ``None`` for the first result against that level and variant,
+    which is a best as it stands (the first win is the fastest so far)."""
     level: str
     variant: str
 
@@ -300,6 +302,8 @@ def why_not_counted(conn: sqlite3.Connection, game: GameSummary) -> str | None:
     counts (a game of Spit, sealed, the first of its deal)."""
     if game.game != SPIT:
         return f"{game.game.capitalize()} has no rating"
+    if game.mode is Mode.NETWORK:
+        return "games over the network are not rated yet"
     if game.seal is not Seal.SEALED:
         return f"its replay is {game.seal.value}"
     first = conn.execute(
@@ -310,9 +314,9 @@ def why_not_counted(conn: sqlite3.Connection, game: GameSummary) -> str | None:
 
 def new_bests(conn: sqlite3.Connection, game: GameSummary) -> list[NewBest]:
     """The records ``game`` (stored) broke against its level in its variant: each of
-    ``RECORDS`` better than the best of the counted games before it. None for a game
-    that does not count, and none where there was no best before (a first game breaks
-    no record)."""
+    ``RECORDS`` better than the best of the counted games before it, or the first of
+    its kind there (the first win against a level is its fastest win so far). None for
+    a game that does not count."""
     human = game.human
     if human is None or game.opponent_level is None or game.variant is None:
         return []
@@ -338,9 +342,9 @@ def new_bests(conn: sqlite3.Connection, game: GameSummary) -> list[NewBest]:
     for name in RECORDS:
         value, higher = mine[name]
         previous: Best | None = getattr(old, name)
-        if value is None or previous is None:
+        if value is None:
             continue
-        if (value > previous.value) if higher else (value < previous.value):
+        if previous is None or ((value > previous.value) if higher else (value < previous.value)):
             found.append(NewBest(name, value, previous, game.opponent_level, game.variant))
     return found
 

@@ -177,6 +177,26 @@ MIGRATIONS: Final = (
         CREATE INDEX games_by_challenge ON games (challenge_kind, challenge_day);
         """,
     ),
+    Migration(
+        "games over the network apart from those on one keyboard; two-player games read again",
+        # Network games were filed as two players on one keyboard, and rated by the
+        # names typed. The two-player games whose file is still known go, with their
+        # ratings and files rows, and the next open reads them again: those played over
+        # the network (``Mode.NETWORK``) are filed apart, rated by nobody, and the
+        # ratings are folded again. A game whose file is gone stays as it was.
+        """
+        DELETE FROM ratings WHERE game_id IN (
+            SELECT id FROM games
+            WHERE mode = 'two_players' AND game_key IN (SELECT game_key FROM files)
+        );
+        DELETE FROM players WHERE game_id IN (
+            SELECT id FROM games
+            WHERE mode = 'two_players' AND game_key IN (SELECT game_key FROM files)
+        );
+        DELETE FROM games WHERE mode = 'two_players' AND game_key IN (SELECT game_key FROM files);
+        DELETE FROM files WHERE outcome = 'game' AND game_key NOT IN (SELECT game_key FROM games);
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

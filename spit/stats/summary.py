@@ -70,7 +70,7 @@ def spit_summary(replay: Replay, path: Path) -> GameSummary:
     if winner is None:
         raise _unfinished("the game was not played to its end")
     infos = replay.header.players
-    mode, human_seat, level = mode_of(infos)
+    mode, human_seat, level = mode_of(infos, network=replay.over_the_network)
     scores = figures.scores if replay.header.variant is Variant.POINTS else None
     players = tuple(
         PlayerSummary.of(

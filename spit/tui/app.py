@@ -81,7 +81,11 @@ class SpitApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+c", "interrupt", show=False, priority=True, id="app.interrupt"),
     ]
+    """Ctrl+C replaces Textual's "press ctrl+q to quit" notice (``action_interrupt``);
+    a priority binding, so that it reaches the app from a dialog too. Ctrl+Q is
+    Textual's: it quits at once."""
 
     def __init__(
         self,
@@ -179,6 +183,7 @@ class SpitApp(App[int]):
         return MainMenu()
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         if self.start_screen is not None:
             self.push_screen(self.start_screen)
         if self._settings_warnings:
@@ -191,6 +196,13 @@ class SpitApp(App[int]):
                 timeout=20,
                 markup=False,
             )
+
+    def _screen_changed(self, _screen: Screen[Any]) -> None:
+        """A notice belongs to the screen it was given on: when another screen (or a
+        dialog) comes up, or the screen is left, its notices go, so that none lingers
+        over another screen's content. A notice for the screen a player goes back to
+        is given after leaving (``spit.tui.net.screens.leave_failed``): it stays."""
+        self.clear_notifications()
 
     def run(
         self,
@@ -241,12 +253,15 @@ class SpitApp(App[int]):
 
     @on(StartChallenge)
     def _start_challenge(self, message: StartChallenge) -> None:
-        """The day's deal at once; the ladder once its step is read from the
-        statistics, in a thread (the database may have replays to read first)."""
+        """The day's deal's card (``spit.tui.spit.daily_card``: the date, the bot,
+        whether the game counts, Enter to play); the ladder once its step is read from
+        the statistics, in a thread (the database may have replays to read first)."""
         from spit.tui.spit import challenges
 
         if message.kind == "daily":
-            self.push_screen(challenges.daily_screen(self.settings, self.clock))
+            from spit.tui.spit.daily_card import DailyCard
+
+            self.push_screen(DailyCard(self.clock))
             return
 
         def find_step() -> None:
@@ -319,6 +334,35 @@ class SpitApp(App[int]):
         for notice in notices:
             self.notify(notice, title="Settings", severity="warning", timeout=20, markup=False)
         return True
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C (``spit.tui.shared.interrupt``): copy the selected text, as Textual's
+        text fields do; else the topmost ``Interruptible`` screen, under the dialogs
+        over it, says what it means there (a game asks to leave); else quit."""
+        from textual.widgets import Input
+
+        from spit.tui.shared.interrupt import Interruptible
+
+        screen = self.screen
+        focused = screen.focused
+        if isinstance(focused, Input) and focused.selected_text:
+            focused.action_copy()
+            return
+        selected = screen.get_selected_text()
+        if selected:
+            self.copy_to_clipboard(selected)
+            return
+        for shown in reversed(self.screen_stack):
+            if isinstance(shown, Interruptible):
+                shown.interrupt()
+                return
+            if not shown.is_modal:
+                break
+        self.exit(0)
+
+    def action_help_quit(self) -> None:
+        """Textual's Ctrl+C action, kept for anything that still names it."""
+        self.action_interrupt()
 
     def action_help(self) -> None:
         from spit.tui.shell.how_to_play import HowToPlay

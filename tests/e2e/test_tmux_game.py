@@ -96,3 +96,19 @@ def test_keys_move_cards_in_a_real_terminal(tmux: Tmux) -> None:
     while tmux.alive() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not tmux.alive(), "the app should exit when the game is left"
+
+
+def test_ctrl_c_pauses_and_asks_then_ctrl_c_again_leaves(tmux: Tmux) -> None:
+    """In a real terminal Ctrl+C reaches the game as a key (no signal): it pauses the
+    game at once, the cards face down, and asks; Ctrl+C again leaves, and ``spit-tui
+    play`` ends."""
+    tmux.wait_for("can play")
+    tmux.run("send-keys", "-t", "game", "C-c")
+    screen = tmux.wait_for("Leave this game?", timeout=5)
+    assert "ctrl+q" not in screen.lower()  # not Textual's "press ctrl+q to quit"
+    assert "can play" not in screen  # paused: nothing on the table helps to plan
+    tmux.run("send-keys", "-t", "game", "C-c")
+    deadline = time.monotonic() + 10
+    while tmux.alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not tmux.alive(), "Ctrl+C twice should leave the game, and so the app"

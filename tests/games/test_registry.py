@@ -78,7 +78,7 @@ def test_each_golden_is_read_by_the_game_its_suffix_names(path: Path) -> None:
     replay = load_any_replay(path)
     assert game_of(replay) is game
     assert game.describe(replay)
-    assert game.files.mode_text(replay.header.players)
+    assert game.files.mode_text(replay.header.players, replay.over_the_network)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)

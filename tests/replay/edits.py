@@ -20,11 +20,13 @@ HEADER_EDITS = (
     (b'"version": "1.1"', b'"version": "1.0"'),
     (b'"version": "1.2"', b'"version": "1.1"'),
     (b'"version": "1.3"', b'"version": "1.2"'),
+    (b'"version": "1.4"', b'"version": "1.3"'),
+    (b'"network": true', b'"network": false'),
     (b'"date": "2', b'"date": "1'),
     (b'"target": ', b'"target": 1'),
 )
 """Header values changed: names, kinds, the start time, a level, a seed, the version,
-a daily challenge's date."""
+a daily challenge's date, a network game's mark."""
 
 
 @dataclass(frozen=True, slots=True)

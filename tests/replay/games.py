@@ -50,9 +50,11 @@ def recorded_match(
     target: int = 100,
     created: datetime | None = None,
     extra: StatesAfterInputs | None = None,
+    network: bool = False,
 ) -> tuple[ReplayWriter, Match]:
     """A match on the deals of ``seed``, not started, recorded by a new writer in
-    ``directory`` (and by ``extra``); two ``RandomAgent`` players unless ``agents``."""
+    ``directory`` (and by ``extra``); two ``RandomAgent`` players unless ``agents``;
+    ``network``: the header says it was played over the network, as a server's does."""
     timing = timing or Timing()
     writer = ReplayWriter.create(
         directory,
@@ -62,6 +64,7 @@ def recorded_match(
         timing=timing,
         seed=seed,
         created=created,
+        network=network,
     )
     match = Match(
         SeededDeals(seed),

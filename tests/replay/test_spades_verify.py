@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from spit.core.replay.fields import FORMAT_VERSION
 from spit.core.replay.verification import Verification
 from spit.games.spades.engine import SPADES_ENGINE_VERSION
 from spit.games.spades.replay.reader import parse_spades_replay
@@ -174,7 +175,7 @@ def test_an_unknown_line_type_is_a_problem_unless_the_file_is_newer() -> None:
     lines = lines_of(HAND)
     lines.insert(3, {"type": "chat", "text": "gl hf"})
     assert_invalid_at(lines, 3, "unknown line type 'chat'")
-    lines[0]["version"] = "1.4"
+    lines[0]["version"] = f"1.{FORMAT_VERSION[1] + 1}"  # a newer minor version
     assert check(lines).valid
 
 

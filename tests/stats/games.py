@@ -36,11 +36,15 @@ def play(
     *,
     minute: int | None = None,
     limit_ms: int = 3_600_000,
+    network: bool = False,
 ) -> Path:
     """Record a game between two random players (whatever the header calls them),
-    started ``minute`` minutes after ``START`` (default: ``seed``)."""
+    started ``minute`` minutes after ``START`` (default: ``seed``); ``network``: as a
+    server records a game over the network."""
     created = START + timedelta(minutes=seed if minute is None else minute)
-    writer, match = recorded_match(directory, seed, players=players, created=created)
+    writer, match = recorded_match(
+        directory, seed, players=players, created=created, network=network
+    )
     match.run_to_end(limit_ms)
     writer.close()
     return writer.path

@@ -216,7 +216,7 @@ def test_open_uses_the_data_directory_and_fills_a_new_database(home: Path) -> No
     with StatsDB.open() as db:
         assert db.path == home / "data" / "stats.sqlite3" and db.path.is_file()
         assert db.notice == (
-            "The statistics database was missing. It was rebuilt from 1 saved game "
+            "Statistics made from the games in your replays folder: 1 saved game "
             "(1 unfinished skipped)."
         )
         assert len(db.recent_games()) == 1

@@ -50,14 +50,17 @@ class HeaderFields(Protocol):
     def seed(self) -> int | None: ...
     @property
     def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
+    @property
+    def network(self) -> bool: ...
 
 
 def header_json(
     header: HeaderFields, settings: dict[str, Any], game: str | None = None
 ) -> dict[str, Any]:
     """The header line: the format, the game (``None`` for Spit, whose files predate the
-    key), who wrote it, the game's ``settings``, the seed and the players. Keys without
-    a value are left out, so a reader falls back on its defaults."""
+    key), who wrote it, the game's ``settings``, the seed, the players, and ``network``
+    for a game played over the network (format 1.4). Keys without a value are left
+    out, so a reader falls back on its defaults."""
     out: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": f"{header.version[0]}.{header.version[1]}",
@@ -68,6 +71,7 @@ def header_json(
         **settings,
         "seed": header.seed,
         "players": [p.to_json() for p in header.players],
+        "network": True if header.network else None,
     }
     return {k: v for k, v in out.items() if v is not None}
 
@@ -82,7 +86,17 @@ def read_header_fields(obj: dict[str, Any]) -> dict[str, Any]:
         "created": created,
         "writer": writer,
         "engine": engine,
+        "network": read_network(obj),
     }
+
+
+def read_network(obj: dict[str, Any]) -> bool:
+    """The header's ``network``: whether the game was played over the network (the
+    server writes ``true``); ``false`` when it is left out. Raises ``FormatError``."""
+    value = obj.get("network", False)
+    if not isinstance(value, bool):
+        raise FormatError(f"'network' must be true or false, not {show(value)}")
+    return value
 
 
 def line_json(kind: str, t: int | None, fields: dict[str, Any]) -> dict[str, Any]:

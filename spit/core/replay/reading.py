@@ -37,6 +37,7 @@ from spit.core.replay.fields import (
     show,
 )
 from spit.core.replay.seal import ChainCheck, Seal
+from spit.core.replay.seat_records import BotSeat, Forfeit
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 MAX_LINE_BYTES: Final = 16 * 1024
@@ -121,6 +122,16 @@ class ReplayFile(Generic[H, R]):
     edit: Problem | None = None
     """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
     what to say. Not among ``problems``: an edited file may still follow the rules."""
+
+    @property
+    def over_the_network(self) -> bool:
+        """Whether the game was played over the network: its header says so (format
+        1.4), or, in a file written before, it has a line only a network game has (a
+        ``forfeit``, a ``bot`` taking a seat over). A network game of an older file
+        that ended without either cannot be told from one on one keyboard."""
+        if getattr(self.header, "network", False):
+            return True
+        return any(isinstance(record, Forfeit | BotSeat) for record in self.records)
 
     @classmethod
     def of(cls, lines: Lines[H, R], path: Path | None) -> Self:

@@ -37,10 +37,12 @@ def _describe(replay: SpadesReplay) -> str:
     return f"{NAME} (to {replay.header.target})"
 
 
-def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
     from spit.games.summary import Mode, mode_of
 
-    mode, _, level = mode_of(players)
+    mode, _, level = mode_of(players, network=network)
+    if mode is Mode.NETWORK:
+        return "Spades, network"
     return f"Spades vs {level or '?'} bot" if mode is Mode.VS_BOT else "Spades"
 
 
@@ -80,6 +82,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
         viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
         table=LayerRef("spit.tui.spades:SpadesScreen"),
         menu_label="Spades against a bot",
+        menu_key="3",
         net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
         watch_screen=LayerRef("spit.tui.spades.watch_screen:SpadesWatchScreen"),
     ),

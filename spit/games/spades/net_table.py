@@ -77,7 +77,9 @@ class SpadesNetTable:
         self.writer = (
             None
             if replay_dir is None
-            else SpadesReplayWriter.create(replay_dir, players=players, seed=seed, target=target)
+            else SpadesReplayWriter.create(
+                replay_dir, players=players, seed=seed, target=target, network=True
+            )
         )
         if self.writer is not None:
             self.writer.durable = False  # one event loop for every room: no fsync in it

@@ -46,7 +46,7 @@ def summarize_spades(replay: SpadesReplay, path: Path) -> GameSummary | None:
         winner = state.winner
     else:
         return None
-    mode, human_seat, level = mode_of(replay.header.players)
+    mode, human_seat, level = mode_of(replay.header.players, network=replay.over_the_network)
     players = tuple(_player(seat, state, replay, winner) for seat in (0, 1))
     return GameSummary(
         game_key=spades_key(replay),

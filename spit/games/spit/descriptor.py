@@ -43,10 +43,12 @@ def _describe(replay: Replay) -> str:
     return f"{text} (to {header.target})" if header.variant is Variant.POINTS else text
 
 
-def _mode_text(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
     from spit.games.summary import Mode, mode_of
 
-    mode, _, level = mode_of(players)
+    mode, _, level = mode_of(players, network=network)
+    if mode is Mode.NETWORK:
+        return "Network"
     if mode is Mode.VS_BOT:
         return f"vs {level or '?'} bot"
     if mode is Mode.TWO_PLAYERS:

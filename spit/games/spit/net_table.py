@@ -139,6 +139,7 @@ class SpitNetTable:
                 target=target,
                 timing=self.timing,
                 seed=seed,
+                network=True,
             )
         )
         if self.writer is not None:

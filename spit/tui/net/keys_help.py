@@ -1,4 +1,5 @@
-"""A dialog listing a network screen's keys (``?``), closed by any key."""
+"""A dialog listing a screen's keys (``?``), closed by any key: the network screens',
+the level pickers' and the network menu's."""
 
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ from spit.tui.shared.screen_base import ShellModal
 
 
 class KeysHelp(ShellModal[None]):
-    """``title``, then each ``(key, what it does)`` on its line. Any key closes it, so
-    nobody has to know which."""
+    """``title``, then each ``(key, what it does)`` on its line, then ``note`` (what
+    the screen shows, if it needs saying). Any key closes it, so nobody has to know
+    which."""
 
-    def __init__(self, title: str, keys: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self, title: str, keys: Sequence[tuple[str, str]], note: str | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.keys = tuple(keys)
+        self.note = note
 
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -28,6 +33,8 @@ class KeysHelp(ShellModal[None]):
             width = max(len(key) for key, _ in self.keys) + 2
             lines = "\n".join(f"{key:<{width}}{what}" for key, what in self.keys)
             yield Static(Text(lines), id="keys-help")
+            if self.note is not None:
+                yield Static(self.note, id="keys-note", markup=False)
             yield Static("Press any key to go back", classes="dialog-hint")
 
     def on_key(self, event: events.Key) -> None:

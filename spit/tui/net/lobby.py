@@ -53,7 +53,8 @@ KEYS = (
     ("r", "ask the server for its rooms again"),
     ("up/down", "move through the rooms"),
     ("?", "these keys"),
-    ("escape", "back"),
+    ("escape, q", "back"),
+    ("ctrl+c", "quit spit-tui"),
 )
 
 
@@ -95,7 +96,7 @@ class LobbyScreen(ShellScreen):
         Binding("n", "new_room", "New room", id="lobby.new"),
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("question_mark", "help", "Keys", id="lobby.help"),
-        Binding("escape", "back", "Back", id="lobby.back"),
+        Binding("escape,q", "back", "Back", id="lobby.back", key_display="esc/q"),
     ]
 
     def __init__(

@@ -38,7 +38,7 @@ FORM_KEYS = (
     ("up/down", "choose a line"),
     ("enter", "change it (a number or a password is asked for), or open the room"),
     ("space", "change it; left/right: to the previous or next value"),
-    ("escape", "back to the rooms, opening none"),
+    ("escape, q", "back to the rooms, opening none"),
     ("?", "these keys"),
 )
 LABEL_WIDTH = 15
@@ -99,7 +99,7 @@ class NewRoomDialog(ShellModal[NewRoom | None]):
     ``None`` if the player backed out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Cancel", id="room.cancel"),
+        Binding("escape,q", "dismiss(None)", "Cancel", id="room.cancel"),
         Binding("question_mark", "help", show=False, id="room.help"),
         Binding("left", "step(-1)", show=False, id="room.previous"),
         Binding("right,space", "step(1)", show=False, id="room.next"),
@@ -119,7 +119,7 @@ class NewRoomDialog(ShellModal[NewRoom | None]):
             )
             yield OptionList(*self._lines(), id="room-form")
             yield Separated(
-                ["up/down: choose", "enter/space: change, or open", "escape: cancel"],
+                ["up/down: choose", "enter/space: change, or open", "escape or q: cancel"],
                 classes="dialog-hint",
             )
 

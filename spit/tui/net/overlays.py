@@ -40,6 +40,10 @@ class NetOverlay(ShellModal[str | None]):
             yield Static(self._lines, id="net-lines", markup=False)
             yield Static(self._hint, classes="dialog-hint", id="net-hint", markup=False)
 
+    def interrupt(self) -> None:
+        """Ctrl+C does what Esc does on every one of them: leave the game."""
+        self.dismiss("leave")
+
     def show(self, title: str, lines: str, hint: str | None = None) -> None:
         """New text, where it changed (the countdown changes once a second)."""
         if (title, lines) != (self._title, self._lines):

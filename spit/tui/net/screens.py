@@ -52,8 +52,9 @@ def leave_failed(screen: Screen[Any], outcome: NetOutcome, message: str) -> None
     if started_on(screen):
         screen.app.exit(1, return_code=1)
     else:
-        screen.notify(message, title="Network", severity="error", timeout=10, markup=False)
-        screen.dismiss(None)
+        app = screen.app
+        screen.dismiss(None)  # first: a screen's notices go with it
+        app.notify(message, title="Network", severity="error", timeout=10, markup=False)
 
 
 class ConnectingScreen(ShellScreen):
@@ -61,7 +62,7 @@ class ConnectingScreen(ShellScreen):
     then the waiting screen. Escape gives up."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back", id="net.back"),
+        Binding("escape,q", "back", "Back", id="net.back"),
     ]
 
     def __init__(
@@ -79,7 +80,7 @@ class ConnectingScreen(ShellScreen):
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="net-body"):
             yield Static(self.what, classes="screen-title", markup=False)
-            yield Static(f"Escape: give up{self.painter.dot}", classes="screen-hint")
+            yield Static("Escape or q: give up", classes="screen-hint")
 
     def on_mount(self) -> None:
         self._worker = self.run_worker(self._open(), name="connect", group="net")
@@ -124,7 +125,7 @@ class WaitingScreen(ShellScreen):
     """The room: its code and how to join it, until the game's first view comes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Leave", id="net.back"),
+        Binding("escape,q", "back", "Leave", id="net.back"),
     ]
 
     def __init__(self, link: NetLink, outcome: NetOutcome | None = None) -> None:
@@ -140,7 +141,7 @@ class WaitingScreen(ShellScreen):
             yield Static(f"Room {room(self.link.client)}", classes="screen-title", markup=False)
             yield Static(Text(self._instructions()), id="net-join")
             yield Static("", id="net-status", markup=False)
-            yield Static("Escape: leave", classes="screen-hint")
+            yield Static("Escape or q: leave", classes="screen-hint")
 
     def _instructions(self) -> str:
         hosted, opened = self.link.hosted, self.link.opened
@@ -202,14 +203,14 @@ class WaitingScreen(ShellScreen):
         if started_on(self):
             self._leave(status=1)
         else:
-            self.notify(message, title="Network", severity="error", timeout=10, markup=False)
-            self._leave()
+            self._leave(notice=message)
 
     def action_back(self) -> None:
         self._leave()
 
-    def _leave(self, status: int = 0) -> None:
-        """Close the connection (and the server) and go back, or out of the app."""
+    def _leave(self, status: int = 0, notice: str | None = None) -> None:
+        """Close the connection (and the server) and go back, or out of the app;
+        ``notice``: why, told back on the screen below."""
         if self._leaving:
             return
         self._leaving = True
@@ -221,13 +222,17 @@ class WaitingScreen(ShellScreen):
             if started_on(self):
                 self.app.exit(status, return_code=status)
             else:
-                self._go_back()
+                self._go_back(notice)
 
         self.run_worker(close(), name="leave", group="net-close")
 
-    def _go_back(self) -> None:
-        """Back to the menu, once the table over this screen is gone."""
+    def _go_back(self, notice: str | None) -> None:
+        """Back to the menu, once the table over this screen is gone; then ``notice``,
+        there (a screen's notices go with it)."""
         if self.app.screen is self:
+            app = self.app
             self.dismiss(None)
+            if notice is not None:
+                app.notify(notice, title="Network", severity="error", timeout=10, markup=False)
         else:
-            self.call_after_refresh(self._go_back)
+            self.call_after_refresh(self._go_back, notice)

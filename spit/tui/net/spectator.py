@@ -33,7 +33,7 @@ from spit.core.safe_text import safe_text
 from spit.net.client import NetClient
 from spit.settings.model import Settings
 from spit.tui.net import client_state as state
-from spit.tui.net.table import REASONS
+from spit.tui.net.table import said_of
 from spit.tui.net.watch import follow
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
@@ -204,7 +204,7 @@ class WatchScreen(Screen[None]):
         winner = over.get("winner")
         reason = over.get("reason")
         if winner in (0, 1):
-            said = REASONS.get(str(reason), "wins")
+            said = said_of(str(reason), names[1 - winner]) if reason else "wins"
             line = f"Game over: {names[winner]} {said}."
         else:
             line = "Game over: a draw."

@@ -55,10 +55,22 @@ from spit.tui.shared.styles import GAME_CSS, style_classes
 REASONS = {
     "cards": "got rid of every card",
     "points": "wins on points",  # the lower total in Spit, the higher in Spades
-    "forfeit": "wins by forfeit: the other player did not come back",
-    "left": "wins: the other player left",
+    "forfeit": "wins by forfeit: {loser} did not come back",
+    "left": "wins: {loser} left the game",
 }
-"""The server's ``over`` reasons, as the result's line says them."""
+"""The server's ``over`` reasons, as the result's line says them: ``"left"`` when the
+other player chose to leave (``leave``), ``"forfeit"`` when they lost the connection
+and their grace ran out. ``{loser}`` is the other player's name, made safe."""
+
+
+def said_of(reason: str, loser: str) -> str:
+    """What the winner did, by the server's ``reason``, ``loser`` the other player's
+    name (already made safe); a reason this version does not know is quoted, made safe."""
+    said = REASONS.get(reason)
+    if said is None:
+        return f"wins ({safe_text(reason, limit=20)})"
+    return said.format(loser=loser)
+
 
 REJOIN_TRY_S = 55
 """How long a dropped line is tried again: within the server's 60 s grace
@@ -150,6 +162,14 @@ class NetTableScreen(Screen[None]):
 
         ask = ConfirmQuit(self.clock, recorded=True, ascii_only=self.settings.card_style == "ascii")
         self.app.push_screen(ask, lambda leave: self.leave() if leave else None)
+
+    def interrupt(self) -> None:
+        """Ctrl+C (``spit.tui.shared.interrupt``): the help is closed and the player is
+        asked to leave, as the quit key asks (a game over the network cannot pause; the
+        dialogs the table shows answer Ctrl+C themselves, ``NetOverlay.interrupt``)."""
+        if self.app.screen is not self:  # the help, the only dialog that passes it on
+            self.app.screen.dismiss(None)
+        self.confirm_leave()
 
     def leave(self) -> None:
         """Say goodbye to the server and close the table (the connection closing
@@ -286,18 +306,21 @@ class NetTableScreen(Screen[None]):
 
     def _result_texts(self, over: dict[str, Any], asked: bool = False) -> tuple[str, str]:
         winner = over.get("winner")
+        reason = over.get("reason")
         me = self.seat
         if winner == me:
             title = "You win!"
+            if reason == "left":  # the other player chose to go: that is the news
+                title = f"{self.names[1 - me]} left the game"
         elif winner in (0, 1):
             title = f"{self.names[winner]} wins!"
         else:
             title = "The game is over"
         lines = []
-        reason = over.get("reason")
         if winner in (0, 1) and isinstance(reason, str):
             who = "You" if winner == me else self.names[winner]
-            said = REASONS.get(reason, f"wins ({safe_text(reason, limit=20)})")
+            loser = "you" if winner != me else self.names[1 - me]
+            said = said_of(reason, loser)
             if who == "You":
                 said = said.replace("has ", "have ").replace("wins", "win")
             lines.append(f"{who} {said}.")

@@ -77,3 +77,8 @@ class Separated(Static, _FollowsCardStyle):
 
     def _watch_ascii_only(self, ascii_only: bool) -> None:
         self.update(CardPainter.for_ascii(ascii_only).dot.join(self.parts))
+
+    def show_parts(self, parts: Sequence[str]) -> None:
+        """Other parts, between the same dots."""
+        self.parts = tuple(parts)
+        self._watch_ascii_only(self.ascii_only)

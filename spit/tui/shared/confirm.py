@@ -19,7 +19,7 @@ class Confirm(ShellModal[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "dismiss(False)", "No", id="confirm.no"),
+        Binding("n,escape,q", "dismiss(False)", "No", id="confirm.no"),
     ]
 
     def __init__(self, question: str) -> None:
@@ -29,4 +29,4 @@ class Confirm(ShellModal[bool]):
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(safe_text(self.question), classes="dialog-title", markup=False)
-            yield Separated(["y: yes", "n or escape: no"], classes="dialog-hint")
+            yield Separated(["y: yes", "n, q or escape: no"], classes="dialog-hint")

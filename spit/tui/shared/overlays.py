@@ -63,24 +63,26 @@ def help_text(help: KeyHelp) -> str:
         lines.append(row.rstrip())
     lines += [
         "",
-        f"{arrows[0]} play onto the left pile   {arrows[1]} onto the right pile",
-        f"{arrows[2]} move the card into an empty space (turns up the next)",
+        f"{arrows[0]} onto the left pile  {arrows[1]} onto the right pile  "
+        f"{arrows[2]} into an empty space",
         f"When a round ends, {arrows[0]} keys slap the left pile, {arrows[1]} the right.",
     ]
     if help.cursor:
         moves = "/".join(label(keys[f"cursor.{d}"]) for d in ("left", "right"))
         aims = "/".join(label(keys[f"cursor.{d}"]) for d in ("up", "down"))
         lines += [
-            "",
             f"Or: {moves} choose a stockpile, {aims} the left/right pile,",
             f"{label(keys['cursor.play'])} plays (or slaps), "
             f"{label(keys['cursor.move'])} moves into an empty space.",
         ]
+    can, cannot = ("*", "o") if help.ascii_only else ("●", "○")
     lines += [
         "",
         "A card fits one rank above or below a pile's top (A fits K and 2).",
-        f"{label(keys['pause'])} pause   {label(keys['help'])} help   "
-        f"{label(keys['quit'])} leave the game",
+        "+3 under a stockpile: 3 more cards face down, turned up one by one.",
+        f"{can} can play: a key of yours would play now ({cannot} no play: none would).",
+        f"{label(keys['pause'])} pause  {label(keys['help'])} help  "
+        f"{label(keys['quit'])} or Ctrl+C: leave the game  Ctrl+Q: quit",
     ]
     return "\n".join(lines)
 
@@ -163,6 +165,10 @@ class ConfirmQuit(_AnswerLater):
         if not leave or self._ready():
             self.dismiss(leave)
 
+    def interrupt(self) -> None:
+        """Ctrl+C again leaves, at once: it is nobody's play key, so no grace."""
+        self.dismiss(True)
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -219,6 +225,10 @@ class ResultOverlay(_AnswerLater):
     def action_answer(self, rematch: bool) -> None:
         if self._ready():
             self.dismiss(rematch)
+
+    def interrupt(self) -> None:
+        """Ctrl+C leaves the game, as Esc does (no grace: it is nobody's play key)."""
+        self.dismiss(False)
 
     def action_copy_share(self) -> None:
         """Put the share line on the clipboard (OSC 52: the terminal's, so it works

@@ -52,13 +52,29 @@ def new_best_line(best: NewBest) -> str:
     return f"New best: {label} {record_value(best.name, best.value)} ({where})"
 
 
+def first_best_line(firsts: list[NewBest]) -> str:
+    """``New best: your first win against normal (standard), 1:12``: the bests a first
+    result against a level and variant sets (each of them is a best as it stands), in
+    one line, so that a first game's result stays within 80x24."""
+    best = firsts[0]
+    where = f"{safe_text(best.level)} ({safe_text(best.variant)})"
+    win = next((b for b in firsts if b.name == "fastest_win"), None)
+    if win is not None:
+        return f"New best: your first win against {where}, {record_value(win.name, win.value)}"
+    return f"New best: your first game against {where}"
+
+
 def news_text(news: GameNews, *, ascii_only: bool = False) -> Text:
-    """The result's lines: each record broken (in bold), the rating change (each
-    player's, for two), or why the game counts for neither (dim); empty when there is
-    nothing to say."""
+    """The result's lines: each record broken (in bold; the firsts of a level and
+    variant in one line), the rating change (each player's, for two), or why the game
+    counts for neither (dim); empty when there is nothing to say."""
     text = Text()
+    firsts = [best for best in news.new_bests if best.previous is None]
+    if firsts:
+        text.append(first_best_line(firsts) + "\n", style="bold")
     for best in news.new_bests:
-        text.append(new_best_line(best) + "\n", style="bold")
+        if best.previous is not None:
+            text.append(new_best_line(best) + "\n", style="bold")
     if len(news.ratings) == 1:
         text.append(f"Rating {change_text(news.ratings[0], ascii_only=ascii_only)}\n")
     elif news.ratings:

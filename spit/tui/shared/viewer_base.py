@@ -156,7 +156,7 @@ class ViewerScreen(Screen[None]):
             yield Static("This replay cannot be shown", classes="title")
             yield Static(safe_text(self.path.name), classes="dim", markup=False)
             yield Static(f"{where}{safe_lines(problem.message)}", markup=False)
-            yield Static("Esc: back", classes="hint")
+            yield Static("Esc or q: back", classes="hint")
 
     def _painter(self) -> CardPainter:
         settings = services(self).settings

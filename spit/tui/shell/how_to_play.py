@@ -1,5 +1,5 @@
-"""How to play: the keys, drawn as a keyboard, the rules in short, and the practice
-round (p) for learning by playing."""
+"""How to play: the keys, drawn as a keyboard, the keys every screen shares, the rules
+in short, and the practice round (p) for learning by playing."""
 
 from __future__ import annotations
 
@@ -9,17 +9,53 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from spit.games.spit.rules_text import RULES_SUMMARY
+from spit.settings.keymap import GAME_KEYS, key_label, resolve
 from spit.tui.shared.navigation import StartPractice
 from spit.tui.shared.screen_base import ShellScreen
-from spit.tui.shell.keyboard import KeyboardMap
+from spit.tui.shell.keyboard import KeyboardMap, job_label
+
+SCREEN_KEYS = """\
+Every screen
+  Esc      back one screen (in a game, {quit} asks before leaving)
+  q        as Esc; on the menu it quits; in a text field it is typed.
+           At a Spit table it is {q_job}
+  ?        help: the keys of the screen you are on, or this page
+  Ctrl+C   in a game: pause at once, cards face down, and ask to leave
+           (Ctrl+C again leaves); anywhere else: quit spit-tui
+  Ctrl+Q   quit spit-tui at once (a game's replay keeps what was played)
+
+At the table
+  +3       under a stockpile: 3 more cards face down, turned up one by one
+  {can} {cannot}      beside a name: that player can play now (a key would), or not"""
+"""The keys the shell and the games share, and what the table's marks mean; the
+game's keys in it (``quit``, what ``q`` does at a Spit table) come from the key map."""
+
+
+def screen_keys(keys: dict[str, str], ascii_only: bool) -> str:
+    """``SCREEN_KEYS`` for the active key map ``keys`` (binding id -> key)."""
+    can, cannot = ("*", "o") if ascii_only else ("●", "○")
+    by_key = {key: binding_id for binding_id, key in keys.items()}
+    q_job = "no key of the game"
+    if "q" in by_key:
+        game_key = GAME_KEYS[by_key["q"]]
+        owner = "" if game_key.player is None else f"P{game_key.player + 1} "
+        q_job = f"the game's key {owner}{job_label(game_key)} (above)"
+    quit_key = key_label(keys["quit"], ascii_only=ascii_only)
+    return SCREEN_KEYS.format(can=can, cannot=cannot, quit=quit_key, q_job=q_job)
 
 
 class HowToPlay(ShellScreen):
+    DEFAULT_CSS = """
+    HowToPlay #screen-keys {
+        padding: 1 1;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="help.back"),
+        Binding("escape,q", "app.pop_screen", "Back", id="help.back", key_display="esc/q"),
         Binding("k", "show_tab('keys')", "Keys", id="help.keys"),
         Binding("r", "show_tab('rules')", "Rules", id="help.rules"),
         Binding("p", "practice", "Practice round", id="help.practice"),
@@ -29,11 +65,12 @@ class HowToPlay(ShellScreen):
         settings = self.services.settings
         with TabbedContent(id="help-tabs"):
             with TabPane("Keys", id="keys"), VerticalScroll():
+                ascii_only = settings.card_style == "ascii"
                 yield KeyboardMap(
-                    settings.keymap_preset,
-                    settings.key_overrides,
-                    ascii_only=settings.card_style == "ascii",
+                    settings.keymap_preset, settings.key_overrides, ascii_only=ascii_only
                 )
+                keys = resolve(settings.keymap_preset, settings.key_overrides)
+                yield Static(screen_keys(keys, ascii_only), id="screen-keys", markup=False)
             with TabPane("Rules", id="rules"), VerticalScroll():
                 yield Markdown(RULES_SUMMARY, id="rules-text")
         yield Footer()

@@ -25,6 +25,8 @@ from spit.tui.shared.navigation import StartChallenge, StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from spit.net.addresses import Address
     from spit.tui.net.link import NetLink
     from spit.tui.shell.network import HostChoice, JoinChoice
@@ -35,30 +37,38 @@ SUBTITLE = "the real-time card game, in the terminal"
 
 
 def _entries() -> tuple[tuple[str, str, str], ...]:
-    """Spit's two entries, one for each other game that has a menu label (its id is
-    the game's registered name), then the shell's; numbered in that order."""
+    """Spit's two entries, its challenges, one for each other game that has a menu
+    label (its id is the game's registered name), then the shell's. Every key is
+    fixed: a game brings its own (``FrontEnds.menu_key``), so adding one moves no
+    other entry's key; and no key looks like another in common fonts (no ``l``
+    beside ``1``)."""
     games = [
-        (game.name, game.front_ends.menu_label)
+        (game.name, game.front_ends.menu_key or "", game.front_ends.menu_label)
         for game in registry.games()
         if game.front_ends.menu_label is not None
     ]
-    numbered = [
-        ("two_players", "Two players (this keyboard)"),
-        ("bot", "Play against a bot"),
-        *games,
-        ("network", "Play over the network"),
-        ("replays", "Replays"),
-        ("statistics", "Statistics"),
-        ("how_to_play", "How to play"),
-        ("settings", "Settings"),
-    ]
-    entries = [(id_, str(number), label) for number, (id_, label) in enumerate(numbered, 1)]
-    entries[2:2] = CHALLENGE_ENTRIES  # after Spit's own two, lettered: the numbers stay
-    return (*entries, ("quit", "q", "Quit"))
+    entries = (*SPIT_ENTRIES, *CHALLENGE_ENTRIES, *games, *SHELL_ENTRIES, ("quit", "q", "Quit"))
+    keys = [key for _, key, _ in entries]
+    if "" in keys or len(set(keys)) != len(keys):
+        raise ValueError(f"every menu entry needs a key of its own, not {keys}")
+    return entries
 
 
-CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "l", "Ladder"))
-"""Spit's challenges (``spit.tui.spit.challenges``): the day's deal, the ladder."""
+SPIT_ENTRIES = (
+    ("two_players", "1", "Two players (this keyboard)"),
+    ("bot", "2", "Play against a bot"),
+)
+CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "a", "Ladder"))
+"""Spit's challenges (``spit.tui.spit.challenges``): the day's deal, the ladder. The
+ladder is ``a``, not ``l``, which reads as ``1`` in many fonts."""
+SHELL_ENTRIES = (
+    ("network", "4", "Play over the network"),
+    ("replays", "5", "Replays"),
+    ("statistics", "6", "Statistics"),
+    ("how_to_play", "7", "How to play"),
+    ("settings", "8", "Settings"),
+)
+"""The shell's entries, after the games' (whose keys their descriptors give)."""
 
 
 ENTRIES = _entries()
@@ -162,31 +172,40 @@ class MainMenu(ShellScreen):
     # -- the day's deal and the ladder ------------------------------------------------
 
     def _load_challenge_status(self) -> None:
-        """Whether today's deal was played, the streak and the ladder's step, under the
+        """Where today's deal stands, the streak and the ladder's step, under the
         entries: read in a thread after the first frame (``spit.stats`` is imported
         there), so that the menu never waits for the database."""
-        self.run_worker(self._find_challenge_status, name="challenges", thread=True)
+        replays = self.services.replay_dir()
+        self.run_worker(
+            lambda: self._find_challenge_status(replays),
+            name="challenges",
+            group="challenges",
+            thread=True,
+            exclusive=True,
+        )
 
-    def _find_challenge_status(self) -> None:
+    def _find_challenge_status(self, replays: Path) -> None:
         import sqlite3
 
         from spit.games.spit.daily import utc_today
-        from spit.stats import StatsDB
+        from spit.saved_games import left_unfinished
+        from spit.stats import DailyStatus, LadderStatus, StatsDB
+        from spit.tui.shared.daily_status import DailyStanding, played_text
 
+        today = utc_today()
+        unfinished = left_unfinished(replays, today)
         try:
             # only read: the Statistics screen is where a missing database is rebuilt
             db = StatsDB.peek()
-            if db is None:  # nothing played yet: nothing to say
+            if db is None and not unfinished:  # nothing played yet: nothing to say
                 return
-            with db:
-                daily, ladder = db.daily_status(utc_today()), db.ladder_status()
+            daily, ladder = DailyStatus(today, 0, None, 0), LadderStatus(0, 0, 0)
+            if db is not None:
+                with db:
+                    daily, ladder = db.daily_status(today), db.ladder_status()
         except (sqlite3.Error, OSError, ValueError):
             return
-        played = "not played yet"
-        if daily.counted is not None:
-            played = "won" if daily.counted.won else "lost"
-        elif daily.games:
-            played = "played (not counted)"
+        played = played_text(DailyStanding(daily, unfinished))
         line = (
             f"Today's deal: {played}{self.painter.dot}streak {daily.streak}"
             f"{self.painter.dot}ladder step {ladder.step} (best {ladder.highest})"
@@ -225,6 +244,7 @@ class MainMenu(ShellScreen):
         gc.unfreeze()
         self.query_one("#menu-title", Static).update(self._title())
         self._show_rating()  # a game may have moved it
+        self._load_challenge_status()  # or used up today's deal, or left it unfinished
 
     def _title(self) -> str:
         return ASCII_TITLE if self.painter.ascii else TITLE
@@ -412,7 +432,8 @@ class BotChooser(ShellModal[str | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
+        Binding("escape,q", "dismiss(None)", "Back", id="dialog.back"),
+        Binding("question_mark", "help", "Help", id="dialog.help"),
     ]
 
     def __init__(
@@ -446,7 +467,22 @@ class BotChooser(ShellModal[str | None]):
             yield options
             if self.note is not None:
                 yield Static(self.note, classes="dialog-hint", markup=False)
-            yield Static(f"enter play{self.painter.dot}escape back", classes="dialog-hint")
+            yield Static(
+                self.painter.dot.join(["enter play", "escape or q back", "? help"]),
+                classes="dialog-hint",
+            )
+
+    def action_help(self) -> None:
+        """The picker's keys, and what its columns say."""
+        from spit.tui.net.keys_help import KeysHelp
+
+        keys = [
+            ("up, down", "choose a level"),
+            ("enter", "play against the level chosen"),
+            ("escape, q", "back to the menu"),
+            ("ctrl+c", "quit spit-tui"),
+        ]
+        self.app.push_screen(KeysHelp(self.heading, keys, self.note))
 
     @on(OptionList.OptionSelected, "#bot-levels")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -66,7 +66,8 @@ class NetworkMenu(ShellModal[HostChoice | str | None]):
     watch one ("watch")."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Back", id="dialog.back"),
+        Binding("escape,q", "dismiss(None)", "Back", id="dialog.back"),
+        Binding("question_mark", "help", "Help", id="dialog.help"),
     ]
 
     def compose_content(self) -> ComposeResult:
@@ -79,7 +80,26 @@ class NetworkMenu(ShellModal[HostChoice | str | None]):
                 Option("Watch a game", id="watch"),
                 id="network-options",
             )
-            yield Static(f"enter choose{self.painter.dot}escape back", classes="dialog-hint")
+            yield Static(
+                self.painter.dot.join(["enter choose", "escape or q back", "? help"]),
+                classes="dialog-hint",
+            )
+
+    def action_help(self) -> None:
+        from spit.tui.net.keys_help import KeysHelp
+
+        keys = [
+            ("up, down", "choose"),
+            ("enter", "host that game, or join, or watch one"),
+            ("escape, q", "back to the menu"),
+            ("ctrl+c", "quit spit-tui"),
+        ]
+        note = (
+            "Players on this machine: the game listens on this machine only (the other "
+            "player joins from another terminal here). On the network: anyone who can "
+            "reach this machine's port may join, with the room's code."
+        )
+        self.app.push_screen(KeysHelp("Play over the network", keys, note))
 
     @on(OptionList.OptionSelected, "#network-options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -113,7 +133,7 @@ class JoinDialog(ShellModal[JoinChoice | None]):
     VERB: ClassVar[str] = "join"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Cancel", id="join.cancel"),
+        Binding("escape,q", "dismiss(None)", "Cancel", id="join.cancel"),
     ]
 
     def __init__(self, recent: tuple[str, ...], *, server: bool = False) -> None:

@@ -116,7 +116,7 @@ class ReplayBrowser(ShellScreen):
         Binding("r", "rename", "Rename", id="replays.rename"),
         Binding("d,delete", "delete", "Delete", id="replays.delete"),
         Binding("e", "export", "Export", id="replays.export"),
-        Binding("escape", "back", "Back", id="replays.back"),
+        Binding("escape,q", "back", "Back", id="replays.back", key_display="esc/q"),
     ]
 
     @dataclass

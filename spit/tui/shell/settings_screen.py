@@ -75,12 +75,22 @@ def _setting(label: str, widget: Select[Any] | Input) -> ComposeResult:
         yield widget
 
 
+KEY_LIST_HINT = ("enter: press a new key", "delete: back to the layout's key", "ctrl+r: reset all")
+"""Under the key list, while it has the focus."""
+OTHER_SETTINGS_HINT = ("tab: next setting", "shift+tab: previous", "enter: change it")
+"""Under the key list, while another setting has the focus."""
+
+
 class SettingsScreen(ShellScreen):
+    AUTO_FOCUS = "#key-bindings"
+    """The key list first: what most players come to change, and what the hint under
+    it (enter: press a new key) speaks of. Shift+Tab goes up to the other settings."""
+
     _replay_text = ""
     """The replays folder's text as last checked, so that it is checked once."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="settings.back"),
+        Binding("escape,q", "app.pop_screen", "Back", id="settings.back", key_display="esc/q"),
         Binding("delete", "default_key", "Layout's key", id="settings.default_key"),
         Binding("ctrl+r", "reset_keys", "Reset all keys", id="settings.reset_keys"),
     ]
@@ -136,11 +146,17 @@ class SettingsScreen(ShellScreen):
                 ),
             )
             yield OptionList(id="key-bindings")
-            yield Separated(
-                ["enter: press a new key", "delete: back to the layout's key", "ctrl+r: reset all"],
-                classes="screen-hint",
-            )
+            yield Separated(KEY_LIST_HINT, classes="screen-hint", id="keys-hint")
         yield Footer()
+
+    @on(events.DescendantFocus)
+    def _hint_where_focus_is(self) -> None:
+        """The hint under the key list speaks of the list only while it has the focus,
+        so that Enter never does other than the hint says."""
+        on_keys = self.focused is not None and self.focused.id == "key-bindings"
+        self.query_one("#keys-hint", Separated).show_parts(
+            KEY_LIST_HINT if on_keys else OTHER_SETTINGS_HINT
+        )
 
     def on_mount(self) -> None:
         self._replay_text = safe_text(self.services.settings.replay_dir or "")

@@ -138,8 +138,9 @@ class _Row:
 
 
 def _mode_rows(results: list[ModeResults]) -> list[_Row]:
-    """Spit against each level (those never played too), Spit between two players,
-    Spades against each level, then bots against bots if any were saved."""
+    """Spit against each level (those never played too), Spit between two players on
+    one keyboard, over the network (if any), Spades likewise, then bots against bots
+    if any were saved."""
     from spit.games.spades.bots import LEVELS as SPADES_LEVELS
     from spit.games.spit.bots import LEVELS
     from spit.stats import SPADES, SPIT, Mode
@@ -171,8 +172,10 @@ def _mode_rows(results: list[ModeResults]) -> list[_Row]:
     return [
         *against(SPIT, "Spit", LEVELS),
         *others(SPIT, Mode.TWO_PLAYERS, "Spit, two players", True),
+        *others(SPIT, Mode.NETWORK, "Spit over the network", False),
         *against(SPADES, "Spades", SPADES_LEVELS),
         *others(SPADES, Mode.TWO_PLAYERS, "Spades, two players", False),
+        *others(SPADES, Mode.NETWORK, "Spades over the network", False),
         *others(SPIT, Mode.BOT_VS_BOT, "Spit, bots only", False),
         *others(SPADES, Mode.BOT_VS_BOT, "Spades, bots only", False),
     ]
@@ -216,7 +219,8 @@ def _cells(row: _Row, unsealed: bool, played: int | None = None) -> tuple[Text |
 
 RESULTS_NOTE: Final = (
     "Every finished game you saved. Won and lost are yours, against the computer; "
-    "two players on one keyboard are under Head to head."
+    "two players on one keyboard are under Head to head. Games over the network are "
+    "counted apart and rated by nobody (the names typed there are anyone's)."
 )
 
 
@@ -379,8 +383,9 @@ def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
 RATING_NOTE: Final = (
     "Your skill and its uncertainty (one standard deviation), by openskill: each "
     "sealed game against a bot moves it against the bot's fixed rating (normal is "
-    "1500, each level about 300 apart), each game between two named players moves both "
-    "players'. A deal played again counts once."
+    "1500, each level about 300 apart), each game between two named players on one "
+    "keyboard moves both players' (a game over the network moves none). A deal played "
+    "again counts once."
 )
 
 
@@ -522,7 +527,7 @@ class StatisticsScreen(ShellScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rebuild", "Rebuild from replays", id="statistics.rebuild"),
         Binding("w", "watch_best", "Watch the best's game", id="statistics.watch_best"),
-        Binding("escape", "back", "Back", id="statistics.back"),
+        Binding("escape,q", "back", "Back", id="statistics.back", key_display="esc/q"),
     ]
 
     @dataclass

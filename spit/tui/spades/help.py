@@ -22,7 +22,7 @@ def help_text(ascii_only: bool = False) -> str:
             "k / d    in the draw: keep the top card / discard it, take the next",
             f"0-9      type your bid (0 is nil); Enter bids, Backspace and {updown} correct",
             "Enter    confirm an exchange; start the next hand",
-            "? help   q or Esc: leave the game",
+            "? help   q, Esc or Ctrl+C: leave the game (it asks)   Ctrl+Q: quit",
             "",
             "A hand: draw 13 cards two at a time, keeping one of each two; bid the",
             "tricks you will take; play 13 tricks. Follow suit if you can. Spades are",

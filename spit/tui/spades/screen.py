@@ -284,9 +284,19 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
     def action_quit(self) -> None:
         if self._holds - {"small"}:
             return
+        self._ask_to_leave()
+
+    def _ask_to_leave(self) -> None:
         self._hold("quit", True)
         ask = ConfirmQuit(recorded=self.replay_path is not None, ascii_only=self.painter.ascii)
         self.app.push_screen(ask, self._quit_answered)
+
+    def interrupt(self) -> None:
+        """Ctrl+C (``spit.tui.shared.interrupt``): the help is closed, and the game
+        asks to leave, as q and Esc do."""
+        if self.app.screen is not self:  # the help, the only dialog that passes it on
+            self.app.screen.dismiss(None)
+        self._ask_to_leave()
 
     def _quit_answered(self, leave: bool | None) -> None:
         if leave:

@@ -431,13 +431,7 @@ class GameScreen(Screen[None]):
             )
             self.app.push_screen(HelpOverlay(help), lambda _: self._set_pause("help", False))
         elif key.kind == "quit":
-            from spit.tui.shared.overlays import ConfirmQuit
-
-            self._set_pause("quit", True)
-            ask = ConfirmQuit(
-                self.clock, recorded=self._feed is not None, ascii_only=self.painter.ascii
-            )
-            self.app.push_screen(ask, self._quit_answered)
+            self._ask_to_leave()
         elif key.kind == "cursor":
             self._cursor_key(str(key.cursor))
         else:
@@ -452,6 +446,23 @@ class GameScreen(Screen[None]):
         if binding_id is not None:
             event.stop()
             self.action_game_key(binding_id)
+
+    def _ask_to_leave(self) -> None:
+        """Pause (the cards face down) and ask "Leave this game?"."""
+        from spit.tui.shared.overlays import ConfirmQuit
+
+        self._set_pause("quit", True)
+        ask = ConfirmQuit(
+            self.clock, recorded=self._feed is not None, ascii_only=self.painter.ascii
+        )
+        self.app.push_screen(ask, self._quit_answered)
+
+    def interrupt(self) -> None:
+        """Ctrl+C (``spit.tui.shared.interrupt``): the game's help is closed, and the
+        game pauses at once and asks to leave, as its quit key does."""
+        if self.app.screen is not self:  # the help, the only dialog that passes it on
+            self.app.screen.dismiss(None)
+        self._ask_to_leave()
 
     def _quit_answered(self, leave: bool | None) -> None:
         if leave:

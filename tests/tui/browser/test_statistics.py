@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -165,7 +166,7 @@ async def test_a_missing_database_is_rebuilt_and_says_so(replays: Path) -> None:
         screen = await open_statistics(app, pilot)
         assert counted(screen) == {(SPIT, Mode.VS_BOT, "hard"): 1}
         assert notices(app) == [
-            "The statistics database was missing. It was rebuilt from 1 saved game."
+            "Statistics made from the games in your replays folder: 1 saved game."
         ]
 
 
@@ -380,3 +381,18 @@ async def test_a_level_from_a_file_is_shown_as_written_not_as_markup(replays: Pa
             assert "vs [red]x" in panel_text(app, "#stats-trend") or "vs [/b]" in panel_text(
                 app, "#stats-trend"
             )
+
+
+async def test_network_games_have_their_own_row_and_move_no_rating(replays: Path) -> None:
+    play(replays, 1, (ANN, BOB), network=True)
+    play(replays, 2, (ANN, BOB), network=True)
+    app = SpitApp()
+    async with app.run_test(size=(100, 60)) as pilot:
+        screen = await open_statistics(app, pilot)
+        assert counted(screen) == {(SPIT, Mode.NETWORK, None): 2}
+        results = panel_text(app, "#stats-results")
+        assert "Spit over the network" in results and "rated by nobody" in results
+        assert re.search(r"^Spit over the network +2 *$", results, re.M)
+        assert re.search(r"^Spit, two players +0 *$", results, re.M)
+        assert not app.screen.query_one("#stats-rivals").display  # no head to head
+        assert screen.figures is not None and screen.figures.ratings == []

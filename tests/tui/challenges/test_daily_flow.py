@@ -5,17 +5,24 @@ ladder's next game one step up after a win."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from spit.core.replay.challenge import Challenge
+from spit.engine import Play, legal_actions
 from spit.games.spit.daily import daily_deal, utc_today
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.session import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.shared.overlays import RESULT_GRACE_MS, ResultOverlay
+from spit.tui.shared.overlays import QUIT_GRACE_MS, RESULT_GRACE_MS, ResultOverlay
+from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.challenges import ChallengePanel, ChallengeScreen
+from spit.tui.spit.daily_card import DailyCard
+from tests.tui.game.driver import binding_id
 from tests.tui.shell.menu_keys import MENU
 
 from .play import play_to_the_end
@@ -25,11 +32,47 @@ def menu_app(folder: Path, clock: FakeClock) -> SpitApp:
     return SpitApp(settings=Settings(practice_offered=True, replay_dir=folder), clock=clock)
 
 
+async def open_card(pilot: Pilot[Any]) -> DailyCard:
+    """``d`` on the menu: the day's card, once it has read whether the game counts."""
+    await pilot.press(MENU["daily"])
+    card = pilot.app.screen
+    assert isinstance(card, DailyCard)
+    await card_read(pilot, card)
+    return card
+
+
+def card_text(card: DailyCard) -> str:
+    """What the card says, its lines joined as one."""
+    return " ".join(" ".join(str(line.render()).split()) for line in card.query(Static))
+
+
+async def card_read(pilot: Pilot[Any], card: DailyCard) -> str:
+    """What the card says, once it has read (again) where the player stands."""
+    for _ in range(200):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if card.standing is not None and pilot.app.screen is card:
+            break
+    return card_text(card)
+
+
+async def menu_line(pilot: Pilot[Any]) -> str:
+    """The menu's line on today's deal, once read."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return str(pilot.app.screen.query_one("#challenge-status", Static).render())
+
+
 async def test_the_daily_deal_from_the_menu_to_the_copied_result(tmp_path: Path) -> None:
     clock, today = FakeClock(), utc_today()
     app = menu_app(tmp_path / "replays", clock)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press(MENU["daily"])
+        card = await open_card(pilot)
+        shown = card_text(card)
+        assert f"Daily deal · {today:%A} {today.isoformat()} (UTC)" in shown
+        assert "you against the normal bot" in shown
+        assert "This game counts" in shown and "enter: play" in shown
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ChallengeScreen)
@@ -59,6 +102,75 @@ async def test_the_daily_deal_from_the_menu_to_the_copied_result(tmp_path: Path)
         again = app.screen.query_one(ChallengePanel)
         assert again.share is not None and again.share.endswith("(practice)")
         assert "practice" in str(again.render())
+
+        clock.advance(RESULT_GRACE_MS)
+        await pilot.press("escape")  # leave the result: back on the card, which knows
+        shown = await card_read(pilot, card)
+        outcome = "won" if screen.match.state.winner == 0 else "lost"
+        assert "Practice: today's deal is used up" in shown and f"counted ({outcome})" in shown
+        await pilot.press("escape")
+        assert f"Today's deal: {outcome} (counted)" in await menu_line(pilot)
+
+
+async def test_a_daily_game_left_unfinished_is_told_as_it_stands(tmp_path: Path) -> None:
+    """Started, a few cards played, then Esc, Y: a game left unfinished does not count
+    (the statistics' rule: the first game of the day finished), and the card and the
+    menu say so rather than "not played yet"."""
+    clock = FakeClock()
+    app = menu_app(tmp_path / "replays", clock)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_card(pilot)
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, ChallengeScreen)
+        clock.advance(screen.match.timing.start_countdown_ms + 100)
+        screen.tick()
+        for _ in range(200):  # until a card of the player's is played
+            plays = [a for a in legal_actions(screen.match.state, 0) if isinstance(a, Play)]
+            if plays:
+                await pilot.press(screen.keys[binding_id(0, plays[0])])
+                break
+            clock.advance(100)
+            screen.tick()
+        await pilot.press("escape")
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y")
+        card = app.screen
+        assert isinstance(card, DailyCard)
+        shown = await card_read(pilot, card)
+        assert "This game counts" in shown and "The game you left unfinished did not count" in shown
+        await pilot.press("q")
+        assert isinstance(app.screen, MainMenu)
+        assert "Today's deal: left unfinished, not counted" in await menu_line(pilot)
+
+
+async def test_a_past_days_deal_is_practice_on_its_card(tmp_path: Path) -> None:
+    from datetime import date
+
+    app = SpitApp(
+        settings=Settings(practice_offered=True),
+        start_screen=DailyCard(day=date(2026, 1, 5)),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        card = app.screen
+        assert isinstance(card, DailyCard)
+        shown = await card_read(pilot, card)
+        assert "Monday 2026-01-05 (UTC)" in shown
+        assert "Practice: only a day's own deal, played on that day, counts." in shown
+        await pilot.press("escape")  # the card was all there was: out of the app
+        await pilot.pause()
+    assert app.return_value == 0
+
+
+def test_spit_tui_daily_opens_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spit.cli import main
+    from tests.tui.start_screens import catch_start_screens
+
+    cards = catch_start_screens(monkeypatch, DailyCard)
+    main(["daily", "--date", "2026-01-05", "--no-record"])
+    [card] = cards
+    assert card.deal.day.isoformat() == "2026-01-05"
+    assert card.settings.record_replays is False
 
 
 async def test_the_ladder_goes_a_step_up_after_a_win(tmp_path: Path) -> None:

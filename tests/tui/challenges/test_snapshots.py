@@ -61,3 +61,27 @@ def test_the_menu_says_where_the_challenges_stand(snap_compare: SnapCompare) -> 
         await hold_still(pilot)
 
     assert snap_compare(app(), run_before=run_before, terminal_size=SMALL)
+
+
+def _card_app(settings: Settings, day: date) -> SpitApp:
+    from spit.tui.spit.daily_card import DailyCard
+
+    return SpitApp(settings=settings, start_screen=DailyCard(day=day, now=lambda: NOON))
+
+
+async def _card_read(pilot: Pilot[Any]) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await hold_still(pilot)
+
+
+def test_the_daily_card_of_a_game_that_counts(snap_compare: SnapCompare) -> None:
+    """``d``: the date, the bot and the game, "This game counts", Enter and Esc."""
+    settings = Settings(practice_offered=True)
+    assert snap_compare(_card_app(settings, DAY), run_before=_card_read, terminal_size=SMALL)
+
+
+def test_the_daily_card_of_practice_in_ascii_on_a_light_theme(snap_compare: SnapCompare) -> None:
+    """A past day's deal: practice, and why."""
+    settings = Settings(practice_offered=True, card_style="ascii", theme="textual-light")
+    app = _card_app(settings, date(2026, 11, 30))
+    assert snap_compare(app, run_before=_card_read, terminal_size=SMALL)

@@ -77,6 +77,22 @@ async def test_a_game_that_breaks_records_says_so_with_the_rating(tmp_path: Path
     assert f"Rating {change.after.shown} ± {change.after.spread} ({change.change:+d})" in text
 
 
+async def test_a_first_win_is_a_new_best(tmp_path: Path) -> None:
+    """No game against the level before: the first win is the fastest so far, and the
+    result says so (a first result is a best)."""
+    replays = tmp_path / "replays"
+    clock = FakeClock()
+    app = game_app(clock, bot_level=LEVEL, record=True, replay_dir=replays)
+    async with app.run_test(size=(80, 30)) as pilot:
+        driver = Driver(pilot, clock)  # real key presses
+        await play_against_the_bot(driver)
+        assert driver.match.state.winner == 0
+        await driver.story_told()
+        text = await news_of(driver)
+    assert f"New best: your first win against {LEVEL} (standard), 0:46" in text
+    assert text.count("New best") == 1  # the firsts in one line: the result fits 80x24
+
+
 async def test_a_deal_played_again_says_it_is_not_counted(tmp_path: Path) -> None:
     replays = tmp_path / "replays"
     for attempt in range(2):

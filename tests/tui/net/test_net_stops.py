@@ -62,3 +62,34 @@ async def test_a_key_sends_its_intent_and_the_play_hint_comes_from_the_server() 
         assert client.sent == ["play 0 left", "play 0 right", "move 0", "play 0 left", "move 0"]
         client.says(view={**client.view, "can_play": False})
         await until(pilot, lambda: "no play" in _text(app))
+
+
+async def test_a_deliberate_leave_is_told_as_bob_left_the_game() -> None:
+    """The server's ``over`` with reason ``"left"`` (the other player sent ``leave``):
+    "Bob left the game", never "did not come back", which is for a forfeit after the
+    grace."""
+    client, clock = FakeClient(), FakeClock()
+    client.view = playing_view()
+    client.names = ["Ann", "\x1b[31mBob"]  # a name from the other side: made safe
+    app = NetApp(client, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "can play" in _text(app))
+        client.says(over={"winner": 0, "reason": "left", "replay": None})
+        await until(pilot, lambda: isinstance(app.screen, NetResultOverlay))
+        await until(pilot, lambda: "left the game" in _text(app))
+        shown = _text(app)
+    assert "\\e[31mBob left the game" in shown  # the title
+    assert "You win: \\e[31mBob left the game." in shown
+    assert "did not come back" not in shown and "\x1b" not in shown
+
+
+async def test_a_forfeit_after_the_grace_names_who_did_not_come_back() -> None:
+    client, clock = FakeClient(), FakeClock()
+    client.view = playing_view()
+    app = NetApp(client, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "can play" in _text(app))
+        client.says(over={"winner": 0, "reason": "forfeit", "replay": None})
+        await until(pilot, lambda: isinstance(app.screen, NetResultOverlay))
+        await until(pilot, lambda: "You win!" in _text(app))
+        assert "You win by forfeit: Bob did not come back." in _text(app)

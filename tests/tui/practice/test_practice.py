@@ -169,3 +169,28 @@ async def test_the_rules_shown_name_no_rule_ids() -> None:
     assert "Spit in short" in source
     assert not RULE_ID.search(source)
     assert not RULE_ID.search(help_text()) and not RULE_ID.search(help_text(ascii_only=True))
+
+
+async def test_no_play_is_said_in_words_not_only_by_the_mark(home: Path) -> None:
+    """The practice deal starts with no card of the player's on a pile: the table's
+    mark says "no play", and the hint line says what that means."""
+    from tests.tui.screen_text import screen_lines
+
+    clock = FakeClock()
+    app = SpitApp(settings=Settings(practice_offered=True), clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PracticeScreen)
+        clock.advance(screen.match.timing.start_countdown_ms + 100)
+        screen.tick()
+        await pilot.pause()
+        assert screen.match.phase is MatchPhase.PLAYING
+        assert not screen.match.useful_intents(0)
+        assert screen.hint is not None and screen.hint.kind == "none"
+        lines = screen_lines(app)
+    assert "no play" in "\n".join(lines)
+    assert (
+        lines[-1].strip()
+        == "No card of yours fits a pile now (no play): wait for the piles to change."
+    )

@@ -134,3 +134,59 @@ async def test_titles_can_be_read_on_light_themes(theme: str) -> None:
             paper = title.background_colors[1]
             ratio = contrast(ink.rgb, (paper + ink).rgb if ink.a < 1 else paper.rgb)
             assert ratio >= 3, (title, round(ratio, 2))
+
+
+def test_menu_keys_are_fixed_and_none_reads_as_another() -> None:
+    """The keys people learn stay put, and none is ``l`` beside ``1`` (or ``O``, ``0``),
+    which many fonts draw alike."""
+    assert MENU == {
+        "two_players": "1",
+        "bot": "2",
+        "daily": "d",
+        "ladder": "a",
+        "spades": "3",
+        "network": "4",
+        "replays": "5",
+        "statistics": "6",
+        "how_to_play": "7",
+        "settings": "8",
+        "quit": "q",
+    }
+    assert not set(MENU.values()) & {"l", "I", "i", "O", "o", "0"}
+
+
+def test_a_new_game_moves_no_menu_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game brings its own key (``FrontEnds.menu_key``): the others keep theirs."""
+    from dataclasses import replace
+
+    from spit.games import registry
+    from spit.tui.shell import menu
+
+    spades = registry.by_name("spades")
+    hearts = replace(
+        spades,
+        name="hearts",
+        front_ends=replace(spades.front_ends, menu_label="Hearts against a bot", menu_key="9"),
+    )
+    games = registry.games()
+    monkeypatch.setattr(registry, "games", lambda: (*games, hearts))
+    keys = {entry_id: key for entry_id, key, _label in menu._entries()}
+    assert keys == {**MENU, "hearts": "9"}
+
+
+async def test_the_level_pickers_answer_question_mark() -> None:
+    """The footer beneath offers ``? Help``: on a level picker it shows the picker's
+    keys and what its columns say."""
+    from spit.tui.net.keys_help import KeysHelp
+
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for entry in ("bot", "spades"):
+            await pilot.press(MENU[entry])
+            assert isinstance(app.screen, BotChooser)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, KeysHelp), entry
+            text = str(app.screen.query_one("#keys-help").render())
+            assert "back to the menu" in text and "play against the level chosen" in text
+            await pilot.press("space", "q")  # any key closes it; q goes back
+            assert isinstance(app.screen, MainMenu)

@@ -27,8 +27,8 @@ async def test_changes_are_saved_and_applied(settings_file: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["settings"])
         assert isinstance(app.screen, SettingsScreen)
-        # The theme select has the focus first; pick the next theme in its list.
-        await pilot.press("enter", "down", "enter")
+        # The key list has the focus first; Tab goes round to the theme: the next one.
+        await pilot.press("tab", "enter", "down", "enter")
         theme = saved(settings_file)["theme"]
         assert theme != "textual-dark"
         assert app.theme == theme
@@ -166,3 +166,28 @@ async def test_unwritable_settings_file_says_so(spit_home: Path) -> None:
         await pilot.press("space")
         assert app.settings.four_colour  # still used for this session
         assert any("Could not save" in n.message for n in app._notifications)
+
+
+async def test_settings_open_on_the_key_list_and_the_hint_follows_the_focus(
+    settings_file: Path,
+) -> None:
+    """Enter does what the hint under the key list says: on opening, the list has the
+    focus and Enter asks for a new key (not the Theme list); elsewhere the hint says
+    what Enter does there."""
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(MENU["settings"])
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        hint = screen.query_one("#keys-hint", Static)
+        assert screen.focused is screen.query_one("#key-bindings", OptionList)
+        assert "enter: press a new key" in str(hint.render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, KeyCapture)
+        await pilot.press("escape")
+        await pilot.press("shift+tab")  # up to the layout's drop-down
+        assert screen.focused is not None and screen.focused.id == "keymap_preset"
+        assert "press a new key" not in str(hint.render())
+        assert "enter: change it" in str(hint.render())
+        await pilot.press("tab")
+        assert "enter: press a new key" in str(hint.render())

@@ -64,6 +64,8 @@ class SpadesHeader:
     engine: str | None = None
     """``spit.games.spades.engine.SPADES_ENGINE_VERSION`` of the writer: the rules it played by."""
     version: tuple[int, int] = FORMAT_VERSION
+    network: bool = False
+    """The game was played over the network (format 1.4; the server writes it)."""
 
     def to_json(self) -> dict[str, Any]:
         return header_json(self, {"target": self.target, "first": PLAYER_KEYS[self.first]}, GAME)

@@ -50,10 +50,11 @@ class SpadesReplayWriter(LineWriter):
         target: int = DEFAULT_TARGET,
         first: int = 0,
         created: datetime | None = None,
+        network: bool = False,
     ) -> SpadesReplayWriter:
         """A new file in ``directory`` (made if missing), named after the start time and
         the players, with the header already written. ``target`` and ``first`` are
-        ``new_game``'s.
+        ``new_game``'s; ``network``: a game played over the network (the server's).
 
         Raises ``ValueError`` for a header the format cannot hold and ``OSError`` when
         the file cannot be created.
@@ -67,6 +68,7 @@ class SpadesReplayWriter(LineWriter):
             created=when.isoformat(timespec="seconds"),
             writer=f"spit-tui {__version__}",
             engine=SPADES_ENGINE_VERSION,
+            network=network,
         )
         if first not in (0, 1):
             raise ValueError("the first player must be 0 or 1")

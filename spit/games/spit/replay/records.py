@@ -77,6 +77,8 @@ class Header:
     challenge: Challenge | None = None
     """The day's deal or the ladder's step this game was played as (format 1.3);
     ``None`` for an ordinary game."""
+    network: bool = False
+    """The game was played over the network (format 1.4; the server writes it)."""
 
     def to_json(self) -> dict[str, Any]:
         settings: dict[str, Any] = {

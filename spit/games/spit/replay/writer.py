@@ -54,9 +54,11 @@ class ReplayWriter(LineWriter):
         seed: int | None,
         created: datetime | None = None,
         challenge: Challenge | None = None,
+        network: bool = False,
     ) -> ReplayWriter:
         """A new file in ``directory`` (made if missing), named after the start time and
-        the players, with the header already written.
+        the players, with the header already written; ``network``: a game played over
+        the network (the server's table).
 
         Raises ``ValueError`` for a header the format cannot hold (e.g. a negative
         timing) and ``OSError`` when the file cannot be created.
@@ -72,6 +74,7 @@ class ReplayWriter(LineWriter):
             writer=f"spit-tui {__version__}",
             engine=ENGINE_VERSION,
             challenge=challenge,
+            network=network,
         )
         return cls._start(directory, header, when, SUFFIX)
 

@@ -38,7 +38,8 @@ SIDES: Final = ("left", "right")
 @dataclass(frozen=True, slots=True)
 class Hint:
     kind: str
-    """One of ``KINDS``, or "start", "wait" or "done"."""
+    """One of ``KINDS``, or "start", "none" (no key of the player's would play now),
+    "wait" or "done"."""
     text: str
     aim: tuple[int, int] | None = None
     """The stockpile and the pile the hint is about, to point at on the table."""
@@ -93,6 +94,8 @@ class Coach:
                 return _play(*plays[0], state, label, name)
             if moves and "move" not in self.taught:
                 return _move(*moves[0], state, label, name)
+            if not useful and self.taught < set(KINDS):
+                return NO_PLAY
         if self.taught >= set(KINDS):
             return Hint(
                 "done", "You know every move now: play on and win! Esc leaves the practice."
@@ -103,6 +106,13 @@ class Coach:
                 "Practice round against a very slow bot: get rid of all your cards first.",
             )
         return Hint("wait", "Keep playing every card you can: a hint shows here for each new move.")
+
+
+NO_PLAY: Final = Hint(
+    "none", "No card of yours fits a pile now (no play): wait for the piles to change."
+)
+"""What the "no play" mark beside the player's name means, in words: the hint for the
+moments none of the player's keys would play (one line: it fits 80 columns)."""
 
 
 def _key(intent: Intent, label: Label) -> str:
