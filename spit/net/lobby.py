@@ -58,7 +58,7 @@ def room_listing(room: Room, game: str) -> dict[str, Any]:
     return {
         "room": room.code,
         "game": game,
-        "names": [seat.name for seat in room.seats],
+        "names": [seat.name for seat in room.chairs],
         "password": room.password is not None,
     }
 
@@ -90,7 +90,7 @@ class Lobby:
         out = []
         for code, listing in self.listings.items():
             room = rooms.get(code)
-            if room is None or not listing.public or len(room.seats) != 1:
+            if room is None or not listing.public or len(room.chairs) != 1:
                 continue
             out.append(room_listing(room, listing.game))
         return out[:100]

@@ -55,7 +55,7 @@ from spit.core.safe_text import safe_text
 from spit.games.registry import by_name
 from spit.games.registry import names as game_names
 from spit.net.clock_sync import PING_INTERVAL_S
-from spit.net.fairness import Ordering
+from spit.net.fairness import Ordering, Verdict
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
 from spit.net.lobby import Listing, Lobby, room_listing
@@ -71,6 +71,7 @@ from spit.net.protocol import (
 )
 from spit.net.room import REJOIN_GRACE_MS, SPECTATORS, Room, TableFactory
 from spit.net.spectators import Spectators
+from spit.net.tcp_rtt import min_rtt_ms
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +80,11 @@ INTENT_BURST: Final = 40
 """Intents a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
 """Intents a second a connection earns back: twice the fastest human key rate."""
-PONG_BURST: Final = INTENT_BURST
-PONG_RATE: Final = INTENT_RATE + 1 / PING_INTERVAL_S
-"""Pongs a connection may send: the server pings a seat once a second, and once for
-each of the other player's intents while it may have one of its own on the way
-(``Room._probe``), so never more often than this."""
+PONG_BURST: Final = 10
+PONG_RATE: Final = 2 / PING_INTERVAL_S
+"""Pongs a connection may send: the server pings a chair once a second and at no other
+time (``docs/protocol.md``, "No last look"), so twice that leaves room for a late
+answer arriving beside a prompt one."""
 OTHER_BURST: Final = 20
 """Other messages (replay requests, rematch, leave) a connection may send at once.
 They have their own bucket so that a player who has pressed keys as fast as the limit
@@ -186,6 +187,10 @@ class GameServer:
         self.spectators = Spectators()
         self.refused: Counter[str] = Counter()
         """Why connections were closed, by reason: for tests and the log."""
+        self.presses: Counter[str] = Counter()
+        """Presses not taken as they came, by why (``PRESS_COUNTS``): a repeated or
+        older ``seq``, a stamp outside the plausible window, a claim that disagreed
+        with the server's measurement. In ``GET /health``, for the log and tests."""
         self.probe = probe
         """Times from intents to their frames, for a benchmark (``GET /stats``);
         ``None``, the default: nothing measured."""
@@ -318,7 +323,7 @@ class GameServer:
         room, index = self._create(hello) if hello.get("create") else self._seat(hello)
         sockets = self._sockets[room.code]
         sockets[index] = ws
-        seat = room.seats[index]
+        seat = room.chairs[index]
         await ws.send(
             encode(
                 "welcome",
@@ -326,7 +331,7 @@ class GameServer:
                 room=room.code,
                 seat=index,
                 token=seat.token,
-                names=[s.name for s in room.seats],
+                names=[s.name for s in room.chairs],
                 game=room.game or self.game,
             )
         )
@@ -339,8 +344,9 @@ class GameServer:
             "pong": TokenBucket(PONG_BURST, PONG_RATE),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
+        line = _Line(ws, kernel=not self._behind_proxy(ws))
         try:  # a close ends ``recv`` with ConnectionClosed, which ``_handle`` takes
-            while await self._take(ws, room, index, await ws.recv(), buckets, others):
+            while await self._take(line, room, index, await ws.recv(), buckets, others):
                 pass
             await ws.close(int(Close.NORMAL), "left the game")
         finally:
@@ -351,7 +357,7 @@ class GameServer:
 
     async def _take(
         self,
-        ws: ServerConnection,
+        line: _Line,
         room: Room,
         index: int,
         frame: Data,
@@ -371,9 +377,9 @@ class GameServer:
                 raise ProtocolError("too many messages", Close.FLOOD)
             return True
         if message.type == "fetch_replay":
-            await ws.send(await self._replay(room, index))
+            await line.ws.send(await self._replay(room, index))
             return True
-        return self._on_message(room, index, message)
+        return self._on_message(line, room, index, message)
 
     async def _watch(self, ws: ServerConnection, hello: Message) -> None:
         """A spectator of the room ``hello`` names (with its password, if it has one):
@@ -392,7 +398,7 @@ class GameServer:
             "watching",
             v=PROTOCOL_VERSION,
             room=room.code,
-            names=[s.name for s in room.seats],
+            names=[s.name for s in room.chairs],
             history=len(room.history),
             game=room.game or self.game,
         )
@@ -424,18 +430,29 @@ class GameServer:
         seat = room.sit(safe_text(hello["name"]), self.now_ms())
         if seat is None:
             raise ProtocolError("the room is full", Close.REFUSED)
-        return room, room.seats.index(seat)
+        return room, room.chairs.index(seat)
 
-    def _on_message(self, room: Room, index: int, message: Message) -> bool:
+    def _on_message(self, line: _Line, room: Room, index: int, message: Message) -> bool:
         """Give one message to the room; ``False`` when the player leaves. A choice
         that does not fit the moment (a rematch during a game, ``take_win`` with the
-        opponent present) is ignored: it can cross the news that made it pointless."""
+        opponent present) is ignored: it can cross the news that made it pointless.
+        An intent's ``seq`` must be above every one before it on this connection: a
+        repeat or an older one is a replayed frame, dropped and counted."""
         now = self.now_ms()
         kind = message.type
         if kind == "intent":
-            room.intent(index, message["t"], now, message["intent"])
+            if message["seq"] <= line.seq:
+                self.presses["repeated seq"] += 1
+                return True
+            line.seq = message["seq"]
+            verdict = room.intent(index, message["t"], now, message["intent"])
+            if verdict is Verdict.REFUSED:
+                self.presses["stamp outside the plausible window"] += 1
+            elif verdict is Verdict.DISAGREED:
+                self.presses["claim disagreed with the measured line"] += 1
         elif kind == "pong":
-            room.pong(index, message["id"], message["c1"], message["c2"], now)
+            kernel = min_rtt_ms(line.socket) if line.kernel else None
+            room.pong(index, message["id"], message["c1"], message["c2"], now, kernel)
             if not room.holding:  # a ping a second per seat: no step unless one is due
                 return True
         elif kind == "hello":
@@ -500,7 +517,7 @@ class GameServer:
             if now >= next_ping:
                 next_ping = now + PING_INTERVAL_S * 1000
                 for index, ws in enumerate(sockets):
-                    if ws is not None and index < len(room.seats):
+                    if ws is not None and index < len(room.chairs):
                         with contextlib.suppress(ConnectionClosed):
                             await ws.send(room.ping(index, self.now_ms()))
             due = room.wake_at()
@@ -524,6 +541,12 @@ class GameServer:
         wake = self._wake.get(room.code)
         if wake is not None:
             wake.ring()
+
+    def _behind_proxy(self, ws: ServerConnection) -> bool:
+        """The connection comes through a trusted reverse proxy: its TCP line is the
+        proxy's, so the kernel's round trip for it says nothing of the client's."""
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        return peer in self.limits.trusted_proxies
 
     def _address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address cap: behind a trusted reverse
@@ -553,6 +576,7 @@ class GameServer:
                 "rooms": len(self.rooms),
                 "max_rooms": self.limits.max_rooms,
                 "connections": sum(self._per_address.values()),
+                "presses_not_taken": dict(self.presses),
             },
         )
 
@@ -618,7 +642,7 @@ class GameServer:
         it opened itself while they wait for a second player, so that ``spit-tui join
         ADDRESS`` without a code finds the host's game: on such a server the code tells
         no room from another, and the host's password is what keeps a stranger out."""
-        waiting = [room for room in self.rooms.values() if len(room.seats) == 1]
+        waiting = [room for room in self.rooms.values() if len(room.chairs) == 1]
         return [room_listing(room, room.game or self.game) for room in waiting[:100]]
 
     async def _replay_by_code(self, hello: Message) -> tuple[str, str]:
@@ -657,17 +681,17 @@ class GameServer:
         room a client opened, idle too long, or no player left in it (at once after
         both said ``leave``, or before or after the game; after the rejoin grace when
         they only lost their connections)."""
-        if len(room.seats) == 2 and room.table is None:  # its game failed to start
+        if len(room.chairs) == 2 and room.table is None:  # its game failed to start
             return _FAILED
         if self.lobby is None or room.code not in self.lobby.listings:
             return None
         if now - self._active.get(room.code, now) >= self.limits.idle_s * 1000:
             return f"the room was closed after {self.limits.idle_s / 60:g} minutes without play"
-        if not room.seats or any(seat.connected for seat in room.seats):
+        if not room.chairs or any(seat.connected for seat in room.chairs):
             return None
         if room.table is None or room.table.finished:  # a player who leaves concedes
             return "both players left"
-        last = max(seat.dropped_at or now for seat in room.seats)
+        last = max(seat.dropped_at or now for seat in room.chairs)
         return "both players left" if now - last >= REJOIN_GRACE_MS else None
 
     def _closing_at(self, room: Room) -> float | None:
@@ -675,8 +699,8 @@ class GameServer:
         if self.lobby is None or room.code not in self.lobby.listings:
             return None
         times = [self._active.get(room.code, self.now_ms()) + self.limits.idle_s * 1000]
-        if room.seats and not any(seat.connected for seat in room.seats):
-            times.append(max(seat.dropped_at or 0.0 for seat in room.seats) + REJOIN_GRACE_MS)
+        if room.chairs and not any(seat.connected for seat in room.chairs):
+            times.append(max(seat.dropped_at or 0.0 for seat in room.chairs) + REJOIN_GRACE_MS)
         return min(times)
 
     async def _close_room(self, room: Room, reason: str) -> None:
@@ -699,6 +723,20 @@ class GameServer:
         for ws in [*sockets, *watching]:
             if ws is not None:
                 await self._refuse(ws, Close.ROOM_CLOSED, reason)
+
+
+class _Line:
+    """One seated player's connection as the server reads it: the socket, whether the
+    kernel's round trip for it is the client's (not behind a trusted proxy), and the
+    last intent ``seq`` taken (each must be higher)."""
+
+    __slots__ = ("kernel", "seq", "socket", "ws")
+
+    def __init__(self, ws: ServerConnection, *, kernel: bool) -> None:
+        self.ws = ws
+        self.kernel = kernel
+        self.socket = ws.transport.get_extra_info("socket") if kernel else None
+        self.seq = -1
 
 
 class _Alarm:

@@ -174,7 +174,7 @@ def test_leaving_concedes_and_a_rematch_starts_a_new_game_with_a_new_replay(
     assert not any(kind == "rematch" for _, kind, _ in _sent(room.step(now)))
     room.leave(1, now)
     over = [f for _, kind, f in _sent(room.step(now)) if kind == "over"]
-    assert over == over[:2] and over[0]["winner"] == 0 and over[0]["reason"] == "forfeit"
+    assert over == over[:2] and over[0]["winner"] == 0 and over[0]["reason"] == "left"
     room.rematch(1, now)
     assert (0, "rematch", {"seat": 1}) in _sent(room.step(now))
     room.rematch(0, now + 5)
