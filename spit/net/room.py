@@ -242,6 +242,13 @@ class Room:
         password: str | None = None,
     ) -> None:
         self.code = code
+        self.watch_code: str | None = None
+        """The secret code that lets a spectator watch this room when it is not public
+        (the server sets it, and tells the players in ``welcome``)."""
+        self.played_at: float | None = None
+        """The server time of the last real play: a game started, or an intent the
+        table took. What keeps a client-opened room from closing as idle (a message
+        that changes nothing, such as a ``rematch`` alone, does not)."""
         self.game = game
         self.password = password
         self.ordering = ordering
@@ -430,6 +437,7 @@ class Room:
         self.table = self._make_table((names[0], names[1]))
         self.table.lag_from(self.lag)
         self.games += 1
+        self.played_at = now
         self._origin = now
         self._session_now = 0
         self._queue = FairQueue()
@@ -605,6 +613,7 @@ class Room:
                 self.chairs[held.seat].bad_intents += 1
                 continue
             changed = True
+            self.played_at = now
             if released is not None:
                 released.append((held.arrival, held.stamp, at + now - behind))
         table.advance(max(self._session_now, table.now()))

@@ -77,7 +77,7 @@ class _Recorded(FairQueue[Any]):
 
 def _room() -> tuple[Room, _Table, _Recorded]:
     table = _Table()
-    room = Room("ROOM-01", lambda names: table, game="spit")
+    room = Room("R00-M01-AAA", lambda names: table, game="spit")
     room.sit("Ann", 0)
     room.sit("Bob", 0)
     queue = _Recorded()

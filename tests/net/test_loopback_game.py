@@ -56,7 +56,7 @@ def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path)
         async with running_server(tmp_path) as (server, uri):
             server.open_room()
             with pytest.raises(ProtocolError) as wrong_room:
-                await NetClient().connect(uri, "Eve", room="NOPE-00")
+                await NetClient().connect(uri, "Eve", room="N0P-E00-000")
             with pytest.raises(ProtocolError) as old:
                 await NetClient().connect(uri, "Eve", version=PROTOCOL_VERSION - 1)
             return wrong_room.value.reason, old.value.reason

@@ -23,7 +23,7 @@ from .loopback import FAST, greedy_intent
 def _room(tmp_path: Path, seed: int = 5) -> Room:
     seeds = iter(range(seed, seed + 10))
     room = Room(
-        "ROOM-01",
+        "R00-M01-AAA",
         lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST),
         game="spit",
     )
@@ -237,7 +237,9 @@ def test_a_host_gone_before_the_game_starts_gets_the_whole_grace_from_its_start(
     tmp_path: Path,
 ) -> None:
     seeds = iter(range(3, 13))
-    room = Room("ROOM-02", lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST))
+    room = Room(
+        "R00-M02-AAA", lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST)
+    )
     room.sit("Ann", 0)
     room.drop(0, 1_000)  # waiting for an opponent, the line drops
     room.sit("Bob", 500_000)  # long after

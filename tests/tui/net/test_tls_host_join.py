@@ -164,7 +164,7 @@ def test_a_ca_file_that_cannot_be_used_exits_2(
     tmp_path: Path, ca: str, command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _files(tmp_path)["garbage"] if ca == "garbage" else tmp_path / "nowhere.pem"
-    assert main([command, "127.0.0.1:1", "KITE-42", "--tls-ca", str(path)]) == 2
+    assert main([command, "127.0.0.1:1", "7KX-PM2-QDA", "--tls-ca", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"spit-tui {command}: ") and path.name in err
     assert err.count("\n") == 1 and "Traceback" not in err

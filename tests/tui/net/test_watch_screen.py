@@ -128,7 +128,7 @@ class WatchClient(FakeClient):
 
     def __init__(self, frames: list[dict[str, Any]], game: str = "spit") -> None:
         super().__init__()
-        self.welcome = {"v": 1, "room": "KITE-42", "names": ["Ann", "Bob"], "history": 0}
+        self.welcome = {"v": 1, "room": "7KX-PM2-QDA", "names": ["Ann", "Bob"], "history": 0}
         self.welcome["game"] = game
         self.watching = True
         self.seen = frames
