@@ -148,10 +148,11 @@ async def test_a_game_hosted_over_tls_is_watched_with_the_ca_file(tmp_path: Path
     hosted = await _host(cert, key)
     try:
         own = await join_hosted(hosted, registry.by_name("spit"), "Ann")
-        watcher = await open_watch(hosted.local, hosted.code, tls=client_context(cert))
+        assert hosted.watch_code is not None
+        watcher = await open_watch(hosted.local, hosted.watch_code, tls=client_context(cert))
         assert watcher.connected
         with pytest.raises(NetFailure, match="certificate this machine does not trust"):
-            await open_watch(hosted.local, hosted.code, tls=client_context())
+            await open_watch(hosted.local, hosted.watch_code, tls=client_context())
         await watcher.close()
         await own.client.close()
     finally:
