@@ -174,7 +174,7 @@ def test_an_unknown_line_type_is_a_problem_unless_the_file_is_newer() -> None:
     lines = lines_of(HAND)
     lines.insert(3, {"type": "chat", "text": "gl hf"})
     assert_invalid_at(lines, 3, "unknown line type 'chat'")
-    lines[0]["version"] = "1.4"
+    lines[0]["version"] = "1.5"
     assert check(lines).valid
 
 

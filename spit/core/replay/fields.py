@@ -19,7 +19,7 @@ from spit.core.seats import SEATS, Seat
 from spit.core.value import frozen
 
 FORMAT_NAME: Final = "spit-replay"
-FORMAT_VERSION: Final = (1, 3)
+FORMAT_VERSION: Final = (1, 4)
 """(major, minor). A reader reads every minor version of its major; a new major means
 old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``),
 1.2 Spit's ``forfeit`` and ``bot`` lines (games played over the network), 1.3 Spit's
