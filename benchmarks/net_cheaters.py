@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.net.hostile_clients import CHEATERS, HONEST, duel  # noqa: E402
+from tests.net.hostile_clients import CHEATERS, HONEST, duel
 
 
 async def measure(races: int, lead: float) -> list[dict[str, object]]:

@@ -99,6 +99,9 @@ class Verdict(StrEnum):
     credited the arrival (nothing)."""
     REFUSED = "refused"
     """Outside the plausible window of its arrival: not applied."""
+    UNWEIGHED = "unweighed"
+    """No claim weighed (arrival ordering, a bot's seat, or the client's clock not known
+    yet): credited the arrival."""
 
 
 @dataclass(frozen=True, slots=True)

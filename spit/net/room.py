@@ -472,7 +472,7 @@ class Room:
             return None
         chair = self.chairs[index]
         if self.ordering is Ordering.ARRIVAL or chair.bot or not chair.sync.ready:
-            found = Credit(arrival, Verdict.LATE)  # no offset known: no claim to weigh
+            found = Credit(arrival, Verdict.UNWEIGHED)
         else:
             one_way = chair.sync.one_way(arrival)
             found = credit(
@@ -486,7 +486,8 @@ class Room:
         if found.verdict is Verdict.REFUSED:
             tally.refused += 1
             return found.verdict
-        tally.disagreed += found.verdict is Verdict.DISAGREED
+        if found.verdict is Verdict.DISAGREED:
+            tally.disagreed += 1
         # never before what the chair's own earlier frames showed (``Chair.heard``), nor
         # before what the table was already run to: an estimate revised since (a new
         # round trip, the quota earned back) may put a claim a little earlier

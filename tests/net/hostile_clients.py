@@ -33,8 +33,10 @@ from spit.net.fairness import Ordering
 from spit.net.protocol import PROTOCOL_VERSION, encode
 from spit.net.server import GameServer
 
-RACE_GAP_S: Final = 0.02
-"""The pause between races: enough for the room to send both players its views."""
+RACE_GAP_S: Final = 0.05
+"""The pause between races: enough for the room to send both players its views, and
+for each player's presses to stay under the server's 20 intents a second (beyond it
+the server drops them, as it should)."""
 
 RACE_LIMIT_S: Final = 0.6
 """How long a race waits for both presses to reach the table (a refused press never
