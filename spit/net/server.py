@@ -405,7 +405,7 @@ class GameServer:
             "pong": TokenBucket(PONG_BURST, PONG_RATE),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
-        line = _Line(ws, kernel=not self._behind_proxy(ws))
+        line = _Line(ws, proxied=self._behind_proxy(ws))
         try:  # a close ends ``recv`` with ConnectionClosed, which ``_handle`` takes
             while await self._take(line, room, index, await ws.recv(), buckets, others):
                 pass
@@ -547,7 +547,7 @@ class GameServer:
             elif verdict is Verdict.DISAGREED:
                 self.presses["claim disagreed with the measured line"] += 1
         elif kind == "pong":
-            kernel = min_rtt_ms(line.socket) if line.kernel else None
+            kernel = line.proxy_rtt if line.socket is None else min_rtt_ms(line.socket)
             room.pong(index, message["id"], message["c1"], message["c2"], now, kernel)
             if not room.holding:  # a ping a second per seat: no step unless one is due
                 return True
@@ -914,18 +914,35 @@ class _CountedConnection(ServerConnection):
             self._peer = None
 
 
+PROXY_RTT_HEADER: Final = "X-TCP-RTT"
+"""The header in which a trusted reverse proxy may pass the kernel's round trip for the
+client's TCP connection to it, in microseconds (nginx: ``proxy_set_header X-TCP-RTT
+$tcpinfo_rtt;``). From anyone else it is ignored."""
+
+
 class _Line:
-    """One seated player's connection as the server reads it: the socket, whether the
-    kernel's round trip for it is the client's (not behind a trusted proxy), and the
-    last intent ``seq`` taken (each must be higher)."""
+    """One seated player's connection as the server reads it: the socket whose kernel
+    round trip is the client's (``None`` behind a trusted proxy, whose line it would
+    be), the proxy's figure for the client's line if it passed one
+    (``PROXY_RTT_HEADER``), and the last intent ``seq`` taken (each must be higher)."""
 
-    __slots__ = ("kernel", "seq", "socket", "ws")
+    __slots__ = ("proxy_rtt", "seq", "socket", "ws")
 
-    def __init__(self, ws: ServerConnection, *, kernel: bool) -> None:
+    def __init__(self, ws: ServerConnection, *, proxied: bool) -> None:
         self.ws = ws
-        self.kernel = kernel
-        self.socket = ws.transport.get_extra_info("socket") if kernel else None
+        self.socket = None if proxied else ws.transport.get_extra_info("socket")
+        self.proxy_rtt = _proxy_rtt(ws) if proxied else None
         self.seq = -1
+
+
+def _proxy_rtt(ws: ServerConnection) -> float | None:
+    """A trusted proxy's ``X-TCP-RTT`` (microseconds) in ms, if it sent a sound one."""
+    values = ws.request.headers.get_all(PROXY_RTT_HEADER) if ws.request is not None else []
+    text = values[0].strip() if len(values) == 1 else ""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        return None
+    micros = int(text)
+    return micros / 1000.0 if micros > 0 else None
 
 
 class _Alarm:

@@ -4,15 +4,18 @@ it: a line estimate that no answer to a ping can raise."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import struct
 import sys
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
 from spit.net.client import NetClient
 from spit.net.limits import Limits
+from spit.net.protocol import PROTOCOL_VERSION, encode
 from spit.net.server import GameServer
 from spit.net.tcp_rtt import MIN_RTT_AT, RTT_AT, min_rtt_ms, parse_tcp_info
 from spit.net.tls import client_context, server_context
@@ -91,3 +94,32 @@ def test_behind_a_trusted_proxy_the_kernels_figure_is_the_proxys_and_not_read(
 ) -> None:
     limits = Limits(trusted_proxies=frozenset({"127.0.0.1"}))
     assert asyncio.run(asyncio.wait_for(_kernel_figure(tmp_path, limits=limits), 20)) is None
+
+
+async def _proxy_figure(trusted: bool) -> float | None:
+    """A client that says it is a reverse proxy passing the client's round trip (500 µs,
+    in ``X-TCP-RTT``) sits and answers a ping: what the server took as the kernel's."""
+    limits = Limits(trusted_proxies=frozenset({"127.0.0.1"} if trusted else ()))
+    server = GameServer(lambda names: RaceTable(), limits=limits)
+    async with server.listening("127.0.0.1", 0) as listening:
+        port = next(iter(listening.sockets)).getsockname()[1]
+        uri = f"ws://127.0.0.1:{port}"
+        room = server.open_room()
+        async with connect(uri, additional_headers={"X-TCP-RTT": "500"}) as ws:
+            await ws.send(encode("hello", v=PROTOCOL_VERSION, name="Ann", room=room.code))
+            await ws.recv()  # welcome
+            bob = NetClient()
+            await bob.connect(uri, "Bob", room=room.code)
+            async with asyncio.timeout(5):
+                while (ping := json.loads(await ws.recv()))["type"] != "ping":
+                    pass
+            await ws.send(encode("pong", id=ping["id"], c1=1.0, c2=1.0))
+            await wait_until(lambda: room.chairs[0].sync.ready, 5)
+            await bob.close()
+        return room.chairs[0].sync.kernel_round_trip
+
+
+def test_a_trusted_proxy_may_pass_the_clients_round_trip_and_nobody_else() -> None:
+    assert asyncio.run(asyncio.wait_for(_proxy_figure(trusted=True), 20)) == 0.5
+    direct = asyncio.run(asyncio.wait_for(_proxy_figure(trusted=False), 20))
+    assert direct != 0.5  # from anyone else the header is ignored (the kernel is read)
