@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import heapq
 import json
+import logging
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spit.net.fairness import FairQueue
+from spit.net.fairness import FairQueue, Verdict
 from spit.net.room import Room
 
 
@@ -261,3 +263,47 @@ def test_every_intent_reaches_the_table_at_its_credited_time_in_credited_order(
     times = [queue.credited[text] for _, text, _ in table.got]
     assert times == sorted(times)
     assert [at for _, _, at in table.got] == [int(t) for t in times]
+
+
+class _Ending(_Table):
+    """A ``_Table`` that ends when told, and keeps where its replay reads the lag."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lag_source: Any = None
+
+    def lag_from(self, source: Any) -> None:
+        self.lag_source = source
+
+    def result(self) -> tuple[int, str]:
+        return 0, "cards"
+
+
+def test_what_was_not_credited_is_logged_and_handed_to_the_replay(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Bob's press 40 ms before his measured line allows is credited nothing, his press
+    stamped 5 s early is refused: both are counted for the game, logged when it ends,
+    and what the table's replay writes in its closing line."""
+    table = _Ending()
+    room = Room("R00-M01-AAA", lambda names: table, game="spit")
+    room.sit("Ann", 0)
+    room.sit("Bob", 0)
+    room.step(0)
+    now = 10_000.0
+    for seat in (0, 1):
+        _sync(room, seat, now, 5.0)
+    assert room.intent(1, now - 5.0 - 40.0 - 1, now, "early") is Verdict.DISAGREED
+    assert room.intent(1, now - 5_000.0, now + 1, "stale") is Verdict.REFUSED
+    assert room.intent(1, now + 10 - 5.0, now + 10, "fine") is Verdict.CREDITED
+    table.finished = True
+    with caplog.at_level(logging.INFO, logger="spit.net.room"):
+        room.step(now + 20)
+    assert table.lag_source is not None
+    assert table.lag_source() == [
+        {"uncredited_ms": 0, "disagreed": 0, "refused": 0},
+        {"uncredited_ms": 5, "disagreed": 1, "refused": 1},
+    ]
+    assert (
+        "uncredited lag Ann: 0 ms" in caplog.text and "Bob: 5 ms, 1 claims disagreed" in caplog.text
+    )
