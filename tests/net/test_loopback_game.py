@@ -13,7 +13,13 @@ from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
 from spit.net.protocol import PROTOCOL_VERSION, ProtocolError
 
-from .loopback import WatchedTable, assert_nothing_hidden, play_greedily, running_server
+from .loopback import (
+    WatchedTable,
+    assert_nothing_hidden,
+    play_greedily,
+    running_server,
+    wait_until,
+)
 
 
 async def _game(tmp_path: Path) -> tuple[NetClient, NetClient, Path, str]:
@@ -64,3 +70,31 @@ def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path)
     wrong_room, old = asyncio.run(run())
     assert "no room" in wrong_room
     assert "update spit-tui" in old
+
+
+def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> None:
+    """Bob sends ``leave`` during the game: Ann and a spectator are told at once that
+    he left (not that he did not come back), and the replay's forfeit line says so."""
+
+    async def run() -> tuple[dict[str, object], dict[str, object], Path]:
+        async with running_server(tmp_path) as (server, uri):
+            room = server.open_room()
+            ann, bob, fan = NetClient(), NetClient(), NetClient()
+            await ann.connect(uri, "Ann", room=room.code)
+            await bob.connect(uri, "Bob", room=room.code)
+            await fan.connect(uri, "Fan", room=room.watch_code, watch=True)
+            await wait_until(lambda: ann.view is not None, 5)
+            await bob.close(leave=True)
+            await wait_until(lambda: ann.over is not None and fan.over is not None, 5)
+            assert room.table is not None and room.table.replay_path is not None
+            path = room.table.replay_path
+            over, seen = dict(ann.over or {}), dict(fan.over or {})
+            await ann.close()
+            await fan.close()
+            return over, seen, path
+
+    over, seen, path = asyncio.run(asyncio.wait_for(run(), 30))
+    assert over["reason"] == seen["reason"] == "left" and over["winner"] == 0
+    replay = load_replay(path)
+    assert verify(replay).valid
+    assert any(getattr(r, "left", False) for r in replay.records)
