@@ -126,3 +126,24 @@ def test_a_burst_of_500_half_open_connections_leaves_memory_at_its_baseline() ->
     assert refused["half-open connections over the cap"] >= 400
     print(f"traced memory: {before} B before the burst, {after} B after")
     assert after - before < 256 * 1024, (before, after)
+
+
+def test_connection_attempts_beyond_the_rate_are_closed_at_the_accept() -> None:
+    """Five connection attempts a minute from 127.0.0.1: the sixth is closed before it
+    says anything (no handshake, no message)."""
+
+    async def run() -> tuple[bytes, dict[str, int]]:
+        server = _server(Limits(connects_per_minute=5))
+        async with server.listening("127.0.0.1", 0) as listening:
+            port = next(iter(listening.sockets)).getsockname()[1]
+            for _ in range(5):
+                _, writer = await _half_open(port)
+                writer.close()
+            reader, writer = await _half_open(port)
+            answer = await reader.read()  # at once: closed
+            writer.close()
+            return answer, dict(server.refused)
+
+    answer, refused = asyncio.run(asyncio.wait_for(run(), 10))
+    assert answer == b""
+    assert refused == {"connection attempts over the rate": 1}
