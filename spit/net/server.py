@@ -12,19 +12,28 @@ given a game's name and options and asks that game's descriptor for a table
 (``net_table``), so nothing here knows any game.
 
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
-``max_queue`` unread frames per connection; the handler bounds the hello's wait, the
-messages' rate (a token bucket far above a human's), replay requests, and connections
-per address (``spit.net.limits``).
+``max_queue`` unread frames per connection; every connection counts against its
+address from its TCP accept (``_Gate``: a handshake in progress too, with
+``OPEN_TIMEOUT_S`` to finish), and connection attempts and wrong codes are limited per
+address (``spit.net.rates``); the handler bounds the hello's wait, the messages' rate
+(a token bucket far above a human's), an intent's ``seq`` (each above the last), and
+replay requests (``spit.net.limits``).
+
+A seated player's line is measured by the server alone (``spit.net.clock_sync``): its
+pings, on a fixed schedule, and the kernel's round trip for the client's socket
+(``spit.net.tcp_rtt``), or, behind a trusted proxy, the one the proxy passes.
 
 Serving many rooms (``spit-tui serve``): with a ``Lobby``, clients open rooms themselves
-(``hello`` with ``create``), list the public ones (``list``) and fetch a closed room's
-replay by its code (``replay``); such a room closes when it has been idle too long or
-both players have left, and its replay stays in the server's data folder. ``GET
+(``hello`` with ``create``, a few waiting per address), list the public ones (``list``)
+and fetch a closed room's replay by its code (``replay``); such a room closes when no
+second player came in time, when it has had no play for too long, or when both players
+have left, and its replay stays in the server's data folder. ``GET
 /health`` answers with plain JSON for a load balancer. A room whose game raises is
 closed alone, logged with its code; the other rooms and the server go on.
 
-Spectators (``hello`` with ``watch``), on any server: ``spit.net.spectators`` holds
-their connections; the room task hands them its public frames without waiting on them.
+Spectators (``hello`` with ``watch``, by a public room's code or any room's watch code),
+on any server: ``spit.net.spectators`` holds their connections; the room task hands
+them its public frames without waiting on them.
 """
 
 from __future__ import annotations
