@@ -57,7 +57,7 @@ def room_listing(room: Room, game: str) -> dict[str, Any]:
     return {
         "room": room.code,
         "game": game,
-        "names": [seat.name for seat in room.chairs],
+        "names": [chair.name for chair in room.chairs],
         "password": room.password is not None,
     }
 

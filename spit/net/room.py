@@ -296,25 +296,25 @@ class Room:
         starts when the second one is taken."""
         if len(self.chairs) == 2:
             return None
-        seat = Chair(name)
-        self.chairs.append(seat)
+        chair = Chair(name)
+        self.chairs.append(chair)
         if len(self.chairs) == 2:
             self._start(now)
-        return seat
+        return chair
 
     def seat_of(self, token: str) -> int | None:
-        for index, seat in enumerate(self.chairs):
-            if secrets.compare_digest(seat.token, token):
+        for index, chair in enumerate(self.chairs):
+            if secrets.compare_digest(chair.token, token):
                 return index
         return None
 
     def cannot_rejoin(self, index: int) -> tuple[str, Close] | None:
         """Why the seat's player may not take it back now, and the close code to say
         it with, if they may not."""
-        seat = self.chairs[index]
-        if seat.connected:
+        chair = self.chairs[index]
+        if chair.connected:
             return "that seat is taken", Close.REFUSED
-        if seat.bot:
+        if chair.bot:
             return "too late: a bot plays that seat now", Close.FORFEIT
         if self._forfeited == index:
             return "too late: the game was lost by forfeit", Close.FORFEIT
@@ -324,18 +324,18 @@ class Room:
 
     def drop(self, index: int, now: float) -> None:
         """A seat's connection is gone: the game waits for it (``REJOIN_GRACE_MS``)."""
-        seat = self.chairs[index]
-        seat.connected = False
-        seat.dropped_at = now
-        seat.pings.clear()
+        chair = self.chairs[index]
+        chair.connected = False
+        chair.dropped_at = now
+        chair.pings.clear()
         self._follow_pause(now)
 
     def rejoin(self, index: int, now: float) -> None:
         """The seat's player is back (``cannot_rejoin`` said they may be)."""
-        seat = self.chairs[index]
-        seat.connected = True
-        seat.dropped_at = None
-        seat.sync = ClockSync()  # a new connection: a new line, measured afresh
+        chair = self.chairs[index]
+        chair.connected = True
+        chair.dropped_at = None
+        chair.sync = ClockSync()  # a new connection: a new line, measured afresh
         self._tell_others(index, encode("back", seat=index))
         self._follow_pause(now)
 
@@ -389,8 +389,8 @@ class Room:
             return
         self.chairs[index].wants_rematch = True
         frame = encode("rematch", seat=index)
-        for other, seat in enumerate(self.chairs):
-            if seat.connected:
+        for other, chair in enumerate(self.chairs):
+            if chair.connected:
                 self._notices.append((other, frame))
         self._notices.append((SPECTATORS, frame))
         if all(s.wants_rematch or s.bot for s in self.chairs):
@@ -403,11 +403,11 @@ class Room:
         table = self.table
         if table is not None and not table.finished:
             table = self._previous
-        seat = self.chairs[index]
+        chair = self.chairs[index]
         if table is None:
             return None, "the game is not over yet"
-        seat.fetches += 1
-        if seat.fetches > MAX_FETCHES:
+        chair.fetches += 1
+        if chair.fetches > MAX_FETCHES:
             return None, "the replay was asked for too often"
         if table.replay_path is None:
             return None, "this server records no replays"
@@ -449,16 +449,16 @@ class Room:
         self._last_public = None
         self._last_finished = False
         self._notices.append((SPECTATORS, encode("new_game", names=names)))
-        for index, seat in enumerate(self.chairs):
-            seat.wants_rematch = False
-            seat.lag = LagTally()
-            seat.fetches = 0
-            seat.last_view = None
-            if not seat.connected:
-                seat.dropped_at = now  # the grace runs from the start of the game
-            if seat.bot:
+        for index, chair in enumerate(self.chairs):
+            chair.wants_rematch = False
+            chair.lag = LagTally()
+            chair.fetches = 0
+            chair.last_view = None
+            if not chair.connected:
+                chair.dropped_at = now  # the grace runs from the start of the game
+            if chair.bot:
                 self.table.bot_takes(seats.SEATS[index])
-            if seat.connected:
+            if chair.connected:
                 self._notices.append((index, encode("new_game", names=names)))
         self._follow_pause(now)
 
@@ -630,10 +630,10 @@ class Room:
             if self._claim_by is not None and now >= self._claim_by:
                 self._end_by_forfeit(self._expired, now)
             return
-        for index, seat in enumerate(self.chairs):
-            if seat.connected or seat.bot or seat.dropped_at is None:
+        for index, chair in enumerate(self.chairs):
+            if chair.connected or chair.bot or chair.dropped_at is None:
                 continue
-            left = REJOIN_GRACE_MS - (now - seat.dropped_at)
+            left = REJOIN_GRACE_MS - (now - chair.dropped_at)
             if left <= 0:
                 self._expired, self._claim_by = index, now + CLAIM_MS
                 self._tell_others(
@@ -680,8 +680,8 @@ class Room:
 
     def _tell_others(self, index: int, frame: str) -> None:
         """To the other seat, if it is here, and to the spectators."""
-        for other, seat in enumerate(self.chairs):
-            if other != index and seat.connected:
+        for other, chair in enumerate(self.chairs):
+            if other != index and chair.connected:
                 self._notices.append((other, frame))
         self._notices.append((SPECTATORS, frame))
 
@@ -724,12 +724,12 @@ class Room:
         public = table.public_news()
         out: Outbox = []
         changed = force or bool(news)
-        for index, seat in enumerate(self.chairs):
-            if not seat.connected:
+        for index, chair in enumerate(self.chairs):
+            if not chair.connected:
                 continue
             events = [item for whom, item in news if whom is None or whom == index]
             view = table.view(seats.SEATS[index])
-            if not (force or events or (view is not seat.last_view and view != seat.last_view)):
+            if not (force or events or (view is not chair.last_view and view != chair.last_view)):
                 continue
             changed = True
             out.append((index, self._view_frame(index, events, view)))
@@ -800,9 +800,9 @@ class Room:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
             frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
         elif self.paused:
-            for index, seat in enumerate(self.chairs):
-                if not seat.connected and not seat.bot and seat.dropped_at is not None:
-                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - seat.dropped_at)) / 1000))
+            for index, chair in enumerate(self.chairs):
+                if not chair.connected and not chair.bot and chair.dropped_at is not None:
+                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - chair.dropped_at)) / 1000))
                     frames.append(encode("away", seat=index, seconds_left=left))
         return frames
 

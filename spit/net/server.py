@@ -392,14 +392,14 @@ class GameServer:
             room, index = self._seat(hello, address)
         sockets = self._sockets[room.code]
         sockets[index] = ws
-        seat = room.chairs[index]
+        chair = room.chairs[index]
         await ws.send(
             encode(
                 "welcome",
                 v=PROTOCOL_VERSION,
                 room=room.code,
                 seat=index,
-                token=seat.token,
+                token=chair.token,
                 names=[s.name for s in room.chairs],
                 game=room.game or self.game,
                 **({} if room.watch_code is None else {"watch": room.watch_code}),
@@ -821,11 +821,11 @@ class GameServer:
             return f"no second player came in {limits.waiting_s / 60:g} minutes"
         if now - max(opened, room.played_at or opened) >= limits.idle_s * 1000:
             return f"the room was closed after {limits.idle_s / 60:g} minutes without play"
-        if not room.chairs or any(seat.connected for seat in room.chairs):
+        if not room.chairs or any(chair.connected for chair in room.chairs):
             return None
         if room.table is None or room.table.finished:  # a player who leaves concedes
             return "both players left"
-        last = max(seat.dropped_at or now for seat in room.chairs)
+        last = max(chair.dropped_at or now for chair in room.chairs)
         return "both players left" if now - last >= REJOIN_GRACE_MS else None
 
     def _closing_at(self, room: Room) -> float | None:
@@ -837,8 +837,8 @@ class GameServer:
         times = [max(opened, room.played_at or opened) + limits.idle_s * 1000]
         if len(room.chairs) < 2:
             times.append(opened + limits.waiting_s * 1000)
-        if room.chairs and not any(seat.connected for seat in room.chairs):
-            times.append(max(seat.dropped_at or 0.0 for seat in room.chairs) + REJOIN_GRACE_MS)
+        if room.chairs and not any(chair.connected for chair in room.chairs):
+            times.append(max(chair.dropped_at or 0.0 for chair in room.chairs) + REJOIN_GRACE_MS)
         return min(times)
 
     async def _close_room(self, room: Room, reason: str) -> None:
