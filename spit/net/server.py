@@ -366,16 +366,16 @@ class GameServer:
             frame = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT_S)
         except TimeoutError:
             raise ProtocolError("no hello in time") from None
-        hello = parse_client(frame)
+        try:
+            hello = parse_client(frame)
+        except ProtocolError:
+            # another version's hello may not fit this version's schema (version 1's
+            # room codes do not): say which side to update rather than what did not fit
+            _check_version(_claimed_version(frame))
+            raise
         if hello.type != "hello":
             raise ProtocolError("the first message must be hello")
-        if hello["v"] != PROTOCOL_VERSION:
-            side = "this client" if hello["v"] < PROTOCOL_VERSION else "the server"
-            raise ProtocolError(
-                f"update spit-tui: the server speaks protocol {PROTOCOL_VERSION}, this client "
-                f"{hello['v']} ({side} is older)",
-                Close.VERSION,
-            )
+        _check_version(hello["v"])
         if hello.get("room") is not None or hello.get("token") is not None:
             self._not_in_backoff(address)
         answer = await self._lobby_answer(hello, address)
@@ -864,6 +864,33 @@ class GameServer:
         for ws in [*sockets, *watching]:
             if ws is not None:
                 await self._refuse(ws, Close.ROOM_CLOSED, reason)
+
+
+def _check_version(version: int | None) -> None:
+    """Refuse a hello of another protocol version (``Close.VERSION``), saying which side
+    is older; ``None`` (no version to read) passes."""
+    if version is None or version == PROTOCOL_VERSION:
+        return
+    side = "this client" if version < PROTOCOL_VERSION else "the server"
+    raise ProtocolError(
+        f"update spit-tui: the server speaks protocol {PROTOCOL_VERSION}, this client "
+        f"{version} ({side} is older)",
+        Close.VERSION,
+    )
+
+
+def _claimed_version(frame: Data) -> int | None:
+    """The ``v`` of a first frame that did not pass as a hello of this version: a whole
+    number of a ``hello`` object, if it is one (the frame is at most
+    ``MAX_CLIENT_MESSAGE`` bytes: the library refused longer ones)."""
+    try:
+        data = json.loads(frame)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        return None
+    version = data.get("v")
+    return version if type(version) is int and 0 <= version <= 1_000_000 else None
 
 
 class _Gate:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
-from spit.net.protocol import PROTOCOL_VERSION, ProtocolError
+from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError
 
 from .loopback import (
     WatchedTable,
@@ -70,6 +72,21 @@ def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path)
     wrong_room, old = asyncio.run(run())
     assert "no room" in wrong_room
     assert "update spit-tui" in old
+
+
+def test_a_version_1_client_with_a_version_1_room_code_is_told_to_update(
+    tmp_path: Path,
+) -> None:
+    """Version 1's codes (``KITE-42``) do not fit version 2's hello: the client is still
+    told to update, not that its code is malformed."""
+
+    async def run() -> dict[str, object]:
+        async with running_server(tmp_path) as (_, uri), connect(uri) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": 1, "name": "Old", "room": "KITE-42"}))
+            return dict(json.loads(await ws.recv()))
+
+    refused = asyncio.run(asyncio.wait_for(run(), 10))
+    assert refused["code"] == Close.VERSION and "update spit-tui" in str(refused["reason"])
 
 
 def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> None:
