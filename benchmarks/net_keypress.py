@@ -59,7 +59,7 @@ from tui_pty import PtyProgram, percentile, python
 
 from spit.engine import Play
 
-JOIN = re.compile(r"spit-tui join 127\.0\.0\.1:(\d+) ([A-Z]{4}-\d\d)")
+JOIN = re.compile(r"spit-tui join 127\.0\.0\.1:(\d+) ([0-9A-Z]{3}-[0-9A-Z]{3}-[0-9A-Z]{3})")
 
 
 def free_port() -> int:

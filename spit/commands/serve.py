@@ -120,6 +120,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _add_limit(
         parser,
+        "--connects-per-minute",
+        int_between(1, 10**7),
+        DEFAULTS.connects_per_minute,
+        "N",
+        "connection attempts a minute from one address",
+    )
+    _add_limit(
+        parser,
         "--waiting-per-address",
         int_between(1, 1000),
         DEFAULTS.waiting_per_address,
@@ -208,6 +216,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
         idle_s=args.idle_minutes * 60,
         waiting_s=args.waiting_minutes * 60,
         waiting_per_address=args.waiting_per_address,
+        connects_per_minute=args.connects_per_minute,
         trusted_proxies=frozenset(args.trust_proxy),
     )
 
