@@ -334,7 +334,7 @@ class GameServer:
             self._per_address[address] += 1
         if self._per_address[address] > self.limits.max_per_address:
             if proxied:
-                self._per_address[address] -= 1
+                self._uncount(address)
             await self._refuse(ws, Close.BUSY, "too many connections from your address")
             return
         self._open_sessions += 1
@@ -350,7 +350,13 @@ class GameServer:
         finally:
             self._open_sessions -= 1
             if proxied:
-                self._per_address[address] -= 1
+                self._uncount(address)
+
+    def _uncount(self, address: str) -> None:
+        """One connection from ``address`` fewer (an address at none is forgotten)."""
+        self._per_address[address] -= 1
+        if self._per_address[address] <= 0:
+            del self._per_address[address]
 
     async def _refuse(
         self, ws: ServerConnection, code: Close, reason: str, retry_after: int | None = None
@@ -905,11 +911,13 @@ class _Gate:
     def __init__(self, server: GameServer) -> None:
         self.server = server
 
+    def counts(self, peer: str) -> bool:
+        """Whether connections from ``peer`` are counted here (not a trusted proxy's)."""
+        return peer not in self.server.limits.trusted_proxies
+
     def admit(self, peer: str) -> bool:
         """A TCP connection from ``peer`` was accepted: count it, or say to close it."""
         server = self.server
-        if peer in server.limits.trusted_proxies:
-            return True
         if server._per_address[peer] >= HALF_OPEN_FACTOR * server.limits.max_per_address:
             server.refused["half-open connections over the cap"] += 1
             return False
@@ -921,10 +929,7 @@ class _Gate:
 
     def release(self, peer: str) -> None:
         """A connection counted by ``admit`` is gone."""
-        counts = self.server._per_address
-        counts[peer] -= 1
-        if counts[peer] <= 0:
-            del counts[peer]
+        self.server._uncount(peer)
 
 
 class _CountedConnection(ServerConnection):
@@ -938,6 +943,8 @@ class _CountedConnection(ServerConnection):
         super().connection_made(transport)
         peername = transport.get_extra_info("peername")
         peer = str(peername[0]) if peername else "?"
+        if not self.counter.counts(peer):
+            return  # a trusted proxy's: counted by the address it forwards (``_handle``)
         if self.counter.admit(peer):
             self._peer = peer
         else:

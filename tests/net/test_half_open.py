@@ -147,3 +147,26 @@ def test_connection_attempts_beyond_the_rate_are_closed_at_the_accept() -> None:
     answer, refused = asyncio.run(asyncio.wait_for(run(), 10))
     assert answer == b""
     assert refused == {"connection attempts over the rate": 1}
+
+
+def test_a_trusted_proxys_connections_are_counted_by_the_address_it_forwards() -> None:
+    """Connections from a trusted proxy are counted once, by the client's address, and
+    forgotten when they end (none at the TCP accept, where only the proxy shows)."""
+
+    async def run() -> tuple[dict[str, int], dict[str, int]]:
+        server = _server(Limits(trusted_proxies=frozenset({"127.0.0.1"})))
+        async with server.listening("127.0.0.1", 0) as listening:
+            port = next(iter(listening.sockets)).getsockname()[1]
+            uri = f"ws://127.0.0.1:{port}"
+            room = server.open_room()
+            ann, bob = NetClient(), NetClient()
+            await ann.connect(uri, "Ann", room=room.code)
+            await bob.connect(uri, "Bob", room=room.code)
+            during = dict(server._per_address)
+            await ann.close()
+            await bob.close()
+            await wait_until(lambda: not server._per_address, 5)
+            return during, dict(server._per_address)
+
+    during, after = asyncio.run(asyncio.wait_for(run(), 20))
+    assert during == {"127.0.0.1": 2} and after == {}
