@@ -12,8 +12,9 @@ the network game (on A's terminal for seat 0, on B's for seat 1) and once in the
 game, and timed until the pile under the card shows its new size: on the *other*
 player's terminal for the network game, on the one terminal for the local game. The
 network figure thus holds A's terminal and app, its client, the server with its fair
-ordering (the window at its loopback value, measured from the room's own pings), the
-view frames, B's client, app and terminal.
+ordering (the hold at its loopback value: the other player's allowance, half the
+kernel's round trip for its socket, tens of microseconds), the view frames, B's
+client, app and terminal.
 
 Targets (issue 14): median at most the local game's plus 3 ms, 99th percentile at most
 the local game's plus 10 ms. Every program gets a throwaway ``SPIT_TUI_HOME`` (default
@@ -25,7 +26,7 @@ alternating order, so that a change of load on a shared machine falls on both al
 each tree's games run its own code and its own copy of this ``measure``.
 
 ``--ordering arrival`` hosts the games with arrival order instead of fair ordering:
-what the fair ordering's hold (one round trip of the other player's line) costs.
+what the fair ordering's hold (the other player's allowance) costs.
 
 The two players stand for two machines, so each player's program runs on a CPU of
 its own (``machines``): the host's (the server and player A) on one, the joiner's on
@@ -58,7 +59,7 @@ from tui_pty import PtyProgram, percentile, python
 
 from spit.engine import Play
 
-JOIN = re.compile(r"spit-tui join 127\.0\.0\.1:(\d+) ([A-Z]{4}-\d\d)")
+JOIN = re.compile(r"spit-tui join 127\.0\.0\.1:(\d+) ([0-9A-Z]{3}-[0-9A-Z]{3}-[0-9A-Z]{3})")
 
 
 def free_port() -> int:

@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         type=parsed_by(check_code),
         metavar="CODE",
-        help="the room's code, as the host's screen shows it (KITE-42); without it, "
+        help="the room's code, as the host's screen shows it (7KX-PM2-QDA); without it, "
         "the server's rooms, to join one or open one",
     )
     add_player_options(parser)

@@ -32,6 +32,7 @@ from spit.commands._args import add_port_option, folder, int_between, number_up_
 from spit.commands.output import cannot_listen, complain, emit
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
+from spit.net.codes import SYMBOLS
 from spit.net.collector import Collecting
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
@@ -45,14 +46,21 @@ log = logging.getLogger("spit.serve")
 
 
 def _letters(text: str) -> str:
-    """``A-M`` or ``AEIOU``: the first letters of the room codes this process makes."""
+    """``A-M`` or ``AEFG``: the first symbols of the room codes this process makes, of
+    Crockford's base32 (``spit.net.codes``: no I, L, O or U; a range leaves them out)."""
     first, dash, last = text.partition("-")
     if dash and len(first) == len(last) == 1:
-        letters = "".join(chr(c) for c in range(ord(first), ord(last) + 1))
+        span = "".join(chr(c) for c in range(ord(first), ord(last) + 1))
+        letters = "".join(c for c in span if c in SYMBOLS)
+        if not set(span) <= set(string.ascii_uppercase + string.digits):
+            letters = ""
     else:
         letters = text
-    if not letters or not set(letters) <= set(string.ascii_uppercase):
-        raise ValueError(f"{text!r} is not capital letters A to Z, or a range such as A-M")
+    if not letters or not set(letters) <= set(SYMBOLS):
+        raise ValueError(
+            f"{text!r} is not capital letters and digits of room codes (no I, L, O or U),"
+            " or a range such as A-M"
+        )
     return "".join(sorted(set(letters)))
 
 
@@ -104,6 +112,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _add_limit(
         parser,
+        "--waiting-minutes",
+        number_up_to(24 * 60),
+        DEFAULTS.waiting_s / 60,
+        "M",
+        "close a room no second player came to in M minutes",
+    )
+    _add_limit(
+        parser,
+        "--connects-per-minute",
+        int_between(1, 10**7),
+        DEFAULTS.connects_per_minute,
+        "N",
+        "connection attempts a minute from one address",
+    )
+    _add_limit(
+        parser,
+        "--waiting-per-address",
+        int_between(1, 1000),
+        DEFAULTS.waiting_per_address,
+        "N",
+        "rooms waiting for a second player one address may have open",
+    )
+    _add_limit(
+        parser,
         "--max-per-address",
         int_between(1, 10_000),
         DEFAULTS.max_per_address,
@@ -120,10 +152,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--codes",
         type=parsed_by(_letters),
-        default=string.ascii_uppercase,
+        default=SYMBOLS,
         metavar="LETTERS",
-        help="room codes made here start with one of these letters (A-M, or NOPQ): "
-        "several processes behind one proxy, routed by code (default A-Z)",
+        help="room codes made here start with one of these letters or digits (A-M, or "
+        "NPQR; no I, L, O or U): several processes behind one proxy, routed by code "
+        "(default: any)",
     )
     parser.add_argument(
         "--trust-proxy",
@@ -181,6 +214,9 @@ def limits_of(args: argparse.Namespace) -> Limits:
         max_per_address=args.max_per_address,
         max_spectators=args.max_spectators,
         idle_s=args.idle_minutes * 60,
+        waiting_s=args.waiting_minutes * 60,
+        waiting_per_address=args.waiting_per_address,
+        connects_per_minute=args.connects_per_minute,
         trusted_proxies=frozenset(args.trust_proxy),
     )
 

@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the server's address and port (192.168.1.20:7788; wss://... over TLS)",
     )
     parser.add_argument(
-        "code", type=parsed_by(check_code), metavar="CODE", help="the room's code (KITE-42)"
+        "code", type=parsed_by(check_code), metavar="CODE", help="the room's code (7KX-PM2-QDA)"
     )
     parser.add_argument(
         "--password",

@@ -6,8 +6,12 @@ sent and never run the rules to decide anything. The pieces, from the bottom:
 
 - ``protocol``: the JSON messages, their version and their limits, checked strictly in
   both directions (``docs/protocol.md`` specifies them).
-- ``clock_sync``: each client's clock offset and one-way latency, estimated
-  continuously from ping exchanges with the minimum-delay filter NTP uses.
+- ``clock_sync``: each client's clock offset (from its stamps, with the minimum-delay
+  filter NTP uses) and one-way latency (only from what the server measured: its timed
+  pings, and the kernel's round trip, ``tcp_rtt``), decaying when pings go unanswered.
 - ``fairness``: which of two racing intents came first, by their senders' clocks
-  bounded by physics, and the short hold that lets a slower connection's intent arrive.
+  bounded by the measured lines and a lag-compensation quota, and the short hold that
+  lets a slower connection's intent arrive.
+- ``codes`` and ``rates``: room codes that cannot be guessed, and what a guesser (or a
+  flood of connections) is allowed per address.
 """

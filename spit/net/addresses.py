@@ -1,6 +1,6 @@
 """Where a game is: the address a player types, and this machine's own addresses.
 
-``spit-tui join 192.168.1.20:7788 KITE-42`` names a server by host and port; the host
+``spit-tui join 192.168.1.20:7788 7KX-PM2-QDA`` names a server by host and port; the host
 part may be a name, an IPv4 address or an IPv6 one in brackets (``[fe80::1]:7788``),
 and the port may be left out. ``wss://`` in front names a server that speaks TLS
 (``host --tls-cert``, ``serve --tls-cert``, or a reverse proxy with a certificate).

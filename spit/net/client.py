@@ -62,10 +62,16 @@ class NetClient:
         """The seat whose grace period ran out: this player may ``take_win`` or
         ``play_bot`` (the server takes the win for them after a while)."""
         self.over: dict[str, Any] | None = None
-        """The server's ``over`` message (``winner``, ``reason``, ``replay``, ``hash``)."""
+        """The server's ``over`` message (``winner``, ``reason``, ``replay``, ``hash``).
+        ``reason`` says how it ended: the game's own word (``"cards"``, ``"points"``),
+        ``"left"`` (a player left on purpose) or ``"forfeit"`` (a player did not come
+        back in time)."""
         self.rematch_asked: set[int] = set()
         self.refusal: str | None = None
-        """Why the server refused or closed the connection, as it said."""
+        """Why the server refused or closed the connection, as it said (with when to
+        try again, if it said that: a full server, too many wrong codes)."""
+        self.retry_after: int | None = None
+        """In how many seconds the server said to try again, when it refused."""
         self.error: str | None = None
         """Why this client closed the connection: the server broke the protocol."""
         self.frames: list[str] = []
@@ -123,6 +129,7 @@ class NetClient:
         ``seen`` then holds the game's public frames from its start)."""
         self._ended = True  # until welcomed
         self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10, ssl=ssl)
+        self.retry_after = None
         self._ssl = ssl
         hello: dict[str, Any] = {"v": version, "name": name}
         for key, value in (("room", room), ("password", password), ("token", token)):
@@ -141,10 +148,17 @@ class NetClient:
             raise ProtocolError(self.refusal or "the server closed the connection") from None
         if first.type != ("watching" if watch else "welcome"):
             self.refusal = str(first.get("reason") or f"the server sent {first.type} first")
+            self.retry_after = first.get("retry_after")
+            if self.retry_after is not None and "try again" not in self.refusal:
+                self.refusal += f" (try again in {self.retry_after} s)"
             await self._ws.close()
             code = first.get("code")
             known = code in Close._value2member_map_
-            raise ProtocolError(self.refusal, Close(code) if known else Close.REFUSED)
+            raise ProtocolError(
+                self.refusal,
+                Close(code) if known else Close.REFUSED,
+                retry_after=self.retry_after,
+            )
         self.welcome = {"type": first.type, **first.fields}
         self.names = list(first["names"])
         self.watching = watch

@@ -1,47 +1,79 @@
-"""Who pressed first: ordering racing intents by when they were sent, within physics.
+"""Who pressed first: ordering racing intents by when they were sent, within what the
+server measured.
 
 Two players race for one spit pile. Ordering their intents by arrival would give the
 race to the shorter connection; ordering them by the times the clients claim would let
-a client claim anything. So each intent is *credited* with a time (``credit``):
+a client claim anything. So each intent is *credited* with a time (``credit``), from
 
 - its sender's stamp, converted to server time with that client's clock offset
-  (``spit.net.clock_sync``), but
-- never earlier than its arrival minus the client's measured one-way latency and a
-  small jitter margin: a client cannot be earlier than its own connection allows, and
-- never later than its arrival.
+  (``spit.net.clock_sync``): the *claim*, and
+- the sender's *allowance*: the one-way latency the server measured itself for that
+  line (half its smallest server-timed round trip, 0 once the client stops answering
+  pings), and never more than the seat's lag-compensation quota holds (``LagQuota``).
 
-Intents are then applied in order of credited time. An intent can only be applied once
-every intent credited earlier has had the time to arrive. The clamp above bounds how
-late that can be: an intent credited at ``c`` arrives by ``c + hold_bound(one_way,
-jitter)`` of its sender's line. So each one is held for at most a fairness window, the
-larger bound of the players (``window``), capped at ``MAX_WINDOW_MS``; and for less when
-the server already knows that nothing earlier is on its way: a connection delivers its
-frames in order, so once a frame stamped later than ``c`` has come from a player (an
-intent, or the answer to a ping the server sends the moment another player's intent
-arrives), none of that player's intents credited before ``c`` can still come
-(``spit.net.room``). The server runs the game's session at the latest time all of this
-makes safe (``FairQueue.release``): everything, timers included, happens in the
-session the same short time late for both players, and inputs reach it in credited
-order, each at its credited time. The replay records those times.
+The rule, with ``lower = arrival - allowance``:
 
-An intent credited before the session's present (possible only when the cap cuts the
-window short of a very slow connection) is applied at the present: late, but in order.
-``ARRIVAL`` mode (no credit, no window) is kept for comparison.
+- a claim after the arrival is credited the arrival;
+- a claim earlier than the measured line allows (``arrival - one_way``) by more than
+  the bound of an honest clock estimate's error (``tolerance``) disagrees with the
+  server's own measurement, and is credited nothing (the arrival);
+- otherwise the credit is the later of the claim and ``lower``.
+
+No margin is free: a backdated stamp reaches ``lower`` at best, and an honest stamp is
+the real press time, which is never before ``lower`` on a line measured right. A claim
+far outside any honest clock's error (``PLAUSIBLE_BEFORE_MS`` before its arrival, or
+``PLAUSIBLE_AFTER_MS`` after) is no press at all (a replayed frame, a stale stamp) and
+is refused. What is credited is taken from the quota, which refills with time and not
+with presses (``QUOTA_GAIN_PER_S``), so no client can buy more credit by pressing.
+
+Intents are then applied in order of credited time. An intent credited at ``c``
+arrives by ``c + allowance`` by construction, so the server holds the game only that
+long behind its clock for each seat, and less once that seat's own frames show that
+nothing earlier is on its way (``spit.net.room``). The hold depends only on what the
+server measured and the quotas, never on a figure a client can raise by answering
+pings late. Everything, timers included, happens in the game's session the same short
+time late for both players, and inputs reach it in credited order, each at its
+credited time; the replay records those times.
+
+``ARRIVAL`` mode (no credit, no hold) is kept for comparison.
 """
 
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, Generic, TypeVar
 
-MAX_WINDOW_MS: Final = 100.0
-"""The longest hold: beyond this the game would feel late to the faster player."""
+QUOTA_MAX_MS: Final = 250.0
+"""The most lag compensation a seat can hold: Overwatch's cap on its favour-the-shooter
+rewind, and well past the one-way latency of a line anyone would play Spit on."""
 
-JITTER_MARGIN_MS: Final = 5.0
-"""Added to a client's measured jitter before it bounds a claim and the window: loopback
-and LAN jitter is well under this, so it costs nothing there."""
+QUOTA_GAIN_PER_S: Final = 100.0
+"""Milliseconds of compensation a seat earns back per second of time (not per press:
+pressing more cannot buy more). Lichess's ``LagTracker`` earns back a second per move
+of a chess game whose moves take seconds, at most 3 s of compensation a move; Spit's
+presses come a few a second, so the rate is per second of play: a 50 ms line pressing
+twice a second is always compensated in full, a 100 ms line once a second, and a
+client that fakes a slow line gains at most 100 ms a second beyond the 250 ms cap."""
+
+TOLERANCE_FLOOR_MS: Final = 10.0
+"""The least disagreement allowed between a claim and the server's estimate before the
+claim is credited nothing: scheduling on both machines on a short line. It never adds
+credit: a claim inside the tolerance is credited ``lower`` at most."""
+
+JITTER_CAP_MS: Final = 50.0
+"""The most of a line's measured jitter the tolerance takes, whatever jitter a
+client's late answers to pings show."""
+
+PLAUSIBLE_BEFORE_MS: Final = 2_000.0
+"""A claim further before its arrival than this is refused: no line credited here is
+that slow, so it is a replayed or forged stamp."""
+
+PLAUSIBLE_AFTER_MS: Final = 1_000.0
+"""A claim further after its arrival than this is refused: a clock estimate's error is
+at most half the line's round trip, far less."""
 
 T = TypeVar("T")
 
@@ -50,32 +82,89 @@ class Ordering(StrEnum):
     """How a room orders racing intents."""
 
     FAIR = "fair"
-    """By credited send time, held for the fairness window (the default)."""
+    """By credited send time, held as the allowances require (the default)."""
     ARRIVAL = "arrival"
     """By arrival, applied at once: the shorter connection wins close races."""
 
 
-def credit(claimed: float, arrival: float, one_way: float, jitter: float) -> float:
+class Verdict(StrEnum):
+    """What became of one claim (``credit``)."""
+
+    CREDITED = "credited"
+    """Credited the claim, or ``lower`` for a claim a little before it."""
+    LATE = "late"
+    """Claimed after its arrival: credited the arrival."""
+    DISAGREED = "disagreed"
+    """Claimed earlier than the server's estimate allows by more than the tolerance:
+    credited the arrival (nothing)."""
+    REFUSED = "refused"
+    """Outside the plausible window of its arrival: not applied."""
+    UNWEIGHED = "unweighed"
+    """No claim weighed (arrival ordering, a bot's seat, or the client's clock not known
+    yet): credited the arrival."""
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """The outcome of ``credit``: the server time the intent counts as sent at, the
+    verdict, and the measured one-way latency this press was owed but not given (the
+    quota ran short, or the claim disagreed), in ms."""
+
+    credited: float
+    verdict: Verdict
+    uncredited: float = 0.0
+
+
+@dataclass(slots=True)
+class LagQuota:
+    """A seat's lag-compensation quota, in ms: full at first, spent by what its presses
+    are credited, earned back with time (``QUOTA_GAIN_PER_S``) up to ``QUOTA_MAX_MS``."""
+
+    held: float = QUOTA_MAX_MS
+    at: float | None = None
+    """The server time ``held`` was worked out at (``None``: never used, full)."""
+
+    def available(self, now: float) -> float:
+        """The quota at server time ``now`` (ms); time never runs back here."""
+        if self.at is None:
+            return self.held
+        gained = max(0.0, now - self.at) * QUOTA_GAIN_PER_S / 1000.0
+        return min(QUOTA_MAX_MS, self.held + gained)
+
+    def spend(self, ms: float, now: float) -> None:
+        """Take ``ms`` (at most what is there) from the quota at ``now``."""
+        self.held = max(0.0, self.available(now) - max(0.0, ms))
+        self.at = now if self.at is None else max(self.at, now)
+
+
+def tolerance(one_way: float, jitter: float) -> float:
+    """How far a claim may fall before the measured line's ``arrival - one_way`` and
+    still be believed as a press (and credited ``lower`` at most): the floor, the
+    line's measured jitter (capped), and its whole round trip. Pings cannot tell a
+    line's two directions apart (NTP's limit), so on an honest line of ``U`` ms up and
+    ``D`` down the claim looks ``U - D`` earlier than the estimate allows, and that is
+    at most the round trip."""
+    return TOLERANCE_FLOOR_MS + min(jitter, JITTER_CAP_MS) + 2 * one_way
+
+
+def credit(
+    claimed: float, arrival: float, *, allowance: float, one_way: float, jitter: float
+) -> Credit:
     """The server time an intent counts as sent at (see the module docstring).
 
-    ``claimed`` is the client's stamp already on the server's clock; ``one_way`` and
-    ``jitter`` are the client's measured latency and jitter, in ms."""
-    earliest = arrival - one_way - jitter - JITTER_MARGIN_MS
-    return min(arrival, max(claimed, earliest))
-
-
-def hold_bound(one_way: float, jitter: float) -> float:
-    """How long after its credited time an intent of this line may still arrive (the
-    clamp of ``credit`` makes it so), capped at ``MAX_WINDOW_MS``."""
-    return min(one_way + jitter + JITTER_MARGIN_MS, MAX_WINDOW_MS)
-
-
-def window(one_ways: tuple[float, ...], jitters: tuple[float, ...]) -> float:
-    """The longest hold for a room: long enough for the slowest player's intent to
-    arrive."""
-    if not one_ways:
-        return 0.0
-    return max(hold_bound(o, j) for o, j in zip(one_ways, jitters, strict=True))
+    ``claimed`` is the client's stamp already on the server's clock; ``allowance`` is
+    the most this press may be credited (the seat's measured one-way latency, within
+    its quota); ``one_way`` the measured latency itself and ``jitter`` its spread, in
+    ms."""
+    if not arrival - PLAUSIBLE_BEFORE_MS <= claimed <= arrival + PLAUSIBLE_AFTER_MS:
+        return Credit(arrival, Verdict.REFUSED)
+    if claimed >= arrival:
+        return Credit(arrival, Verdict.LATE)
+    if claimed < arrival - one_way - tolerance(one_way, jitter):
+        return Credit(arrival, Verdict.DISAGREED, one_way)
+    credited = max(claimed, arrival - allowance)
+    owed = min(one_way, arrival - claimed)
+    return Credit(credited, Verdict.CREDITED, max(0.0, owed - (arrival - credited)))
 
 
 @dataclass(order=True, slots=True)
@@ -94,7 +183,7 @@ class FairQueue(Generic[T]):
     def __init__(self) -> None:
         self._heap: list[_Held[T]] = []
         self._seq = 0
-        self._released_to = float("-inf")
+        self._released_to = -math.inf
 
     def __len__(self) -> int:
         return len(self._heap)
@@ -105,8 +194,8 @@ class FairQueue(Generic[T]):
         heapq.heappush(self._heap, _Held(credited, self._seq, item))
 
     def release(self, session_now: float) -> list[tuple[float, T]]:
-        """Every held item credited at or before ``session_now`` (the server's time
-        minus the window), in credited order (ties: arrival order), each with the time
+        """Every held item credited at or before ``session_now`` (the time the room
+        found safe), in credited order (ties: arrival order), each with the time
         the session takes it at: its credited time, or the latest time already
         released if that is later, so the session's time never goes back."""
         out: list[tuple[float, T]] = []

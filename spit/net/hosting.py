@@ -134,5 +134,19 @@ class HostedGame:
         extra = " --password ..." if self.password else ""
         return [f"spit-tui join {address} {self.code}{extra}" for address in self.addresses()]
 
+    @property
+    def watch_code(self) -> str | None:
+        """The room's watch code: spectators need it (the room is not public)."""
+        room = self.server.rooms.get(self.code)
+        return None if room is None else room.watch_code
+
+    def watch_commands(self) -> list[str]:
+        """What a spectator types, one line per address (``spit-tui watch``)."""
+        code = self.watch_code
+        if code is None:
+            return []
+        extra = " --password ..." if self.password else ""
+        return [f"spit-tui watch {address} {code}{extra}" for address in self.addresses()]
+
     async def close(self) -> None:
         await self._stack.aclose()

@@ -5,10 +5,11 @@
 the time from an intent's arrival to its events being sent. Two things blur it, and
 the probe separates them:
 
-- The fairness window (``spit.net.fairness``) holds every intent on purpose until the
-  slower player's intent could have arrived; that hold is the game's rule, not the
-  server's work, so each delay starts when the intent was both arrived and due
-  (``max(arrival, due)``), and the hold is kept as a figure of its own.
+- Fair ordering (``spit.net.fairness``) holds every intent on purpose until an intent
+  of the other player credited earlier could have arrived (its allowance); that hold
+  is the game's rule, not the server's work, so each delay starts when the intent was
+  both arrived and due (``max(arrival, due)``), and the hold is kept as a figure of
+  its own.
 - "Arrival" can be read in two places. The handler sees a frame only once the event
   loop has come round to its connection, so a busy loop hides its own backlog from a
   clock started there (``handler``). The client stamps each intent with its monotonic
@@ -49,7 +50,7 @@ enough for a 99th percentile, small enough to send as JSON in every snapshot."""
 SERIES: Final = ("stamp", "handler", "hold", "work")
 """``stamp``: from the client's stamp (or the end of the hold) to the frames written;
 ``handler``: the same from the handler's reading of the frame; ``hold``: how long the
-fairness window held the intent past its arrival; ``work``: the CPU time of the step
+fair ordering held the intent past its arrival; ``work``: the CPU time of the step
 that applied it."""
 
 

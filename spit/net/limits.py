@@ -20,8 +20,18 @@ class Limits:
     max_spectators: int = 20
     """Spectators of one room at once; one more is refused (``Close.BUSY``)."""
     idle_s: float = 600.0
-    """A client-opened room where no player sent anything (pongs aside) for this long
-    is closed (``Close.ROOM_CLOSED``)."""
+    """A client-opened room without real play (a game started, or an intent its table
+    took: ``Room.played_at``) for this long is closed (``Close.ROOM_CLOSED``)."""
+    connects_per_minute: int = 300
+    """Connection attempts a minute from one address (``spit.net.rates``); beyond it
+    a connection is closed before its handshake."""
+    wrong_codes_per_minute: int = 10
+    """Wrong room codes (or passwords, or tokens) a minute from one address before its
+    back-off (``spit.net.rates``)."""
+    waiting_per_address: int = 3
+    """Rooms one address may have open and waiting for a second player at once."""
+    waiting_s: float = 300.0
+    """A client-opened room with no second player for this long is closed."""
     trusted_proxies: frozenset[str] = frozenset()
     """Addresses of reverse proxies whose ``X-Forwarded-For`` names the real client,
     for the per-address cap; from anyone else the header is ignored."""

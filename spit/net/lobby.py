@@ -8,22 +8,21 @@ game from a client's choices (``Tables``, given by the command, so that ``spit.n
 names no game), the room codes this process hands out, and the replays of the rooms
 that have closed, by code, so that players can fetch theirs after the room is gone.
 
-Room codes: a process hands out codes whose first letter is one of ``letters``. Several
-processes behind one reverse proxy each get their own letters, and the proxy routes a
-join by the code in its address (``/room/KITE-42``) to the process that made it
-(``docs/deploy.md``); nothing else is shared between processes.
+Room codes (``spit.net.codes``): a process hands out codes whose first symbol is one of
+``letters``. Several processes behind one reverse proxy each get their own letters, and
+the proxy routes a join by the code in its address (``/room/7KX-PM2-QDA``) to the
+process that made it (``docs/deploy.md``); nothing else is shared between processes.
 """
 
 from __future__ import annotations
 
-import secrets
-import string
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from spit.net.codes import SYMBOLS, new_code
 from spit.net.room import Room, TableFactory
 
 
@@ -58,7 +57,7 @@ def room_listing(room: Room, game: str) -> dict[str, Any]:
     return {
         "room": room.code,
         "game": game,
-        "names": [seat.name for seat in room.seats],
+        "names": [chair.name for chair in room.chairs],
         "password": room.password is not None,
     }
 
@@ -68,20 +67,18 @@ class Lobby:
     """See the module docstring."""
 
     tables: Tables
-    letters: str = string.ascii_uppercase
-    """The first letters of the codes this process hands out."""
+    letters: str = SYMBOLS
+    """The first symbols of the codes this process hands out (of ``codes.SYMBOLS``)."""
     listings: dict[str, Listing] = field(default_factory=dict)
     closed: OrderedDict[str, tuple[Path | None, str | None]] = field(default_factory=OrderedDict)
     """Code -> (the replay file, the room's password) of each closed room."""
 
     def new_code(self, taken: Mapping[str, object]) -> str:
-        """A fresh code (``KITE-42``) starting with one of ``letters``, not in use and
-        not naming a closed room whose replay can still be fetched."""
+        """A fresh code (``7KX-PM2-QDA``) starting with one of ``letters``, not in use
+        and not naming a closed room whose replay can still be fetched."""
         while True:
-            first = secrets.choice(self.letters)
-            rest = "".join(secrets.choice(string.ascii_uppercase) for _ in range(3))
-            code = f"{first}{rest}-{secrets.randbelow(100):02d}"
-            if code not in taken and code not in self.closed:
+            code = new_code(self.letters, taken)
+            if code not in self.closed:
                 return code
 
     def open_rooms(self, rooms: Mapping[str, Room]) -> list[dict[str, Any]]:
@@ -90,7 +87,7 @@ class Lobby:
         out = []
         for code, listing in self.listings.items():
             room = rooms.get(code)
-            if room is None or not listing.public or len(room.seats) != 1:
+            if room is None or not listing.public or len(room.chairs) != 1:
                 continue
             out.append(room_listing(room, listing.game))
         return out[:100]

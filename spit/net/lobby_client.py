@@ -3,7 +3,7 @@ rooms, and a finished game's replay by its room code. Each is one connection: ``
 with the question, one answer, closed.
 
 ``room_uri`` puts a room's code into the address a client connects to
-(``ws://club.example:7788/room/KITE-42``). The server reads the code from the ``hello``
+(``ws://club.example:7788/room/7KX-PM2-QDA``). The server reads the code from the ``hello``
 and ignores the path; the path is there for a reverse proxy in front of several server
 processes, which routes by it (``docs/deploy.md``).
 """
@@ -18,12 +18,12 @@ from typing import Any, Final
 
 from websockets.asyncio.client import connect
 
+from spit.net.codes import ROOM_CODE
 from spit.net.protocol import (
     GAME_NAME,
     MAX_NAME,
     MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
-    ROOM_CODE,
     ProtocolError,
     encode,
 )

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-PROTOCOL_VERSION: Final = 1
+from spit.net.codes import ROOM_CODE
+
+PROTOCOL_VERSION: Final = 2
 """Bumped when a message changes meaning; a client of another version is refused with
 ``Close.VERSION`` and told which side to update."""
 
@@ -43,8 +45,8 @@ MAX_NAME: Final = 24
 MAX_INTENT: Final = 32
 MAX_PASSWORD: Final = 64
 
-ROOM_CODE: Final = re.compile(r"[A-Z]{4}-[0-9]{2}")
-"""A room code as shown to players: four letters, a dash, two digits (``KITE-42``)."""
+CODE_LENGTH: Final = 11
+"""Characters of a room code with its dashes (``spit.net.codes``)."""
 TOKEN: Final = re.compile(r"[0-9a-f]{32}")
 """A rejoin token: 128 random bits in hex."""
 
@@ -75,12 +77,17 @@ class Close(IntEnum):
 
 
 class ProtocolError(Exception):
-    """A message that breaks the protocol: close with ``code`` and say ``reason``."""
+    """A message that breaks the protocol: close with ``code`` and say ``reason``;
+    ``retry_after``: in how many seconds trying again may succeed (a full server, an
+    address in back-off)."""
 
-    def __init__(self, reason: str, code: Close = Close.PROTOCOL) -> None:
+    def __init__(
+        self, reason: str, code: Close = Close.PROTOCOL, *, retry_after: int | None = None
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code
+        self.retry_after = retry_after
 
 
 # --- field checks --------------------------------------------------------------------
@@ -246,7 +253,7 @@ CLIENT_MESSAGES: Final[Mapping[str, Schema]] = {
     "hello": _schema(
         {"v": integer(0, 1_000_000), "name": text(MAX_NAME)},
         {
-            "room": text(7, ROOM_CODE),
+            "room": text(CODE_LENGTH, ROOM_CODE),
             "password": text(MAX_PASSWORD),
             "token": text(32, TOKEN),
             "client": text(64),
@@ -279,23 +286,25 @@ SERVER_MESSAGES: Final[Mapping[str, Schema]] = {
     "welcome": _schema(
         {
             "v": integer(0, 1_000_000),
-            "room": text(7, ROOM_CODE),
+            "room": text(CODE_LENGTH, ROOM_CODE),
             "seat": SEAT,
             "token": text(32, TOKEN),
             "names": list_of(text(MAX_NAME), 1, 2),
         },
-        {"game": text(32)},
+        {"game": text(32), "watch": text(CODE_LENGTH, ROOM_CODE)},
     ),
     "watching": _schema(
         {
             "v": integer(0, 1_000_000),
-            "room": text(7, ROOM_CODE),
+            "room": text(CODE_LENGTH, ROOM_CODE),
             "names": list_of(text(MAX_NAME), 0, 2),
             "history": integer(0, 10**6),
         },
         {"game": text(32)},
     ),
-    "refused": _schema({"code": integer(1000, 4999), "reason": text(200)}),
+    "refused": _schema(
+        {"code": integer(1000, 4999), "reason": text(200)}, {"retry_after": integer(1, 86_400)}
+    ),
     "ping": _schema({"id": integer(0, 2**31)}),
     "view": _schema(
         {

@@ -4,12 +4,15 @@ Pure and clock-free like the sessions below it: the server passes every time in
 (milliseconds on its own monotonic clock), so the whole room can be driven exactly by
 a test. The room
 
-- keeps each seat's clock estimate (``ClockSync``) from the server's pings,
-- credits each intent with a send time and holds it (``spit.net.fairness``),
-- runs the table behind the server's clock (at most the fairness window behind, less
-  when every player's line has shown that nothing earlier is on its way: ``_safe``),
-  so that held intents reach it in credited order and at their credited times, and
-  its timers with them,
+- keeps each chair's clock estimate (``ClockSync``) from the server's pings, on a
+  fixed schedule (``ping``: the server's task calls it once a second, and nothing a
+  player does sends the other one anything before the race is decided),
+- credits each intent with a send time within what the server measured and the
+  chair's lag-compensation quota, and holds it (``spit.net.fairness``),
+- runs the table behind the server's clock (for each chair at most its allowance
+  behind, less when its own frames have shown that nothing earlier is on its way:
+  ``_safe``), so that held intents reach it in credited order and at their credited
+  times, and its timers with them,
 - pauses the table while a seat is disconnected (``drop``/``rejoin``), tells the other
   seat once a second how long the grace period has left (``away``), and when it runs
   out lets that player take the win or go on against a bot (``grace_over``,
@@ -26,6 +29,7 @@ The room knows no game: everything game-specific is behind ``NetTable``.
 
 from __future__ import annotations
 
+import logging
 import math
 import secrets
 from collections.abc import Callable
@@ -35,8 +39,10 @@ from typing import Any, Final, Protocol
 
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
-from spit.net.fairness import FairQueue, Ordering, credit, hold_bound
+from spit.net.fairness import Credit, FairQueue, LagQuota, Ordering, Verdict, credit
 from spit.net.protocol import Close, encode
+
+log = logging.getLogger(__name__)
 
 REJOIN_GRACE_MS: Final = 60_000
 """How long a dropped player's seat is kept, the game paused, before it is forfeit."""
@@ -126,13 +132,19 @@ class NetTable(Protocol):
 
     def result(self) -> tuple[seats.Seat | None, str] | None:
         """Once finished: the winning seat (``None`` for a draw) and why, in one word:
-        the game's own (``"cards"``, ``"points"``, ...) or ``"forfeit"``."""
+        the game's own (``"cards"``, ``"points"``, ...), ``"left"`` or ``"forfeit"``."""
         ...
 
-    def forfeit(self, seat: seats.Seat) -> None:
-        """``seat`` loses by forfeit now (it left, or its grace period ran out and the
-        other player took the win): the game ends, its replay says so, and a strict
-        check of that replay still passes."""
+    def forfeit(self, seat: seats.Seat, *, left: bool = False) -> None:
+        """``seat`` loses by forfeit now: it ``left`` on purpose, or its grace period
+        ran out and the other player took the win. The game ends (``result`` says
+        ``"left"`` or ``"forfeit"``), its replay says so, and a strict check of that
+        replay still passes."""
+        ...
+
+    def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
+        """Where to read, when the replay's closing line is written, what each seat's
+        claims came to (``Room.lag``): the table records it there."""
         ...
 
     def bot_takes(self, seat: seats.Seat) -> None:
@@ -152,9 +164,30 @@ TableFactory = Callable[[tuple[str, str]], NetTable]
 (a rematch too), with a fresh seed each time."""
 
 
+@dataclass(slots=True)
+class LagTally:
+    """One chair's claims in one game: the measured one-way latency it was not credited
+    (its quota ran short, or its claims disagreed with the server's measurement), and
+    how many claims disagreed or were refused as implausible. Logged at the game's end
+    and written into its replay (``lag`` line, ``docs/replay-format.md``)."""
+
+    uncredited_ms: float = 0.0
+    disagreed: int = 0
+    refused: int = 0
+
+    def as_json(self) -> dict[str, int]:
+        return {
+            "uncredited_ms": round(self.uncredited_ms),
+            "disagreed": self.disagreed,
+            "refused": self.refused,
+        }
+
+
 @dataclass
-class Seat:
-    """A player's chair: who, how to recognise them when they come back, their line."""
+class Chair:
+    """A player's chair in a room: who, how to recognise them when they come back,
+    their line and what it has been credited. (``spit.core.seats.Seat`` is the seat
+    number of a game; a chair is the room's record of the player in it.)"""
 
     name: str
     token: str = field(default_factory=lambda: secrets.token_hex(16))
@@ -162,7 +195,7 @@ class Seat:
     connected: bool = True
     dropped_at: float | None = None
     bot: bool = False
-    """A bot plays this seat: its player was gone too long and the other chose a bot."""
+    """A bot plays this chair: its player was gone too long and the other chose a bot."""
     bad_intents: int = 0
     last_view: dict[str, Any] | None = None
     wants_rematch: bool = False
@@ -170,11 +203,15 @@ class Seat:
     pings: dict[int, float] = field(default_factory=dict)
     """Ping id -> server time sent, for the pings not yet answered (a few at most)."""
     heard: float = -math.inf
-    """The server time before which no more intents of this seat can be credited: its
+    """The server time before which no more intents of this chair can be credited: its
     last intent's credited time, or its last pong's stamp on the server's clock. A
     connection delivers frames in order, and a client's clock runs forward, so what it
     sends later is stamped later (a client that lies about it only has its own intents
     applied late)."""
+    quota: LagQuota = field(default_factory=LagQuota)
+    """The chair's lag-compensation quota (``spit.net.fairness``)."""
+    lag: LagTally = field(default_factory=LagTally)
+    """What this game's claims came to (reset for each game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,10 +242,17 @@ class Room:
         password: str | None = None,
     ) -> None:
         self.code = code
+        self.watch_code: str | None = None
+        """The secret code that lets a spectator watch this room when it is not public
+        (the server sets it, and tells the players in ``welcome``)."""
+        self.played_at: float | None = None
+        """The server time of the last real play: a game started, or an intent the
+        table took. What keeps a client-opened room from closing as idle (a message
+        that changes nothing, such as a ``rematch`` alone, does not)."""
         self.game = game
         self.password = password
         self.ordering = ordering
-        self.seats: list[Seat] = []
+        self.chairs: list[Chair] = []
         self.table: NetTable | None = None
         self._previous: NetTable | None = None
         """The game before this one (a rematch), whose replay may still be asked for."""
@@ -216,6 +260,8 @@ class Room:
         """Games started in this room."""
         self._make_table = make_table
         self._queue: FairQueue[_Intent] = FairQueue()
+        self._released_to = -math.inf
+        """The server time the table was last run to: no intent is credited before it."""
         self._origin = 0.0
         """Server time of the table's time 0 (moved on by each pause)."""
         self._session_now = 0
@@ -245,30 +291,30 @@ class Room:
 
     # --- seats -------------------------------------------------------------------------
 
-    def sit(self, name: str, now: float) -> Seat | None:
+    def sit(self, name: str, now: float) -> Chair | None:
         """Give a newcomer the next free seat (``None`` if the room is full); the game
         starts when the second one is taken."""
-        if len(self.seats) == 2:
+        if len(self.chairs) == 2:
             return None
-        seat = Seat(name)
-        self.seats.append(seat)
-        if len(self.seats) == 2:
+        chair = Chair(name)
+        self.chairs.append(chair)
+        if len(self.chairs) == 2:
             self._start(now)
-        return seat
+        return chair
 
     def seat_of(self, token: str) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if secrets.compare_digest(seat.token, token):
+        for index, chair in enumerate(self.chairs):
+            if secrets.compare_digest(chair.token, token):
                 return index
         return None
 
     def cannot_rejoin(self, index: int) -> tuple[str, Close] | None:
         """Why the seat's player may not take it back now, and the close code to say
         it with, if they may not."""
-        seat = self.seats[index]
-        if seat.connected:
+        chair = self.chairs[index]
+        if chair.connected:
             return "that seat is taken", Close.REFUSED
-        if seat.bot:
+        if chair.bot:
             return "too late: a bot plays that seat now", Close.FORFEIT
         if self._forfeited == index:
             return "too late: the game was lost by forfeit", Close.FORFEIT
@@ -278,19 +324,18 @@ class Room:
 
     def drop(self, index: int, now: float) -> None:
         """A seat's connection is gone: the game waits for it (``REJOIN_GRACE_MS``)."""
-        seat = self.seats[index]
-        seat.connected = False
-        seat.dropped_at = now
-        seat.pings.clear()
+        chair = self.chairs[index]
+        chair.connected = False
+        chair.dropped_at = now
+        chair.pings.clear()
         self._follow_pause(now)
 
     def rejoin(self, index: int, now: float) -> None:
         """The seat's player is back (``cannot_rejoin`` said they may be)."""
-        seat = self.seats[index]
-        seat.connected = True
-        seat.dropped_at = None
-        seat.sync = ClockSync()  # a new connection: a new line, measured afresh
-        seat.heard = -math.inf
+        chair = self.chairs[index]
+        chair.connected = True
+        chair.dropped_at = None
+        chair.sync = ClockSync()  # a new connection: a new line, measured afresh
         self._tell_others(index, encode("back", seat=index))
         self._follow_pause(now)
 
@@ -301,7 +346,7 @@ class Room:
         return (
             table is not None
             and not table.finished
-            and any(not s.connected and not s.bot for s in self.seats)
+            and any(not s.connected and not s.bot for s in self.chairs)
         )
 
     def _follow_pause(self, now: float) -> None:
@@ -327,26 +372,28 @@ class Room:
             assert self.table is not None and self._expired is not None
             gone = self._expired
             self.table.bot_takes(seats.SEATS[gone])
-            self.seats[gone].bot = True
+            self.chairs[gone].bot = True
             self._force = True
             self._follow_pause(now)
 
     def leave(self, index: int, now: float) -> None:
-        """A player leaves on purpose: a game still on is conceded."""
+        """A player leaves on purpose: a game still on is conceded, and ends at once
+        with the reason ``"left"`` (not ``"forfeit"``, which says the player did not
+        come back), so the other player and the spectators are told so now."""
         if self.table is not None and not self.table.finished:
-            self._end_by_forfeit(index, now)
+            self._end_by_forfeit(index, now, left=True)
 
     def rematch(self, index: int, now: float) -> None:
         """The seat wants another game; it starts when every seat no bot plays asked."""
         if self.table is None or not self._over_sent:
             return
-        self.seats[index].wants_rematch = True
+        self.chairs[index].wants_rematch = True
         frame = encode("rematch", seat=index)
-        for other, seat in enumerate(self.seats):
-            if seat.connected:
+        for other, chair in enumerate(self.chairs):
+            if chair.connected:
                 self._notices.append((other, frame))
         self._notices.append((SPECTATORS, frame))
-        if all(s.wants_rematch or s.bot for s in self.seats):
+        if all(s.wants_rematch or s.bot for s in self.chairs):
             self.table.close()
             self._start(now)
 
@@ -356,11 +403,11 @@ class Room:
         table = self.table
         if table is not None and not table.finished:
             table = self._previous
-        seat = self.seats[index]
+        chair = self.chairs[index]
         if table is None:
             return None, "the game is not over yet"
-        seat.fetches += 1
-        if seat.fetches > MAX_FETCHES:
+        chair.fetches += 1
+        if chair.fetches > MAX_FETCHES:
             return None, "the replay was asked for too often"
         if table.replay_path is None:
             return None, "this server records no replays"
@@ -370,14 +417,14 @@ class Room:
         return (
             self._expired is not None
             and index != self._expired
-            and self.seats[index].connected
+            and self.chairs[index].connected
             and self.table is not None
             and not self.table.finished
         )
 
-    def _end_by_forfeit(self, seat: int, now: float) -> None:
+    def _end_by_forfeit(self, seat: int, now: float, *, left: bool = False) -> None:
         assert self.table is not None
-        self.table.forfeit(seats.SEATS[seat])
+        self.table.forfeit(seats.SEATS[seat], left=left)
         self._forfeited = seat
         self._force = True
         self._follow_pause(now)
@@ -385,13 +432,16 @@ class Room:
     def _start(self, now: float) -> None:
         """A new game for the same seats (the first, or a rematch); each player is told
         (``new_game``, with both names: the first to sit learns who the other is)."""
-        names = [s.name for s in self.seats]
+        names = [s.name for s in self.chairs]
         self._previous = self.table
         self.table = self._make_table((names[0], names[1]))
+        self.table.lag_from(self.lag)
         self.games += 1
+        self.played_at = now
         self._origin = now
         self._session_now = 0
         self._queue = FairQueue()
+        self._released_to = -math.inf
         self._paused_since = self._expired = self._claim_by = self._forfeited = None
         self._over_sent = False
         self._force = True
@@ -399,72 +449,94 @@ class Room:
         self._last_public = None
         self._last_finished = False
         self._notices.append((SPECTATORS, encode("new_game", names=names)))
-        for index, seat in enumerate(self.seats):
-            seat.wants_rematch = False
-            seat.fetches = 0
-            seat.last_view = None
-            if not seat.connected:
-                seat.dropped_at = now  # the grace runs from the start of the game
-            if seat.bot:
+        for index, chair in enumerate(self.chairs):
+            chair.wants_rematch = False
+            chair.lag = LagTally()
+            chair.fetches = 0
+            chair.last_view = None
+            if not chair.connected:
+                chair.dropped_at = now  # the grace runs from the start of the game
+            if chair.bot:
                 self.table.bot_takes(seats.SEATS[index])
-            if seat.connected:
+            if chair.connected:
                 self._notices.append((index, encode("new_game", names=names)))
         self._follow_pause(now)
 
     # --- messages in -------------------------------------------------------------------
 
-    def intent(self, index: int, client_t: float, arrival: float, text: str) -> None:
-        """Hold an intent sent at ``client_t`` on its sender's clock."""
+    def intent(self, index: int, client_t: float, arrival: float, text: str) -> Verdict | None:
+        """Hold an intent sent at ``client_t`` on its sender's clock, credited as
+        ``spit.net.fairness.credit`` says; what became of its claim (``None``: no game
+        takes intents now, and it was dropped). A ``REFUSED`` intent is not applied."""
         if self.table is None or self.paused or self.table.finished:
-            return
-        seat = self.seats[index]
-        if self.ordering is Ordering.ARRIVAL or not seat.sync.ready:
-            credited = arrival
+            return None
+        chair = self.chairs[index]
+        if self.ordering is Ordering.ARRIVAL or chair.bot or not chair.sync.ready:
+            found = Credit(arrival, Verdict.UNWEIGHED)
         else:
-            claimed = seat.sync.to_server(client_t)
-            credited = credit(claimed, arrival, seat.sync.one_way, seat.sync.jitter)
-            # never before what the seat's own earlier frames showed (``Seat.heard``):
-            # the table may have been run past a claim that an estimate of the clock
-            # offset, revised since, now puts a little earlier
-            credited = max(credited, seat.heard)
+            one_way = chair.sync.one_way(arrival)
+            found = credit(
+                chair.sync.to_server(client_t),
+                arrival,
+                allowance=min(one_way, chair.quota.available(arrival)),
+                one_way=one_way,
+                jitter=chair.sync.jitter,
+            )
+        tally = chair.lag
+        if found.verdict is Verdict.REFUSED:
+            tally.refused += 1
+            return found.verdict
+        if found.verdict is Verdict.DISAGREED:
+            tally.disagreed += 1
+        # never before what the chair's own earlier frames showed (``Chair.heard``), nor
+        # before what the table was already run to: an estimate revised since (a new
+        # round trip, the quota earned back) may put a claim a little earlier
+        credited = max(found.credited, chair.heard, self._released_to)
+        if credited < arrival:
+            chair.quota.spend(arrival - credited, arrival)
+        tally.uncredited_ms += found.uncredited + max(0.0, credited - found.credited)
         self._queue.push(_Intent(index, text, arrival, client_t), credited)
-        seat.heard = max(seat.heard, credited)
-        if self.ordering is Ordering.FAIR:
-            self._probe(credited, arrival)
-
-    def _probe(self, credited: float, now: float) -> None:
-        """Ping at once every other player who may still have an intent credited before
-        ``credited`` on its way: its answer, stamped later, shows that it has none, and
-        the intent is applied then rather than at the end of the window (on a short
-        line the answer comes much sooner). A ping already sent since then will do."""
-        for index, seat in enumerate(self.seats):
-            asked = any(sent >= credited for sent in seat.pings.values())
-            if seat.heard < credited and self._bounds(seat) and not asked:
-                self._notices.append((index, self.ping(index, now)))
+        chair.heard = max(chair.heard, credited)
+        return found.verdict
 
     def ping(self, index: int, now: float) -> str:
-        """A ping frame for a seat, remembered until its answer."""
+        """A ping frame for a chair, remembered until its answer. The server's task
+        sends one to each chair once a second (``PING_INTERVAL_S``) and at no other
+        time: a ping that followed a game event would tell the other player that
+        something happened before the race was decided."""
         self._next_ping += 1
-        seat = self.seats[index]
-        if len(seat.pings) > 4:
-            seat.pings.clear()  # unanswered ones: the line is bad, start over
-        seat.pings[self._next_ping] = now
+        chair = self.chairs[index]
+        if len(chair.pings) > 4:
+            chair.pings.clear()  # unanswered ones: the line is bad, start over
+        chair.pings[self._next_ping] = now
         return encode("ping", id=self._next_ping)
 
     @property
     def holding(self) -> bool:
-        """Intents are held for the fairness window: a new clock estimate (``pong``)
-        moves when they are due, so the server steps the room again."""
+        """Intents are held: a pong moves when they are due, so the server steps the
+        room again."""
         return bool(self._queue)
 
-    def pong(self, index: int, ping_id: int, c1: float, c2: float, arrival: float) -> None:
-        seat = self.seats[index]
-        sent = seat.pings.pop(ping_id, None)
-        if sent is not None and seat.sync.add(sent, c1, c2, arrival):
+    def pong(
+        self,
+        index: int,
+        ping_id: int,
+        c1: float,
+        c2: float,
+        arrival: float,
+        kernel_rtt: float | None = None,
+    ) -> None:
+        """A chair's answer to a ping, with the kernel's round trip for its socket
+        read as it came (``spit.net.tcp_rtt``; ``None`` when the server does not end
+        the client's TCP connection itself, or cannot read it)."""
+        chair = self.chairs[index]
+        sent = chair.pings.pop(ping_id, None)
+        chair.sync.note_kernel(kernel_rtt)
+        if sent is not None and chair.sync.add(sent, c1, c2, arrival):
             # it answers a ping sent at ``sent``: what it sends next it sends later,
             # wherever a clock estimate, off on a lopsided line, puts ``c2``
-            stamp = max(sent, min(arrival, seat.sync.to_server(c2)))
-            seat.heard = max(seat.heard, stamp)
+            stamp = max(sent, min(arrival, chair.sync.to_server(c2)))
+            chair.heard = max(chair.heard, stamp)
 
     # --- time ---------------------------------------------------------------------------
 
@@ -473,30 +545,37 @@ class Room:
         """The server time of the table's time 0."""
         return self._origin
 
-    def _bounds(self, seat: Seat) -> bool:
-        """Whether the seat's intents can be credited before their arrival, and so
-        hold the table back: its line is measured, and no bot plays it."""
-        return self.ordering is Ordering.FAIR and seat.sync.ready and not seat.bot
+    def allowance(self, index: int, now: float) -> float:
+        """The most a press of this chair arriving at ``now`` can be credited, in ms:
+        its line's measured one-way latency (0 once it stops answering pings), within
+        its quota; 0 for a chair a bot plays, and with arrival ordering."""
+        chair = self.chairs[index]
+        if self.ordering is not Ordering.FAIR or chair.bot or not chair.sync.ready:
+            return 0.0
+        return min(chair.sync.one_way(now), chair.quota.available(now))
 
     def _safe(self, now: float) -> float:
-        """The server time the table may be run to at ``now``: for each seat, the later
-        of ``now`` minus how late its intents may arrive (``hold_bound``) and the time
-        its own frames have shown nothing earlier is on its way (``Seat.heard``); the
-        earliest of those. With no news from anyone, ``now`` minus the fairness window
-        (``spit.net.fairness``)."""
+        """The server time the table may be run to at ``now``: for each chair, the
+        later of ``now`` minus its allowance (an intent of it credited at ``c`` arrives
+        by ``c + allowance``) and the time its own frames have shown nothing earlier is
+        on its way (``Chair.heard``); the earliest of those. Only what the server
+        measured and the quotas bound it: no figure a client can raise by answering
+        pings late."""
         safe = now
-        for seat in self.seats:
-            if self._bounds(seat):
-                bound = hold_bound(seat.sync.one_way, seat.sync.jitter)
-                safe = min(safe, max(now - bound, seat.heard))
+        for index, chair in enumerate(self.chairs):
+            allowance = self.allowance(index, now)
+            if allowance > 0:
+                safe = min(safe, max(now - allowance, chair.heard))
         return safe
 
     def _safe_from(self, at: float) -> float:
-        """The first server time at which ``_safe`` reaches ``at``."""
+        """The first server time at which ``_safe`` reaches ``at``, with the
+        allowances as they are at ``at`` (a quota that fills meanwhile only makes the
+        room look again a little later)."""
         when = at
-        for seat in self.seats:
-            if self._bounds(seat) and seat.heard < at:
-                when = max(when, at + hold_bound(seat.sync.one_way, seat.sync.jitter))
+        for index, chair in enumerate(self.chairs):
+            if chair.heard < at:
+                when = max(when, at + self.allowance(index, at))
         return when
 
     def step(self, now: float) -> Outbox:
@@ -514,14 +593,16 @@ class Room:
         out = self._take_notices() + self._outbox(force=changed)
         if table.finished and not self._over_sent:
             self._over_sent = True
+            self._log_lag()
             over = self._over()
-            out += [(i, over) for i, s in enumerate(self.seats) if s.connected]
+            out += [(i, over) for i, s in enumerate(self.chairs) if s.connected]
             out.append((SPECTATORS, over))
         return out
 
     def _run_table(self, table: NetTable, now: float) -> bool:
         """Give the table its due intents and timers; whether an intent reached it."""
         behind = self._safe(now)
+        self._released_to = max(self._released_to, behind)
         self._session_now = max(self._session_now, int(behind - self._origin))
         changed = False
         released = self.released
@@ -530,9 +611,10 @@ class Room:
             try:
                 table.submit(seats.SEATS[held.seat], held.text, at_table)
             except ValueError:
-                self.seats[held.seat].bad_intents += 1
+                self.chairs[held.seat].bad_intents += 1
                 continue
             changed = True
+            self.played_at = now
             if released is not None:
                 released.append((held.arrival, held.stamp, at + now - behind))
         table.advance(max(self._session_now, table.now()))
@@ -541,17 +623,17 @@ class Room:
     def _absence(self, now: float) -> None:
         """While paused: tell the seats present how long the grace has left, and what
         happens when it runs out."""
-        here = [i for i, s in enumerate(self.seats) if s.connected]
+        here = [i for i, s in enumerate(self.chairs) if s.connected]
         if not here:
             return  # nobody to tell, nobody to win: the room waits (or is closed)
         if self._expired is not None:
             if self._claim_by is not None and now >= self._claim_by:
                 self._end_by_forfeit(self._expired, now)
             return
-        for index, seat in enumerate(self.seats):
-            if seat.connected or seat.bot or seat.dropped_at is None:
+        for index, chair in enumerate(self.chairs):
+            if chair.connected or chair.bot or chair.dropped_at is None:
                 continue
-            left = REJOIN_GRACE_MS - (now - seat.dropped_at)
+            left = REJOIN_GRACE_MS - (now - chair.dropped_at)
             if left <= 0:
                 self._expired, self._claim_by = index, now + CLAIM_MS
                 self._tell_others(
@@ -589,7 +671,7 @@ class Room:
             return self._claim_by if self._claim_by is not None else math.inf
         expiries = [
             s.dropped_at + REJOIN_GRACE_MS
-            for s in self.seats
+            for s in self.chairs
             if not s.connected and not s.bot and s.dropped_at is not None
         ]
         return min([self._next_away, *expiries])
@@ -598,8 +680,8 @@ class Room:
 
     def _tell_others(self, index: int, frame: str) -> None:
         """To the other seat, if it is here, and to the spectators."""
-        for other, seat in enumerate(self.seats):
-            if other != index and seat.connected:
+        for other, chair in enumerate(self.chairs):
+            if other != index and chair.connected:
                 self._notices.append((other, frame))
         self._notices.append((SPECTATORS, frame))
 
@@ -616,7 +698,7 @@ class Room:
         table = self.table
         assert table is not None
         view = table.view(seats.SEATS[index]) if view is None else view
-        self.seats[index].last_view = view
+        self.chairs[index].last_view = view
         return self._encode_view(table, view, events)
 
     def _encode_view(
@@ -628,7 +710,7 @@ class Room:
             t=table.now(),
             view=view,
             events=events,
-            rtt=[round(s.sync.round_trip, 1) for s in self.seats],
+            rtt=[round(s.sync.round_trip, 1) for s in self.chairs],
             finished=table.finished,
             **extra,
         )
@@ -642,12 +724,12 @@ class Room:
         public = table.public_news()
         out: Outbox = []
         changed = force or bool(news)
-        for index, seat in enumerate(self.seats):
-            if not seat.connected:
+        for index, chair in enumerate(self.chairs):
+            if not chair.connected:
                 continue
             events = [item for whom, item in news if whom is None or whom == index]
             view = table.view(seats.SEATS[index])
-            if not (force or events or (view is not seat.last_view and view != seat.last_view)):
+            if not (force or events or (view is not chair.last_view and view != chair.last_view)):
                 continue
             changed = True
             out.append((index, self._view_frame(index, events, view)))
@@ -669,6 +751,25 @@ class Room:
         self.history.append(frame)
         out.append((SPECTATORS, frame))
 
+    def lag(self) -> list[dict[str, int]]:
+        """What each chair's claims came to in this game so far (``LagTally``), by
+        seat: what the table writes into its replay's closing line (``lag_from``)."""
+        return [chair.lag.as_json() for chair in self.chairs]
+
+    def _log_lag(self) -> None:
+        """Log what each chair's claims came to in the game just over."""
+        tallies = self.lag()
+        log.info(
+            "room %s game %d: uncredited lag %s",
+            self.code,
+            self.games,
+            "; ".join(
+                f"{chair.name}: {t['uncredited_ms']} ms, {t['disagreed']} claims "
+                f"disagreed, {t['refused']} refused"
+                for chair, t in zip(self.chairs, tallies, strict=True)
+            ),
+        )
+
     def _over(self) -> str:
         table = self.table
         assert table is not None
@@ -689,19 +790,19 @@ class Room:
         a seat away and its seconds left, or an expired grace."""
         if self.table is None:
             return []
-        frames = [encode("new_game", names=[s.name for s in self.seats]), *self.history]
+        frames = [encode("new_game", names=[s.name for s in self.chairs]), *self.history]
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode("rematch", seat=i) for i, s in enumerate(self.seats) if s.wants_rematch
+                encode("rematch", seat=i) for i, s in enumerate(self.chairs) if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
             frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
         elif self.paused:
-            for index, seat in enumerate(self.seats):
-                if not seat.connected and not seat.bot and seat.dropped_at is not None:
-                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - seat.dropped_at)) / 1000))
+            for index, chair in enumerate(self.chairs):
+                if not chair.connected and not chair.bot and chair.dropped_at is not None:
+                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - chair.dropped_at)) / 1000))
                     frames.append(encode("away", seat=index, seconds_left=left))
         return frames
 
@@ -714,7 +815,7 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode("rematch", seat=i) for i, s in enumerate(self.seats) if s.wants_rematch
+                encode("rematch", seat=i) for i, s in enumerate(self.chairs) if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None and index != self._expired:
             left = max(0, math.ceil((self._claim_by - now) / 1000))

@@ -12,19 +12,28 @@ given a game's name and options and asks that game's descriptor for a table
 (``net_table``), so nothing here knows any game.
 
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
-``max_queue`` unread frames per connection; the handler bounds the hello's wait, the
-messages' rate (a token bucket far above a human's), replay requests, and connections
-per address (``spit.net.limits``).
+``max_queue`` unread frames per connection; every connection counts against its
+address from its TCP accept (``_Gate``: a handshake in progress too, with
+``OPEN_TIMEOUT_S`` to finish), and connection attempts and wrong codes are limited per
+address (``spit.net.rates``); the handler bounds the hello's wait, the messages' rate
+(a token bucket far above a human's), an intent's ``seq`` (each above the last), and
+replay requests (``spit.net.limits``).
+
+A seated player's line is measured by the server alone (``spit.net.clock_sync``): its
+pings, on a fixed schedule, and the kernel's round trip for the client's socket
+(``spit.net.tcp_rtt``), or, behind a trusted proxy, the one the proxy passes.
 
 Serving many rooms (``spit-tui serve``): with a ``Lobby``, clients open rooms themselves
-(``hello`` with ``create``), list the public ones (``list``) and fetch a closed room's
-replay by its code (``replay``); such a room closes when it has been idle too long or
-both players have left, and its replay stays in the server's data folder. ``GET
+(``hello`` with ``create``, a few waiting per address), list the public ones (``list``)
+and fetch a closed room's replay by its code (``replay``); such a room closes when no
+second player came in time, when it has had no play for too long, or when both players
+have left, and its replay stays in the server's data folder. ``GET
 /health`` answers with plain JSON for a load balancer. A room whose game raises is
 closed alone, logged with its code; the other rooms and the server go on.
 
-Spectators (``hello`` with ``watch``), on any server: ``spit.net.spectators`` holds
-their connections; the room task hands them its public frames without waiting on them.
+Spectators (``hello`` with ``watch``, by a public room's code or any room's watch code),
+on any server: ``spit.net.spectators`` holds their connections; the room task hands
+them its public frames without waiting on them.
 """
 
 from __future__ import annotations
@@ -35,15 +44,15 @@ import contextvars
 import itertools
 import json
 import logging
+import math
 import secrets
-import string
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
 from ssl import SSLContext
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -55,7 +64,8 @@ from spit.core.safe_text import safe_text
 from spit.games.registry import by_name
 from spit.games.registry import names as game_names
 from spit.net.clock_sync import PING_INTERVAL_S
-from spit.net.fairness import Ordering
+from spit.net.codes import new_code
+from spit.net.fairness import Ordering, Verdict
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
 from spit.net.lobby import Listing, Lobby, room_listing
@@ -69,21 +79,32 @@ from spit.net.protocol import (
     encode,
     parse_client,
 )
+from spit.net.rates import AddressRates
 from spit.net.room import REJOIN_GRACE_MS, SPECTATORS, Room, TableFactory
 from spit.net.spectators import Spectators
+from spit.net.tcp_rtt import min_rtt_ms
 
 log = logging.getLogger(__name__)
 
-HELLO_TIMEOUT_S: Final = 10.0
+OPEN_TIMEOUT_S: Final = 3.0
+"""The longest a connection may take over its opening handshake (TCP accepted, the
+HTTP upgrade not yet complete); until then it counts against its address's cap."""
+HELLO_TIMEOUT_S: Final = 3.0
+"""The longest a connection may take to send its ``hello`` once open."""
+HALF_OPEN_FACTOR: Final = 2
+"""Connections from one address beyond ``HALF_OPEN_FACTOR`` times its cap are closed at
+once, as the TCP connection is accepted, without a word: a flood of half-open
+connections. Up to that many the handshake runs, so that a player over the cap is told
+why (``Close.BUSY``)."""
 INTENT_BURST: Final = 40
 """Intents a connection may send at once; a player's fastest bursts are under ten."""
 INTENT_RATE: Final = 20.0
 """Intents a second a connection earns back: twice the fastest human key rate."""
-PONG_BURST: Final = INTENT_BURST
-PONG_RATE: Final = INTENT_RATE + 1 / PING_INTERVAL_S
-"""Pongs a connection may send: the server pings a seat once a second, and once for
-each of the other player's intents while it may have one of its own on the way
-(``Room._probe``), so never more often than this."""
+PONG_BURST: Final = 10
+PONG_RATE: Final = 2 / PING_INTERVAL_S
+"""Pongs a connection may send: the server pings a chair once a second and at no other
+time (``docs/protocol.md``, "No last look"), so twice that leaves room for a late
+answer arriving beside a prompt one."""
 OTHER_BURST: Final = 20
 """Other messages (replay requests, rematch, leave) a connection may send at once.
 They have their own bucket so that a player who has pressed keys as fast as the limit
@@ -131,9 +152,8 @@ def _read_replay(path: Path) -> str:
 
 
 def new_room_code() -> str:
-    """A code to read out: four letters and two digits (``KITE-42``)."""
-    letters = "".join(secrets.choice(string.ascii_uppercase) for _ in range(4))
-    return f"{letters}-{secrets.randbelow(100):02d}"
+    """A code to read out (``7KX-PM2-QDA``: ``spit.net.codes``)."""
+    return new_code()
 
 
 class GameServer:
@@ -173,8 +193,17 @@ class GameServer:
         self.lobby = lobby
         """Rooms that clients open (``spit-tui serve``); ``None``: only ``open_room``."""
         self.limits = limits or Limits()
-        self._active: dict[str, float] = {}
-        """Room code -> server time (ms) a player last sent anything but a pong."""
+        self.rates = AddressRates(
+            connects_per_minute=self.limits.connects_per_minute,
+            wrong_per_minute=self.limits.wrong_codes_per_minute,
+        )
+        """Connection attempts and wrong codes per address (``spit.net.rates``)."""
+        self._opened: dict[str, float] = {}
+        """Room code -> server time (ms) the room was opened."""
+        self._owners: dict[str, str] = {}
+        """Room code -> the address that opened it (client-opened rooms)."""
+        self._watch_codes: dict[str, str] = {}
+        """Watch code -> room code."""
         self._password = password
         self._ordering = ordering
         self._clock = clock
@@ -186,6 +215,14 @@ class GameServer:
         self.spectators = Spectators()
         self.refused: Counter[str] = Counter()
         """Why connections were closed, by reason: for tests and the log."""
+        self._open_sessions = 0
+        """WebSocket connections past their handshake (``GET /health``'s count)."""
+        self.refused_codes = 0
+        """Wrong room codes, passwords and tokens, from every address."""
+        self.presses: Counter[str] = Counter()
+        """Presses not taken as they came, by why (``PRESS_COUNTS``): a repeated or
+        older ``seq``, a stamp outside the plausible window, a claim that disagreed
+        with the server's measurement. In ``GET /health``, for the log and tests."""
         self.probe = probe
         """Times from intents to their frames, for a benchmark (``GET /stats``);
         ``None``, the default: nothing measured."""
@@ -206,7 +243,7 @@ class GameServer:
         another (``table_factory`` raises for a game that cannot be played), or
         ``make_table`` (a lobby's, checked already); ``password`` over the server's."""
         code = code or new_room_code()
-        while code in self.rooms:
+        while code in self.rooms or code in self._watch_codes:
             code = new_room_code()
         make = make_table or self._make_table
         if make_table is None and (game is not None or options is not None):
@@ -225,7 +262,9 @@ class GameServer:
         )
         if self.probe is not None:
             room.released = []
-        self._active[code] = self.now_ms()
+        room.watch_code = self._new_watch_code()
+        self._watch_codes[room.watch_code] = code
+        self._opened[code] = self.now_ms()
         self.rooms[code] = room
         self._sockets[code] = [None, None]
         self._wake[code] = _Alarm()
@@ -233,6 +272,15 @@ class GameServer:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return room
+
+    def _new_watch_code(self) -> str:
+        """A watch code in this process's codes (a reverse proxy routes by its first
+        symbol too), named by no room or other watch code."""
+        first = self.lobby.letters if self.lobby is not None else None
+        while True:
+            code = new_code(first) if first else new_code()
+            if code not in self.rooms and code not in self._watch_codes:
+                return code
 
     @contextlib.asynccontextmanager
     async def listening(
@@ -244,7 +292,16 @@ class GameServer:
         Without per-message compression: the frames are views of a few hundred bytes,
         and deflate's state was most of a room's memory (some 64 KiB a connection) and
         a share of every frame's CPU time (``docs/performance.md``, "Server capacity");
-        a client that offers it is answered without it."""
+        a client that offers it is answered without it.
+
+        Every TCP connection counts against its address's cap from the moment it is
+        accepted (``_Gate``), its handshake in progress too, and has ``OPEN_TIMEOUT_S``
+        to finish it."""
+        gate = _Gate(self)
+
+        class Counted(_CountedConnection):
+            counter = gate
+
         async with serve(
             self._handle,
             host,
@@ -254,6 +311,8 @@ class GameServer:
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
             compression=None,  # see ``listening``
+            open_timeout=OPEN_TIMEOUT_S,
+            create_connection=Counted,
             ping_interval=20,
             ping_timeout=20,
         ) as server:
@@ -270,64 +329,86 @@ class GameServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = self._address(ws)
-        if self._per_address[address] >= self.limits.max_per_address:
+        proxied = self._behind_proxy(ws)  # counted here, by the forwarded address
+        if proxied:
+            self._per_address[address] += 1
+        if self._per_address[address] > self.limits.max_per_address:
+            if proxied:
+                self._uncount(address)
             await self._refuse(ws, Close.BUSY, "too many connections from your address")
             return
-        self._per_address[address] += 1
+        self._open_sessions += 1
         try:
-            await self._session(ws)
+            await self._session(ws, address)
         except ProtocolError as error:
-            await self._refuse(ws, error.code, error.reason)
+            await self._refuse(ws, error.code, error.reason, error.retry_after)
         except ConnectionClosed:
             pass
         except Exception:  # the server's own failure: this connection only
             log.exception("a connection from %s failed", address)
             await self._refuse(ws, Close.INTERNAL, "the server failed; please try again")
         finally:
-            self._per_address[address] -= 1
+            self._open_sessions -= 1
+            if proxied:
+                self._uncount(address)
 
-    async def _refuse(self, ws: ServerConnection, code: Close, reason: str) -> None:
+    def _uncount(self, address: str) -> None:
+        """One connection from ``address`` fewer (an address at none is forgotten)."""
+        self._per_address[address] -= 1
+        if self._per_address[address] <= 0:
+            del self._per_address[address]
+
+    async def _refuse(
+        self, ws: ServerConnection, code: Close, reason: str, retry_after: int | None = None
+    ) -> None:
         self.refused[reason] += 1
+        extra = {} if retry_after is None else {"retry_after": max(1, retry_after)}
         with contextlib.suppress(ConnectionClosed):
-            await ws.send(encode("refused", code=int(code), reason=reason))
+            await ws.send(encode("refused", code=int(code), reason=reason, **extra))
             await ws.close(int(code), reason[:120])
 
-    async def _session(self, ws: ServerConnection) -> None:
+    async def _session(self, ws: ServerConnection, address: str) -> None:
         try:
             frame = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT_S)
         except TimeoutError:
             raise ProtocolError("no hello in time") from None
-        hello = parse_client(frame)
+        try:
+            hello = parse_client(frame)
+        except ProtocolError:
+            # another version's hello may not fit this version's schema (version 1's
+            # room codes do not): say which side to update rather than what did not fit
+            _check_version(_claimed_version(frame))
+            raise
         if hello.type != "hello":
             raise ProtocolError("the first message must be hello")
-        if hello["v"] != PROTOCOL_VERSION:
-            side = "this client" if hello["v"] < PROTOCOL_VERSION else "the server"
-            raise ProtocolError(
-                f"update spit-tui: the server speaks protocol {PROTOCOL_VERSION}, this client "
-                f"{hello['v']} ({side} is older)",
-                Close.VERSION,
-            )
-        answer = await self._lobby_answer(hello)
+        _check_version(hello["v"])
+        if hello.get("room") is not None or hello.get("token") is not None:
+            self._not_in_backoff(address)
+        answer = await self._lobby_answer(hello, address)
         if answer is not None:  # a question about the server's rooms, not a seat
             await ws.send(answer)
             await ws.close(int(Close.NORMAL), "answered")
             return
         if hello.get("watch"):
-            await self._watch(ws, hello)
+            await self._watch(ws, hello, address)
             return
-        room, index = self._create(hello) if hello.get("create") else self._seat(hello)
+        if hello.get("create"):
+            room, index = self._create(hello, address)
+        else:
+            room, index = self._seat(hello, address)
         sockets = self._sockets[room.code]
         sockets[index] = ws
-        seat = room.seats[index]
+        chair = room.chairs[index]
         await ws.send(
             encode(
                 "welcome",
                 v=PROTOCOL_VERSION,
                 room=room.code,
                 seat=index,
-                token=seat.token,
-                names=[s.name for s in room.seats],
+                token=chair.token,
+                names=[s.name for s in room.chairs],
                 game=room.game or self.game,
+                **({} if room.watch_code is None else {"watch": room.watch_code}),
             )
         )
         if room.table is not None:
@@ -339,8 +420,9 @@ class GameServer:
             "pong": TokenBucket(PONG_BURST, PONG_RATE),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
+        line = _Line(ws, proxied=self._behind_proxy(ws))
         try:  # a close ends ``recv`` with ConnectionClosed, which ``_handle`` takes
-            while await self._take(ws, room, index, await ws.recv(), buckets, others):
+            while await self._take(line, room, index, await ws.recv(), buckets, others):
                 pass
             await ws.close(int(Close.NORMAL), "left the game")
         finally:
@@ -351,7 +433,7 @@ class GameServer:
 
     async def _take(
         self,
-        ws: ServerConnection,
+        line: _Line,
         room: Room,
         index: int,
         frame: Data,
@@ -364,23 +446,34 @@ class GameServer:
         connection waits for the next: it would live until then, for Python's cycle
         collector to scan in a server of many rooms (``spit.net.collector``)."""
         message = parse_client(frame)
-        self._note_activity(room, message)
         bucket = buckets.get(message.type, others)
         if not bucket.take(self.now_ms() / 1000.0):
             if others.dropped + sum(b.dropped for b in buckets.values()) > FLOOD_CLOSE:
                 raise ProtocolError("too many messages", Close.FLOOD)
             return True
         if message.type == "fetch_replay":
-            await ws.send(await self._replay(room, index))
+            await line.ws.send(await self._replay(room, index))
             return True
-        return self._on_message(room, index, message)
+        return self._on_message(line, room, index, message)
 
-    async def _watch(self, ws: ServerConnection, hello: Message) -> None:
-        """A spectator of the room ``hello`` names (with its password, if it has one):
-        ``watching``, the game so far, then the game live (``spit.net.spectators``)."""
+    async def _watch(self, ws: ServerConnection, hello: Message, address: str) -> None:
+        """A spectator of the room ``hello`` names: by its watch code, or by its code
+        when it is public (with its password, if it has one). ``watching``, the game so
+        far, then the game live (``spit.net.spectators``)."""
         if hello.get("token") is not None:
             raise ProtocolError("a spectator takes no seat: watch comes without a token")
-        room = self._room_for(hello)
+        code = hello.get("room")
+        by_watch_code = self.rooms.get(self._watch_codes.get(code, "")) if code else None
+        if by_watch_code is not None:
+            room = by_watch_code
+        else:
+            room = self._room_for(hello, address)
+            if not self._is_public(room):
+                self._wrong_code(address)
+                raise ProtocolError(
+                    "this room is not public: watching it takes its watch code, from its host",
+                    Close.REFUSED,
+                )
         most = self.limits.max_spectators
         if not most:
             raise ProtocolError("this server takes no spectators", Close.BUSY)
@@ -391,30 +484,54 @@ class GameServer:
         welcome = encode(
             "watching",
             v=PROTOCOL_VERSION,
-            room=room.code,
-            names=[s.name for s in room.seats],
+            room=code,  # as the spectator gave it: a watch code never learns the room's
+            names=[s.name for s in room.chairs],
             history=len(room.history),
             game=room.game or self.game,
         )
         first = [welcome, *room.spectator_snapshot(self.now_ms())]
         await self.spectators.serve(room.code, ws, first, lambda: self.now_ms() / 1000.0)
 
-    def _room_for(self, hello: Message) -> Room:
-        """The room ``hello`` names, if its password is right. Raises ``ProtocolError``."""
+    def _is_public(self, room: Room) -> bool:
+        """A room listed to all (``create`` with ``public``): anyone may watch it."""
+        listing = None if self.lobby is None else self.lobby.listings.get(room.code)
+        return listing is not None and listing.public
+
+    def _not_in_backoff(self, address: str) -> None:
+        """Refuse an address that has spent its wrong codes (``spit.net.rates``)."""
+        left = self.rates.blocked_for(address)
+        if left > 0:
+            raise ProtocolError(
+                f"too many wrong codes from your address: try again in {math.ceil(left)} s",
+                Close.BUSY,
+                retry_after=math.ceil(left),
+            )
+
+    def _wrong_code(self, address: str) -> None:
+        """Count a wrong code (or password, or token) against the address."""
+        self.refused_codes += 1
+        self.rates.wrong_code(address)
+
+    def _room_for(self, hello: Message, address: str) -> Room:
+        """The room ``hello`` names, if its password is right; a wrong code or password
+        counts against the address. Raises ``ProtocolError``."""
         code = hello.get("room")
         room = self.rooms.get(code) if isinstance(code, str) else None
         if room is None:
+            self._wrong_code(address)
             raise ProtocolError("there is no room with that code", Close.REFUSED)
         if not self._password_ok(room.password, hello):
+            self._wrong_code(address)
             raise ProtocolError("wrong password", Close.REFUSED)
         return room
 
-    def _seat(self, hello: Message) -> tuple[Room, int]:
-        room = self._room_for(hello)
+    def _seat(self, hello: Message, address: str) -> tuple[Room, int]:
+        room = self._room_for(hello, address)
         token = hello.get("token")
         if isinstance(token, str):
             index = room.seat_of(token)
             if index is None:
+                self._wrong_code(address)
                 raise ProtocolError("that seat cannot be taken back", Close.REFUSED)
             why = room.cannot_rejoin(index)
             if why is not None:
@@ -424,18 +541,29 @@ class GameServer:
         seat = room.sit(safe_text(hello["name"]), self.now_ms())
         if seat is None:
             raise ProtocolError("the room is full", Close.REFUSED)
-        return room, room.seats.index(seat)
+        return room, room.chairs.index(seat)
 
-    def _on_message(self, room: Room, index: int, message: Message) -> bool:
+    def _on_message(self, line: _Line, room: Room, index: int, message: Message) -> bool:
         """Give one message to the room; ``False`` when the player leaves. A choice
         that does not fit the moment (a rematch during a game, ``take_win`` with the
-        opponent present) is ignored: it can cross the news that made it pointless."""
+        opponent present) is ignored: it can cross the news that made it pointless.
+        An intent's ``seq`` must be above every one before it on this connection: a
+        repeat or an older one is a replayed frame, dropped and counted."""
         now = self.now_ms()
         kind = message.type
         if kind == "intent":
-            room.intent(index, message["t"], now, message["intent"])
+            if message["seq"] <= line.seq:
+                self.presses["repeated seq"] += 1
+                return True
+            line.seq = message["seq"]
+            verdict = room.intent(index, message["t"], now, message["intent"])
+            if verdict is Verdict.REFUSED:
+                self.presses["stamp outside the plausible window"] += 1
+            elif verdict is Verdict.DISAGREED:
+                self.presses["claim disagreed with the measured line"] += 1
         elif kind == "pong":
-            room.pong(index, message["id"], message["c1"], message["c2"], now)
+            kernel = line.proxy_rtt if line.socket is None else min_rtt_ms(line.socket)
+            room.pong(index, message["id"], message["c1"], message["c2"], now, kernel)
             if not room.holding:  # a ping a second per seat: no step unless one is due
                 return True
         elif kind == "hello":
@@ -500,7 +628,7 @@ class GameServer:
             if now >= next_ping:
                 next_ping = now + PING_INTERVAL_S * 1000
                 for index, ws in enumerate(sockets):
-                    if ws is not None and index < len(room.seats):
+                    if ws is not None and index < len(room.chairs):
                         with contextlib.suppress(ConnectionClosed):
                             await ws.send(room.ping(index, self.now_ms()))
             due = room.wake_at()
@@ -524,6 +652,12 @@ class GameServer:
         wake = self._wake.get(room.code)
         if wake is not None:
             wake.ring()
+
+    def _behind_proxy(self, ws: ServerConnection) -> bool:
+        """The connection comes through a trusted reverse proxy: its TCP line is the
+        proxy's, so the kernel's round trip for it says nothing of the client's."""
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        return peer in self.limits.trusted_proxies
 
     def _address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address cap: behind a trusted reverse
@@ -552,7 +686,8 @@ class GameServer:
                 "protocol": PROTOCOL_VERSION,
                 "rooms": len(self.rooms),
                 "max_rooms": self.limits.max_rooms,
-                "connections": sum(self._per_address.values()),
+                "connections": self._open_sessions,
+                "presses_not_taken": dict(self.presses),
             },
         )
 
@@ -563,20 +698,30 @@ class GameServer:
         response.headers["Content-Type"] = "application/json"
         return response
 
-    def _note_activity(self, room: Room, message: Message) -> None:
-        """A message other than a pong keeps a client-opened room from idling out."""
-        if message.type != "pong" and room.code in self._active:
-            self._active[room.code] = self.now_ms()
-
-    def _create(self, hello: Message) -> tuple[Room, int]:
-        """Open a room for the client who asks (``create``) and seat them in it."""
+    def _create(self, hello: Message, address: str) -> tuple[Room, int]:
+        """Open a room for the client who asks (``create``) and seat them in it: not
+        beyond the server's rooms (a full server says when one may be free), nor
+        beyond ``Limits.waiting_per_address`` rooms of one address waiting at once."""
         if self.lobby is None:
             raise ProtocolError("this server opens no rooms: ask for a room code", Close.REFUSED)
         if hello.get("room") is not None or hello.get("token") is not None:
             raise ProtocolError("create comes without a room code or token")
         if len(self.rooms) >= self.limits.max_rooms:
+            wait = self._next_free_s()
             raise ProtocolError(
-                f"the server is full ({self.limits.max_rooms} rooms); try again later",
+                f"the server is full ({self.limits.max_rooms} rooms); try again in {wait} s",
+                Close.BUSY,
+                retry_after=wait,
+            )
+        most = self.limits.waiting_per_address
+        waiting = [
+            code
+            for code, owner in self._owners.items()
+            if owner == address and code in self.rooms and len(self.rooms[code].chairs) < 2
+        ]
+        if len(waiting) >= most:
+            raise ProtocolError(
+                f"your address has {most} rooms waiting for a second player already",
                 Close.BUSY,
             )
         try:
@@ -584,17 +729,27 @@ class GameServer:
         except ValueError as error:
             raise ProtocolError(safe_text(error), Close.REFUSED) from None
         room = self.open_room(
-            self.lobby.new_code(self.rooms),
+            self.lobby.new_code({**self.rooms, **self._watch_codes}),
             game=game,
             make_table=make_table,
             password=hello.get("password"),
         )
         self.lobby.listings[room.code] = Listing(game, bool(hello.get("public")))
+        self._owners[room.code] = address
         room.sit(safe_text(hello["name"]), self.now_ms())
         log.info("room %s opened (%s)", room.code, game)
         return room, 0
 
-    async def _lobby_answer(self, hello: Message) -> str | None:
+    def _next_free_s(self) -> int:
+        """Seconds until a room of this server next closes by itself (a room waiting
+        too long for a second player, or idle too long), at least 1: what a full
+        server tells a player who asks for a room (``retry_after``)."""
+        now = self.now_ms()
+        times = [self._closing_at(room) for room in self.rooms.values()]
+        soonest = min((t for t in times if t is not None), default=now + 60_000)
+        return max(1, math.ceil((soonest - now) / 1000))
+
+    async def _lobby_answer(self, hello: Message, address: str) -> str | None:
         """The answer to a ``hello`` that asks rather than sits: the open public rooms
         (``list``), or a finished game's replay by its room code (``replay``)."""
         asks = [key for key in ("list", "replay", "create", "watch") if hello.get(key)]
@@ -609,7 +764,7 @@ class GameServer:
                 return encode("rooms", rooms=self.lobby.open_rooms(self.rooms), create=True)
             return encode("rooms", rooms=self._waiting_rooms(), create=False)
         if hello.get("replay"):
-            name, text = await self._replay_by_code(hello)
+            name, text = await self._replay_by_code(hello, address)
             return encode("replay", name=name, text=text)
         return None
 
@@ -618,12 +773,13 @@ class GameServer:
         it opened itself while they wait for a second player, so that ``spit-tui join
         ADDRESS`` without a code finds the host's game: on such a server the code tells
         no room from another, and the host's password is what keeps a stranger out."""
-        waiting = [room for room in self.rooms.values() if len(room.seats) == 1]
+        waiting = [room for room in self.rooms.values() if len(room.chairs) == 1]
         return [room_listing(room, room.game or self.game) for room in waiting[:100]]
 
-    async def _replay_by_code(self, hello: Message) -> tuple[str, str]:
+    async def _replay_by_code(self, hello: Message, address: str) -> tuple[str, str]:
         """A game's replay by its room code: a room closed since, or one whose game is
-        over; with the room's password if it had one."""
+        over; with the room's password if it had one. A wrong code or password counts
+        against the address."""
         code = hello.get("room")
         path: Path | None = None
         password: str | None = None
@@ -634,8 +790,10 @@ class GameServer:
         elif self.lobby is not None and isinstance(code, str) and code in self.lobby.closed:
             path, password = self.lobby.closed[code]
         else:
+            self._wrong_code(address)
             raise ProtocolError("there is no finished game with that code here", Close.REFUSED)
         if not self._password_ok(password, hello):
+            self._wrong_code(address)
             raise ProtocolError("wrong password", Close.REFUSED)
         if path is None:
             raise ProtocolError("that game was not recorded", Close.REFUSED)
@@ -654,29 +812,39 @@ class GameServer:
 
     def _closing(self, room: Room, now: float) -> str | None:
         """Why a room is to close now, if it is: its game failed to start; or, for a
-        room a client opened, idle too long, or no player left in it (at once after
-        both said ``leave``, or before or after the game; after the rejoin grace when
-        they only lost their connections)."""
-        if len(room.seats) == 2 and room.table is None:  # its game failed to start
+        room a client opened, no second player came in ``Limits.waiting_s``, no real
+        play for ``Limits.idle_s`` (``Room.played_at``: a message that changes nothing
+        keeps no room open), or no player left in it (at once after both said
+        ``leave``, or before or after the game; after the rejoin grace when they only
+        lost their connections)."""
+        if len(room.chairs) == 2 and room.table is None:  # its game failed to start
             return _FAILED
         if self.lobby is None or room.code not in self.lobby.listings:
             return None
-        if now - self._active.get(room.code, now) >= self.limits.idle_s * 1000:
-            return f"the room was closed after {self.limits.idle_s / 60:g} minutes without play"
-        if not room.seats or any(seat.connected for seat in room.seats):
+        limits = self.limits
+        opened = self._opened.get(room.code, now)
+        if len(room.chairs) < 2 and now - opened >= limits.waiting_s * 1000:
+            return f"no second player came in {limits.waiting_s / 60:g} minutes"
+        if now - max(opened, room.played_at or opened) >= limits.idle_s * 1000:
+            return f"the room was closed after {limits.idle_s / 60:g} minutes without play"
+        if not room.chairs or any(chair.connected for chair in room.chairs):
             return None
         if room.table is None or room.table.finished:  # a player who leaves concedes
             return "both players left"
-        last = max(seat.dropped_at or now for seat in room.seats)
+        last = max(chair.dropped_at or now for chair in room.chairs)
         return "both players left" if now - last >= REJOIN_GRACE_MS else None
 
     def _closing_at(self, room: Room) -> float | None:
         """When ``_closing`` may next say yes, for the room's task to wake then."""
         if self.lobby is None or room.code not in self.lobby.listings:
             return None
-        times = [self._active.get(room.code, self.now_ms()) + self.limits.idle_s * 1000]
-        if room.seats and not any(seat.connected for seat in room.seats):
-            times.append(max(seat.dropped_at or 0.0 for seat in room.seats) + REJOIN_GRACE_MS)
+        limits = self.limits
+        opened = self._opened.get(room.code, self.now_ms())
+        times = [max(opened, room.played_at or opened) + limits.idle_s * 1000]
+        if len(room.chairs) < 2:
+            times.append(opened + limits.waiting_s * 1000)
+        if room.chairs and not any(chair.connected for chair in room.chairs):
+            times.append(max(chair.dropped_at or 0.0 for chair in room.chairs) + REJOIN_GRACE_MS)
         return min(times)
 
     async def _close_room(self, room: Room, reason: str) -> None:
@@ -685,7 +853,10 @@ class GameServer:
         code = room.code
         self.rooms.pop(code, None)
         self._wake.pop(code, None)
-        self._active.pop(code, None)
+        self._opened.pop(code, None)
+        self._owners.pop(code, None)
+        if room.watch_code is not None:
+            self._watch_codes.pop(room.watch_code, None)
         sockets = self._sockets.pop(code, [])
         try:
             if room.table is not None:
@@ -699,6 +870,122 @@ class GameServer:
         for ws in [*sockets, *watching]:
             if ws is not None:
                 await self._refuse(ws, Close.ROOM_CLOSED, reason)
+
+
+def _check_version(version: int | None) -> None:
+    """Refuse a hello of another protocol version (``Close.VERSION``), saying which side
+    is older; ``None`` (no version to read) passes."""
+    if version is None or version == PROTOCOL_VERSION:
+        return
+    side = "this client" if version < PROTOCOL_VERSION else "the server"
+    raise ProtocolError(
+        f"update spit-tui: the server speaks protocol {PROTOCOL_VERSION}, this client "
+        f"{version} ({side} is older)",
+        Close.VERSION,
+    )
+
+
+def _claimed_version(frame: Data) -> int | None:
+    """The ``v`` of a first frame that did not pass as a hello of this version: a whole
+    number of a ``hello`` object, if it is one (the frame is at most
+    ``MAX_CLIENT_MESSAGE`` bytes: the library refused longer ones)."""
+    try:
+        data = json.loads(frame)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        return None
+    version = data.get("v")
+    return version if type(version) is int and 0 <= version <= 1_000_000 else None
+
+
+class _Gate:
+    """Connections per address counted from the TCP accept (``_CountedConnection``):
+    a handshake in progress counts, and a flood of half-open connections from one
+    address is closed at once (``HALF_OPEN_FACTOR``), as are connection attempts beyond
+    its rate (``spit.net.rates``). A trusted proxy's connections are counted later, by
+    the address its ``X-Forwarded-For`` names (``GameServer._handle``)."""
+
+    __slots__ = ("server",)
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+
+    def counts(self, peer: str) -> bool:
+        """Whether connections from ``peer`` are counted here (not a trusted proxy's)."""
+        return peer not in self.server.limits.trusted_proxies
+
+    def admit(self, peer: str) -> bool:
+        """A TCP connection from ``peer`` was accepted: count it, or say to close it."""
+        server = self.server
+        if server._per_address[peer] >= HALF_OPEN_FACTOR * server.limits.max_per_address:
+            server.refused["half-open connections over the cap"] += 1
+            return False
+        if not server.rates.connect(peer):
+            server.refused["connection attempts over the rate"] += 1
+            return False
+        server._per_address[peer] += 1
+        return True
+
+    def release(self, peer: str) -> None:
+        """A connection counted by ``admit`` is gone."""
+        self.server._uncount(peer)
+
+
+class _CountedConnection(ServerConnection):
+    """A server connection that counts against its address from the TCP accept to its
+    end (``_Gate``); ``listening`` makes a subclass naming the server's gate."""
+
+    counter: _Gate
+    _peer: str | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peername = transport.get_extra_info("peername")
+        peer = str(peername[0]) if peername else "?"
+        if not self.counter.counts(peer):
+            return  # a trusted proxy's: counted by the address it forwards (``_handle``)
+        if self.counter.admit(peer):
+            self._peer = peer
+        else:
+            cast(asyncio.Transport, transport).abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self._peer is not None:
+            self.counter.release(self._peer)
+            self._peer = None
+
+
+PROXY_RTT_HEADER: Final = "X-TCP-RTT"
+"""The header in which a trusted reverse proxy may pass the kernel's round trip for the
+client's TCP connection to it, in microseconds (nginx: ``proxy_set_header X-TCP-RTT
+$tcpinfo_rtt;``). From anyone else it is ignored."""
+
+
+class _Line:
+    """One seated player's connection as the server reads it: the socket whose kernel
+    round trip is the client's (``None`` behind a trusted proxy, whose line it would
+    be), the proxy's figure for the client's line if it passed one
+    (``PROXY_RTT_HEADER``), and the last intent ``seq`` taken (each must be higher)."""
+
+    __slots__ = ("proxy_rtt", "seq", "socket", "ws")
+
+    def __init__(self, ws: ServerConnection, *, proxied: bool) -> None:
+        self.ws = ws
+        self.socket = None if proxied else ws.transport.get_extra_info("socket")
+        self.proxy_rtt = _proxy_rtt(ws) if proxied else None
+        self.seq = -1
+
+
+def _proxy_rtt(ws: ServerConnection) -> float | None:
+    """A trusted proxy's ``X-TCP-RTT`` (microseconds) in ms, if it sent a sound one."""
+    values = ws.request.headers.get_all(PROXY_RTT_HEADER) if ws.request is not None else []
+    text = values[0].strip() if len(values) == 1 else ""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        return None
+    micros = int(text)
+    return micros / 1000.0 if micros > 0 else None
 
 
 class _Alarm:

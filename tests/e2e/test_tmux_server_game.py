@@ -1,11 +1,12 @@
 """A whole game on a server for many rooms, in real terminals and a real server
 process: ``spit-tui serve`` on 127.0.0.1; Ann runs ``spit-tui join ADDRESS`` without a
 code, opens a room on the lobby screen with real key presses and reads its code off
-the waiting screen; Bob joins by that code; they play to the end in their tmux
-sessions (``tests/e2e/network_play.py`` says how the keys are chosen and checked).
+the waiting screen (and the watch code the room, being private, is watched by); Bob
+joins by that code; they play to the end in their tmux sessions
+(``tests/e2e/network_play.py`` says how the keys are chosen and checked).
 The server's replay must verify (``spit-tui replay --check``), and each player's copy
 of it must be byte for byte the server's file. Eve watches with ``spit-tui watch
-ADDRESS CODE`` from the moment Bob joined to the end: she sees the players' names
+ADDRESS WATCHCODE`` from the moment Bob joined to the end: she sees the players' names
 and the result, then leaves with q.
 
 Kept short legitimately: the server deals from ``--seed 1387``, which with the
@@ -90,11 +91,12 @@ def test_a_room_is_opened_on_a_server_joined_by_code_and_played_to_the_end(
         screen = terminals.wait_for("ann", "Your room's code is ")
         code = screen.split("Your room's code is ")[1].split(":")[0]
         assert f"spit-tui join {address} {code}" in screen
+        watch_code = screen.split("the watch code ")[1].split(".")[0]  # a private room
 
         terminals.start("bob", homes["bob"], "join", address, code, "--name", "Bob")
         terminals.wait_for("bob", "vs Ann")
         terminals.wait_for("ann", "Round 1")
-        terminals.start("eve", tmp_path / "eve", "watch", address, code)
+        terminals.start("eve", tmp_path / "eve", "watch", address, watch_code)
         terminals.wait_for("eve", "Watching Ann and Bob")
 
         seats = ("ann", "bob")

@@ -2,7 +2,7 @@
 several ``spit-tui serve`` processes by the room code in its path, as the nginx and
 Caddy configurations in ``docs/deploy.md`` do.
 
-``/room/KITE-42`` goes to the backend whose letters include ``K`` (each process hands
+``/room/7KX-PM2-QDA`` goes to the backend whose letters include ``7`` (each process hands
 out codes from its own letters, ``--codes``); anything else (a new room, the list)
 goes to the backends in turn. The proxy adds ``X-Forwarded-For`` with the client's
 address, reads nothing past the request's head, and then copies bytes both ways.
@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Sequence
 
 from .proxy import loopback_listener
 
-ROOM_PATH = re.compile(rb"^GET /room/([A-Z])[A-Z]{3}-[0-9]{2}[ ?]")
+ROOM_PATH = re.compile(rb"^GET /room/([0-9A-Z])[0-9A-Z]{2}-[0-9A-Z]{3}-[0-9A-Z]{3}[ ?]")
 
 
 async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -16,7 +16,7 @@ from spit.net.client import NetClient, save_replay
 from spit.net.protocol import ProtocolError, encode
 
 WELCOME = encode(
-    "welcome", v=1, room="KITE-42", seat=0, token="ab" * 16, names=["Ann"], game="spit"
+    "welcome", v=1, room="7KX-PM2-QDA", seat=0, token="ab" * 16, names=["Ann"], game="spit"
 )
 
 BAD_FRAMES = {
@@ -58,7 +58,7 @@ def test_a_bad_frame_from_the_server_closes_the_connection_with_a_reason(
     async def run() -> tuple[NetClient, list]:
         async with fake_server(WELCOME, frame) as (uri, closes):
             client = NetClient()
-            await client.connect(uri, "Ann", room="KITE-42")
+            await client.connect(uri, "Ann", room="7KX-PM2-QDA")
             for _ in range(100):
                 if client.error is not None and not client.connected:
                     break
@@ -78,7 +78,7 @@ def test_a_bad_first_answer_is_refused_by_connect(frame: str | bytes) -> None:
     async def run() -> None:
         async with fake_server(frame, None) as (uri, _):
             with pytest.raises(ProtocolError):
-                await NetClient().connect(uri, "Ann", room="KITE-42")
+                await NetClient().connect(uri, "Ann", room="7KX-PM2-QDA")
 
     asyncio.run(asyncio.wait_for(run(), 30))
 

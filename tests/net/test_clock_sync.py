@@ -28,11 +28,21 @@ def test_the_smallest_delay_among_recent_samples_is_trusted() -> None:
     sync = ClockSync()
     for s0, extra in [(0, 30.0), (1000, 0.0), (2000, 55.0), (3000, 12.0)]:
         sync.add(*exchange(float(s0), offset=250.0, up=10.0 + extra, down=10.0))
-    assert sync.round_trip == 20.0
+    assert sync.round_trip == pytest.approx(20.2)  # the server's whole round trip
     assert sync.offset == 250.0
-    assert sync.one_way == 10.0
-    assert sync.jitter == 55.0 / 2
+    assert sync.one_way(3100.0) == pytest.approx(10.1)
+    assert sync.jitter == pytest.approx(55.0 / 2)
     assert sync.to_server(1250.0) == 1000.0
+
+
+def test_the_latency_is_the_servers_whole_round_trip_not_less_the_claimed_think() -> None:
+    """A client that answers 400 ms late and claims it thought for no time: the NTP
+    delay would say 2 ms; the server timed 402 ms, and that is what counts."""
+    sync = ClockSync()
+    sync.add(0.0, 401.0, 401.0, 402.0)
+    assert sync.round_trip == 402.0
+    sync.note_kernel(2.0)  # the kernel saw the real line
+    assert sync.round_trip == 2.0
 
 
 def test_old_samples_leave_the_window() -> None:
@@ -40,9 +50,7 @@ def test_old_samples_leave_the_window() -> None:
     sync.add(*exchange(0.0, offset=0.0, up=1.0, down=1.0))
     for i in range(1, 4):
         sync.add(*exchange(1000.0 * i, offset=0.0, up=40.0, down=40.0))
-    assert sync.round_trip == pytest.approx(
-        80.0
-    )  # the fast one has gone: the connection got slower
+    assert sync.round_trip == pytest.approx(80.2)  # the fast one has gone: the line got slower
 
 
 def test_impossible_stamps_are_refused() -> None:

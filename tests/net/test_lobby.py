@@ -138,7 +138,7 @@ def test_a_room_both_players_left_closes_and_its_replay_is_fetched_by_code(
             with pytest.raises(ProtocolError, match="wrong password"):
                 await replay_by_code(uri, code)
             with pytest.raises(ProtocolError, match="no finished game"):
-                await replay_by_code(uri, "ZZZZ-99")
+                await replay_by_code(uri, "ZZZ-Z99-999")
             name, text = await replay_by_code(uri, code, password="pw")
             return name, text
 

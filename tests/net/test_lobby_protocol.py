@@ -30,7 +30,7 @@ JSON = st.recursive(
         {"create": True, "game": "spit", "options": {"variant": "points"}, "public": True},
         {"create": True, "options": {"a": 1, "b_2": False, "c": "x"}, "password": "pw"},
         {"list": True},
-        {"replay": True, "room": "KITE-42"},
+        {"replay": True, "room": "7KX-PM2-QDA"},
     ],
 )
 def test_the_lobby_fields_are_read(fields: dict[str, Any]) -> None:

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
-from spit.net.protocol import PROTOCOL_VERSION, ProtocolError
+from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError
 
-from .loopback import WatchedTable, assert_nothing_hidden, play_greedily, running_server
+from .loopback import (
+    WatchedTable,
+    assert_nothing_hidden,
+    play_greedily,
+    running_server,
+    wait_until,
+)
 
 
 async def _game(tmp_path: Path) -> tuple[NetClient, NetClient, Path, str]:
@@ -56,7 +64,7 @@ def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path)
         async with running_server(tmp_path) as (server, uri):
             server.open_room()
             with pytest.raises(ProtocolError) as wrong_room:
-                await NetClient().connect(uri, "Eve", room="NOPE-00")
+                await NetClient().connect(uri, "Eve", room="N0P-E00-000")
             with pytest.raises(ProtocolError) as old:
                 await NetClient().connect(uri, "Eve", version=PROTOCOL_VERSION - 1)
             return wrong_room.value.reason, old.value.reason
@@ -64,3 +72,46 @@ def test_a_wrong_room_code_and_an_old_client_are_refused_clearly(tmp_path: Path)
     wrong_room, old = asyncio.run(run())
     assert "no room" in wrong_room
     assert "update spit-tui" in old
+
+
+def test_a_version_1_client_with_a_version_1_room_code_is_told_to_update(
+    tmp_path: Path,
+) -> None:
+    """Version 1's codes (``KITE-42``) do not fit version 2's hello: the client is still
+    told to update, not that its code is malformed."""
+
+    async def run() -> dict[str, object]:
+        async with running_server(tmp_path) as (_, uri), connect(uri) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": 1, "name": "Old", "room": "KITE-42"}))
+            return dict(json.loads(await ws.recv()))
+
+    refused = asyncio.run(asyncio.wait_for(run(), 10))
+    assert refused["code"] == Close.VERSION and "update spit-tui" in str(refused["reason"])
+
+
+def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> None:
+    """Bob sends ``leave`` during the game: Ann and a spectator are told at once that
+    he left (not that he did not come back), and the replay's forfeit line says so."""
+
+    async def run() -> tuple[dict[str, object], dict[str, object], Path]:
+        async with running_server(tmp_path) as (server, uri):
+            room = server.open_room()
+            ann, bob, fan = NetClient(), NetClient(), NetClient()
+            await ann.connect(uri, "Ann", room=room.code)
+            await bob.connect(uri, "Bob", room=room.code)
+            await fan.connect(uri, "Fan", room=room.watch_code, watch=True)
+            await wait_until(lambda: ann.view is not None, 5)
+            await bob.close(leave=True)
+            await wait_until(lambda: ann.over is not None and fan.over is not None, 5)
+            assert room.table is not None and room.table.replay_path is not None
+            path = room.table.replay_path
+            over, seen = dict(ann.over or {}), dict(fan.over or {})
+            await ann.close()
+            await fan.close()
+            return over, seen, path
+
+    over, seen, path = asyncio.run(asyncio.wait_for(run(), 30))
+    assert over["reason"] == seen["reason"] == "left" and over["winner"] == 0
+    replay = load_replay(path)
+    assert verify(replay).valid
+    assert any(getattr(r, "left", False) for r in replay.records)

@@ -26,7 +26,7 @@ from spit.net.protocol import (
 
 GOOD = [
     encode("hello", v=PROTOCOL_VERSION, name="Ann"),
-    encode("hello", v=1, name="Bob", room="KITE-42", password="pw", client="spit-tui 0.2"),
+    encode("hello", v=1, name="Bob", room="7KX-PM2-QDA", password="pw", client="spit-tui 0.2"),
     encode("hello", v=1, name="Ann", token="0123456789abcdef0123456789abcdef"),
     encode("intent", seq=3, t=123456.5, intent="3L"),
     encode("pong", id=7, c1=1.0, c2=1.5),
@@ -121,7 +121,7 @@ def test_mutated_messages_are_read_or_refused_never_a_crash(
 
 TOKEN_HEX = "0123456789abcdef0123456789abcdef"
 SERVER_GOOD = [
-    encode("welcome", v=1, room="KITE-42", seat=0, token=TOKEN_HEX, names=["Ann"], game="spit"),
+    encode("welcome", v=1, room="7KX-PM2-QDA", seat=0, token=TOKEN_HEX, names=["Ann"], game="spit"),
     encode("refused", code=4002, reason="wrong password"),
     encode("ping", id=3),
     encode(
@@ -180,7 +180,7 @@ SERVER_HOSTILE = {
         '{"type": "view", "t": 1, "view": {}, "events": [], "rtt": [NaN], "finished": false}'
     ),
     "over with a winner 3": encode("over", winner=3, reason="cards", replay=None),
-    "bad token": encode("welcome", v=1, room="KITE-42", seat=0, token="zz", names=["Ann"]),
+    "bad token": encode("welcome", v=1, room="7KX-PM2-QDA", seat=0, token="zz", names=["Ann"]),
     "duplicate key": '{"type": "ping", "id": 1, "id": 2}',
 }
 

@@ -23,7 +23,7 @@ from .loopback import FAST, greedy_intent
 def _room(tmp_path: Path, seed: int = 5) -> Room:
     seeds = iter(range(seed, seed + 10))
     room = Room(
-        "ROOM-01",
+        "R00-M01-AAA",
         lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST),
         game="spit",
     )
@@ -174,7 +174,7 @@ def test_leaving_concedes_and_a_rematch_starts_a_new_game_with_a_new_replay(
     assert not any(kind == "rematch" for _, kind, _ in _sent(room.step(now)))
     room.leave(1, now)
     over = [f for _, kind, f in _sent(room.step(now)) if kind == "over"]
-    assert over == over[:2] and over[0]["winner"] == 0 and over[0]["reason"] == "forfeit"
+    assert over == over[:2] and over[0]["winner"] == 0 and over[0]["reason"] == "left"
     room.rematch(1, now)
     assert (0, "rematch", {"seat": 1}) in _sent(room.step(now))
     room.rematch(0, now + 5)
@@ -237,7 +237,9 @@ def test_a_host_gone_before_the_game_starts_gets_the_whole_grace_from_its_start(
     tmp_path: Path,
 ) -> None:
     seeds = iter(range(3, 13))
-    room = Room("ROOM-02", lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST))
+    room = Room(
+        "R00-M02-AAA", lambda names: SpitNetTable(names, next(seeds), tmp_path, timing=FAST)
+    )
     room.sit("Ann", 0)
     room.drop(0, 1_000)  # waiting for an opponent, the line drops
     room.sit("Bob", 500_000)  # long after

@@ -84,13 +84,13 @@ async def answering(answer: Any) -> AsyncIterator[str]:
         yield f"ws://127.0.0.1:{port}"
 
 
-GOOD = {"room": "KITE-42", "game": "spit", "names": ["Ann"], "password": False}
+GOOD = {"room": "7KX-PM2-QDA", "game": "spit", "names": ["Ann"], "password": False}
 
 
 @pytest.mark.parametrize(
     "answer",
     [
-        {"type": "rooms", "rooms": "KITE-42"},
+        {"type": "rooms", "rooms": "7KX-PM2-QDA"},
         {"type": "rooms", "rooms": [GOOD], "create": "yes"},
         {"type": "rooms", "rooms": [{**GOOD, "room": "kite-42"}]},
         {"type": "rooms", "rooms": [{**GOOD, "game": "Spit\x1b[2J"}]},

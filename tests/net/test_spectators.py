@@ -32,6 +32,7 @@ from .loopback import (
     check_spectator_saw_nothing_hidden,
     greedy_intent,
     play_greedily,
+    running_lobby,
     running_server,
     wait_until,
 )
@@ -65,7 +66,7 @@ async def _watched_games(
     from before the first deal, another comes in the middle of each game. Returns the
     early spectator and the last late one."""
     early = NetClient()
-    await early.connect(uri, "Early", room=room.code, watch=True)
+    await early.connect(uri, "Early", room=room.watch_code, watch=True)
     a, b = players
     await a.connect(uri, "Ann", room=room.code)
     await b.connect(uri, "Bob", room=room.code)
@@ -79,7 +80,7 @@ async def _watched_games(
         )
         await wait_until(lambda: len(room.history) > 5)
         late = NetClient()
-        await late.connect(uri, "Late", room=room.code, watch=True)
+        await late.connect(uri, "Late", room=room.watch_code, watch=True)
         assert late.past > 5 and not plays.done()  # in the middle of the game
         await asyncio.wait_for(plays, 90)
         watching = (early, late)
@@ -150,13 +151,13 @@ def test_a_room_takes_so_many_spectators_and_refuses_the_next_clearly(tmp_path: 
             room = server.open_room()
             watching = [NetClient(), NetClient()]
             for client in watching:
-                await client.connect(uri, "Fan", room=room.code, watch=True)
+                await client.connect(uri, "Fan", room=room.watch_code, watch=True)
             with pytest.raises(ProtocolError) as refused:
-                await NetClient().connect(uri, "Fan", room=room.code, watch=True)
+                await NetClient().connect(uri, "Fan", room=room.watch_code, watch=True)
             await watching[0].close()
             await wait_until(lambda: server.spectators.count(room.code) == 1)
             again = NetClient()
-            await again.connect(uri, "Fan", room=room.code, watch=True)  # a place is free
+            await again.connect(uri, "Fan", room=room.watch_code, watch=True)  # a place is free
             count = server.spectators.count(room.code)
             for client in (watching[1], again):
                 await client.close()
@@ -174,7 +175,7 @@ def test_spectators_count_toward_the_connections_of_an_address(tmp_path: Path) -
             room = server.open_room()
             fans = [NetClient(), NetClient()]
             for fan in fans:
-                await fan.connect(uri, "Fan", room=room.code, watch=True)
+                await fan.connect(uri, "Fan", room=room.watch_code, watch=True)
             with pytest.raises(ProtocolError) as refused:
                 await NetClient().connect(uri, "Ann", room=room.code)
             for fan in fans:
@@ -190,7 +191,7 @@ def test_wrong_codes_passwords_and_tokens_are_refused_to_spectators(tmp_path: Pa
         async with running_server(tmp_path, password="secret") as (server, uri):
             room = server.open_room()
             attempts: list[dict[str, Any]] = [
-                {"room": "NOPE-00", "password": "secret"},
+                {"room": "N0P-E00-000", "password": "secret"},
                 {"room": room.code},
                 {"room": room.code, "password": "wrong"},
             ]
@@ -217,6 +218,43 @@ def test_wrong_codes_passwords_and_tokens_are_refused_to_spectators(tmp_path: Pa
     assert "no room" in no_room
     assert no_password == wrong == "wrong password"
     assert "without a token" in token
+
+
+def test_a_private_room_is_watched_only_with_its_watch_code(tmp_path: Path) -> None:
+    """A room that is not public: its own code seats a player but shows no spectator
+    anything; its watch code (given to its players in ``welcome``) does."""
+
+    async def run() -> tuple[str, str, dict[str, Any]]:
+        async with running_server(tmp_path) as (server, uri):
+            room = server.open_room()
+            ann = NetClient()
+            welcome = await ann.connect(uri, "Ann", room=room.code)
+            with pytest.raises(ProtocolError) as refused:
+                await NetClient().connect(uri, "Fan", room=room.code, watch=True)
+            fan = NetClient()
+            watching = await fan.connect(uri, "Fan", room=welcome["watch"], watch=True)
+            await fan.close()
+            await ann.close()
+            return refused.value.reason, welcome["watch"], watching
+
+    reason, watch_code, watching = asyncio.run(asyncio.wait_for(run(), 30))
+    assert "watch code" in reason
+    assert watching["room"] == watch_code  # never the code that seats a player
+    assert watching["names"] == ["Ann"]
+
+
+def test_a_public_room_is_watched_by_its_code(tmp_path: Path) -> None:
+    async def run() -> dict[str, Any]:
+        async with running_lobby(tmp_path) as (_, uri):
+            ann = NetClient()
+            welcome = await ann.connect(uri, "Ann", create={"public": True})
+            fan = NetClient()
+            watching = await fan.connect(uri, "Fan", room=welcome["room"], watch=True)
+            await fan.close()
+            await ann.close()
+            return watching
+
+    assert asyncio.run(asyncio.wait_for(run(), 30))["names"] == ["Ann"]
 
 
 async def _refusal(ws: Any, frames: list[str]) -> int:
@@ -262,7 +300,7 @@ def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
             for frames in attacks:
                 async with connect(uri) as ws:
                     hello = encode(
-                        "hello", v=PROTOCOL_VERSION, name="Eve", room=room.code, watch=True
+                        "hello", v=PROTOCOL_VERSION, name="Eve", room=room.watch_code, watch=True
                     )
                     await ws.send(hello)
                     assert json.loads(await ws.recv())["type"] == "watching"
@@ -298,7 +336,7 @@ def test_serve_takes_its_spectator_cap_from_the_command_line(tmp_path: Path) -> 
             server.limits = serve.limits_of(parser.parse_args(["--max-spectators", "0"]))
             room = server.open_room()
             with pytest.raises(ProtocolError) as refused:
-                await NetClient().connect(uri, "Fan", room=room.code, watch=True)
+                await NetClient().connect(uri, "Fan", room=room.watch_code, watch=True)
             return refused.value.reason
 
     assert asyncio.run(run()) == "this server takes no spectators"

@@ -112,6 +112,26 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "final_hash": "e1b2e9d63c504ebdb70e87bbcf73ee1b",
         "seal": "sealed",
     },
+    "left_lag.spit.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 1,
+        "winner": "p1",
+        "inputs": 0,
+        "duration_ms": 9000,
+        "final_hash": "7861ef69b7131393226727f14c1684d6",
+        "seal": "sealed",
+    },
+    "left_lag.spades.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 1,
+        "winner": "p2",
+        "inputs": 0,
+        "duration_ms": 5000,
+        "final_hash": "dd6df3ec62449ec1d1bacfd6528eac9c",
+        "seal": "sealed",
+    },
 }
 """``verify_any(...).to_json()`` of each file, by name."""
 

@@ -11,7 +11,9 @@ ones are the same games written again by 1.1, so that each must verify to the sa
 result as its 1.0 twin, sealed. ``hand_written.spit.jsonl`` is written by hand. The
 files of format 1.2 (``forfeit_bot``, one per game) are network games: a bot takes a seat
 over, then the other player forfeits; they were written by the network tables of 1.2
-with their clock fixed at ``CREATED``.
+with their clock fixed at ``CREATED``. The files of format 1.4 (``left_lag``, one per
+game) are network games a player left on purpose (the ``forfeit`` line's ``left``),
+whose closing line carries what the server credited each seat's claims (``lag``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ def main() -> None:
         )
         (GOLDEN / "sealed_spades_finished.spades.jsonl").write_bytes(spades.read_bytes())
         forfeited_games(Path(tmp))
+        left_games(Path(tmp))
 
 
 class _Created(datetime):
@@ -85,6 +88,33 @@ def forfeited_games(tmp: Path) -> None:
         spades.advance(30_000)
         spades.forfeit(1)
     for table, name in ((spit, "forfeit_bot.spit.jsonl"), (spades, "forfeit_bot.spades.jsonl")):
+        assert table.replay_path is not None
+        (GOLDEN / name).write_bytes(table.replay_path.read_bytes())
+
+
+LAG = [
+    {"uncredited_ms": 40, "disagreed": 1, "refused": 0},
+    {"uncredited_ms": 0, "disagreed": 0, "refused": 2},
+]
+"""The ``lag`` the 1.4 files' closing lines carry, as a room would hand it over."""
+
+
+def left_games(tmp: Path) -> None:
+    """The 1.4 files: in each game a player leaves (``left``), and the closing line
+    carries the room's ``lag``."""
+    with (
+        mock.patch("spit.games.spit.replay.writer.datetime", _Created),
+        mock.patch("spit.games.spades.replay.writer.datetime", _Created),
+    ):
+        spit = SpitNetTable(("Ann", "Bob"), 12, tmp / "spit-left")
+        spit.lag_from(lambda: LAG)
+        spit.advance(9_000)
+        spit.forfeit(1, left=True)
+        spades = SpadesNetTable(("Ann", "Bob"), 6, tmp / "spades-left")
+        spades.lag_from(lambda: LAG)
+        spades.advance(5_000)
+        spades.forfeit(0, left=True)
+    for table, name in ((spit, "left_lag.spit.jsonl"), (spades, "left_lag.spades.jsonl")):
         assert table.replay_path is not None
         (GOLDEN / name).write_bytes(table.replay_path.read_bytes())
 

@@ -99,3 +99,21 @@ def test_the_network_golden_files_read_their_bot_and_forfeit_lines_as_the_shared
     for record in (*bots, *forfeits):  # written again, each line is the file's, byte for byte
         written = json.dumps(record.to_json())
         assert (GOLDEN / name).read_text().splitlines()[record.line - 1].startswith(written[:-1])
+
+
+@pytest.mark.parametrize(
+    ("name", "loser"), [("left_lag.spit.jsonl", 1), ("left_lag.spades.jsonl", 0)]
+)
+def test_a_player_who_left_and_the_servers_lag_are_read_from_a_14_file(
+    name: str, loser: int
+) -> None:
+    """Format 1.4: the ``forfeit`` line says the player left on purpose, and the closing
+    line carries the lag the server did not credit each seat (``docs/replay-format.md``);
+    a file of 1.2 reads as a player who did not come back."""
+    replay = load_any_replay(GOLDEN / name)
+    (forfeit,) = [r for r in replay.records if isinstance(r, Forfeit)]
+    assert forfeit.player == SEATS[loser] and forfeit.left
+    closing = json.loads((GOLDEN / name).read_text().splitlines()[-1])
+    assert closing["lag"][0] == {"uncredited_ms": 40, "disagreed": 1, "refused": 0}
+    older = load_any_replay(GOLDEN / "forfeit_bot.spit.jsonl")
+    assert not next(r for r in older.records if isinstance(r, Forfeit)).left

@@ -22,6 +22,7 @@ import contextlib
 import json
 import os
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Protocol, Self, TextIO
@@ -65,6 +66,10 @@ class LineWriter(Closing):
         server steps every room in one event loop, which would wait for the disk at
         each room's round ends. Each line still reaches the operating system as it is
         written, so a killed server process loses nothing."""
+        self.lag_from: Callable[[], list[dict[str, int]]] | None = None
+        """Over the network: what the server credited each seat's claims
+        (``spit.net.room.Room.lag``), read when the closing line is written, and
+        written there as its ``lag`` (``docs/replay-format.md``)."""
 
     @property
     def closed(self) -> bool:
@@ -109,12 +114,20 @@ class LineWriter(Closing):
         """From ``t`` on a bot of ``level`` plays ``player``'s seat (its player is gone)."""
         self._write(BotSeat(t, player, level, seed).to_json())
 
-    def _forfeit(self, t: int, loser: Seat, end: dict[str, Any]) -> None:
-        """``loser`` left the game unfinished at ``t``: the forfeit line, then the
-        game's closing line ``end`` (the other player the winner); the file closes."""
-        self._write(Forfeit(t, loser).to_json())
-        self._write(end)
+    def _forfeit(self, t: int, loser: Seat, end: dict[str, Any], *, left: bool = False) -> None:
+        """``loser`` lost the game unfinished at ``t`` (``left`` it on purpose, or did
+        not come back): the forfeit line, then the game's closing line ``end`` (the
+        other player the winner); the file closes."""
+        self._write(Forfeit(t, loser, left=left).to_json())
+        self._write(self._closing_line(end))
         self.close()
+
+    def _closing_line(self, end: dict[str, Any]) -> dict[str, Any]:
+        """The closing line ``end``, with the ``lag`` of a network game when there is
+        one: only then is all of it known."""
+        if self.lag_from is None:
+            return end
+        return {**end, "lag": self.lag_from()}
 
     def _sync(self) -> None:
         if self._file is None:

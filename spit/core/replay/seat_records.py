@@ -26,17 +26,23 @@ TimeReader = Callable[[dict[str, Any]], T]
 
 @dataclass(frozen=True, slots=True)
 class Forfeit(Generic[T]):
-    """``player`` lost the game by forfeit at ``t`` (over the network: they left, or
-    their connection was gone longer than its grace period). The game ends here,
-    unfinished; the closing line follows, with the other player as the winner and the
-    table's counts, scores and hash as they stood."""
+    """``player`` lost the game by forfeit at ``t`` (over the network: they ``left`` on
+    purpose, or their connection was gone longer than its grace period). The game ends
+    here, unfinished; the closing line follows, with the other player as the winner
+    and the table's counts, scores and hash as they stood."""
 
     t: T
     player: Seat
     line: int = field(default=0, compare=False)
+    left: bool = False
+    """The player left on purpose (``"left": true``, from version 1.4); otherwise, or
+    in an older file, they did not come back."""
 
     def to_json(self) -> dict[str, Any]:
-        return line_json("forfeit", self.t, {"player": PLAYER_KEYS[self.player]})
+        fields: dict[str, Any] = {"player": PLAYER_KEYS[self.player]}
+        if self.left:
+            fields["left"] = True
+        return line_json("forfeit", self.t, fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +68,7 @@ def forfeit_reader(time: TimeReader[T]) -> Callable[[dict[str, Any], int], Forfe
     """The reader of a ``forfeit`` line for a game whose lines' times ``time`` reads."""
 
     def read(obj: dict[str, Any], line: int) -> Forfeit[T]:
-        return Forfeit(time(obj), player_of(obj, "player"), line)
+        return Forfeit(time(obj), player_of(obj, "player"), line, left=obj.get("left") is True)
 
     return read
 

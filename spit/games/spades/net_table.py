@@ -31,6 +31,7 @@ Two decisions of a two-screen game that a local one does not need:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -93,6 +94,8 @@ class SpadesNetTable:
         self._ready = [False, False]
         self._forfeit: Seat | None = None
         """The seat that lost by forfeit, if one did."""
+        self._left = False
+        """The forfeit was a player leaving on purpose (not a line gone too long)."""
         self._news: News = []
         self._public: list[dict[str, Any]] = []
         self._collect()
@@ -179,24 +182,33 @@ class SpadesNetTable:
 
     def result(self) -> tuple[Seat | None, str] | None:
         """Once finished, the winner and why: ``"points"`` (the target reached),
-        ``"forfeit"``, or ``"hands"`` (stopped unfinished after the session's
+        ``"left"`` (the other player left on purpose), ``"forfeit"`` (did not come
+        back), or ``"hands"`` (stopped unfinished after the session's
         ``max_hands``, without a winner)."""
         if self._forfeit is not None:
-            return other(self._forfeit), "forfeit"
+            return other(self._forfeit), "left" if self._left else "forfeit"
         if self.session.over:
             winner = self.session.state.winner
             return None if winner is None else SEATS[winner], "points"
         return (None, "hands") if self.session.finished else None
 
-    def forfeit(self, seat: Seat) -> None:
-        """``seat`` loses: its player left and did not come back in time."""
+    def forfeit(self, seat: Seat, *, left: bool = False) -> None:
+        """``seat`` loses: its player ``left`` on purpose, or did not come back in
+        time."""
         if self.finished:
             return
         self._forfeit = seat
+        self._left = left
         t = self.session.time
         if self.writer is not None:
-            self.writer.on_forfeit(t, seat, self.session.state)
+            self.writer.on_forfeit(t, seat, self.session.state, left=left)
         self._tell({"kind": "forfeit", "t": t, "seat": seat, "winner": other(seat)})
+
+    def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
+        """What the room credited each seat's claims (``Room.lag``), read when the
+        replay's closing line is written."""
+        if self.writer is not None:
+            self.writer.lag_from = source
 
     def bot_takes(self, seat: Seat) -> None:
         """A bot plays ``seat`` from now on (its player left; the other goes on)."""

@@ -16,6 +16,7 @@ and the closing line; a ``bot`` line), so ``replay --check`` verifies such a gam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
@@ -153,6 +154,8 @@ class SpitNetTable:
         )
         self.forfeited: Seat | None = None
         """The seat that lost by forfeit, if the game ended so."""
+        self.left = False
+        """The forfeit was a player leaving on purpose (not a line gone too long)."""
         self.bots: dict[Seat, int] = {}
         """Seats a bot took over, with the bot's seed."""
         self._news: list[tuple[int | None, dict[str, Any]]] = []
@@ -195,23 +198,32 @@ class SpitNetTable:
         return self.forfeited is not None or self.match.finished
 
     def result(self) -> tuple[Seat | None, str] | None:
-        """The winner and why: ``"forfeit"``, or how the variant is won (``"cards"``:
+        """The winner and why: ``"left"`` (the other player left on purpose),
+        ``"forfeit"`` (did not come back), or how the variant is won (``"cards"``:
         rid of every card; ``"points"``: the target reached)."""
         if self.forfeited is not None:
-            return other(self.forfeited), "forfeit"
+            return other(self.forfeited), "left" if self.left else "forfeit"
         if not self.match.finished:
             return None
         how = "points" if self.match.state.variant is Variant.POINTS else "cards"
         winner = self.match.state.winner
         return None if winner is None else SEATS[winner], how
 
-    def forfeit(self, seat: Seat) -> None:
-        """``seat`` loses now; the replay gets its ``forfeit`` and closing lines."""
+    def forfeit(self, seat: Seat, *, left: bool = False) -> None:
+        """``seat`` loses now (it ``left`` on purpose, or did not come back); the
+        replay gets its ``forfeit`` and closing lines."""
         if self.finished:
             return
         self.forfeited = seat
+        self.left = left
         if self.writer is not None:
-            self.writer.on_forfeit(self.match.time, seat, self.match.state)
+            self.writer.on_forfeit(self.match.time, seat, self.match.state, left=left)
+
+    def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
+        """What the room credited each seat's claims (``Room.lag``), read when the
+        replay's closing line is written."""
+        if self.writer is not None:
+            self.writer.lag_from = source
 
     def bot_takes(self, seat: Seat) -> None:
         """A ``BOT_LEVEL`` bot plays ``seat`` from now on, seeded from the game's seed;

@@ -44,7 +44,13 @@ def names(client: NetClient) -> tuple[str, str]:
 
 def room(client: NetClient) -> str:
     welcome = client.welcome or {}
-    return safe_text(str(welcome.get("room", "")), limit=8)
+    return safe_text(str(welcome.get("room", "")), limit=11)
+
+
+def watch_code(client: NetClient) -> str | None:
+    """The room's watch code from the welcome, to give spectators (``None``: none)."""
+    code = (client.welcome or {}).get("watch")
+    return None if not isinstance(code, str) else safe_text(code, limit=11)
 
 
 def rtt(client: NetClient) -> tuple[float | None, float | None]:

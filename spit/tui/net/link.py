@@ -22,9 +22,10 @@ from spit.core.safe_text import safe_text
 from spit.games.registry import GameDescriptor
 from spit.net.addresses import Address
 from spit.net.client import NetClient
+from spit.net.codes import normal_code
 from spit.net.hosting import HostedGame, HostError
 from spit.net.lobby_client import RoomList, ask_rooms, room_uri
-from spit.net.protocol import MAX_NAME, MAX_PASSWORD, ROOM_CODE, ProtocolError
+from spit.net.protocol import MAX_NAME, MAX_PASSWORD, ProtocolError
 
 
 class NetFailure(Exception):
@@ -87,14 +88,16 @@ def check_name(name: str) -> str:
 
 
 def check_code(code: str) -> str:
-    """A room code as typed (``kite-42`` is fine). Raises ``ValueError``."""
-    code = code.strip().upper()
-    if not ROOM_CODE.fullmatch(code):
+    """A room code (or watch code) as typed, in the server's form (``spit.net.codes``:
+    ``7kx-pm2-qda`` and ``7KXPM2QDA`` are fine, ``O`` reads as zero, ``I`` and ``L`` as
+    one). Raises ``ValueError``."""
+    normal = normal_code(code)
+    if normal is None:
         raise ValueError(
-            f"{safe_text(code, limit=12)!r} is not a room code: four letters, a dash "
-            "and two digits, like KITE-42"
+            f"{safe_text(code.strip(), limit=16)!r} is not a room code: nine letters and "
+            "digits in three groups, like 7KX-PM2-QDA"
         )
-    return code
+    return normal
 
 
 def check_password(password: str) -> str:

@@ -38,8 +38,8 @@ from spit.core.safe_text import safe_text
 from spit.games import registry
 from spit.games.registry import UnknownGame
 from spit.net.addresses import Address
+from spit.net.codes import ROOM_CODE
 from spit.net.lobby_client import RoomList
-from spit.net.protocol import ROOM_CODE
 from spit.tui.net.keys_help import KeysHelp
 from spit.tui.net.link import NetFailure, NetLink, NewRoom, open_join, open_room, server_rooms
 from spit.tui.net.screens import ConnectingScreen, NetOutcome, leave_failed
@@ -70,7 +70,7 @@ def room_row(listing: dict[str, Any]) -> tuple[Text, ...]:
     """A listed room as a row of the table, all of it the server's text made safe."""
     names = ", ".join(safe_text(str(n), limit=24) for n in listing["names"])
     return (
-        Text(safe_text(listing["room"], limit=8)),
+        Text(safe_text(listing["room"], limit=11)),
         Text(game_title(str(listing["game"]))),
         Text(names),
         Text("yes" if listing["password"] else "no"),
@@ -219,7 +219,7 @@ class LobbyScreen(ShellScreen):
             )
             return
         first = listed.rooms[0]
-        code = safe_text(str(first["room"]), limit=8)
+        code = safe_text(str(first["room"]), limit=11)
         status = self.query_one("#lobby-status", Static)
         status.update(f"{self.address} hosts one game (spit-tui host): joining its room {code}.")
         self._join(str(first["room"]), bool(first["password"]), switch=True)

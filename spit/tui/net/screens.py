@@ -23,7 +23,7 @@ from textual.widgets import Static
 from textual.worker import Worker
 
 from spit.net.addresses import Address
-from spit.tui.net.client_state import OPPONENT, game_name, lost, names, room, seat
+from spit.tui.net.client_state import OPPONENT, game_name, lost, names, room, seat, watch_code
 from spit.tui.net.link import NetFailure, NetLink, NewRoom
 from spit.tui.net.watch import follow
 from spit.tui.shared.navigation import LeaveScreen
@@ -145,12 +145,19 @@ class WaitingScreen(ShellScreen):
 
     def _instructions(self) -> str:
         hosted, opened = self.link.hosted, self.link.opened
+        watching = watch_code(self.link.client)
         if opened is not None:
-            return "\n".join(opened_room_lines(self.link.address, room(self.link.client), opened))
+            lines = opened_room_lines(self.link.address, room(self.link.client), opened)
+            if watching is not None:
+                lines = [*lines, "", f"Spectators watch with the watch code {watching}."]
+            return "\n".join(lines)
         if hosted is None:
             return f"Connected to {self.link.address}."
         lines = ["The other player joins with:", ""]
         lines += [f"    {command}" for command in hosted.join_commands()]
+        if hosted.watch_commands():
+            lines += ["", "Spectators watch with:", ""]
+            lines += [f"    {command}" for command in hosted.watch_commands()]
         if hosted.own_tls is not None:
             lines += [
                 "",

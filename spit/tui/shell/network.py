@@ -117,7 +117,9 @@ def read_join(text: str) -> tuple[Address, str | None]:
 
     words = text.split()
     if not 1 <= len(words) <= 2:
-        raise ValueError("type the address, a space and the room code: 192.168.1.20:7788 KITE-42")
+        raise ValueError(
+            "type the address, a space and the room code: 192.168.1.20:7788 7KX-PM2-QDA"
+        )
     address = parse_address(words[0])
     code = check_code(words[1]) if len(words) == 2 else None
     return address, code
@@ -149,7 +151,7 @@ class JoinDialog(ShellModal[JoinChoice | None]):
                 yield Input(first, placeholder="club.example.org:7788", id="join-address")
             else:
                 yield Static(self.TITLE, classes="dialog-title")
-                yield Input(first, placeholder="192.168.1.20:7788 KITE-42", id="join-address")
+                yield Input(first, placeholder="192.168.1.20:7788 7KX-PM2-QDA", id="join-address")
             yield Input(
                 placeholder="password (if the host set one)", password=True, id="join-password"
             )
@@ -208,4 +210,6 @@ class WatchDialog(JoinDialog):
 
     def _check(self, code: str | None) -> None:
         if code is None:
-            raise ValueError("type the room's code after the address: 192.168.1.20:7788 KITE-42")
+            raise ValueError(
+                "type the room's code after the address: 192.168.1.20:7788 7KX-PM2-QDA"
+            )

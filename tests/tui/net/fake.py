@@ -17,7 +17,7 @@ from spit.tui.spit.net_screen import SpitNetScreen
 class FakeClient(NetClient):
     def __init__(self) -> None:
         super().__init__()
-        self.welcome = {"v": 1, "room": "KITE-42", "seat": 0, "token": "0" * 32}
+        self.welcome = {"v": 1, "room": "7KX-PM2-QDA", "seat": 0, "token": "0" * 32}
         self.names = ["Ann", "Bob"]
         self.rtt = [12.0, 40.0]
         self.away: tuple[int, int] | None = None

@@ -36,7 +36,7 @@ async def _refusals(tmp_path: Path) -> list[str]:
     reasons = []
     try:
         attempts = [
-            (here, "NOPE-00", "sesame"),  # no such room
+            (here, "N0P-E00-000", "sesame"),  # no such room
             (here, hosted.code, "wrong"),  # a wrong password
             (Address("127.0.0.1", _free_port()), hosted.code, None),  # nobody there
         ]

@@ -255,7 +255,7 @@ async def test_the_ascii_style_keeps_the_lobby_and_its_form_to_ascii(tmp_path: P
 
 async def test_a_room_listed_twice_shows_once_and_a_later_failure_keeps_the_screen() -> None:
     listing: dict[str, Any] = {
-        "room": "KITE-42",
+        "room": "7KX-PM2-QDA",
         "game": "spit",
         "names": ["Ann"],
         "password": False,
@@ -275,8 +275,8 @@ async def test_a_room_listed_twice_shows_once_and_a_later_failure_keeps_the_scre
     app = SpitApp(settings=Settings(practice_offered=True), start_screen=screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "1 public room waits" in _text(app))
-        assert _text(app).count("KITE-42") == 1
+        assert _text(app).count("7KX-PM2-QDA") == 1
         await pilot.press("r")
         await until(pilot, lambda: "did not answer" in _text(app))
         assert "Press r to ask again" in _text(app) and app.screen is screen
-        assert "KITE-42" in _text(app)
+        assert "7KX-PM2-QDA" in _text(app)

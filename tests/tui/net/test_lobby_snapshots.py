@@ -18,10 +18,15 @@ from spit.tui.net.lobby import LobbyScreen
 from tests.tui.shots import SMALL, SnapCompare, hold_still
 
 ROOMS = [
-    {"room": "KITE-42", "game": "spit", "names": ["Ann"], "password": False},
-    {"room": "MOON-07", "game": "spades", "names": ["Bob"], "password": True},
-    {"room": "EVIL-66", "game": "spit", "names": ["Eve\x1b]2;OWNED\x07[red]x"], "password": False},
-    {"room": "ODDS-01", "game": "chess", "names": ["Cy"], "password": False},
+    {"room": "7KX-PM2-QDA", "game": "spit", "names": ["Ann"], "password": False},
+    {"room": "M00-N07-AAA", "game": "spades", "names": ["Bob"], "password": True},
+    {
+        "room": "EV1-666-AAA",
+        "game": "spit",
+        "names": ["Eve\x1b]2;OWNED\x07[red]x"],
+        "password": False,
+    },
+    {"room": "0DD-S01-AAA", "game": "chess", "names": ["Cy"], "password": False},
 ]
 
 

@@ -84,8 +84,10 @@ async def test_a_bad_address_in_join_is_explained_and_the_dialog_stays() -> None
 
 
 def test_join_reads_an_address_and_a_code_as_the_command_does() -> None:
-    assert str(read_join("192.168.1.20:7788 kite-42")[0]) == "192.168.1.20:7788"
-    assert read_join("192.168.1.20:7788 kite-42")[1] == "KITE-42"
+    assert str(read_join("192.168.1.20:7788 7kx-pm2-qda")[0]) == "192.168.1.20:7788"
+    assert read_join("192.168.1.20:7788 7kx-pm2-qda")[1] == "7KX-PM2-QDA"
+    assert read_join("192.168.1.20:7788 7KXPM2QDA")[1] == "7KX-PM2-QDA"
+    assert read_join("192.168.1.20:7788 7kx-pmz-qdo")[1] == "7KX-PMZ-QD0"  # O reads as 0
     assert read_join("localhost")[1] is None
 
 

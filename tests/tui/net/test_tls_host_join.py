@@ -148,10 +148,11 @@ async def test_a_game_hosted_over_tls_is_watched_with_the_ca_file(tmp_path: Path
     hosted = await _host(cert, key)
     try:
         own = await join_hosted(hosted, registry.by_name("spit"), "Ann")
-        watcher = await open_watch(hosted.local, hosted.code, tls=client_context(cert))
+        assert hosted.watch_code is not None
+        watcher = await open_watch(hosted.local, hosted.watch_code, tls=client_context(cert))
         assert watcher.connected
         with pytest.raises(NetFailure, match="certificate this machine does not trust"):
-            await open_watch(hosted.local, hosted.code, tls=client_context())
+            await open_watch(hosted.local, hosted.watch_code, tls=client_context())
         await watcher.close()
         await own.client.close()
     finally:
@@ -164,7 +165,7 @@ def test_a_ca_file_that_cannot_be_used_exits_2(
     tmp_path: Path, ca: str, command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _files(tmp_path)["garbage"] if ca == "garbage" else tmp_path / "nowhere.pem"
-    assert main([command, "127.0.0.1:1", "KITE-42", "--tls-ca", str(path)]) == 2
+    assert main([command, "127.0.0.1:1", "7KX-PM2-QDA", "--tls-ca", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"spit-tui {command}: ") and path.name in err
     assert err.count("\n") == 1 and "Traceback" not in err

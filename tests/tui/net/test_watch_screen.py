@@ -56,7 +56,7 @@ async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
         )
         while len(room.history) < 8:
             await asyncio.sleep(0.02)
-        client = await open_watch(_address(uri), room.code)
+        client = await open_watch(_address(uri), room.watch_code)
         settings = Settings(replay_dir=tmp_path, practice_offered=True)
         app = SpitApp(settings=settings, start_screen=watch_screen(client, settings))
         async with app.run_test(size=(80, 24)) as pilot:
@@ -108,7 +108,7 @@ async def test_watch_a_game_of_spades_from_the_menu(tmp_path: Path) -> None:
             await pilot.press(*uri.removeprefix("ws://"), "enter")
             assert isinstance(app.screen, WatchDialog)  # a code is needed to watch
             assert "room's code" in _text(app)
-            await pilot.press("space", *room.code.lower(), "enter")
+            await pilot.press("space", *room.watch_code.lower(), "enter")
             await until(pilot, lambda: isinstance(app.screen, SpadesWatchScreen))
             await pilot.press("end")
             await until(pilot, lambda: "Watching Spades" in _text(app))
@@ -128,7 +128,7 @@ class WatchClient(FakeClient):
 
     def __init__(self, frames: list[dict[str, Any]], game: str = "spit") -> None:
         super().__init__()
-        self.welcome = {"v": 1, "room": "KITE-42", "names": ["Ann", "Bob"], "history": 0}
+        self.welcome = {"v": 1, "room": "7KX-PM2-QDA", "names": ["Ann", "Bob"], "history": 0}
         self.welcome["game"] = game
         self.watching = True
         self.seen = frames

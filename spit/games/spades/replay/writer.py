@@ -89,11 +89,12 @@ class SpadesReplayWriter(LineWriter):
         elif state.phase is Phase.GAME_OVER:
             assert state.winner is not None
             end = SpadesEnd(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
-            self._write(end.to_json())
+            self._write(self._closing_line(end.to_json()))
             self.close()
 
-    def on_forfeit(self, t: int, loser: Seat, state: State) -> None:
-        """``loser`` left the game unfinished at ``state``: the forfeit line, then the
-        closing line with the other player as the winner; the file is closed."""
+    def on_forfeit(self, t: int, loser: Seat, state: State, *, left: bool = False) -> None:
+        """``loser`` lost the game unfinished at ``state`` (``left``: on purpose): the
+        forfeit line, then the closing line with the other player as the winner; the
+        file is closed."""
         end = SpadesEnd(t, other(loser), state.hand, state.scores, state_hash(state))
-        self._forfeit(t, loser, end.to_json())
+        self._forfeit(t, loser, end.to_json(), left=left)

@@ -97,16 +97,17 @@ class ReplayWriter(LineWriter):
     def on_game_over(self, t: int, state: State) -> None:
         assert state.winner is not None
         end = End(t, Seat(state.winner), state.round, state.scores, state_hash(state))
-        self._write(end.to_json())
+        self._write(self._closing_line(end.to_json()))
         self.close()
 
     # -- over the network ----------------------------------------------------------
 
-    def on_forfeit(self, t: int, player: Seat, state: State) -> None:
-        """``player`` loses by forfeit at ``t``: the forfeit line, then the closing
-        line (the other player wins, on the table as it stands), and the file closes."""
+    def on_forfeit(self, t: int, player: Seat, state: State, *, left: bool = False) -> None:
+        """``player`` loses by forfeit at ``t`` (``left``: on purpose): the forfeit
+        line, then the closing line (the other player wins, on the table as it
+        stands), and the file closes."""
         end = End(t, other(player), state.round, state.scores, state_hash(state))
-        self._forfeit(t, player, end.to_json())
+        self._forfeit(t, player, end.to_json(), left=left)
 
     def _checkpoint(self, t: int, state: State) -> None:
         checkpoint = Checkpoint(t, state_hash(state))

@@ -1,0 +1,99 @@
+"""Rates per address: connection attempts, and wrong room codes with a back-off.
+
+Room codes are secrets of 45 bits (``spit.net.codes``), and a wrong guess costs an
+address one of ``wrong_per_minute`` tries a minute; once it has spent them, it may ask
+for no room by code at all for a back-off that doubles each time it is met again
+(``BACKOFF_FIRST_S``, then twice that, up to ``BACKOFF_MOST_S``), and is forgotten
+after an hour without a wrong code. ``docs/protocol.md`` works out what that leaves a
+guesser.
+
+The per-minute windows are the ``limits`` library's (a moving window over a
+``limits`` storage, in memory by default: another storage, such as Redis, can be
+given, for several processes to share). ``limits`` counts hits in windows; it has no
+notion of a penalty that grows each time a limit is met again, so the back-off is kept
+here, on ``clock`` (injectable, for tests).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from limits import RateLimitItemPerMinute
+from limits.storage import MemoryStorage, Storage
+from limits.strategies import MovingWindowRateLimiter
+
+BACKOFF_FIRST_S: Final = 60.0
+"""The first back-off once an address has spent its wrong codes for the minute."""
+
+BACKOFF_MOST_S: Final = 24 * 3600.0
+"""The longest back-off: a day."""
+
+FORGIVEN_AFTER_S: Final = 3600.0
+"""An address without a wrong code for this long after its back-off starts afresh."""
+
+MAX_TRACKED: Final = 100_000
+"""Addresses in back-off kept at most (the oldest forgiven first): bounded memory."""
+
+
+@dataclass(slots=True)
+class _Backoff:
+    until: float
+    seconds: float
+
+
+class AddressRates:
+    """See the module docstring. ``connects_per_minute`` connection attempts and
+    ``wrong_per_minute`` wrong codes a minute per address."""
+
+    def __init__(
+        self,
+        *,
+        connects_per_minute: int,
+        wrong_per_minute: int,
+        storage: Storage | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._limiter = MovingWindowRateLimiter(storage or MemoryStorage())
+        self._connects = RateLimitItemPerMinute(connects_per_minute)
+        self._wrong = RateLimitItemPerMinute(wrong_per_minute)
+        self._clock = clock
+        self._backoff: dict[str, _Backoff] = {}
+
+    def connect(self, address: str) -> bool:
+        """One connection attempt from ``address``: whether it is within the rate."""
+        return self._limiter.hit(self._connects, "connect", address)
+
+    def blocked_for(self, address: str) -> float:
+        """Seconds left of the address's back-off (0: it may ask for a room by code)."""
+        backoff = self._backoff.get(address)
+        if backoff is None:
+            return 0.0
+        return max(0.0, backoff.until - self._clock())
+
+    def wrong_code(self, address: str) -> float:
+        """A wrong code (or password, or token) from ``address``; the back-off it is in
+        now, in seconds (0 while within its rate)."""
+        if self._limiter.hit(self._wrong, "wrong", address):
+            return self.blocked_for(address)
+        now = self._clock()
+        backoff = self._backoff.get(address)
+        if backoff is not None and now - backoff.until > FORGIVEN_AFTER_S:
+            backoff = None
+        if backoff is None:
+            self._forget_old(now)
+            backoff = self._backoff[address] = _Backoff(now, BACKOFF_FIRST_S / 2)
+        if now >= backoff.until:  # met again after the last one ran out: twice as long
+            backoff.seconds = min(backoff.seconds * 2, BACKOFF_MOST_S)
+            backoff.until = now + backoff.seconds
+        return math.ceil(backoff.until - now)
+
+    def _forget_old(self, now: float) -> None:
+        if len(self._backoff) < MAX_TRACKED:
+            return
+        for address, backoff in list(self._backoff.items()):
+            if now - backoff.until > FORGIVEN_AFTER_S or len(self._backoff) >= MAX_TRACKED:
+                del self._backoff[address]
