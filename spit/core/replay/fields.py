@@ -24,7 +24,8 @@ FORMAT_VERSION: Final = (1, 4)
 old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``),
 1.2 Spit's ``forfeit`` and ``bot`` lines (games played over the network), 1.3 Spit's
 header ``challenge`` (the day's deal, the ladder: ``spit.core.replay.challenge``), 1.4
-the header's ``network`` (a game played over the network, in either game)."""
+a network game's marks: the header's ``network``, the ``forfeit`` line's ``left`` and
+the closing line's ``lag``."""
 
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
