@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from spit.core.value import value
+from msgspec import Struct
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -28,16 +28,14 @@ class Refusal(StrEnum):
 R = TypeVar("R", bound=Refusal)
 
 
-@value
-class Applied(Generic[S, E]):
+class Applied(Struct, Generic[S, E], frozen=True):
     """The action was legal: the resulting state and what happened, in order."""
 
     state: S
     events: tuple[E, ...]
 
 
-@value
-class Rejected(Generic[R]):
+class Rejected(Struct, Generic[R], frozen=True):
     """The action was not legal; the state is unchanged. ``message`` is fit to show a
     player."""
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from spit.core.value import frozen
+from msgspec import Struct
 
 
-@frozen
-class Play:
+class Play(Struct, frozen=True):
     """Play the face-up card of stockpile ``stock`` (0-4) onto spit pile ``pile`` (R07)."""
 
     stock: int
@@ -23,8 +22,7 @@ class Play:
         return f"play {self.stock} {self.pile}"
 
 
-@frozen
-class Move:
+class Move(Struct, frozen=True):
     """Move the face-up card of stockpile ``stock`` into the leftmost empty space (R09, D05)."""
 
     stock: int
@@ -33,16 +31,14 @@ class Move:
         return f"move {self.stock}"
 
 
-@frozen
-class Spit:
+class Spit(Struct, frozen=True):
     """Turn the top spit card face up onto the player's own spit pile (R05, R13, D02)."""
 
     def __str__(self) -> str:
         return "spit"
 
 
-@frozen
-class Slap:
+class Slap(Struct, frozen=True):
     """Slap spit pile ``pile`` at the end of a two-pile round (R15, D08)."""
 
     pile: int

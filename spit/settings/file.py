@@ -36,13 +36,14 @@ import os
 import re
 import stat
 from collections.abc import Iterator, Mapping
-from dataclasses import fields
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+from msgspec.structs import fields
+
 from spit.core.safe_text import safe_path, safe_text
-from spit.core.value import frozen
 from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
 
 if TYPE_CHECKING:
@@ -61,8 +62,7 @@ _MAX_BACKUPS = 1000
 _USING_DEFAULTS = "using the default settings"
 
 
-@frozen
-class _Contents:
+class _Contents(Struct, frozen=True):
     """What reading the file gave: its bytes and stat, or why there are none."""
 
     data: bytes | None = None
@@ -128,8 +128,7 @@ def _not_regular(path: Path, info: os.stat_result) -> _Contents:
     return _Contents(problem=problem, editable=False)
 
 
-@frozen
-class _Parsed:
+class _Parsed(Struct, frozen=True):
     """A file's settings, and its problems; ``data`` is ``None`` when it is no TOML."""
 
     settings: Settings

@@ -13,14 +13,15 @@ import difflib
 import os
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
+from msgspec import Struct, field
+from msgspec.structs import fields, replace
+
 from spit.core.safe_text import safe_path, safe_text
-from spit.core.value import frozen
 from spit.engine import Variant
 from spit.games.spit.identity import BotLevel
 
@@ -42,8 +43,7 @@ class CardStyle(StrEnum):
     ASCII = "ascii"
 
 
-@frozen
-class Settings:
+class Settings(Struct, frozen=True):
     """Everything the player can change in the Settings screen."""
 
     theme: str = DEFAULT_THEME
@@ -324,8 +324,7 @@ def default_shown(name: str) -> str:
     return shown(getattr(Settings(), name))
 
 
-@frozen
-class Problem:
+class Problem(Struct, frozen=True):
     """Something in the file that could not be used, and where it is: the setting
     ``key`` (and ``entry``, a line of its table), for the file reader to find the line."""
 

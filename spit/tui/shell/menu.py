@@ -8,9 +8,9 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Awaitable
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
