@@ -7,7 +7,8 @@ come from the settings. Bad options end with a one-line message and status 2.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from spit.commands._args import add_recording_options, seed
 from spit.commands.output import complain
