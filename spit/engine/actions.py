@@ -3,6 +3,7 @@
 Actions carry only what the player chooses; everything else (which card, which
 empty space) follows from the state. Each has a short text notation, like UCI in
 chess, used by replays and tests: ``play 3 1``, ``move 2``, ``spit``, ``slap 0``.
+Like the events, they are untracked frozen records (see ``spit.engine.events``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TypeAlias
 from msgspec import Struct
 
 
-class Play(Struct, frozen=True):
+class Play(Struct, frozen=True, gc=False):
     """Play the face-up card of stockpile ``stock`` (0-4) onto spit pile ``pile`` (R07)."""
 
     stock: int
@@ -22,7 +23,7 @@ class Play(Struct, frozen=True):
         return f"play {self.stock} {self.pile}"
 
 
-class Move(Struct, frozen=True):
+class Move(Struct, frozen=True, gc=False):
     """Move the face-up card of stockpile ``stock`` into the leftmost empty space (R09, D05)."""
 
     stock: int
@@ -31,14 +32,14 @@ class Move(Struct, frozen=True):
         return f"move {self.stock}"
 
 
-class Spit(Struct, frozen=True):
+class Spit(Struct, frozen=True, gc=False):
     """Turn the top spit card face up onto the player's own spit pile (R05, R13, D02)."""
 
     def __str__(self) -> str:
         return "spit"
 
 
-class Slap(Struct, frozen=True):
+class Slap(Struct, frozen=True, gc=False):
     """Slap spit pile ``pile`` at the end of a two-pile round (R15, D08)."""
 
     pile: int
