@@ -9,6 +9,9 @@ terminal would obey or its encoding could not write (``spit.commands.output``).
 
 from __future__ import annotations
 
+import spit._start_time  # noqa: F401  (first: the start the app's log line counts from)
+
+# isort: split
 import argparse
 import functools
 import importlib

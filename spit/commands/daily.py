@@ -30,12 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.tui.shared.collector import paused_until_first_frame
+    from spit.tui.app import SpitApp
+    from spit.tui.spit.challenges import daily_screen
 
-    with paused_until_first_frame():
-        from spit.tui.app import SpitApp
-        from spit.tui.spit.challenges import daily_screen
-
-        settings = recorded_settings(args)
-        result = SpitApp(start_screen=daily_screen(settings, day=args.date)).run()
+    settings = recorded_settings(args)
+    result = SpitApp(start_screen=daily_screen(settings, day=args.date)).run()
     return result or 0
