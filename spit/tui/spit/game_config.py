@@ -7,15 +7,18 @@ screen takes it and nothing else, so both ways into a game behave the same.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from msgspec import field
 from msgspec.structs import force_setattr
 
-from spit.core.replay.challenge import Challenge
 from spit.engine import Variant
 from spit.games.spit.session import Timing
 from spit.settings.model import CARD_STYLES, CardStyle, Settings
 from spit.tui.shared.table_settings import TableSettings, table_options
+
+if TYPE_CHECKING:  # only a challenge's game has one (spit.tui.spit.challenges)
+    from spit.core.replay.challenge import Challenge
 
 
 class GameConfig(TableSettings, frozen=True):
