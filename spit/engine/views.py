@@ -44,8 +44,12 @@ class PlayerView(Struct, frozen=True, gc=False):
     winner: int | None
 
 
+MOST_FACE_DOWN: Final = 4
+"""A stockpile holds at most five cards: the deal makes piles of one to five (R04) and a
+card moves only into an empty space (D04), so at most four lie face down."""
+
 _STOCK_VIEWS: Final = tuple(
-    tuple(StockView(card, down) for down in range(len(DECK))) for card in DECK
+    tuple(StockView(card, down) for down in range(MOST_FACE_DOWN + 1)) for card in DECK
 )
 """``_STOCK_VIEWS[card][face_down]``: every possible non-empty stockpile view, built once.
 Views are immutable values, so sharing them is safe, and looking one up costs a fraction

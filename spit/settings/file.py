@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
-from msgspec.structs import fields
 
 from spit.core.safe_text import safe_path, safe_text
 from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
@@ -326,10 +325,10 @@ def _fresh_document(settings: Settings) -> tomlkit.TOMLDocument:
     document.add(tomlkit.comment("spit-tui settings. The Settings screen changes only the"))
     document.add(tomlkit.comment("lines it must; comments and other lines are kept."))
     defaults = Settings()
-    for item in fields(Settings):
-        value = getattr(settings, item.name)
-        if value != getattr(defaults, item.name):
-            document[item.name] = _toml(value)
+    for name in Settings.__struct_fields__:
+        value = getattr(settings, name)
+        if value != getattr(defaults, name):
+            document[name] = _toml(value)
     return document
 
 

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from msgspec import Struct, field
-from msgspec.structs import fields, replace
+from msgspec.structs import replace
 
 from spit.core.safe_text import safe_path, safe_text
 from spit.engine import Variant
@@ -83,9 +83,9 @@ def settings_path() -> Path:
 def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
     """Setting name -> its value in ``new``, for each setting that differs from ``old``."""
     return {
-        item.name: getattr(new, item.name)
-        for item in fields(Settings)
-        if getattr(old, item.name) != getattr(new, item.name)
+        name: getattr(new, name)
+        for name in Settings.__struct_fields__
+        if getattr(old, name) != getattr(new, name)
     }
 
 
