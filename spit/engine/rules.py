@@ -37,8 +37,8 @@ _EMPTY: tuple[Pile, Pile] = ((), ())
 
 # Hot-path constants. Phase members are module globals here because an enum attribute
 # lookup costs ten times a global one, and legal actions come from shared instances
-# because building a frozen dataclass costs more than the rest of ``legal_actions``
-# (actions are immutable values, so sharing them is safe). The simulator and the bots
+# rather than new ones for every call (actions are immutable values, so sharing them
+# is safe). The simulator and the bots
 # call these functions hundreds of thousands of times a second; see
 # docs/performance.md.
 _SPIT_PHASE: Final = Phase.SPIT
