@@ -9,6 +9,9 @@ terminal would obey or its encoding could not write (``spit.commands.output``).
 
 from __future__ import annotations
 
+import spit._start_time  # noqa: F401  (first: the start the app's log line counts from)
+
+# isort: split
 import argparse
 import functools
 import importlib
@@ -66,7 +69,9 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser, with the options of ``command`` only: other subcommands' modules are
-    not imported, so starting one never pays for the others' imports."""
+    not imported, so starting one never pays for the others' imports. A known
+    ``command`` is its only subcommand (a parser each costs a start-up some
+    milliseconds); otherwise every subcommand is listed, for the help and the error."""
     parser = CommandParser(
         prog="spit-tui",
         description="Spit (Speed / Slam), the real-time card game, in the terminal. "
@@ -74,7 +79,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"spit-tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (module, text) in _available().items():
+    available = _available()
+    listed = {command: available[command]} if command in available else available
+    for name, (module, text) in listed.items():
         cmd = sub.add_parser(name, help=text, description=text)
         if name == command:
             _add_options(name, module, cmd)

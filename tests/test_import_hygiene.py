@@ -76,10 +76,12 @@ def dynamic_imports(path: Path) -> list[int]:
 
 
 def modules_after_import(module: str, *flags: str) -> set[str]:
-    """``sys.modules`` of a fresh interpreter after ``import module``."""
+    """``sys.modules`` of a fresh interpreter after ``import module``. Under ``-S`` the
+    installed packages (msgspec...) stay reachable, without their ``.pth`` files."""
     code = (
-        "import sys\n"
+        "import site, sys\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "sys.path.extend(site.getsitepackages())\n"
         f"import {module}\n"
         "print('\\n'.join(sorted(sys.modules)))\n"
     )

@@ -1,163 +1,136 @@
-"""``@value`` and ``@frozen`` behave as the dataclasses they stand for.
+"""The project's small immutable records are frozen ``msgspec.Struct`` classes.
 
-They make a record's methods from templates instead of compiling them per class
-(``spit.core.value``: the first frame of ``spit-tui play``); each record here is compared
-with the same class made by ``dataclasses``, on what the project relies on: building,
-defaults, ``__post_init__``, equality, the hash (sets iterate by it), ``repr``, pattern
-matching, ``fields``/``replace``, pickling (the simulator's workers) and refusing
+What the code relies on, checked on every record class and on a few typical ones:
+building with defaults and default factories, ``__post_init__``, equality by class and
+fields, the hash, ``repr``, pattern matching, ``msgspec.structs.replace`` and
+``fields``, pickling (the simulator's ``--jobs`` workers send records back) and refusing
 assignment.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
-import inspect
+import importlib
 import pickle
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from msgspec.structs import fields, replace
 
-from spit.core.value import frozen, value
+from spit.engine.actions import Move, Play
+from spit.engine.events import CardPlayed, RoundDealt
+from spit.games.spit.session.timing import Timing
+from spit.settings.model import Settings
 
-
-class _Fields:
-    """The fields every record here has, a default and a check."""
-
-    x: int
-    y: str = "a"
-    z: tuple[int, ...] | None = None
-
-    def __post_init__(self) -> None:
-        if self.x < 0:
-            raise ValueError("x must not be negative")
-
-
-def _record(decorator: Any, name: str) -> Any:
-    """A module-level class (so it pickles) with ``_Fields``' body, made by ``decorator``."""
-    body = {k: v for k, v in vars(_Fields).items() if k not in ("__dict__", "__weakref__")}
-    cls = decorator(type(name, (), {**body, "__qualname__": name}))
-    globals()[name] = cls
-    return cls
-
-
-@dataclass
-class _Empty:
-    pass
-
-
-ValueRecord = _record(value, "ValueRecord")
-ValueReference = _record(dataclass(slots=True, unsafe_hash=True), "ValueReference")
-FrozenRecord = _record(frozen, "FrozenRecord")
-FrozenReference = _record(dataclass(frozen=True, slots=True), "FrozenReference")
-PAIRS = [(ValueRecord, ValueReference), (FrozenRecord, FrozenReference)]
+MODULES = (
+    "spit.core.outcome",
+    "spit.core.replay.fields",
+    "spit.engine.actions",
+    "spit.engine.events",
+    "spit.games.registry",
+    "spit.games.spades.session.controller",
+    "spit.games.spades.session.intents",
+    "spit.games.spit.session.events",
+    "spit.games.spit.session.intents",
+    "spit.games.spit.session.timing",
+    "spit.settings.file",
+    "spit.settings.keymap",
+    "spit.settings.model",
+    "spit.tui.shared.cards",
+    "spit.tui.shared.table_settings",
+    "spit.tui.spit.board.draw",
+    "spit.tui.spit.board.presenter",
+    "spit.tui.spit.board.view",
+    "spit.tui.spit.game_config",
+)
+"""The modules that define records."""
 
 
-@pytest.mark.parametrize(("made", "reference"), PAIRS)
-@given(x=st.integers(0, 10**6), y=st.text(max_size=5), z=st.none() | st.tuples(st.integers()))
-def test_same_as_the_dataclass(made: Any, reference: Any, x: int, y: str, z: Any) -> None:
-    record, same = made(x, y, z), reference(x, y, z)
-    assert hash(record) == hash(same)
-    assert repr(record).replace(made.__name__, "R") == repr(same).replace(reference.__name__, "R")
-    assert record == made(x, y, z) and record != made(x + 1, y, z) and record != same
-    assert made(x) == made(x, "a", None) and hash(made(x)) == hash(reference(x))
-    assert made.__match_args__ == reference.__match_args__ == ("x", "y", "z")
-    assert [f.name for f in dataclasses.fields(made)] == ["x", "y", "z"]
-    assert dataclasses.replace(record, y="b") == made(x, "b", z)
+def _records() -> list[type[msgspec.Struct]]:
+    return [
+        item
+        for name in MODULES
+        for item in vars(importlib.import_module(name)).values()
+        if isinstance(item, type) and issubclass(item, msgspec.Struct) and item.__module__ == name
+    ]
+
+
+RECORDS = _records()
+
+
+def test_the_records_are_found() -> None:
+    assert len(RECORDS) >= 60
+    assert {CardPlayed, Play, Settings, Timing} <= set(RECORDS)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda record: record.__qualname__)
+def test_every_record_is_frozen(record: type[msgspec.Struct]) -> None:
+    assert record.__struct_config__.frozen
+    assert not record.__struct_config__.dict  # slots only, as the dataclasses had
+
+
+@given(
+    player=st.integers(0, 1),
+    stock=st.integers(0, 4),
+    pile=st.integers(0, 1),
+    card=st.integers(0, 51),
+    revealed=st.none() | st.integers(0, 51),
+)
+def test_a_record_is_a_value(player: int, stock: int, pile: int, card: int, revealed: Any) -> None:
+    record = CardPlayed(player, stock, pile, card, revealed)
+    same = CardPlayed(player=player, stock=stock, pile=pile, card=card, revealed=revealed)
+    assert record == same and hash(record) == hash(same)
+    assert record != replace(record, card=(card + 1) % 52)
+    assert replace(record, card=card) == record
+    assert repr(record) == (
+        f"CardPlayed(player={player}, stock={stock}, pile={pile}, card={card},"
+        f" revealed={revealed!r})"
+    )
+    assert [f.name for f in fields(record)] == ["player", "stock", "pile", "card", "revealed"]
     for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
         assert pickle.loads(pickle.dumps(record, protocol)) == record
-        reduced, expected = record.__reduce_ex__(protocol), same.__reduce_ex__(protocol)
-        assert reduced[0] is expected[0] and reduced[2:] == expected[2:]  # the same state
     assert copy.deepcopy(record) == record == copy.copy(record)
     match record:
-        case made(x=got, y=also):
-            assert (got, also) == (x, y)
+        case CardPlayed(got, stock=also):
+            assert (got, also) == (player, stock)
         case _:
             pytest.fail("the record did not match its own class pattern")
 
 
-@pytest.mark.parametrize(("made", "reference"), PAIRS)
-def test_init_as_the_dataclass(made: Any, reference: Any) -> None:
-    with pytest.raises(ValueError, match="negative"):
-        made(-1)
-    with pytest.raises(TypeError, match="missing 1 required positional argument: 'x'"):
-        made()
-    assert made.__init__.__annotations__ == reference.__init__.__annotations__
-    assert made.__slots__ == reference.__slots__
+def test_records_of_different_classes_differ() -> None:
+    """Equality looks at the class first, as a dataclass's does: ``Move(0)`` is not
+    ``RoundDealt``'s first field, and a set of actions keeps them apart."""
+    assert Play(0, 1) != Play(0, 0) and Play(0, 1) == Play(0, 1)
+    assert len({Move(0), Move(0), Play(0, 0)}) == 2
+    assert RoundDealt(1, (5, 5)) != (1, (5, 5))
 
 
-def test_frozen_refuses_assignment_value_does_not() -> None:
-    record = FrozenRecord(1)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        record.x = 2
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        del record.x
-    changed = ValueRecord(1)
-    changed.x = 2  # only the type checker refuses it (see spit.core.value)
-    assert changed.x == 2
+def test_assignment_is_refused() -> None:
+    record = Play(0, 1)
+    with pytest.raises(AttributeError):
+        record.stock = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del record.stock  # type: ignore[misc]
 
 
-def test_a_class_without_fields_or_docstring() -> None:
-    made, reference = frozen(type("Bare", (), {})), dataclass(frozen=True)(_Empty)
-    assert made() == made() and hash(made()) == hash(reference())
-    assert made.__doc__ == "Bare()"
+def test_defaults_and_default_factories() -> None:
+    first, second = Settings(), Settings()
+    assert first == second and first.key_overrides == {}
+    assert Settings(bell=True).bell and not first.bell
+    assert replace(first, bell=True) == Settings(bell=True)
+    assert Timing() == Timing.from_json(Timing().to_json())
+    assert Timing(slap_window_ms=10).to_json()["slap_window_ms"] == 10
 
 
-@frozen
-class Factories:
-    """A record with default factories, as the settings have."""
+def test_post_init_checks_and_normalises() -> None:
+    from spit.settings.model import CardStyle
+    from spit.tui.spit.game_config import GameConfig
 
-    name: str
-    items: list[int] = field(default_factory=list)
-    label: str = field(default="x")
-
-
-@dataclass(frozen=True, slots=True)
-class FactoriesReference:
-    name: str
-    items: list[int] = field(default_factory=list)
-    label: str = field(default="x")
-
-
-def test_default_factories_as_the_dataclass() -> None:
-    first, second = Factories("a"), Factories("a")
-    assert first.items == [] and first.items is not second.items and first.label == "x"
-    assert Factories("a", [1], "y").items == [1]
-    assert repr(first).replace("Factories", "R") == repr(FactoriesReference("a")).replace(
-        "FactoriesReference", "R"
-    )
-    assert str(inspect.signature(Factories)) == str(inspect.signature(FactoriesReference))
-    assert pickle.loads(pickle.dumps(Factories("b", [2]))) == Factories("b", [2])
-
-
-def test_what_they_do_not_take_is_refused() -> None:
-    with pytest.raises(TypeError, match="use @dataclass for items"):
-
-        @frozen
-        class Hidden:
-            items: list[int] = field(default_factory=list, repr=False)
-
-    with pytest.raises(TypeError, match="use @dataclass for limit"):
-
-        @value
-        class Constant:
-            limit: ClassVar[int] = 3
-
-    with pytest.raises(TypeError, match="use @dataclass for __eq__"):
-
-        @frozen
-        class OwnEquality:
-            x: int
-
-            def __eq__(self, other: object) -> bool:
-                return True
-
-    with pytest.raises(TypeError, match="non-default argument 'b'"):
-
-        @frozen
-        class Order:
-            a: int = 0
-            b: int  # type: ignore[misc]
+    config = GameConfig(card_style="ascii")
+    assert config.card_style is CardStyle.ASCII
+    assert replace(config, card_style="unicode").card_style is CardStyle.UNICODE
+    with pytest.raises(ValueError, match="card_style"):
+        GameConfig(card_style="braille")

@@ -118,7 +118,7 @@ def add_recording_options(parser: argparse.ArgumentParser) -> None:
 def recorded_settings(args: argparse.Namespace) -> Settings:
     """The saved settings with ``add_recording_options``' choices on top, for a command
     that opens a table from the settings (its warnings are the app's to show)."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from spit.settings.file import read_settings
     from spit.settings.model import settings_path

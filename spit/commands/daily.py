@@ -31,12 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.tui.shared.collector import paused_until_first_frame
+    from spit.tui.app import SpitApp
+    from spit.tui.spit.daily_card import DailyCard
 
-    with paused_until_first_frame():
-        from spit.tui.app import SpitApp
-        from spit.tui.spit.daily_card import DailyCard
-
-        settings = recorded_settings(args)
-        result = SpitApp(start_screen=DailyCard(day=args.date, settings=settings)).run()
+    settings = recorded_settings(args)
+    result = SpitApp(start_screen=DailyCard(day=args.date, settings=settings)).run()
     return result or 0

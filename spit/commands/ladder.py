@@ -26,13 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.tui.shared.collector import paused_until_first_frame
+    from spit.tui.app import SpitApp
+    from spit.tui.spit.challenges import ladder_screen, ladder_step
 
-    with paused_until_first_frame():
-        from spit.tui.app import SpitApp
-        from spit.tui.spit.challenges import ladder_screen, ladder_step
-
-        settings = recorded_settings(args)
-        step = ladder_step() if args.step is None else args.step
-        result = SpitApp(start_screen=ladder_screen(settings, step)).run()
+    settings = recorded_settings(args)
+    step = ladder_step() if args.step is None else args.step
+    result = SpitApp(start_screen=ladder_screen(settings, step)).run()
     return result or 0

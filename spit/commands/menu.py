@@ -10,9 +10,6 @@ import argparse
 
 
 def run(args: argparse.Namespace) -> int:
-    from spit.tui.shared.collector import paused_until_first_frame
+    from spit.tui.app import SpitApp
 
-    with paused_until_first_frame():
-        from spit.tui.app import SpitApp
-
-        return SpitApp().run() or 0
+    return SpitApp().run() or 0

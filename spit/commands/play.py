@@ -7,7 +7,8 @@ come from the settings. Bad options end with a one-line message and status 2.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from spit.commands._args import add_recording_options, seed
 from spit.commands.output import complain
@@ -53,28 +54,25 @@ def run(args: argparse.Namespace) -> int:
     if args.names is not None and args.bot is not None:
         complain("play", "--names is for two players on one keyboard, not a game against a bot")
         return 2
-    from spit.tui.shared.collector import paused_until_first_frame
+    from spit.engine import Variant
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
+    from spit.tui.spit.game_config import GameConfig
 
-    with paused_until_first_frame():
-        from spit.engine import Variant
-        from spit.settings.file import read_settings
-        from spit.settings.model import settings_path
-        from spit.tui.spit.game_config import GameConfig
+    settings, _warnings = read_settings(settings_path())  # the app shows the warnings
+    config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
+    if args.names is not None:
+        config = replace(config, names=args.names)
+    if args.variant is not None:
+        config = replace(config, variant=Variant(args.variant))
+    if args.replay_dir is not None:
+        config = replace(config, replay_dir=args.replay_dir)
+    if args.no_record:
+        config = replace(config, record=False)
 
-        settings, _warnings = read_settings(settings_path())  # the app shows the warnings
-        config = GameConfig.from_settings(settings, bot_level=args.bot, seed=args.seed)
-        if args.names is not None:
-            config = replace(config, names=args.names)
-        if args.variant is not None:
-            config = replace(config, variant=Variant(args.variant))
-        if args.replay_dir is not None:
-            config = replace(config, replay_dir=args.replay_dir)
-        if args.no_record:
-            config = replace(config, record=False)
+    from spit.tui.app import SpitApp
 
-        from spit.tui.app import SpitApp
-
-        result = SpitApp(start_game=config).run()
+    result = SpitApp(start_game=config).run()
     return result or 0
 
 

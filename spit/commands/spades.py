@@ -8,7 +8,8 @@ message and status 2 (``spit.commands._args``).
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from spit.commands._args import add_recording_options, seed, whole_number
 

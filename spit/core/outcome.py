@@ -2,6 +2,8 @@
 
 Generic over the game, because every engine in the project (Spit, Spades) follows the
 same discipline: a bad action is data, not an exception, and never changes the state.
+An outcome holds an immutable state and events, so it is an untracked frozen record
+like the events (``gc=False``: it can never be part of a reference cycle).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from spit.core.value import value
+from msgspec import Struct
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -28,16 +30,14 @@ class Refusal(StrEnum):
 R = TypeVar("R", bound=Refusal)
 
 
-@value
-class Applied(Generic[S, E]):
+class Applied(Struct, Generic[S, E], frozen=True, gc=False):
     """The action was legal: the resulting state and what happened, in order."""
 
     state: S
     events: tuple[E, ...]
 
 
-@value
-class Rejected(Generic[R]):
+class Rejected(Struct, Generic[R], frozen=True, gc=False):
     """The action was not legal; the state is unchanged. ``message`` is fit to show a
     player."""
 

@@ -3,17 +3,17 @@
 Actions carry only what the player chooses; everything else (which card, which
 empty space) follows from the state. Each has a short text notation, like UCI in
 chess, used by replays and tests: ``play 3 1``, ``move 2``, ``spit``, ``slap 0``.
+Like the events, they are untracked frozen records (see ``spit.engine.events``).
 """
 
 from __future__ import annotations
 
 from typing import TypeAlias
 
-from spit.core.value import frozen
+from msgspec import Struct
 
 
-@frozen
-class Play:
+class Play(Struct, frozen=True, gc=False):
     """Play the face-up card of stockpile ``stock`` (0-4) onto spit pile ``pile`` (R07)."""
 
     stock: int
@@ -23,8 +23,7 @@ class Play:
         return f"play {self.stock} {self.pile}"
 
 
-@frozen
-class Move:
+class Move(Struct, frozen=True, gc=False):
     """Move the face-up card of stockpile ``stock`` into the leftmost empty space (R09, D05)."""
 
     stock: int
@@ -33,16 +32,14 @@ class Move:
         return f"move {self.stock}"
 
 
-@frozen
-class Spit:
+class Spit(Struct, frozen=True, gc=False):
     """Turn the top spit card face up onto the player's own spit pile (R05, R13, D02)."""
 
     def __str__(self) -> str:
         return "spit"
 
 
-@frozen
-class Slap:
+class Slap(Struct, frozen=True, gc=False):
     """Slap spit pile ``pile`` at the end of a two-pile round (R15, D08)."""
 
     pile: int

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from spit.core.cards import DECK, Card, rank
+from spit.core.cards import DECK, rank
 
+_BY_RANK: Final = tuple(tuple((r - rank(b)) % 13 in (1, 12) for b in DECK) for r in range(13))
+"""``_BY_RANK[r][b]``: may a card of rank ``r`` be played on ``b``? (Cards of one rank
+share their row of ``ADJACENT``.)"""
 
-def _adjacent(a: Card, b: Card) -> bool:
-    return (rank(a) - rank(b)) % 13 in (1, 12)
-
-
-ADJACENT: Final[tuple[tuple[bool, ...], ...]] = tuple(
-    tuple(_adjacent(a, b) for b in DECK) for a in DECK
-)
+ADJACENT: Final[tuple[tuple[bool, ...], ...]] = tuple(_BY_RANK[rank(a)] for a in DECK)
 """``ADJACENT[a][b]``: may ``a`` be played on ``b``?
 
 One rank up or down, and the ace touches both the king and the two (R02): the ranks

@@ -3,6 +3,11 @@
 Front ends draw from events and never re-derive rules: an event says which card went
 where and what was turned up, so the table can animate it without looking at two
 states and diffing them.
+
+Events are frozen ``msgspec.Struct`` records: immutable values, cheap to define and to
+build. They hold only numbers, enums and tuples of them, so none can be part of a
+reference cycle, and ``gc=False`` tells the cycle collector not to track them: the
+simulator and the replay viewer keep hundreds of thousands (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -10,12 +15,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeAlias
 
+from msgspec import Struct
+
 from spit.core.cards import Card
-from spit.core.value import value
 
 
-@value
-class CardPlayed:
+class CardPlayed(Struct, frozen=True, gc=False):
     """``card`` went from stockpile ``stock`` onto spit pile ``pile``; ``revealed`` was
     turned up beneath it (R07, R08)."""
 
@@ -26,8 +31,7 @@ class CardPlayed:
     revealed: Card | None
 
 
-@value
-class CardMoved:
+class CardMoved(Struct, frozen=True, gc=False):
     """``card`` went from stockpile ``stock`` into the empty space ``to`` (R09)."""
 
     player: int
@@ -37,8 +41,7 @@ class CardMoved:
     revealed: Card
 
 
-@value
-class CardSpat:
+class CardSpat(Struct, frozen=True, gc=False):
     """``player`` turned up spit card ``card`` onto spit pile ``pile`` (R05, R13)."""
 
     player: int
@@ -46,13 +49,11 @@ class CardSpat:
     card: Card
 
 
-@value
-class PlayStarted:
+class PlayStarted(Struct, frozen=True, gc=False):
     """Every pending spit is done: cards may be played."""
 
 
-@value
-class Stalled:
+class Stalled(Struct, frozen=True, gc=False):
     """Nobody can act; the players in ``spitters`` must spit (R13, D01, D02)."""
 
     spitters: tuple[bool, bool]
@@ -65,16 +66,14 @@ class EndReason(StrEnum):
     """Stalled with no spit cards left anywhere (R14, D03, D10)."""
 
 
-@value
-class RoundEnded:
+class RoundEnded(Struct, frozen=True, gc=False):
     """Play stopped; in a two-pile round the slap comes next (R14)."""
 
     reason: EndReason
     player: int | None
 
 
-@value
-class Slapped:
+class Slapped(Struct, frozen=True, gc=False):
     """``player`` slapped ``pile`` first and takes it; the other player takes the
     other pile (R15, D08). ``sizes`` are both piles' sizes at the slap."""
 
@@ -83,8 +82,7 @@ class Slapped:
     sizes: tuple[int, int]
 
 
-@value
-class RoundResolved:
+class RoundResolved(Struct, frozen=True, gc=False):
     """Cards are gathered: ``cards`` is each player's total for the next deal,
     ``left`` the cards each still held (what the points variant scores, D11)."""
 
@@ -93,16 +91,14 @@ class RoundResolved:
     scores: tuple[int, int]
 
 
-@value
-class RoundDealt:
+class RoundDealt(Struct, frozen=True, gc=False):
     """Round ``round`` is laid out; ``spit_cards`` per player (0 means one pile, R17)."""
 
     round: int
     spit_cards: tuple[int, int]
 
 
-@value
-class GameOver:
+class GameOver(Struct, frozen=True, gc=False):
     winner: int
 
 

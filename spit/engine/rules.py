@@ -37,8 +37,8 @@ _EMPTY: tuple[Pile, Pile] = ((), ())
 
 # Hot-path constants. Phase members are module globals here because an enum attribute
 # lookup costs ten times a global one, and legal actions come from shared instances
-# because building a frozen dataclass costs more than the rest of ``legal_actions``
-# (actions are immutable values, so sharing them is safe). The simulator and the bots
+# rather than new ones for every call (actions are immutable values, so sharing them
+# is safe). The simulator and the bots
 # call these functions hundreds of thousands of times a second; see
 # docs/performance.md.
 _SPIT_PHASE: Final = Phase.SPIT
@@ -64,9 +64,6 @@ _NEIGHBOUR_BITS: Final = tuple(
     1 << ((card >> 2) + 1) % 13 | 1 << ((card >> 2) + 12) % 13 for card in range(_NO_PILE)
 )
 """The ranks a card can go on, one up or down on the ring of ranks (R02), as a mask."""
-_new_state = tuple.__new__
-"""Builds a ``State`` from a ready tuple, skipping the named tuple's generated
-``__new__``: the most frequent actions (plays, spits) build one each."""
 
 
 class Reason(Refusal):
@@ -160,33 +157,25 @@ def deal_round(
     Each ``orders[p]`` must be an ordering of exactly ``state.collected[p]``; raises
     ``ValueError`` if not, or if the game is not between rounds.
     """
-    variant, target, round_, phase, _, _, _, _, _, collected, scores, winner = state
-    if phase is not _ROUND_OVER:
-        raise ValueError(f"cannot deal in phase {phase}")
+    if state.phase is not _ROUND_OVER:
+        raise ValueError(f"cannot deal in phase {state.phase}")
     for p in (0, 1):
-        if tuple(sorted(orders[p])) != collected[p]:
+        if tuple(sorted(orders[p])) != state.collected[p]:
             raise ValueError(f"player {p + 1}'s order is not a shuffle of their cards")
     (s0, h0), (s1, h1) = lay_out(orders[0]), lay_out(orders[1])
     spitters = (bool(h0), bool(h1))
     short = None if h0 and h1 else spitters.index(False)
-    new = _new_state(
-        State,
-        (
-            variant,
-            target,
-            round_ + 1,
-            _SPIT_PHASE,
-            (s0, s1),
-            (h0, h1),
-            ((), ()) if short is None else ((),),
-            spitters,
-            short,
-            _EMPTY,
-            scores,
-            winner,
-        ),
+    new = state._replace(
+        round=state.round + 1,
+        phase=_SPIT_PHASE,
+        stocks=(s0, s1),
+        hands=(h0, h1),
+        piles=((), ()) if short is None else ((),),
+        must_spit=spitters,
+        short=short,
+        collected=_EMPTY,
     )
-    return Applied(new, (RoundDealt(round_ + 1, (len(h0), len(h1))),))
+    return Applied(new, (RoundDealt(new.round, (len(h0), len(h1))),))
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
@@ -274,9 +263,9 @@ def apply(state: State, player: int, action: Action) -> Outcome:
 
 
 def _play(state: State, player: int, action: Play) -> Outcome:
-    variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner = state
-    if phase is not _PLAYING:
+    if state.phase is not _PLAYING:
         return Rejected(Reason.NOT_PLAYING)
+    stocks, piles = state.stocks, state.piles
     s, p = action.stock, action.pile
     if not (0 <= s < 5 and 0 <= p < len(piles)):
         return Rejected(Reason.BAD_INDEX)
@@ -294,22 +283,9 @@ def _play(state: State, player: int, action: Play) -> Outcome:
         new_piles: tuple[Pile, ...] = ((*pile, card),)
     else:
         new_piles = ((*pile, card), piles[1]) if p == 0 else (piles[0], (*pile, card))
-    new = _new_state(
-        State,
-        (
-            variant,
-            target,
-            round_,
-            phase,
-            (new_row, stocks[1]) if player == 0 else (stocks[0], new_row),
-            hands,
-            new_piles,
-            must,
-            short,
-            coll,
-            scores,
-            winner,
-        ),
+    new = state._replace(
+        stocks=(new_row, stocks[1]) if player == 0 else (stocks[0], new_row),
+        piles=new_piles,
     )
     played = CardPlayed(player, s, p, card, rest[-1] if rest else None)
     if not rest and not any(new_row):
@@ -334,14 +310,14 @@ def _move(state: State, player: int, action: Move) -> Outcome:
     to = stocks.index(())
     row = _with_pile(_with_pile(stocks, s, stock[:-1]), to, (stock[-1],))
     both = state.stocks
-    new = _with_stocks(state, (row, both[1]) if player == 0 else (both[0], row))
+    new = state._replace(stocks=(row, both[1]) if player == 0 else (both[0], row))
     return _after_action(new, (CardMoved(player, s, to, stock[-1], stock[-2]),))
 
 
 def _spit(state: State, player: int) -> Outcome:
-    variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner = state
-    if phase is not _SPIT_PHASE:
+    if state.phase is not _SPIT_PHASE:
         return Rejected(Reason.NOT_SPITTING)
+    hands, piles, must = state.hands, state.piles, state.must_spit
     if not must[player]:
         return Rejected(Reason.ALREADY_SPAT)
     hand = hands[player]
@@ -351,22 +327,11 @@ def _spit(state: State, player: int) -> Outcome:
     new_hands = (hand[1:], hands[1]) if player == 0 else (hands[0], hand[1:])
     new_must = (False, must[1]) if player == 0 else (must[0], False)
     pending = new_must[0] or new_must[1]
-    new = _new_state(
-        State,
-        (
-            variant,
-            target,
-            round_,
-            phase if pending else _PLAYING,
-            stocks,
-            new_hands,
-            new_piles,
-            new_must,
-            short,
-            coll,
-            scores,
-            winner,
-        ),
+    new = state._replace(
+        phase=_SPIT_PHASE if pending else _PLAYING,
+        hands=new_hands,
+        piles=new_piles,
+        must_spit=new_must,
     )
     spat = CardSpat(player, to, card)
     if pending:
@@ -387,7 +352,7 @@ def _after_action(state: State, events: tuple[Event, ...]) -> Applied[State, Eve
     hands = state.hands
     spitters = (bool(hands[0]), bool(hands[1]))
     if spitters[0] or spitters[1]:
-        stalled = _with_spit_cards(state, _SPIT_PHASE, hands, piles, spitters)
+        stalled = state._replace(phase=_SPIT_PHASE, must_spit=spitters)
         return Applied(stalled, (*events, Stalled(spitters)))
     return _round_ends(state, events, EndReason.NO_SPIT_CARDS, None)
 
@@ -465,10 +430,12 @@ def stall_spits(state: State, limit: int) -> tuple[State, int]:
             if first1 <= step < first1 + spat1:
                 order.append(hand1[step - first1])
         new_piles = (tuple(order),)
-    hands = (hand0[spat0:], hand1[spat1:])
-    return _with_spit_cards(
-        state, state.phase, hands, new_piles, (len0 > spat0, len1 > spat1)
-    ), steps
+    stalled = state._replace(
+        hands=(hand0[spat0:], hand1[spat1:]),
+        piles=new_piles,
+        must_spit=(len0 > spat0, len1 > spat1),
+    )
+    return stalled, steps
 
 
 def _first_fit(hand: Pile, first: int, fits: int, start: int, stop: int) -> int:
@@ -489,7 +456,7 @@ def _round_ends(
     """Stop play (R14, D18): slap in a two-pile round, settle at once in a one-pile one."""
     events = (*events, RoundEnded(reason, player))
     if len(state.piles) == 2:
-        return Applied(_with_phase(state, _SLAP_PHASE), events)
+        return Applied(state._replace(phase=_SLAP_PHASE), events)
     if player is None:
         # D10: nobody got out; the one with fewer stockpile cards counts as first out,
         # and on a tie the pile goes to the player who had spit cards.
@@ -519,7 +486,7 @@ def _resolve(
 
     ``pile_taker[i]`` is the player who takes spit pile ``i``.
     """
-    variant, target, round_, _, stocks, hands, piles, _, _, _, scores, was_won = state
+    variant, stocks, hands, scores = state.variant, state.stocks, state.hands, state.scores
     gathered: list[list[Card]] = [[], []]
     for p in (0, 1):
         own = gathered[p]
@@ -527,7 +494,7 @@ def _resolve(
             own += stock
         own += hands[p]
     left = (len(gathered[0]), len(gathered[1]))
-    for pile, taker in zip(piles, pile_taker, strict=True):
+    for pile, taker in zip(state.piles, pile_taker, strict=True):
         gathered[taker] += pile
     if variant is _POINTS:
         scores = (scores[0] + left[0], scores[1] + left[1])
@@ -538,23 +505,17 @@ def _resolve(
         *events,
         RoundResolved((len(collected[0]), len(collected[1])), left, scores),
     )
-    winner = _winner(variant, target, collected, scores)
-    new = _new_state(
-        State,
-        (
-            variant,
-            target,
-            round_,
-            _ROUND_OVER if winner is None else _GAME_OVER,
-            _NO_STOCKS,
-            _EMPTY,
-            (),
-            _NOBODY_SPITS,
-            None,
-            collected,
-            scores,
-            was_won if winner is None else winner,
-        ),
+    winner = _winner(variant, state.target, collected, scores)
+    new = state._replace(
+        phase=_ROUND_OVER if winner is None else _GAME_OVER,
+        stocks=_NO_STOCKS,
+        hands=_EMPTY,
+        piles=(),
+        must_spit=_NOBODY_SPITS,
+        short=None,
+        collected=collected,
+        scores=scores,
+        winner=state.winner if winner is None else winner,
     )
     if winner is None:
         return Applied(new, events)
@@ -596,40 +557,6 @@ def game_end(state: State) -> GameEnd | None:
         return GameEnd.NO_CARDS
     a, b = state.scores
     return GameEnd.TARGET if max(a, b) >= state.target and a != b else GameEnd.NO_DEAL
-
-
-def _with_phase(state: State, phase: Phase) -> State:
-    """``state._replace(phase=phase)``, at half the cost (see ``_new_state``)."""
-    variant, target, round_, _, stocks, hands, piles, must, short, coll, scores, winner = state
-    return _new_state(
-        State,
-        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
-    )
-
-
-def _with_spit_cards(
-    state: State,
-    phase: Phase,
-    hands: tuple[Pile, Pile],
-    piles: tuple[Pile, ...],
-    must: tuple[bool, bool],
-) -> State:
-    """``state`` with a stall's or its spits' changes, as ``_replace`` would make it at
-    twice the cost (see ``_new_state``)."""
-    variant, target, round_, _, stocks, _, _, _, short, coll, scores, winner = state
-    return _new_state(
-        State,
-        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
-    )
-
-
-def _with_stocks(state: State, stocks: tuple[Stockpiles, Stockpiles]) -> State:
-    """``state._replace(stocks=stocks)``, at half the cost (see ``_new_state``)."""
-    variant, target, round_, phase, _, hands, piles, must, short, coll, scores, winner = state
-    return _new_state(
-        State,
-        (variant, target, round_, phase, stocks, hands, piles, must, short, coll, scores, winner),
-    )
 
 
 def _with_pile(row: Stockpiles, index: int, pile: Pile) -> Stockpiles:

@@ -1,9 +1,8 @@
 """The complete state of a Spit game, as one immutable value.
 
 The state is a ``NamedTuple`` of tuples: immutable so that ``apply`` can never corrupt
-the state a rejection leaves behind and a bot's snapshot can never change under it,
-and a named tuple rather than a frozen dataclass because the engine builds one per
-action and tuple construction is several times cheaper.
+the state a rejection leaves behind and a bot's snapshot can never change under it.
+The rules make the next state with ``_replace``, naming the fields that change.
 """
 
 from __future__ import annotations

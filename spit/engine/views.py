@@ -3,11 +3,16 @@
 A player sees every face-up card (both rows' top cards, the spit piles) and how many
 cards lie face down, but never a face-down card or the order of anyone's spit cards.
 Bots decide from a view like this so that they cannot cheat by construction.
+
+A ``PlayerView`` is an untracked frozen record, like the events (``spit.engine.events``):
+``observe`` makes one for most bot decisions. A ``StockView`` is a pair, a named tuple.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
+
+from msgspec import Struct
 
 from spit.core.cards import DECK, Card, Pile
 from spit.engine.state import Phase, State, Stockpiles, Variant
@@ -20,7 +25,7 @@ class StockView(NamedTuple):
     face_down: int
 
 
-class PlayerView(NamedTuple):
+class PlayerView(Struct, frozen=True, gc=False):
     """The table from ``player``'s chair; ``opponent`` is the other player."""
 
     player: int
@@ -39,12 +44,12 @@ class PlayerView(NamedTuple):
     winner: int | None
 
 
-_new_view = tuple.__new__
-"""Builds a named tuple from a ready tuple, skipping the generated ``__new__`` and its
-keyword handling: ``observe`` runs for most bot decisions, and this halves its cost."""
+MOST_FACE_DOWN: Final = 4
+"""A stockpile holds at most five cards: the deal makes piles of one to five (R04) and a
+card moves only into an empty space (D04), so at most four lie face down."""
 
 _STOCK_VIEWS: Final = tuple(
-    tuple(_new_view(StockView, (card, down)) for down in range(len(DECK))) for card in DECK
+    tuple(StockView(card, down) for down in range(MOST_FACE_DOWN + 1)) for card in DECK
 )
 """``_STOCK_VIEWS[card][face_down]``: every possible non-empty stockpile view, built once.
 Views are immutable values, so sharing them is safe, and looking one up costs a fraction
@@ -77,21 +82,18 @@ def observe(state: State, player: int) -> PlayerView:
     """The part of ``state`` that ``player`` is allowed to know."""
     other = 1 - player
     stocks, hands, piles = state.stocks, state.hands, state.piles
-    return _new_view(
-        PlayerView,
-        (
-            player,
-            state.variant,
-            state.round,
-            state.phase,
-            _row(stocks[player]),
-            _row(stocks[other]),
-            len(hands[player]),
-            len(hands[other]),
-            _pile_tops(piles),
-            tuple(map(len, piles)),
-            state.must_spit[player],
-            state.scores,
-            state.winner,
-        ),
+    return PlayerView(
+        player=player,
+        variant=state.variant,
+        round=state.round,
+        phase=state.phase,
+        own=_row(stocks[player]),
+        opponent=_row(stocks[other]),
+        own_spit_cards=len(hands[player]),
+        opponent_spit_cards=len(hands[other]),
+        pile_tops=_pile_tops(piles),
+        pile_sizes=tuple(map(len, piles)),
+        must_spit=state.must_spit[player],
+        scores=state.scores,
+        winner=state.winner,
     )

@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
-from spit.core.value import frozen
+from msgspec import Struct
 
 if TYPE_CHECKING:
     import argparse
@@ -113,8 +113,7 @@ class NetTableFactory(Protocol):
     ) -> Any: ...
 
 
-@frozen
-class LayerRef:
+class LayerRef(Struct, frozen=True):
     """A module or an object, in a layer above the games or in a game's own modules, by
     its dotted path (``module`` or ``module:attribute``); ``load`` imports it (see the
     module docstring for why it is not imported here)."""
@@ -130,11 +129,9 @@ class LayerRef:
         return found
 
 
-class Deferred(LayerRef):
+class Deferred(LayerRef, frozen=True):
     """A headless function of a game by its dotted path, called like it: its module is
     imported at the first call (see the module docstring for why not before)."""
-
-    __slots__ = ()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.load()(*args, **kwargs)
@@ -155,8 +152,7 @@ class ListedEnd(Protocol):
         ...
 
 
-@frozen
-class ReplayFiles:
+class ReplayFiles(Struct, frozen=True):
     """How the game's replays look in a folder, for listings that read no more of a
     file than its first and last lines (``spit.saved_games``)."""
 
@@ -183,8 +179,7 @@ class ReplayFiles:
         return end.winner, end.t, end.rounds
 
 
-@frozen
-class Bots:
+class Bots(Struct, frozen=True):
     """The game's computer players, weakest first, each with a line for a chooser."""
 
     levels: Callable[[], Sequence[str]]
@@ -193,8 +188,7 @@ class Bots:
     """The level a chooser offers first; ``None`` where the player's settings say."""
 
 
-@frozen
-class FrontEnds:
+class FrontEnds(Struct, frozen=True):
     """The game's screens in ``spit.tui``: a saved game played back, the live table,
     and the menu entry that opens the table against a bot."""
 
@@ -219,8 +213,7 @@ class FrontEnds:
     so that adding a game moves no other entry's key (``spit.tui.shell.menu``)."""
 
 
-@frozen
-class RoomChoice:
+class RoomChoice(Struct, frozen=True):
     """One option a player may choose when opening a room on a server for many rooms
     (a key ``net_options`` takes), as the new-room form offers it: one of ``values``
     (the first is the default), or, without values, a whole number from ``lowest`` to
@@ -263,8 +256,7 @@ def room_options(
     return {key: known[key].check(title, value) for key, value in options.items()}
 
 
-@frozen
-class GameDescriptor(Generic[R]):
+class GameDescriptor(Struct, Generic[R], frozen=True):
     """Everything the rest of the program needs to know of one game."""
 
     name: str

@@ -36,13 +36,13 @@ import os
 import re
 import stat
 from collections.abc import Iterator, Mapping
-from dataclasses import fields
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+
 from spit.core.safe_text import safe_path, safe_text
-from spit.core.value import frozen
 from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
 
 if TYPE_CHECKING:
@@ -61,8 +61,7 @@ _MAX_BACKUPS = 1000
 _USING_DEFAULTS = "using the default settings"
 
 
-@frozen
-class _Contents:
+class _Contents(Struct, frozen=True):
     """What reading the file gave: its bytes and stat, or why there are none."""
 
     data: bytes | None = None
@@ -128,8 +127,7 @@ def _not_regular(path: Path, info: os.stat_result) -> _Contents:
     return _Contents(problem=problem, editable=False)
 
 
-@frozen
-class _Parsed:
+class _Parsed(Struct, frozen=True):
     """A file's settings, and its problems; ``data`` is ``None`` when it is no TOML."""
 
     settings: Settings
@@ -327,10 +325,10 @@ def _fresh_document(settings: Settings) -> tomlkit.TOMLDocument:
     document.add(tomlkit.comment("spit-tui settings. The Settings screen changes only the"))
     document.add(tomlkit.comment("lines it must; comments and other lines are kept."))
     defaults = Settings()
-    for item in fields(Settings):
-        value = getattr(settings, item.name)
-        if value != getattr(defaults, item.name):
-            document[item.name] = _toml(value)
+    for name in Settings.__struct_fields__:
+        value = getattr(settings, name)
+        if value != getattr(defaults, name):
+            document[name] = _toml(value)
     return document
 
 

@@ -26,15 +26,15 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Final, Literal
 
+from msgspec import Struct
+
 from spit.core.safe_text import safe_text
 from spit.core.seats import SEATS, Seat
-from spit.core.value import frozen
 
 Kind = Literal["play", "move", "cursor", "pause", "help", "quit"]
 
 
-@frozen
-class GameKey:
+class GameKey(Struct, frozen=True):
     """What a binding id stands for."""
 
     id: str

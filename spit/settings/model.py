@@ -13,14 +13,15 @@ import difflib
 import os
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
+from msgspec import Struct, field
+from msgspec.structs import replace
+
 from spit.core.safe_text import safe_path, safe_text
-from spit.core.value import frozen
 from spit.engine import Variant
 from spit.games.spit.identity import BotLevel
 
@@ -42,8 +43,7 @@ class CardStyle(StrEnum):
     ASCII = "ascii"
 
 
-@frozen
-class Settings:
+class Settings(Struct, frozen=True):
     """Everything the player can change in the Settings screen."""
 
     theme: str = DEFAULT_THEME
@@ -83,9 +83,9 @@ def settings_path() -> Path:
 def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
     """Setting name -> its value in ``new``, for each setting that differs from ``old``."""
     return {
-        item.name: getattr(new, item.name)
-        for item in fields(Settings)
-        if getattr(old, item.name) != getattr(new, item.name)
+        name: getattr(new, name)
+        for name in Settings.__struct_fields__
+        if getattr(old, name) != getattr(new, name)
     }
 
 
@@ -324,8 +324,7 @@ def default_shown(name: str) -> str:
     return shown(getattr(Settings(), name))
 
 
-@frozen
-class Problem:
+class Problem(Struct, frozen=True):
     """Something in the file that could not be used, and where it is: the setting
     ``key`` (and ``entry``, a line of its table), for the file reader to find the line."""
 

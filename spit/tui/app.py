@@ -12,6 +12,7 @@ it to start a game, open a replay or leave a screen with the messages of
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 from pathlib import Path, PurePath
@@ -25,10 +26,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.signal import Signal
 
+from spit._start_time import START_TIME
 from spit.core.safe_text import safe_lines, safe_path, safe_text
 from spit.settings.file import SettingsWriter, read_settings
 from spit.settings.model import CardStyle, Settings, settings_path
-from spit.tui.shared.collector import collect_and_freeze, thaw
 from spit.tui.shared.control_filter import ControlCharacterFilter
 from spit.tui.shared.navigation import (
     LeaveScreen,
@@ -48,15 +49,13 @@ if TYPE_CHECKING:
     from spit.tui.shared.services import Services
     from spit.tui.spit.game_config import GameConfig
 
-_IMPORTED_AT = time.perf_counter()
-"""Start-up is logged relative to this, the closest point to process start the app owns."""
+logger = logging.getLogger(__name__)
+"""Where the app logs (never on screen): "started in N ms" once its first frame is out."""
 
 
-FREEZE_AFTER_S = 0.3
-"""How long after the first frame (of the app, or of a game from the menu) the garbage
-collector collects and freezes (``spit.tui.shared.collector``): late enough for the frame to
-be on screen (the collection holds the interpreter, so the thread writing the frame
-would wait for it), well within the game's start countdown."""
+def started_in_ms() -> float:
+    """Milliseconds since the program started (``spit._start_time``)."""
+    return (time.perf_counter() - START_TIME) * 1000
 
 
 class SpitApp(App[int]):
@@ -230,11 +229,13 @@ class SpitApp(App[int]):
         return self.return_code or result
 
     def on_ready(self) -> None:
-        self.log.info(f"started in {(time.perf_counter() - _IMPORTED_AT) * 1000:.0f} ms")
-        self.set_timer(FREEZE_AFTER_S, collect_and_freeze)
+        """The first frame is out: log how long that took, to Python's logging and to
+        Textual's devtools console, neither of which draws on screen."""
+        message = f"started in {started_in_ms():.0f} ms"
+        logger.info(message)
+        self.log.info(message)
 
     def on_unmount(self) -> None:
-        thaw()
         self._use_card_style(CardStyle.UNICODE)
 
     # -- navigation: what the screens ask for (``spit.tui.shared.navigation``) -------
@@ -249,7 +250,6 @@ class SpitApp(App[int]):
 
         table = registry.by_name(message.game).front_ends.table.load()
         self.push_screen(table.from_settings(self.settings, message.bot_level, clock=self.clock))
-        self.set_timer(FREEZE_AFTER_S, collect_and_freeze)
 
     @on(StartChallenge)
     def _start_challenge(self, message: StartChallenge) -> None:

@@ -5,12 +5,12 @@ for a higher layer naming a real object of the right kind."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import inspect
 import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 from textual.screen import Screen
 
@@ -110,9 +110,8 @@ def _paths(value: object) -> list[registry.LayerRef]:
         return [owner]
     if isinstance(value, tuple):
         return [ref for item in value for ref in _paths(item)]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = dataclasses.fields(value)
-        return [ref for f in fields for ref in _paths(getattr(value, f.name))]
+    if isinstance(value, msgspec.Struct):
+        return [ref for name in value.__struct_fields__ for ref in _paths(getattr(value, name))]
     return []
 
 

@@ -5,11 +5,11 @@ a hand-written file's comments and other lines kept."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from spit.engine import Variant
 from spit.games.spit.identity import BotLevel

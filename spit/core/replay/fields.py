@@ -13,10 +13,11 @@ import contextlib
 import re
 from typing import Any, Final, Literal, TypeAlias
 
+from msgspec import Struct
+
 from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
 from spit.core.seats import SEATS, Seat
-from spit.core.value import frozen
 
 FORMAT_NAME: Final = "spit-replay"
 FORMAT_VERSION: Final = (1, 4)
@@ -186,8 +187,7 @@ def deck_problems(cards: tuple[Card, ...]) -> str | None:
 PlayerKind: TypeAlias = Literal["human", "bot"]
 
 
-@frozen
-class PlayerInfo:
+class PlayerInfo(Struct, frozen=True):
     """Who sat in a seat: a human, or a bot with its level, policy and seed."""
 
     kind: PlayerKind

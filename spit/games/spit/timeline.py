@@ -34,10 +34,8 @@ has changed.
 from __future__ import annotations
 
 import copy
-import gc
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -487,39 +485,10 @@ def open_timeline(path: Path) -> Timeline:
     """Read, verify and work out the replay at ``path``, the last two in one pass.
     Raises ``NotViewable``."""
     builder = _Builder()
-    with _collector_paused():
-        replay, result = read_checked(path, load_replay, lambda r: verify(r, builder.follow))
+    replay, result = read_checked(path, load_replay, lambda r: verify(r, builder.follow))
     if not replay.deals:
         raise NotViewable("the recording stops before the first deal: there is nothing to watch")
     return builder.timeline(replay, finished=result.finished)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off for a while, then back as it was.
-
-    The first pass allocates an object or more for every entry it keeps and keeps them
-    all, so the collector's full passes, started by allocations alone, rescan a list
-    that only grows (they were about 40% of opening a 1 MiB file of nothing but stalls
-    when every spit was an entry, benchmarks/replay_hostile.py). Nothing the pass keeps
-    forms a cycle that needs collecting meanwhile; whatever does is collected once the
-    collector is back.
-
-    What the pass kept then goes straight to the oldest generation (``gc.freeze`` and
-    ``gc.unfreeze``, which move every tracked object there without looking at them):
-    it lives as long as the viewer, and the young collections would only scan it twice
-    to move it there (the first one, right after opening, was about 6% of opening the
-    1 MiB file). The full collections still scan it, and collect any cycle in it.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
 
 
 def build_timeline(
@@ -534,8 +503,7 @@ def build_timeline(
     least one deal. ``stall_runs=False`` keeps every automatic spit as an entry of its
     own, as a match that spits one card at a time: what the tests hold runs against."""
     builder = _Builder(every, every_events)
-    with _collector_paused():
-        builder.follow(Resimulation(replay, collect_events=True, stall_runs=stall_runs))
+    builder.follow(Resimulation(replay, collect_events=True, stall_runs=stall_runs))
     return builder.timeline(replay, finished=finished)
 
 

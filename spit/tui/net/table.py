@@ -15,10 +15,6 @@ take its seat back with the welcome's token (``NetClient.rejoin``) once a second
 ``REJOIN_TRY_S``, a little less than the server keeps the seat, saying so meanwhile;
 the server then sends the full table. A refusal (the seat was lost by forfeit, a bot
 plays it) or the time running out ends the game for this player, as a lost line did.
-
-Shortly after each frame of news the table collects the garbage it left (as the local
-table does, ``spit.tui.shared.collector.collect_between_frames``): a frame's JSON makes
-enough objects that the collector, left to itself, runs in the middle of the next one.
 """
 
 from __future__ import annotations
@@ -29,7 +25,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.worker import Worker
 from websockets.exceptions import WebSocketException
 
@@ -48,7 +43,6 @@ from spit.tui.net.overlays import (
     ReconnectingOverlay,
 )
 from spit.tui.net.watch import follow
-from spit.tui.shared.collector import FRAME_GC_DELAY_MS, collect_between_frames
 from spit.tui.shared.services import services
 from spit.tui.shared.styles import GAME_CSS, style_classes
 
@@ -113,7 +107,6 @@ class NetTableScreen(Screen[None]):
         self._rejoining: str | None = None
         """Why the line dropped, while it is being tried again."""
         self._gave_up: str | None = None
-        self._collection: Timer | None = None
         """The garbage collection due after the last frame of news, until it runs."""
 
     # -- for the game's table --------------------------------------------------------
@@ -210,8 +203,6 @@ class NetTableScreen(Screen[None]):
             self.run_worker(self._save_replay(over), name="save replay", group="net-replay")
         self._over = over
         self.net_changed()
-        if self._collection is None:
-            self._collection = self.set_timer(FRAME_GC_DELAY_MS / 1000, self._collect)
         gone = state.lost(self.client)
         if gone is not None and over is None and self._gave_up is None:
             if self._rejoining is None and hasattr(self.client, "rejoin"):
@@ -220,10 +211,6 @@ class NetTableScreen(Screen[None]):
             if self._rejoining is not None:
                 gone = None  # the overlay says that it is being tried again
         self._show_stop(gone if self._gave_up is None else self._gave_up)
-
-    def _collect(self) -> None:
-        self._collection = None
-        collect_between_frames()
 
     async def _rejoin(self) -> None:
         """Take the seat back (see the module docstring); follow the server again."""

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from msgspec import Struct
+
 from spit.core.cards import Card, is_red, rank, suit
-from spit.core.value import frozen
 from spit.settings.model import CardStyle
 
 Run = tuple[str, str]
@@ -55,8 +56,7 @@ _SUITS_ASCII: Final = "CDHS"
 _FOUR_COLOURS: Final = ("ink-green", "ink-blue", "ink-red", "ink-black")
 
 
-@frozen
-class _Box:
+class _Box(Struct, frozen=True):
     top_left: str
     top_right: str
     bottom_left: str

@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spit.core.value import frozen
+from msgspec import Struct
+
 from spit.settings.model import CardStyle, Settings
 
 
-@frozen
-class TableSettings:
+class TableSettings(Struct, frozen=True):
     """The choices every game's table follows."""
 
     card_style: CardStyle = CardStyle.UNICODE

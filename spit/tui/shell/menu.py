@@ -6,11 +6,10 @@ Nothing here runs on a timer: an idle menu only waits for keys.
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections.abc import Awaitable
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -238,10 +237,8 @@ class MainMenu(ShellScreen):
         self.post_message(StartPractice())
 
     def on_screen_resume(self) -> None:
-        """Back from a game: its objects may be garbage collected again (see
-        ``spit.tui.app._freeze_garbage_collector``); a pause in the menu harms nobody.
-        Back from Settings: the card style may have changed."""
-        gc.unfreeze()
+        """Back from Settings: the card style may have changed; back from a game: the
+        rating may have."""
         self.query_one("#menu-title", Static).update(self._title())
         self._show_rating()  # a game may have moved it
         self._load_challenge_status()  # or used up today's deal, or left it unfinished

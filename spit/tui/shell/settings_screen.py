@@ -7,11 +7,11 @@ loses anything, and the file on disk always matches what the player sees.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import partial
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult

@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from msgspec import structs
 from textual.widgets import Static
 
 from spit.core.replay.challenge import Challenge, ChallengeKind
@@ -48,13 +49,15 @@ def _now() -> datetime:
 def daily_config(settings: Settings, deal: DailyDeal) -> GameConfig:
     """The game of ``deal``, with the player's keys and looks from ``settings``."""
     config = GameConfig.from_settings(settings, bot_level=deal.level, seed=deal.deal_seed)
-    return replace(config, variant=deal.variant, bot_seed=deal.bot_seed, challenge=deal.challenge)
+    return structs.replace(
+        config, variant=deal.variant, bot_seed=deal.bot_seed, challenge=deal.challenge
+    )
 
 
 def ladder_config(settings: Settings, step: int) -> GameConfig:
     """A game at the ladder's ``step`` (a new deal each game), in the settings' variant."""
     config = GameConfig.from_settings(settings, bot_level=level_of(step))
-    return replace(config, challenge=ladder_challenge(step))
+    return structs.replace(config, challenge=ladder_challenge(step))
 
 
 def daily_screen(
@@ -120,7 +123,9 @@ class ChallengeScreen(GameScreen):
         if step is not None:
             step = next_step(step, self.match.state.winner == 0)
             self.challenge = ladder_challenge(step)
-            self.config = replace(self.config, bot_level=level_of(step), challenge=self.challenge)
+            self.config = structs.replace(
+                self.config, bot_level=level_of(step), challenge=self.challenge
+            )
             self.players = Players.for_game(self.config.bot_level)
         self._start(self.config.seed)
 

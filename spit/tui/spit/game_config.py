@@ -7,18 +7,21 @@ screen takes it and nothing else, so both ways into a game behave the same.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from typing import TYPE_CHECKING
 
-from spit.core.replay.challenge import Challenge
-from spit.core.value import frozen
+from msgspec import field
+from msgspec.structs import force_setattr
+
 from spit.engine import Variant
 from spit.games.spit.session import Timing
 from spit.settings.model import CARD_STYLES, CardStyle, Settings
 from spit.tui.shared.table_settings import TableSettings, table_options
 
+if TYPE_CHECKING:  # only a challenge's game has one (spit.tui.spit.challenges)
+    from spit.core.replay.challenge import Challenge
 
-@frozen
-class GameConfig(TableSettings):
+
+class GameConfig(TableSettings, frozen=True):
     bot_level: str | None = None
     """A level from ``spit.games.spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""
     variant: Variant = Variant.STANDARD
@@ -48,7 +51,7 @@ class GameConfig(TableSettings):
         # a plain "ascii" is taken and made the member: tests and scripts spell it so
         if self.card_style not in CARD_STYLES:
             raise ValueError(f"card_style must be one of {CARD_STYLES}, not {self.card_style!r}")
-        object.__setattr__(self, "card_style", CardStyle(self.card_style))
+        force_setattr(self, "card_style", CardStyle(self.card_style))
 
     @classmethod
     def from_settings(

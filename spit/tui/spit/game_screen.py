@@ -6,9 +6,7 @@ arrives: its intent goes to ``match.submit_intent`` at once (the match decides w
 means), then the board redraws. A 30 Hz interval runs the match's timers and bots
 through ``match.update()``; game time always comes from the clock, never from counting
 ticks (Textual drops late ticks), and the interval is paused when nothing is due and
-no effect is fading, so an idle game costs no CPU. A tick shortly after each frame
-also collects the garbage the frame left, so that the collector does not stop the
-next key press halfway (``spit.tui.shared.collector.collect_between_frames``).
+no effect is fading, so an idle game costs no CPU.
 
 Every game is recorded as it is played: a ``ReplayWriter`` gets every call the match
 makes to its recorders, and is closed at game over or when the player leaves. It is
@@ -58,7 +56,6 @@ from spit.games.spit.session import (
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter
-from spit.tui.shared.collector import FRAME_GC_DELAY_MS, collect_between_frames
 from spit.tui.shared.styles import GAME_CSS, style_classes
 from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spit.board.draw import fits
@@ -159,7 +156,6 @@ class GameScreen(Screen[None]):
         self._cursor_used = False
         self._shown_seconds: tuple[int | None, int | None] = (None, None)
         """The deadline's and the resume countdown's seconds, as last drawn."""
-        self._collect_at: int | None = None
         self.watchers: list[Recorder] = []
         """More recorders for every game of this screen (the practice round's coach)."""
 
@@ -335,9 +331,6 @@ class GameScreen(Screen[None]):
         """Bring the match up to the clock and redraw if anything changed. The interval
         calls this; tests call it after moving a FakeClock."""
         now = self.clock.now_ms()
-        if self._collect_at is not None and now >= self._collect_at:
-            self._collect_at = None
-            collect_between_frames()
         if self._resume_at is not None and now >= self._resume_at:
             self._resume_at = None
             self._set_pause("resume", False)
@@ -547,8 +540,6 @@ class GameScreen(Screen[None]):
         self._start(None if self.config.seed is None else self.seed + 1)
 
     def _redraw(self) -> None:
-        if self._collect_at is None:
-            self._collect_at = self.clock.now_ms() + FRAME_GC_DELAY_MS
         seconds, resume_in = self._shown_seconds = self._seconds_left(), self._resume_in()
         view = self.presenter.view(
             self.match,

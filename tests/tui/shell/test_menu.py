@@ -157,7 +157,7 @@ def test_menu_keys_are_fixed_and_none_reads_as_another() -> None:
 
 def test_a_new_game_moves_no_menu_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game brings its own key (``FrontEnds.menu_key``): the others keep theirs."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from spit.games import registry
     from spit.tui.shell import menu

@@ -8,7 +8,6 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from spit.engine import Variant
 from spit.settings.file import SettingsWriter, read_settings

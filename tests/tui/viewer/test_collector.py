@@ -1,5 +1,6 @@
-"""Opening a replay pauses Python's cycle collector (``timeline._collector_paused``)
-and must leave it as it found it, whether it was on or off, and when opening fails."""
+"""Opening a replay leaves Python's cycle collector as it found it, on or off, and
+when opening fails: the viewer does no collector tuning of its own (only the
+simulator's and the server's entry points do)."""
 
 from __future__ import annotations
 

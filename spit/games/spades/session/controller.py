@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from msgspec import Struct
+
 from spit.core.cards import Card
 from spit.core.clock import Clock, GameTime
 from spit.core.seats import SEATS, Seat
-from spit.core.value import value
 from spit.games.spades.engine import (
     TRICKS_PER_HAND,
     Action,
@@ -60,8 +61,7 @@ class Player(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-@value
-class BotPace:
+class BotPace(Struct, frozen=True):
     """How long a bot waits before it acts, in game ms: ``move_ms`` for a bid or a card,
     ``draw_ms`` before the draw and in it, where its choice shows nothing."""
 
@@ -69,8 +69,7 @@ class BotPace:
     draw_ms: int = 0
 
 
-@value
-class Step:
+class Step(Struct, frozen=True):
     """Something that happened at ``t``: ``player``'s ``action`` taken (``accepted``) or
     refused by the rules, or (``player`` ``None``) a hand dealt, and its events."""
 
@@ -81,8 +80,7 @@ class Step:
     events: tuple[Event, ...]
 
 
-@value
-class Handling:
+class Handling(Struct, frozen=True):
     """What the session made of an intent, when it handled it.
 
     ``resolved`` is what it meant then (an engine action or ``NextHand``; ``None`` if it

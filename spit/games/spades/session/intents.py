@@ -20,13 +20,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final, TypeAlias
 
+from msgspec import Struct
+
 from spit.core.cards import Card, card_name, parse_card
-from spit.core.value import value
 from spit.games.spades.engine import MAX_EXCHANGE, Action, parse_action
 
 
-@value
-class Key:
+class Key(Struct, frozen=True):
     """A letter key: an answer before the draw (``b`` blind nil, ``n`` not), in the draw
     (``k`` keep, ``d`` discard), or the card of that letter (``keys.hand_letters``) in
     the exchange (picked, see ``Handling.picked``) and in the play (played)."""
@@ -34,8 +34,7 @@ class Key:
     letter: str
 
 
-@value
-class Confirm:
+class Confirm(Struct, frozen=True):
     """Enter, with what the front end has composed: the card under its cursor, the
     cards chosen for an exchange and the digits typed for a bid."""
 
@@ -44,8 +43,7 @@ class Confirm:
     bid: str = ""
 
 
-@value
-class NextHand:
+class NextHand(Struct, frozen=True):
     """Deal the next hand, once the last one is scored (the player has seen it)."""
 
 

@@ -26,7 +26,9 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from itertools import islice
-from typing import Final, NamedTuple
+from typing import Final
+
+from msgspec import Struct
 
 from spit.core.seats import Seat
 from spit.engine import Action, Phase, Play, Slap, State, legal_actions, observe
@@ -35,7 +37,7 @@ from spit.games.spit.bots.policies import Policy
 from spit.games.spit.session.events import InputHandled, TimedEvent
 
 
-class Plan(NamedTuple):
+class Plan(Struct, frozen=True, gc=False):
     """An action the bot has decided on and is reaching for."""
 
     action: Action
@@ -52,10 +54,6 @@ class Plan(NamedTuple):
     aim_size: int
     """That pile's size on ``basis``: a different size means someone played on it."""
 
-
-_new_plan = tuple.__new__
-"""Builds a ``Plan`` from a ready tuple, skipping the named tuple's generated
-``__new__``: a bot makes a plan on most looks, several hundred per game."""
 
 _PLAYING: Final = Phase.PLAYING
 _SLAP: Final = Phase.SLAP
@@ -256,7 +254,15 @@ class BotAgent:
             due = looked_at + self._slap_reaction()
         else:
             return False  # spits are automatic, and between rounds nothing is to do
-        self._plan = _new_plan(Plan, (action, looked_at, seen_at, table, due, aim, aim_size))
+        self._plan = Plan(
+            action=action,
+            looked_at=looked_at,
+            seen_at=seen_at,
+            basis=table,
+            due=due,
+            aim=aim,
+            aim_size=aim_size,
+        )
         self._wake = due
         return True
 

@@ -1,7 +1,8 @@
 """What the match tells front ends: engine events plus the real-time ones.
 
 Every event comes stamped with the game time it happened at, so a front end (or a
-replay viewer) can draw it without knowing anything about the rules.
+replay viewer) can draw it without knowing anything about the rules. Like the
+engine's events, they are untracked frozen records (see ``spit.engine.events``).
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeAlias
 
+from msgspec import Struct
+
 from spit.core.seats import Seat
-from spit.core.value import value
 from spit.engine import Action, Card, CardSpat, Event, PlayStarted, Reason, Stalled
 
 
@@ -21,8 +23,7 @@ class CountdownKind(StrEnum):
     """Nobody can play: a short wait, then everyone with spit cards spits."""
 
 
-@value
-class InputRecord:
+class InputRecord(Struct, frozen=True, gc=False):
     """One input as it arrived and what became of it. Rejected inputs are kept too, so
     a front end can say "too slow!" and a replay can show what a player tried."""
 
@@ -36,55 +37,47 @@ class InputRecord:
     """It was legal a moment ago, before the other player got there first (R10)."""
 
 
-@value
-class CountdownStarted:
+class CountdownStarted(Struct, frozen=True, gc=False):
     kind: CountdownKind
     ends_at: int
 
 
-@value
-class CountdownTick:
+class CountdownTick(Struct, frozen=True, gc=False):
     """Whole seconds left in the running countdown (0 means "Spit!")."""
 
     kind: CountdownKind
     seconds_left: int
 
 
-@value
-class SlapWindowOpened:
+class SlapWindowOpened(Struct, frozen=True, gc=False):
     """Slap now; at ``ends_at`` each player gets the pile on their own side (D08)."""
 
     ends_at: int
     sizes: tuple[int, int]
 
 
-@value
-class SlapWindowClosed:
+class SlapWindowClosed(Struct, frozen=True, gc=False):
     """Nobody slapped in time: the ``Slapped`` event that follows is the default
     (each player takes the pile on their own side, D08), not a player's slap."""
 
 
-@value
-class NextRoundAt:
+class NextRoundAt(Struct, frozen=True, gc=False):
     """The round summary is on; the next deal comes at ``at``."""
 
     at: int
 
 
-@value
-class InputHandled:
+class InputHandled(Struct, frozen=True, gc=False):
     """An input was applied or rejected; ``record`` says which."""
 
     record: InputRecord
 
 
-@value
-class PauseChanged:
+class PauseChanged(Struct, frozen=True, gc=False):
     paused: bool
 
 
-@value
-class StallRun:
+class StallRun(Struct, frozen=True, gc=False):
     """A run of stalls taken at once (``spit.engine.stall_spits``), told as one event
     to a front end that asked for it (``Match(stall_runs=True)``) instead of an event
     or four for every automatic spit: a file may claim rounds of nothing but stalls,
@@ -138,7 +131,6 @@ MatchEvent: TypeAlias = (
 )
 
 
-@value
-class TimedEvent:
+class TimedEvent(Struct, frozen=True, gc=False):
     t: int
     event: MatchEvent

@@ -20,8 +20,9 @@ from collections.abc import Mapping
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
+from msgspec import Struct
+
 from spit.core.seats import Seat
-from spit.core.value import frozen, value
 from spit.engine import Action, Move, Play, Slap
 
 STOCKPILES: Final = 5
@@ -41,8 +42,7 @@ def _check_stock(stock: int) -> None:
         raise ValueError(f"no stockpile {stock}: stockpiles are 0 to {STOCKPILES - 1}")
 
 
-@frozen
-class PlayIntent:
+class PlayIntent(Struct, frozen=True):
     """A play key: stockpile ``stock``'s card towards ``side`` (a slap of that side's
     pile once the round is over). Made only for a stockpile that exists."""
 
@@ -54,8 +54,7 @@ class PlayIntent:
         Side(self.side)  # an int that is no side raises ValueError here
 
 
-@frozen
-class MoveIntent:
+class MoveIntent(Struct, frozen=True):
     """A move key: stockpile ``stock``'s card into an empty space."""
 
     stock: int
@@ -64,8 +63,7 @@ class MoveIntent:
         _check_stock(self.stock)
 
 
-@frozen
-class SpitIntent:
+class SpitIntent(Struct, frozen=True):
     """A player calling "spit": always refused, as the match spits for everyone when
     the countdown ends (D17); a client may still send it."""
 
@@ -129,8 +127,7 @@ class IntentRefusal(StrEnum):
     key means nothing."""
 
 
-@value
-class IntentRefused:
+class IntentRefused(Struct, frozen=True):
     """An intent that meant nothing at game time ``t``, and why."""
 
     t: int
@@ -159,8 +156,7 @@ def meaning(
     return Play(intent.stock, 0 if one_pile else int(intent.side))  # R17
 
 
-@frozen
-class Meanings:
+class Meanings(Struct, frozen=True):
     """What every intent means at one kind of moment, worked out once (there are four
     kinds: ``TWO_PILES``, ``ONE_PILE``, ``AT_SLAP``, ``GAME_ENDED``), both ways round:
     the match looks an intent up in ``of``, and the hints, which ask at every redraw

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
-from spit.core.value import frozen
+from msgspec import Struct
+from msgspec.structs import asdict
 
 
-@frozen
-class Timing:
+class Timing(Struct, frozen=True):
     """The match's pacing. Replays record it, because it decides when automatic
     actions (spits, the slap default, re-deals) happen."""
 
@@ -33,7 +32,7 @@ class Timing:
         """Read what ``to_json`` wrote; missing keys take their defaults."""
         if not isinstance(data, dict):
             raise ValueError("timing must be a JSON object")
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        known = {k: v for k, v in data.items() if k in cls.__struct_fields__}
         for key, value in known.items():
             if type(value) is not int or not 0 <= value <= 600_000:
                 raise ValueError(f"timing {key} must be a whole number of ms up to 600000")

@@ -27,7 +27,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from spit.core.value import frozen
+from msgspec import Struct
+
 from spit.tui.shared.bigtext import big_text, big_width
 from spit.tui.shared.canvas import Box, Canvas
 from spit.tui.shared.cards import MEDIUM, TABLE_SIZES, CardPainter, CardSize, Picture
@@ -41,8 +42,7 @@ COLUMN_GAP = 2
 """Columns between a stockpile's keys and the next card."""
 
 
-@frozen
-class Geometry:
+class Geometry(Struct, frozen=True):
     """Where the parts of a table with ``card``-sized cards go, and the room it needs."""
 
     card: CardSize

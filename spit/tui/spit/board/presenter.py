@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from msgspec import Struct
+
 from spit.core.seats import SEATS, Seat
-from spit.core.value import frozen
 from spit.engine import (
     CardMoved,
     CardPlayed,
@@ -61,8 +62,7 @@ SPIT_MS = 700
 _SIDES = ("left", "right")
 
 
-@frozen
-class Players:
+class Players(Struct, frozen=True):
     """Who sits where, as the table names them."""
 
     names: tuple[str, str]
@@ -80,8 +80,7 @@ class Players:
         return cls(("You", f"{bot_level.capitalize()} bot"), ("You", "Bot"), (0,), bot_level)
 
 
-@frozen
-class Note:
+class Note(Struct, frozen=True):
     """A refused key, shown for a moment beside the player's row, its stockpile
     outlined for the first part of it (the local and the network tables' notes)."""
 
@@ -110,8 +109,7 @@ class Note:
         return self.outline_until if outlined else self.until
 
 
-@frozen
-class Cursor:
+class Cursor(Struct, frozen=True):
     """The arrow-key selection against a bot: a stockpile and a spit pile."""
 
     stock: int

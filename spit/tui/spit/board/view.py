@@ -7,12 +7,12 @@ drawn, and tested, from a value, with no match and no app.
 
 from __future__ import annotations
 
-from spit.core.value import frozen
+from msgspec import Struct
+
 from spit.engine import Card, StockView
 
 
-@frozen
-class Side:
+class Side(Struct, frozen=True):
     """One player's row of stockpiles and everything written beside it."""
 
     name: str
@@ -37,8 +37,7 @@ class Side:
     """The stockpile the arrow keys have selected."""
 
 
-@frozen
-class Centre:
+class Centre(Struct, frozen=True):
     """The space between the two spit piles: a caption, large text and a detail line."""
 
     caption: str = ""
@@ -47,14 +46,12 @@ class Centre:
     role: str = "big"
 
 
-@frozen
-class Pile:
+class Pile(Struct, frozen=True):
     top: Card | None
     size: int
 
 
-@frozen
-class TableView:
+class TableView(Struct, frozen=True):
     header: str
     keys_hint: str
     """The pause/help/quit keys, shown at the top right."""

@@ -9,9 +9,9 @@ statistics, and a player who wants it saved can play the slow bot's neighbours.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from msgspec.structs import replace
 from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Static

@@ -14,7 +14,7 @@ second: a file may claim countdowns of any length).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Move, Play
