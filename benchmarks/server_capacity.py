@@ -17,7 +17,7 @@ passed, ``--measure`` seconds are measured:
   frames written to both seats, less the fairness hold (the rule that holds every
   intent until the slower player's could have arrived: a few ms on loopback, shown
   apart); and the same from the handler's reading of the frame;
-- the cycle collector's passes in the server (``spit.net.collector``; a server that
+- the cycle collector's passes in the server (``spit.commands.serve_collector``; a server that
   times them, this tree's): the longest pass's CPU time, the full passes, and the
   share of the wall time spent in passes;
 - the server process's CPU time over the wall time (a share of one core), its
@@ -356,7 +356,7 @@ def _profile(pid: int, seconds: float, folder: Path, top: int = 30) -> None:
 
 def _collector(before: dict[str, Any], after: dict[str, Any], wall: float) -> dict[str, float]:
     """The cycle collector's passes between two ``/stats`` (a server that times them:
-    ``spit.net.collector``): the longest, the full ones, the share of the wall time."""
+    ``spit.commands.serve_collector``): the longest, the full ones, the share of the wall time."""
     if "collector" not in after:  # an older tree's server
         return {"gc_max": math.nan, "gc_full": math.nan, "gc_share": math.nan}
     was, now = before["collector"], after["collector"]

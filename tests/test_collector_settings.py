@@ -17,8 +17,8 @@ SETTERS = frozenset(
 ENTRY_POINTS = frozenset(
     {
         "commands/serve.py",
+        "commands/serve_collector.py",  # the serve command's schedule, beside it
         "commands/sim.py",
-        "net/collector.py",  # spit-tui serve's, to move into commands/serve.py
     }
 )
 

@@ -30,10 +30,10 @@ from typing import Any
 from spit.commands import _args, _tls
 from spit.commands._args import add_port_option, folder, int_between, number_up_to, parsed_by
 from spit.commands.output import cannot_listen, complain, emit
+from spit.commands.serve_collector import Collecting
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
 from spit.net.codes import SYMBOLS
-from spit.net.collector import Collecting
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
@@ -267,7 +267,7 @@ async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path
         with contextlib.suppress(NotImplementedError):  # not on Windows' loop
             loop.add_signal_handler(signum, stop.set)
     async with server.listening(args.host, args.port, ssl=tls) as listening:
-        collecting = Collecting()  # start-up is over: see spit.net.collector
+        collecting = Collecting()  # start-up is over: see spit.commands.serve_collector
         if probe is not None:
             probe.watch_collector()
         host, port = next(iter(listening.sockets)).getsockname()[:2]

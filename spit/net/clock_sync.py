@@ -82,7 +82,7 @@ class ClockSync:
         self._delays: deque[float] = deque(maxlen=window)
         """The recent samples' NTP delays, offsets and server-timed round trips:
         floats, which Python's cycle collector does not track, rather than a
-        ``Sample`` each (``spit.net.collector``)."""
+        ``Sample`` each (``spit.commands.serve_collector``)."""
         self._offsets: deque[float] = deque(maxlen=window)
         self._round_trips: deque[float] = deque(maxlen=window)
         self.offset = 0.0

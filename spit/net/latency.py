@@ -23,7 +23,7 @@ room that applied the intent, from the room's waking to its frames written, the
 service time a dedicated core would see before any queueing.
 
 The event loop's other pauses show in those figures as waits, and the largest of them
-on a server of many rooms was Python's cycle collector (``spit.net.collector``), so
+on a server of many rooms was Python's cycle collector (``spit.commands.serve_collector``), so
 ``watch_collector`` also times each of its passes (``collector``: a histogram of all
 passes, one of the full ones, and their total CPU time).
 

@@ -286,7 +286,7 @@ class Room:
         self._last_public: dict[str, Any] | None = None
         """The public view last sent to spectators, and whether the game was over then:
         two attributes rather than a pair, which would be a new tuple for the cycle
-        collector at each change (``spit.net.collector``)."""
+        collector at each change (``spit.commands.serve_collector``)."""
         self._last_finished = False
 
     # --- seats -------------------------------------------------------------------------

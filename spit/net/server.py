@@ -444,7 +444,7 @@ class GameServer:
         message type, ``others`` for the rest), given to the room; ``False`` when the
         player leaves. A call of its own, so that the message is gone while the
         connection waits for the next: it would live until then, for Python's cycle
-        collector to scan in a server of many rooms (``spit.net.collector``)."""
+        collector to scan in a server of many rooms (``spit.commands.serve_collector``)."""
         message = parse_client(frame)
         bucket = buckets.get(message.type, others)
         if not bucket.take(self.now_ms() / 1000.0):
@@ -994,7 +994,7 @@ class _Alarm:
     ``asyncio.timeout`` made some ten objects at each wait (a timeout, its handle and a
     copy of the context, the event's coroutine and future, ``contextlib.suppress``...)
     that lived until the room woke, a few times a second, for Python's cycle collector
-    to scan in a server of many rooms (``spit.net.collector``); this makes a future, a
+    to scan in a server of many rooms (``spit.commands.serve_collector``); this makes a future, a
     timer handle and a bound method."""
 
     __slots__ = ("_context", "_loop", "_waiter")

@@ -107,7 +107,7 @@ def test_the_probe_times_the_collectors_passes_only_while_it_watches() -> None:
 
 _SERVING = """
 import asyncio, gc
-from spit.net.collector import BACKSTOP, MIDDLE, OLD, TICK_S, Collecting
+from spit.commands.serve_collector import BACKSTOP, MIDDLE, OLD, TICK_S, Collecting
 
 async def main():
     collecting = Collecting()
@@ -123,7 +123,9 @@ asyncio.run(main())
 
 
 def test_serving_freezes_start_up_and_runs_young_passes_on_a_clock() -> None:
-    """In a process of its own: the settings are the process's (``spit.net.collector``)."""
+    """In a process of its own: the settings are the process's (the serve command's).
+
+    See ``spit.commands.serve_collector``."""
     out = subprocess.run(
         [sys.executable, "-c", _SERVING], capture_output=True, text=True, check=True, timeout=60
     )

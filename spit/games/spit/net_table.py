@@ -75,7 +75,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
     Its arrays are tuples (``json`` writes them as arrays; a client reads lists). A
     view lives while its game does not change, seconds, among thousands in a server of
     many rooms (``spit-tui serve``), and Python's cycle collector scans each container
-    that lives that long (``spit.net.collector``); it stops tracking a tuple of plain
+    that lives that long (``spit.commands.serve_collector``); it stops tracking a tuple of plain
     values the first time it scans it. So a stock row, the piles' tops and their sizes
     are the same tuple in every view that has them (``_shared``), and the scores are
     the state's own: a new view is 3 containers to scan once and a dict to scan while
