@@ -193,6 +193,7 @@ C = TypeVar("C")
 E = TypeVar("E")
 R = TypeVar("R", bound=Refusal)
 O_co = TypeVar("O_co", covariant=True)
+E_co = TypeVar("E_co", covariant=True)
 
 
 class Timed(Struct, Generic[S, G, E], frozen=True, gc=False):
@@ -203,6 +204,14 @@ class Timed(Struct, Generic[S, G, E], frozen=True, gc=False):
     stage: G
     events: tuple[E, ...]
     round_over: bool = False
+
+
+class TimedEvent(Struct, Generic[E_co], frozen=True, gc=False):
+    """An event and the game time it happened at: what a session tells its agents and
+    front ends."""
+
+    t: int
+    event: E_co
 
 
 class NextDeal(Struct, frozen=True):

@@ -70,10 +70,13 @@ BREAKS = [
         "spit/core/cards.py", "import spit.settings.model\n", "The core", id="core-upwards"
     ),
     pytest.param(
-        "spit/games/spit/session/timing.py",
+        "spit/games/spit/game.py",
         "import spit.games.spit.replay.records\n",
         "Spit's own layers",
-        id="session-uses-replay",
+        id="game-uses-replay",
+    ),
+    pytest.param(
+        "spit/play/session.py", "import time\n", "injected clock", id="session-reads-the-clock"
     ),
     pytest.param(
         "spit/games/spit/replay/records.py", "import spit.tui.app\n", "The layers", id="upwards"

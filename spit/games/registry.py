@@ -76,37 +76,10 @@ class ReplayVerifier(Protocol[R_contra]):
     def __call__(self, replay: R_contra) -> Verification: ...
 
 
-class Session(Protocol):
-    """What a headless driver (the simulator, a duel) needs of any game's session: run
-    it on its virtual clock to its end, or to a time limit, and read the time."""
-
-    @property
-    def time(self) -> int: ...
-
-    def run_to_end(self, limit_ms: int) -> object: ...
-
-
-class SessionFactory(Protocol):
-    """A new session of the game: its deals from ``seed``, driven by ``agents`` (one per
-    seat), each recorder told everything that happens. ``options`` are the game's own
-    (Spit's variant, target and timing; Spades' target), with its defaults for any left
-    out, so a generic driver passes on only what its user chose."""
-
-    def __call__(
-        self,
-        *,
-        seed: int,
-        agents: Sequence[Any],
-        recorders: Sequence[Any] = (),
-        **options: Any,
-    ) -> Session: ...
-
-
 class NetTableFactory(Protocol):
     """A room's game on the network server (what ``spit.net.room.NetTable`` asks of
     one): the two players' names by seat, its deals from ``seed``, its replay written
-    into ``replay_dir`` (``None``: not recorded); ``options`` are the game's own, as for
-    ``SessionFactory``."""
+    into ``replay_dir`` (``None``: not recorded); ``options`` are the game's own."""
 
     def __call__(
         self, names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
@@ -278,8 +251,6 @@ class GameDescriptor(Struct, Generic[R], frozen=True):
     """The subcommand that plays the game, and its module (``add_arguments(parser)``
     and ``run(args)``, as ``spit.cli`` expects of every subcommand)."""
     command_help: str
-    session: SessionFactory | None = None
-    """How headless code starts a game; ``None`` for a game without a session yet."""
     net_table: NetTableFactory | None = None
     """How the network server starts a room's game; ``None`` for a game not yet
     playable over the network."""

@@ -67,7 +67,7 @@ MAX_HISTORY: Final = 20_000
 
 class NetTable(Protocol):
     """What the room needs of a game: one game between two seats, on the room's game
-    clock, recorded. ``spit.games.spit.net_table.SpitNetTable`` is Spit's; each game
+    clock, recorded. ``spit.games.spit.net_table.NetTable`` is Spit's; each game
     that can be played over the network has one, made by its descriptor's
     ``net_table`` factory.
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
     from textual.app import AutopilotCallbackType
 
-    from spit.games.spit.session import Clock
+    from spit.core.clock import Clock
     from spit.tui.shared.services import Services
     from spit.tui.spit.game_config import GameConfig
 

@@ -137,16 +137,6 @@ def test_bot_levels(game: registry.GameDescriptor[object]) -> None:
     assert all(game.bots.describe(level) for level in levels)
 
 
-def test_the_spit_session_factory_plays_a_game() -> None:
-    from spit.games.spit.bots import make_bot
-
-    game = GAMES[0]
-    assert game.session is not None
-    session = game.session(seed=3, agents=[make_bot("expert", seat, seed=seat) for seat in (0, 1)])
-    session.run_to_end(10 * 60 * 1000)
-    assert session.time > 0
-
-
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_every_game_simulates_two_games_by_its_plan(game: registry.GameDescriptor[object]) -> None:
     """``spit-tui sim --game NAME`` knows a game only by its simulator: the defaults

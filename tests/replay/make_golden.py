@@ -24,9 +24,9 @@ from pathlib import Path
 from unittest import mock
 
 from spit.engine import Variant
+from spit.engine.timers import Timing
 from spit.games.spades.net_table import SpadesNetTable
-from spit.games.spit.net_table import SpitNetTable
-from spit.games.spit.session import Timing
+from spit.games.spit.net_table import NetTable
 
 from .games import record_game
 from .spades_games import record_spades_game
@@ -79,7 +79,7 @@ def forfeited_games(tmp: Path) -> None:
         mock.patch("spit.games.spit.replay.writer.datetime", _Created),
         mock.patch("spit.games.spades.replay.writer.datetime", _Created),
     ):
-        spit = SpitNetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
+        spit = NetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
         spit.bot_takes(1)
         spit.advance(20_000)
         spit.forfeit(0)
@@ -106,7 +106,7 @@ def left_games(tmp: Path) -> None:
         mock.patch("spit.games.spit.replay.writer.datetime", _Created),
         mock.patch("spit.games.spades.replay.writer.datetime", _Created),
     ):
-        spit = SpitNetTable(("Ann", "Bob"), 12, tmp / "spit-left")
+        spit = NetTable(("Ann", "Bob"), 12, tmp / "spit-left")
         spit.lag_from(lambda: LAG)
         spit.advance(9_000)
         spit.forfeit(1, left=True)

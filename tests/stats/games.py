@@ -18,7 +18,7 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
 from spit.games.replays import AnyReplay, load_any_replay
 from spit.games.spades.net_table import SpadesNetTable
-from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.net_table import NetTable
 from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")
@@ -164,7 +164,7 @@ def forfeited(folder: Path, game: str, loser: int) -> Path:
     """A network game of ``game`` between Ann and Bob, lost by ``loser`` by forfeit
     after a little play; its replay as the server wrote it."""
     if game == "spit":
-        spit = SpitNetTable(("Ann", "Bob"), 5, folder)
+        spit = NetTable(("Ann", "Bob"), 5, folder)
         spit.advance(4000)
         spit.forfeit(loser)
         spit.close()

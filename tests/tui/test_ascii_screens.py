@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from spit.core.clock import FakeClock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
+from spit.engine.timers import StagePhase
 from spit.games.spades.engine import Phase
-from spit.games.spit.session import FakeClock, MatchPhase
 from spit.settings.keymap import PRESET_NAMES, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
@@ -67,8 +68,8 @@ keeps every key the plain layout has but the five remapped ones, which are outsi
 ASCII too, so the plain layouts add nothing these walks could find, only time."""
 
 
-def _phase(phase: MatchPhase) -> Callable[[Any], bool]:
-    return lambda match: match.phase is phase
+def _phase(phase: StagePhase) -> Callable[[Any], bool]:
+    return lambda match: match.stage.phase is phase
 
 
 def _settings(preset: str, overrides: Mapping[str, str] | None = None) -> Settings:
@@ -111,10 +112,10 @@ async def test_the_table_and_its_dialogs(
         assert isinstance(app.screen, ConfirmQuit)
         await _check(pilot, "leave")
         await pilot.press("n")
-        for phase in (MatchPhase.PLAYING, MatchPhase.SLAP, MatchPhase.ROUND_OVER):
+        for phase in (StagePhase.PLAYING, StagePhase.SLAP, StagePhase.ROUND_OVER):
             await driver.play_until(_phase(phase))
             await _check(pilot, str(phase))
-        await driver.play_until(_phase(MatchPhase.GAME_OVER))
+        await driver.play_until(_phase(StagePhase.GAME_OVER))
         await driver.story_told()
         assert isinstance(app.screen, ResultOverlay)
         await _check(pilot, "result")

@@ -28,7 +28,7 @@ from spit.games.spit.identity import SUFFIX as SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.games.spit.net_table import SpitNetTable
+    from spit.games.spit.net_table import NetTable
     from spit.games.spit.replay.reader import Replay
 
 TITLE: Final = "Spit"
@@ -58,9 +58,9 @@ def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
 
 def _net_table(
     names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
-) -> SpitNetTable:
+) -> NetTable:
     from spit.engine import Variant
-    from spit.games.spit.net_table import SpitNetTable
+    from spit.games.spit.net_table import NetTable
 
     if "target" in options:  # as in a local game, where ``play`` has no target either
         raise TypeError("Spit's network table takes no target option")
@@ -70,7 +70,7 @@ def _net_table(
         except ValueError:
             known = " or ".join(variant.value for variant in Variant)
             raise ValueError(f"the variant is {known}, not {options['variant']!r}") from None
-    return SpitNetTable(names, seed, replay_dir, **options)
+    return NetTable(names, seed, replay_dir, **options)
 
 
 ROOM_CHOICES: Final = (RoomChoice("variant", "Variant", values=("standard", "points")),)
@@ -114,7 +114,6 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     summary=LayerRef("spit.stats.summary:spit_summary"),
     command=("play", LayerRef("spit.commands.play")),
     command_help="start a game: two players on one keyboard, or --bot LEVEL",
-    session=Deferred("spit.games.spit.session:seeded_match"),
     net_table=_net_table,
     simulator=LayerRef("spit.games.spit.sim:SIMULATOR").load,
     net_options=_net_options,

@@ -34,7 +34,7 @@ from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.game_screen import GameScreen
 
 if TYPE_CHECKING:
-    from spit.games.spit.session import Clock
+    from spit.core.clock import Clock
     from spit.stats import ChallengeResult
     from spit.tui.shared.overlays import Result
 

@@ -93,7 +93,7 @@ async def test_hundreds_of_files_are_listed_without_re_simulating_any(
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("a replay was re-simulated or read whole")
 
-    monkeypatch.setattr("spit.games.spit.session.controller.Match.__init__", forbidden)
+    monkeypatch.setattr("spit.play.session.Session.__init__", forbidden)
     monkeypatch.setattr("spit.core.replay.reading.parse_lines", forbidden)
     monkeypatch.setattr("spit.core.replay.reading.read_replay_bytes", forbidden)
     app = SpitApp()

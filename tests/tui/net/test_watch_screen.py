@@ -14,7 +14,7 @@ from textual.app import App
 
 from spit.core.clock import FakeClock
 from spit.games.spades.net_table import SpadesNetTable
-from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.net_table import NetTable
 from spit.net.addresses import Address
 from spit.net.client import NetClient
 from spit.settings.model import Settings
@@ -136,7 +136,7 @@ class WatchClient(FakeClient):
 
 def _spit_frames() -> list[dict[str, Any]]:
     """A game of Spit a few plays in, as a spectator is sent it."""
-    table = SpitNetTable(("Ann", "Bob"), 7, None, timing=FAST)
+    table = NetTable(("Ann", "Bob"), 7, None, timing=FAST)
     frames = []
     rng = random.Random(3)
     for t in range(0, 4000, 250):

@@ -7,9 +7,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from spit.core.clock import FakeClock
 from spit.games.spades.descriptor import DESCRIPTOR as SPADES
 from spit.games.spit.bots import LEVELS
-from spit.games.spit.session import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import QUIT_GRACE_MS

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from spit.core.clock import FakeClock
-from spit.games.spit.session import MatchPhase
+from spit.engine.timers import StagePhase
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import ConfirmQuit, HelpOverlay
@@ -49,10 +49,10 @@ def _app(tmp_path: Path, clock: FakeClock | None = None) -> SpitApp:
 
 async def _play_on(pilot: Pilot[Any], clock: FakeClock, screen: GameScreen) -> None:
     """Past the start countdown: the cards are up and the clock runs."""
-    clock.advance(screen.match.timing.start_countdown_ms + 100)
+    clock.advance(screen.match.game.timing.start_countdown_ms + 100)
     screen.tick()
     await pilot.pause()
-    assert screen.match.phase is MatchPhase.PLAYING and not screen.match.paused
+    assert screen.match.stage.phase is StagePhase.PLAYING and not screen.match.paused
 
 
 async def test_ctrl_c_on_the_menu_quits(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ import inspect
 from pathlib import Path
 from typing import ClassVar
 
-from spit.games.spit.session import FakeClock
+from spit.core.clock import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.spit.viewer import ReplayViewerScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from spit.games.spit.session import FakeClock
+from spit.core.clock import FakeClock
 from spit.games.spit.timeline import START, Position, Timeline
 from spit.tui.app import SpitApp
 from spit.tui.shared.viewer_keys import ViewerHelp

@@ -26,8 +26,8 @@ from spit.tui.spit.practice.coach import Coach, Hint
 from spit.tui.spit.practice.slow_bot import NAME, make_slow_bot
 
 if TYPE_CHECKING:
+    from spit.core.clock import Clock
     from spit.games.spit.bots import BotAgent
-    from spit.games.spit.session import Clock
     from spit.settings.model import Settings
 
 
