@@ -236,8 +236,9 @@ class Codec(Protocol[I, A, C]):
 
     def parse_action(self, text: str) -> A: ...
 
-    def deal_fields(self, chance: C) -> dict[str, list[str]]:
-        """A deal as a replay's ``deal``/``hand`` line holds it: card names by key."""
+    def deal_fields(self, chance: C) -> dict[str, str]:
+        """A deal as a replay's ``deal``/``hand`` line holds it: by key, cards in the
+        replays' notation (``"TD 3C AS"``, ``spit.core.replay.fields.card_names``)."""
         ...
 
     def read_deal(self, fields: Mapping[str, object]) -> C:

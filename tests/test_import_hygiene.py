@@ -45,7 +45,7 @@ HEADLESS_PACKAGES = (
     "spit.games.spit.game_log",
     "spit.games.spades.engine",
     "spit.games.spades.bots",
-    "spit.games.spades.session",
+    "spit.games.spades.game",
     "spit.games.spades.replay",
     "spit.games.spades.timeline",
     "spit.settings.model",

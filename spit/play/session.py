@@ -196,10 +196,11 @@ class Session(Generic[S, G, A, I, C, E, R, O]):
             self._run_due(due, t)
         self.time = t
 
-    def run_to_end(self, limit_ms: int) -> None:
+    def run_to_end(self, limit_ms: int | None = None) -> None:
         """Jump from one due time to the next until the game ends, nothing is due any
-        more, or game time ``limit_ms`` is reached: how the simulator plays."""
-        while (due := self.next_due()) is not None and due <= limit_ms:
+        more, or game time ``limit_ms`` is reached (``None``: no limit): how the
+        simulator plays."""
+        while (due := self.next_due()) is not None and (limit_ms is None or due <= limit_ms):
             self._run_due(due, due)
 
     def submit_at(

@@ -25,7 +25,7 @@ from unittest import mock
 
 from spit.engine import Variant
 from spit.engine.timers import Timing
-from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spades import net_table as spades_table
 from spit.games.spit.net_table import NetTable
 
 from .games import record_game
@@ -83,7 +83,7 @@ def forfeited_games(tmp: Path) -> None:
         spit.bot_takes(1)
         spit.advance(20_000)
         spit.forfeit(0)
-        spades = SpadesNetTable(("Ann", "Bob"), 5, tmp / "spades")
+        spades = spades_table.NetTable(("Ann", "Bob"), 5, tmp / "spades")
         spades.bot_takes(0)
         spades.advance(30_000)
         spades.forfeit(1)
@@ -110,7 +110,7 @@ def left_games(tmp: Path) -> None:
         spit.lag_from(lambda: LAG)
         spit.advance(9_000)
         spit.forfeit(1, left=True)
-        spades = SpadesNetTable(("Ann", "Bob"), 6, tmp / "spades-left")
+        spades = spades_table.NetTable(("Ann", "Bob"), 6, tmp / "spades-left")
         spades.lag_from(lambda: LAG)
         spades.advance(5_000)
         spades.forfeit(0, left=True)

@@ -13,7 +13,7 @@ from spit.core.replay.reading import UnreadableReplay
 from spit.games.replays import load_any_replay, parse_any_replay
 from spit.games.spades.engine import Phase, State, state_hash
 from spit.games.spades.replay.reader import load_spades_replay, parse_spades_replay
-from spit.games.spades.replay.verify import SpadesResimulation, verify_spades
+from spit.games.spades.replay.verify import Resimulation, verify_spades
 from spit.games.spit.replay.reader import load_replay
 
 from .goldens import GOLDEN
@@ -37,7 +37,7 @@ def test_a_recorded_bot_game_verifies_to_the_same_result(
     assert (result.finished, result.winner) == (True, final.winner)
     assert (result.rounds, result.inputs) == (final.hand, inputs)
     assert result.final_hash == state_hash(final)
-    sim = SpadesResimulation(load_spades_replay(path))
+    sim = Resimulation(load_spades_replay(path))
     for n, state in enumerate(states, start=1):
         sim.seek(n)
         assert sim.state == state

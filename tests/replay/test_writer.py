@@ -17,8 +17,8 @@ from spit.engine import Orders as Orders
 from spit.engine import State as State
 from spit.engine.timers import StagePhase, Timing
 from spit.games.spades.engine import HandOrders, Keep, new_game
+from spit.games.spades.replay import writer as spades_writer
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.writer import SpadesReplayWriter
 from spit.games.spit.game import new_session, scripted_deals
 from spit.games.spit.replay.reader import load_replay, parse_replay
 from spit.games.spit.replay.verify import verify
@@ -165,8 +165,8 @@ def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> 
 
 
 def test_a_disk_error_stops_a_spades_recording_but_never_the_game(tmp_path: Path) -> None:
-    writer = SpadesReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
-    writer.on_hand(0, 1, HandOrders(DECK, DECK))
+    writer = spades_writer.ReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
+    writer.on_deal(0, 1, HandOrders(DECK, DECK))
     assert isinstance(writer.error, OSError) and writer.error.errno == 28
     assert writer.closed
     writer.close()
@@ -181,9 +181,9 @@ def test_each_spades_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) ->
             "spades",
         )
         orders = HandOrders(DECK, DECK)
-        writer.on_hand(0, 1, orders)
+        writer.on_deal(0, 1, orders)
         state = new_game(*orders)
-        writer.on_input(5, 0, Keep(), False, state)
+        writer.on_input(InputRecord(5, 0, Keep(), False), state)
         lines = writer.path.read_text(encoding="utf-8").splitlines()
         assert [json.loads(line)["type"] for line in lines[1:]] == ["hand", "input"]
     replay = load_spades_replay(writer.path)

@@ -17,7 +17,7 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
 from spit.games.replays import AnyReplay, load_any_replay
-from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spades import net_table as spades_table
 from spit.games.spit.net_table import NetTable
 from tests.replay.games import recorded_match
 
@@ -170,7 +170,7 @@ def forfeited(folder: Path, game: str, loser: int) -> Path:
         spit.close()
         path = spit.replay_path
     else:
-        spades = SpadesNetTable(("Ann", "Bob"), 5, folder)
+        spades = spades_table.NetTable(("Ann", "Bob"), 5, folder)
         spades.submit(0, "decline", 10)
         spades.forfeit(loser)
         spades.close()

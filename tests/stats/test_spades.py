@@ -10,7 +10,7 @@ import pytest
 
 from spit.games.spades.engine import State
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spades.replay.verify import Resimulation
 from spit.games.spades.sim import SpadesSetup, play_game
 from spit.games.spades.stats import bid_record, summarize_spades
 from spit.stats import SPADES, Mode, StatsDB, summarize
@@ -19,7 +19,7 @@ from .games import spades_game
 
 
 def final_state(path: Path) -> State:
-    sim = SpadesResimulation(load_spades_replay(path))
+    sim = Resimulation(load_spades_replay(path))
     sim.seek()
     assert sim.state is not None
     return sim.state

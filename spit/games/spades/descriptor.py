@@ -90,7 +90,7 @@ DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
     command=("spades", LayerRef("spit.commands.spades")),
     command_help="play Spades against the computer",
     simulator=LayerRef("spit.games.spades.sim:SIMULATOR").load,
-    net_table=Deferred("spit.games.spades.net_table:SpadesNetTable"),
+    net_table=Deferred("spit.games.spades.net_table:NetTable"),
     net_options=partial(room_options, "Spades", (TARGET_CHOICE,)),
     room_choices=(TARGET_CHOICE,),
 )

@@ -18,12 +18,13 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS
 from spit.core.seeds import derive_seed
 from spit.games.simulation import Run, SimPlan, SimRequest, player_option, rate_line, win_lines
+from spit.games.spades.bots.agent import BotAgent
 from spit.games.spades.bots.bot import LEVELS
 from spit.games.spades.duel import MAX_HANDS, OPPONENTS, seat
 from spit.games.spades.engine import State
+from spit.games.spades.game import Recorder, new_session
 from spit.games.spades.identity import NAME
-from spit.games.spades.replay.writer import SpadesReplayWriter
-from spit.games.spades.session import SeededHands, SpadesRecorder, SpadesSession
+from spit.games.spades.replay.writer import ReplayWriter
 from spit.games.spades.stats import bid_record
 
 PLAYERS: Final = (*LEVELS, *OPPONENTS)
@@ -87,16 +88,16 @@ def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
     seeds = (derive_seed(setup.seed, "bot", pair, 1), derive_seed(setup.seed, "bot", pair, 2))
     names = (setup.p1, setup.p2) if p1_seat == 0 else (setup.p2, setup.p1)
     bot_seeds = seeds if p1_seat == 0 else (seeds[1], seeds[0])
-    bots = {s: seat(names[s], s, bot_seeds[s]) for s in SEATS}
-    recorders: list[SpadesRecorder] = []
+    agents = [BotAgent(s, seat(names[s], s, bot_seeds[s])) for s in SEATS]
+    recorders: list[Recorder] = []
     writer = None
     if setup.replay_dir is not None:
         writer = _replay_writer(setup, names, bot_seeds, deal_seed)
         recorders.append(writer)
-    session = SpadesSession(
-        SeededHands(deal_seed),
+    session = new_session(
+        seed=deal_seed,
         target=setup.target,
-        bots=bots,
+        agents=agents,
         recorders=recorders,
         max_hands=setup.max_hands,
         collect_events=False,
@@ -159,14 +160,14 @@ def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
 
 def _replay_writer(
     setup: SpadesSetup, names: tuple[str, str], seeds: tuple[int, int], deal_seed: int
-) -> SpadesReplayWriter:
+) -> ReplayWriter:
     directory = setup.replay_dir
     assert directory is not None
     players = tuple(
         PlayerInfo(kind="bot", name=f"{name} bot", level=name, seed=seeds[s])
         for s, name in enumerate(names)
     )
-    return SpadesReplayWriter.create(
+    return ReplayWriter.create(
         setup.replay_dir or Path(),
         players=(players[0], players[1]),
         seed=deal_seed,

@@ -8,7 +8,7 @@ them all costs little, and moving to any step is a list index.
 
 The file is first verified by ``spit.replay.verify_spades`` (so the viewer and
 ``spit-tui replay --check`` agree on what is wrong with a file, in the same words),
-then stepped through once with the same ``SpadesResimulation``: there is one
+then stepped through once with the same ``Resimulation``: there is one
 re-simulator for Spades.
 
 Playback is paced by step, not by the recorded times (a bot's moves are recorded
@@ -29,7 +29,7 @@ from spit.core.replay.viewable import NotViewable, read_checked
 from spit.games.spades.engine import Phase, Rejected, State, apply
 from spit.games.spades.replay.reader import SpadesReplay, load_spades_replay
 from spit.games.spades.replay.records import SpadesHand, SpadesInput
-from spit.games.spades.replay.verify import SpadesResimulation, verify_spades
+from spit.games.spades.replay.verify import Resimulation, verify_spades
 
 PACE_MS: Final = 600
 """How long a bid or a card stays on screen at 1× before the next step."""
@@ -135,7 +135,7 @@ def open_spades_timeline(path: Path) -> SpadesTimeline:
 def build_timeline(replay: SpadesReplay, *, finished: bool) -> SpadesTimeline:
     """Step through ``replay``, which must be valid (``verify_spades``) and hold at
     least one hand, and keep the game after each hand's start and each input."""
-    sim = SpadesResimulation(replay)
+    sim = Resimulation(replay)
     frames: list[Frame] = []
     while True:
         before = sim.state

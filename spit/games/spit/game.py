@@ -16,10 +16,10 @@ from typing import Final, TypeAlias
 
 from msgspec import Struct
 
-from spit.core.cards import card_name, parse_card
 from spit.core.clock import Clock
 from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Rejected
+from spit.core.replay.fields import card_names, cards_of
 from spit.core.seats import SEATS, Seat
 from spit.engine import (
     Action,
@@ -101,21 +101,13 @@ class Codec:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def deal_fields(self, chance: Orders) -> dict[str, list[str]]:
-        return {"p1": [card_name(c) for c in chance[0]], "p2": [card_name(c) for c in chance[1]]}
+    def deal_fields(self, chance: Orders) -> dict[str, str]:
+        return {"p1": card_names(chance[0]), "p2": card_names(chance[1])}
 
     def read_deal(self, fields: Mapping[str, object]) -> Orders:
-        """Raises ``ValueError`` unless ``p1`` and ``p2`` are lists of card names."""
-        first, second = fields.get("p1"), fields.get("p2")
-        if not isinstance(first, list) or not isinstance(second, list):
-            raise ValueError("a deal has a list of card names for p1 and for p2")
-        return tuple(map(_card, first)), tuple(map(_card, second))
-
-
-def _card(name: object) -> int:
-    if not isinstance(name, str):
-        raise ValueError(f"a card is named by a string, not {name!r:.20}")
-    return parse_card(name)
+        """Raises ``ValueError`` (``FormatError``) unless ``p1`` and ``p2`` are cards."""
+        given = dict(fields)
+        return cards_of(given, "p1"), cards_of(given, "p2")
 
 
 CODEC: Final = Codec()

@@ -25,8 +25,8 @@ from spit.core.cards import parse_card
 from spit.core.clock import Clock
 from spit.core.safe_text import safe_text
 from spit.games.spades.engine import Action, Event, Phase, PlayerView, parse_action
+from spit.games.spades.intents import Intent, NextHand, intent_text
 from spit.games.spades.net_view import read_event, read_view, turned, turned_event
-from spit.games.spades.session import Intent, NextHand, intent_text
 from spit.net.client import NetClient
 from spit.settings.model import Settings
 from spit.tui.net import client_state

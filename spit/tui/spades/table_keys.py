@@ -22,6 +22,7 @@ from typing import Final
 
 from textual.binding import Binding, BindingType
 
+from spit.core import outcome
 from spit.core.cards import Card
 from spit.games.spades.engine import (
     MAX_EXCHANGE,
@@ -33,8 +34,8 @@ from spit.games.spades.engine import (
     PlayerView,
     playable,
 )
-from spit.games.spades.session import HAND_KEYS, Confirm, Intent, Key, NextHand, Refusal
-from spit.games.spades.session.keys import display_order
+from spit.games.spades.intents import Confirm, Intent, Key, NextHand, Refusal
+from spit.games.spades.keys import HAND_KEYS, display_order
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.notes import describe
@@ -129,7 +130,7 @@ class SpadesTableKeys:
     def _error(self, refusal: StrEnum | str) -> str:
         if refusal == Refusal.BID_TOO_HIGH:
             return f"{self.controls.bid} is too many: a bid is 0 (nil) to 13 tricks."
-        message = str(refusal)
+        message = refusal.message if isinstance(refusal, outcome.Refusal) else str(refusal)
         return message[:1].upper() + message[1:] + "."
 
     def said(self, events: tuple[Event, ...], *, dealt: bool = False) -> None:

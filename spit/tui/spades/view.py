@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from spit.engine import DECK, Card
 from spit.games.spades.engine import SPADES, HandResult, Phase, PlayerView, playable
-from spit.games.spades.session.keys import display_order, hand_letters
+from spit.games.spades.keys import display_order, hand_letters
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.seats import BOT, HUMAN
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spades.replay.verify import Resimulation
 from spit.games.spades.stats import bid_record
 from spit.stats import SPADES, Mode
 from spit.tui.app import SpitApp
@@ -59,7 +59,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         text = " ".join(panel_text(app, "#stats-spades").split())
         assert "Against Games Won Avg score Best Hands Bids made Nils made" in text
         assert "nil bids (blind ones too) made out of those bid" in text
-    sim = SpadesResimulation(load_spades_replay(path))
+    sim = Resimulation(load_spades_replay(path))
     sim.seek()
     assert sim.state == state  # the figures are those of the replay
 

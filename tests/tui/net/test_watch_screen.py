@@ -13,7 +13,7 @@ from typing import Any
 from textual.app import App
 
 from spit.core.clock import FakeClock
-from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spades import net_table as spades_table
 from spit.games.spit.net_table import NetTable
 from spit.net.addresses import Address
 from spit.net.client import NetClient
@@ -86,8 +86,8 @@ async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
 
 
 async def test_watch_a_game_of_spades_from_the_menu(tmp_path: Path) -> None:
-    def make(names: tuple[str, str]) -> SpadesNetTable:
-        return SpadesNetTable(names, 12, tmp_path, target=100)
+    def make(names: tuple[str, str]) -> spades_table.NetTable:
+        return spades_table.NetTable(names, 12, tmp_path, target=100)
 
     async with running_server(tmp_path, make_table=make) as (server, uri):
         room = server.open_room(game="spades", make_table=make)
@@ -172,7 +172,7 @@ def test_the_spit_watch_screen(snap_compare: Any) -> None:
 
 def _spades_frames() -> list[dict[str, Any]]:
     """A hand of Spades a few steps in, as a spectator is sent it."""
-    table = SpadesNetTable(("Ann", "Bob"), 12, None, target=100)
+    table = spades_table.NetTable(("Ann", "Bob"), 12, None, target=100)
     frames = []
     rng = random.Random(5)
     for step in range(30):

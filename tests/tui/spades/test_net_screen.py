@@ -13,11 +13,11 @@ from textual.app import App
 from spit.core.clock import FakeClock
 from spit.games.registry import by_name
 from spit.games.spades.engine import Phase, observe, playable
-from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spades.keys import hand_letters
+from spit.games.spades.net_table import NetTable
 from spit.games.spades.net_view import turned
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
-from spit.games.spades.session import hand_letters
 from spit.net.client import NetClient
 from spit.settings.model import Settings
 from spit.tui.net import client_state
@@ -142,7 +142,7 @@ class _TableApp(App[None]):
 
 
 async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_it() -> None:
-    game = SpadesNetTable(("Ann", "Bob"), 5, None)
+    game = NetTable(("Ann", "Bob"), 5, None)
     client = _Client(seat=1)
     screen = SpadesNetScreen(client, Settings(), clock=FakeClock())
     app = _TableApp(screen)
@@ -169,7 +169,7 @@ async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_
 
 
 async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> None:
-    game = SpadesNetTable(("Ann", "Bob"), 5, None)
+    game = NetTable(("Ann", "Bob"), 5, None)
     for seat, intent in ((0, "decline"), (1, "decline")):
         game.submit(seat, intent, 10)
     at = 20

@@ -62,7 +62,7 @@ class SpadesHeader:
     created: str | None = None
     writer: str | None = None
     engine: str | None = None
-    """``spit.games.spades.engine.SPADES_ENGINE_VERSION`` of the writer: the rules it played by."""
+    """``spit.games.spades.engine.ENGINE_VERSION`` of the writer: the rules it played by."""
     version: tuple[int, int] = FORMAT_VERSION
     network: bool = False
     """The game was played over the network (format 1.4; the server writes it)."""

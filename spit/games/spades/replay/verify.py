@@ -9,8 +9,9 @@ match the state hash. Times play no part (the session is given each line's time,
 the latest one if a hand-written file goes back in time). A file that simply stops is
 valid and not ``finished``, as for Spit (``spit.core.replay.verification``).
 
-The game is rebuilt by the same ``SpadesSession`` that plays it, fed the file's hands
-(``ScriptedHands``) and inputs: what was played and what is checked are one code path.
+The game is rebuilt by the same session that plays it (``spit.games.spades.game``), fed
+the file's hands as they are read and its inputs: what was played and what is checked
+are one code path.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash,
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.replay.verification import Verification, with_seal
 from spit.core.seats import SEATS
-from spit.games.spades.engine import SPADES_ENGINE_VERSION, Phase, State, state_hash
+from spit.games.spades.engine import ENGINE_VERSION, Phase, State, state_hash
+from spit.games.spades.game import Session, hands, new_session
+from spit.games.spades.intents import NextHand
 from spit.games.spades.replay.reader import SpadesReplay
 from spit.games.spades.replay.records import (
     SpadesCheckpoint,
@@ -28,10 +31,10 @@ from spit.games.spades.replay.records import (
     SpadesInput,
     SpadesRecord,
 )
-from spit.games.spades.session import NextHand, ScriptedHands, SpadesSession
+from spit.play.events import DealAsked
 
 
-class SpadesResimulation:
+class Resimulation:
     """A Spades game rebuilt from a replay, one line at a time (for the verifier, and
     for a viewer that steps through a game). ``state`` is ``None`` until the first hand."""
 
@@ -40,9 +43,9 @@ class SpadesResimulation:
         stop = replay.problems[0].line if replay.problems else None
         self.records = tuple(r for r in replay.records if stop is None or r.line < stop)
         """The lines that can be trusted: those before the first problem, if any."""
-        self.session: SpadesSession | None = None
+        self.session: Session | None = None
         """The game being rebuilt, from the first hand on."""
-        self._hands = ScriptedHands()
+        self._hands = hands()
         self.index = 0
         """The next line to process, as an index into ``records``."""
         self.inputs = 0
@@ -89,20 +92,20 @@ class SpadesResimulation:
         while (inputs is None or self.inputs < inputs) and self.step() is not None:
             pass
 
-    def _game(self, line: int) -> SpadesSession:
+    def _game(self, line: int) -> Session:
         if self.session is None:  # the reader lets nothing come before hand 1's cards
             raise ReplayMismatch(line, "no hand has started")
         return self.session
 
-    def _at(self, record: SpadesRecord, session: SpadesSession) -> int:
+    def _at(self, record: SpadesRecord, session: Session) -> int:
         return session.time if record.t is None else max(record.t, session.time)
 
     def _hand(self, record: SpadesHand) -> None:
         self._hands.push(record.orders)
         if self.session is None:
             try:
-                self.session = SpadesSession(
-                    self._hands,
+                self.session = new_session(
+                    deals=self._hands,
                     target=self.header.target,
                     first=self.header.first,
                     auto_deal=False,
@@ -139,7 +142,8 @@ class SpadesResimulation:
         if handled.accepted:
             why = "it is legal here"
         else:
-            why = f"it is not legal here ({handled.message})"
+            reason = None if isinstance(handled, DealAsked) else handled.reason
+            why = f"it is not legal here ({reason})"
         if record.accepted is not None and handled.accepted != record.accepted:
             said = "accepted" if record.accepted else "refused"
             raise ReplayMismatch(
@@ -179,11 +183,11 @@ def verify_spades(replay: SpadesReplay) -> Verification:
 
 
 def _rules(replay: SpadesReplay) -> Verification:
-    sim = SpadesResimulation(replay)
+    sim = Resimulation(replay)
     try:
         sim.seek()
     except ReplayMismatch as err:
-        note = engine_note(replay.header.engine, SPADES_ENGINE_VERSION, "Spades engine")
+        note = engine_note(replay.header.engine, ENGINE_VERSION, "Spades engine")
         return _invalid(sim, err.line, err.message + note)
     if replay.problems:
         problem = replay.problems[0]
@@ -208,6 +212,6 @@ def _rules(replay: SpadesReplay) -> Verification:
     )
 
 
-def _invalid(sim: SpadesResimulation, line: int, message: str) -> Verification:
+def _invalid(sim: Resimulation, line: int, message: str) -> Verification:
     hands = 0 if sim.state is None else sim.state.hand
     return Verification(False, False, hands, None, sim.inputs, sim.time, error=message, line=line)

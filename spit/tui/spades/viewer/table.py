@@ -32,8 +32,8 @@ from spit.games.spades.engine import (
     observe,
     to_move,
 )
+from spit.games.spades.keys import display_order
 from spit.games.spades.replay.records import SpadesHand
-from spit.games.spades.session.keys import display_order
 from spit.games.spades.timeline import SpadesTimeline
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter, CardSize
