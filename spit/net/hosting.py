@@ -20,8 +20,8 @@ from pathlib import Path
 from ssl import SSLContext
 from typing import Any
 
-from spit.engine import MAX_SEED
-from spit.games.registry import GameDescriptor
+from spit.core.dealer import MAX_SEED
+from spit.games.descriptor import GameDescriptor
 from spit.net.addresses import Address, local_addresses
 from spit.net.fairness import Ordering
 from spit.net.server import GameServer
@@ -63,7 +63,7 @@ class HostedGame:
     @classmethod
     async def start(
         cls,
-        game: GameDescriptor[Any],
+        game: GameDescriptor,
         *,
         port: int,
         public: bool = False,
@@ -79,9 +79,9 @@ class HostedGame:
         and the host's own client's: ``spit.net.tls.server_context``,
         ``pinned_context``), over TLS only; ``ordering``: how the room orders racing intents.
         Raises ``HostError``."""
-        factory = game.net_table
-        if factory is None:
+        if game.net is None:
             raise HostError(f"{game.title} cannot be played over the network yet")
+        factory = game.net.table
         seeds = _Seeds(seed)
         chosen = dict(options or {})
         try:  # the options are checked now, not when the second player comes

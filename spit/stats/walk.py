@@ -28,7 +28,8 @@ from spit.core.replay.reading import UnreadableReplay
 from spit.engine import State, stall_spits
 from spit.engine.timers import CountdownKind
 from spit.game import TimedEvent
-from spit.games.replays import AnyReplay, game_of, load_any_replay
+from spit.games.descriptor import GameReplay
+from spit.games.replays import game_of, load_any_replay
 from spit.games.spit.events import Event
 from spit.games.spit.game import Session
 from spit.games.spit.replay.reader import Replay
@@ -55,7 +56,7 @@ class Moment:
     events: tuple[TimedEvent[Event], ...]
 
 
-def read_any_replay(path: str | os.PathLike[str]) -> AnyReplay:
+def read_any_replay(path: str | os.PathLike[str]) -> GameReplay:
     """The replay of either game at ``path``, if it can be read without a problem
     (like ``spit.core.replay.verification``, a single bad line makes the file invalid)."""
     try:

@@ -245,11 +245,11 @@ class SpitApp(App[int]):
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
         """A game from the menu with the current settings; the menu stays beneath. The
-        game's table comes from the registry (``GameDescriptor.front_ends``)."""
-        from spit.games import registry
+        game's table comes from its screens (``spit.tui.shared.front_ends``)."""
+        from spit.tui.shared.front_ends import front_ends
 
-        table = registry.by_name(message.game).front_ends.table.load()
-        self.push_screen(table.from_settings(self.settings, message.bot_level, clock=self.clock))
+        table = front_ends(message.game).table
+        self.push_screen(table(self.settings, message.bot_level, self.clock))
 
     @on(StartChallenge)
     def _start_challenge(self, message: StartChallenge) -> None:
@@ -284,14 +284,15 @@ class SpitApp(App[int]):
     @on(OpenReplay)
     def _open_replay(self, message: OpenReplay) -> None:
         from spit.games import registry
+        from spit.tui.shared.front_ends import front_ends
 
         game = registry.by_name(message.game) if message.game else registry.games()[0]
         try:
-            viewer = game.front_ends.viewer.load()
+            viewer = front_ends(game.name).viewer(message.path, self.clock)
         except ImportError:
             self.notify(f"To watch it, run: spit-tui replay {message.path}", markup=False)
             return
-        self.push_screen(viewer(message.path, clock=self.clock))
+        self.push_screen(viewer)
 
     @on(LeaveScreen)
     def _leave(self, message: LeaveScreen) -> None:

@@ -232,8 +232,8 @@ def fast_tables(
     beside the client's (``ONE_ROUND``)."""
     from spit.games.spit.descriptor import DESCRIPTOR
 
-    check = DESCRIPTOR.net_options
-    assert check is not None
+    assert DESCRIPTOR.net is not None
+    check = DESCRIPTOR.net.options
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         if game not in (None, "spit"):

@@ -158,9 +158,9 @@ def test_a_game_between_two_network_seats_ends_and_its_replay_verifies(seed: int
 
 
 def test_the_registry_makes_spades_network_tables(tmp_path: Path) -> None:
-    factory = by_name("spades").net_table
-    assert factory is not None
-    table = factory(("Ann", "Bob"), seed=3, replay_dir=tmp_path, target=200)
+    net = by_name("spades").net
+    assert net is not None
+    table = net.table(("Ann", "Bob"), seed=3, replay_dir=tmp_path, target=200)
     assert isinstance(table, NetTable)
     assert table.session.state.target == 200
     table.close()

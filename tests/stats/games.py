@@ -16,7 +16,8 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
-from spit.games.replays import AnyReplay, load_any_replay
+from spit.games.descriptor import GameReplay
+from spit.games.replays import load_any_replay
 from spit.games.spades import net_table as spades_table
 from spit.games.spit.net_table import NetTable
 from tests.replay.games import recorded_match
@@ -109,7 +110,7 @@ def seals(default: Seal = Seal.SEALED, **by_name: Seal) -> Iterator[None]:
     ``by_name[name]``, dots as underscores, without the suffix), whatever its digest
     says: the statistics' side of the seal, apart from the digest itself."""
 
-    def load(path: str | os.PathLike[str]) -> AnyReplay:
+    def load(path: str | os.PathLike[str]) -> GameReplay:
         replay = load_any_replay(path)
         name = Path(path).name.split(".")[0]
         return dataclasses.replace(replay, seal=by_name.get(name, default))

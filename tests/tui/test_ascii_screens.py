@@ -29,7 +29,7 @@ from spit.tui.shell.how_to_play import HowToPlay
 from spit.tui.shell.menu import BotChooser
 from spit.tui.shell.settings_screen import KeyCapture, SettingsScreen
 from spit.tui.shell.statistics import StatisticsScreen
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from spit.tui.spit.practice.coach import Hint
 from spit.tui.spit.practice.screen import PracticeScreen
 from tests.stats.games import HUMAN, bot, play, seals

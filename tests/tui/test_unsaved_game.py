@@ -17,7 +17,7 @@ import pytest
 from spit.core.clock import FakeClock
 from spit.core.replay import recording
 from spit.engine.timers import StagePhase
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from spit.tui.spit.game_screen import GameScreen
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, spades_app

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spit.engine import DECK, Card
+from spit.core.cards import DECK, Card
 from spit.games.spades.engine import SPADES, HandResult, Phase, PlayerView, playable
 from spit.games.spades.keys import display_order, hand_letters
 from spit.tui.shared.cards import CardPainter

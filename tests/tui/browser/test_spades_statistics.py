@@ -13,7 +13,7 @@ from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.shell.menu import MainMenu
 from spit.tui.shell.statistics import spades_table
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from tests.stats.games import HUMAN, bot, play
 from tests.tui.spades.driver import Player
 

@@ -80,7 +80,7 @@ async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
 
 
 async def test_spades_starts_on_the_chosen_level_with_the_settings(tmp_path: Path) -> None:
-    from spit.tui.spades import SpadesScreen
+    from spit.tui.spades.screen import SpadesScreen
 
     settings = Settings(replay_dir=tmp_path / "games", card_style="ascii")
     app = SpitApp(settings=settings)

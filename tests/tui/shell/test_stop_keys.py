@@ -26,7 +26,7 @@ from spit.tui.shell.network import NetworkMenu
 from spit.tui.shell.replays import ReplayBrowser
 from spit.tui.shell.settings_screen import SettingsScreen
 from spit.tui.shell.statistics import StatisticsScreen
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from spit.tui.spit.game_screen import GameScreen
 
 from .menu_keys import MENU

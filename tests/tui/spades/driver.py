@@ -18,7 +18,7 @@ from spit.games.spades.engine import Phase, PlayCard
 from spit.games.spades.keys import display_order, hand_letters
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 
 SEED = 3
 

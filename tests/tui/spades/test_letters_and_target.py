@@ -13,7 +13,7 @@ from spit.games.spades.engine import Phase, to_move
 from spit.games.spades.keys import HAND_KEYS, hand_letters
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.settings.model import SPADES_TARGETS, Settings
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from tests.tui.start_screens import catch_start_screens
 
 from .driver import Player, screen_of, spades_app

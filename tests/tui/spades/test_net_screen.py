@@ -24,6 +24,7 @@ from spit.tui.net import client_state
 from spit.tui.net.overlays import NetResultOverlay
 from spit.tui.net.screens import WaitingScreen
 from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.front_ends import front_ends
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.spades.net_screen import SpadesNetScreen
 from spit.tui.spades.view import Controls, present
@@ -35,8 +36,9 @@ from tests.tui.screen_text import screen_lines
 
 
 def test_spades_has_a_network_screen() -> None:
-    ref = by_name("spades").front_ends.net_screen
-    assert ref is not None and ref.load() is SpadesNetScreen
+    make = front_ends("spades").net_screen
+    assert make is not None and by_name("spades").net is not None
+    assert make.__module__ == "spit.tui.spades.front_ends"
 
 
 def _key_for(screen: SpadesNetScreen, turn: int) -> list[str]:

@@ -34,8 +34,8 @@ from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import ConfirmQuit, ResultOverlay
-from spit.tui.spades import SpadesScreen
 from spit.tui.spades.help import SpadesHelp
+from spit.tui.spades.screen import SpadesScreen
 from spit.tui.spades.view import Controls, present
 
 from .driver import Player, screen_of, spades_app

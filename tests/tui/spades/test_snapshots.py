@@ -13,7 +13,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from spit.games.spades.engine import Phase, to_move
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 
 from .driver import Player, spades_app
 
