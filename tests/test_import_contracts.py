@@ -156,6 +156,7 @@ def broken_contracts(tmp_path: Path, module: str, line: str) -> list[str]:
     return [name for name in contract_names() if f"{name} BROKEN" in report]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("contract", contract_names())
 def test_a_broken_rule_fails_its_contract(tmp_path: Path, contract: str) -> None:
     """Every contract in ``pyproject.toml`` (the list is read from there, so a new one

@@ -2,6 +2,8 @@
 (pytest-textual-snapshot), over fixed games: fixed names and start times, dates taken
 from the files' headers, the home folder written ``~``; nothing from the wall clock.
 
+pytestmark = pytest.mark.slow  # screenshots of the browser and statistics over a library of games
+
 Update after an intended change with ``pytest tests/tui/browser --snapshot-update``
 and look at the report before committing the new SVGs.
 """

@@ -21,6 +21,8 @@ from spit.tui.shell.settings_screen import SettingsScreen
 
 from .menu_keys import MENU
 
+pytestmark = pytest.mark.slow  # every value of every control, chosen with its keys
+
 
 @pytest.fixture(autouse=True)
 def _offer_already_made(monkeypatch: pytest.MonkeyPatch) -> None:
