@@ -2,8 +2,6 @@
 (pytest-textual-snapshot), over fixed games: fixed names and start times, dates taken
 from the files' headers, the home folder written ``~``; nothing from the wall clock.
 
-pytestmark = pytest.mark.slow  # screenshots of the browser and statistics over a library of games
-
 Update after an intended change with ``pytest tests/tui/browser --snapshot-update``
 and look at the report before committing the new SVGs.
 """
@@ -14,12 +12,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.shots import BIG, SMALL, SnapCompare, app, hold_still
 
 from .driver import MENU, settle
 from .library import recorded_games
+
+pytestmark = pytest.mark.slow  # screenshots of the browser and statistics over a library of games
 
 
 def opened(entry: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
