@@ -68,4 +68,3 @@ def _placeable(moment: datetime) -> datetime:
     if not EARLIEST <= in_utc <= LATEST:
         raise ValueError("out of range")
     return in_utc.astimezone()
-import os
