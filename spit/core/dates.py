@@ -68,7 +68,3 @@ def _placeable(moment: datetime) -> datetime:
     if not EARLIEST <= in_utc <= LATEST:
         raise ValueError("out of range")
     return in_utc.astimezone()
-
-
-def _demo_untyped(value):
-    return value
