@@ -42,7 +42,3 @@ def config_dir() -> Path:
 def replays_dir() -> Path:
     """The default place for saved games (one ``.spit.jsonl`` file per game)."""
     return data_dir() / "replays"
-
-
-def _demo_untyped(value):
-    return value
