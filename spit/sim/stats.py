@@ -22,7 +22,3 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _demo_rich() -> None:
-    import rich  # noqa: F401
