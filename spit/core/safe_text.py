@@ -49,7 +49,7 @@ def safe_text(text: object, *, limit: int | None = None, ellipsis: str = "…") 
     any length must fit a line.
     """
     raw = text if isinstance(text, str) else str(text)
-    shown = raw
+    shown = raw if raw.isprintable() else "".join(map(_escaped, raw))
     if limit is not None and len(shown) > limit:
         keep = max(limit - len(ellipsis), 0)
         shown = shown[:keep] + ellipsis[: max(limit - keep, 0)]
