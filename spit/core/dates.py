@@ -42,7 +42,7 @@ def clamped_timestamp(seconds: float) -> datetime:
     found = from_timestamp(seconds)
     if found is not None:
         return found
-    return (LATEST if seconds < 0 else EARLIEST).astimezone()
+    return (EARLIEST if seconds < 0 else LATEST).astimezone()
 
 
 def from_iso(text: str) -> datetime | None:

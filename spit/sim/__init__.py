@@ -3,7 +3,7 @@
 >>> from spit.sim import run_games
 >>> result = run_games(4, seed=1, p1="expert", p2="beginner")
 >>> result.games, result.wins(0) + result.wins(1) + result.unfinished
-(4, 5)
+(4, 4)
 """
 
 from spit.games.spit.sim import (
