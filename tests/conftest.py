@@ -24,7 +24,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     more than they compute (Textual's Pilot waits for the app to go idle after each
     key, servers answer on loopback, tmux and Chromium draw), so a core has room for
     a second worker while the first waits."""
-    return 2 * len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` chooses by the marks
