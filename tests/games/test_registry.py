@@ -147,6 +147,7 @@ def test_the_spit_session_factory_plays_a_game() -> None:
     assert session.time > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_every_game_simulates_two_games_by_its_plan(game: registry.GameDescriptor[object]) -> None:
     """``spit-tui sim --game NAME`` knows a game only by its simulator: the defaults

@@ -40,6 +40,8 @@ from tests.tui.net.helpers import choose, until
 from tests.tui.screen_text import non_ascii, screen_lines
 from tests.tui.shell.menu_keys import MENU
 
+pytestmark = pytest.mark.slow  # lobbies of a real server on loopback, driven key by key
+
 
 def _text(app: App[Any]) -> str:
     return "\n".join(screen_lines(app))

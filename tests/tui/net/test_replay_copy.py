@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spit.core.clock import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
@@ -42,6 +44,7 @@ def test_a_finished_view_is_not_the_end_until_over_comes() -> None:
     assert over(client) == client.over
 
 
+@pytest.mark.slow
 async def test_the_copy_is_fetched_when_over_comes_after_the_last_view(tmp_path: Path) -> None:
     client = FetchingClient()
     settings = Settings(practice_offered=True, replay_dir=tmp_path)

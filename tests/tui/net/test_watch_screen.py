@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 
 from spit.core.clock import FakeClock
@@ -43,6 +44,7 @@ def _address(uri: str) -> Address:
     return Address(host, int(port))
 
 
+@pytest.mark.slow
 async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
     tmp_path: Path,
 ) -> None:
@@ -85,6 +87,7 @@ async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
             await player.close()
 
 
+@pytest.mark.slow
 async def test_watch_a_game_of_spades_from_the_menu(tmp_path: Path) -> None:
     def make(names: tuple[str, str]) -> SpadesNetTable:
         return SpadesNetTable(names, 12, tmp_path, target=100)

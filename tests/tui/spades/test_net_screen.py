@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.app import App
 
 from spit.core.clock import FakeClock
@@ -62,6 +63,7 @@ def _key_for(screen: SpadesNetScreen, turn: int) -> list[str]:
     return [hand_letters(view)[cards[turn % len(cards)]]]
 
 
+@pytest.mark.slow
 async def test_a_whole_game_of_spades_with_key_presses_against_a_real_server(
     tmp_path: Path,
 ) -> None:
