@@ -119,8 +119,13 @@ class Database(ABC):
                 )
             for number in range(current + 1, target + 1):
                 step = MIGRATIONS[number - 1]
-                for statement in statements(step.sql(self.dialect)):
-                    await tx.execute(statement)
+                try:
+                    for statement in statements(step.sql(self.dialect)):
+                        await tx.execute(statement)
+                except Exception as err:  # the driver's own error, whichever backend
+                    raise StoreError(
+                        f"the database cannot be migrated to version {number} ({err})"
+                    ) from err
                 await tx.execute(
                     "INSERT INTO schema_migrations (version, description, applied_ms) "
                     "VALUES (?, ?, ?)",

@@ -156,7 +156,9 @@ ratings = st.builds(
 
 
 @given(st.lists(ratings, min_size=2, max_size=4), st.data())
-def test_the_update_does_not_depend_on_the_seat_order(before: list[Rating], data: st.DataObject) -> None:
+def test_the_update_does_not_depend_on_the_seat_order(
+    before: list[Rating], data: st.DataObject
+) -> None:
     winners = data.draw(st.sets(st.integers(0, len(before) - 1), max_size=len(before) - 1))
     order = data.draw(st.permutations(range(len(before))))
     after = rate(before, sorted(winners))
@@ -176,4 +178,8 @@ def test_the_result_types_are_the_servers_own() -> None:
     """A result is built from named fields, never from a message: the package has no
     decoder for one (the store also refuses anything that is not a ``GameResult``)."""
     assert all(not f.startswith("decode") for f in dir(GameResult))
-    assert list(itertools.islice(GameResult.__struct_fields__, 3)) == ["game_key", "game", "variant"]
+    assert list(itertools.islice(GameResult.__struct_fields__, 3)) == [
+        "game_key",
+        "game",
+        "variant",
+    ]
