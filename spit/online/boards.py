@@ -50,7 +50,7 @@ MOST_PER_PAGE: Final = 100
 BUCKET_SHIFT: Final[dict[Board, int]] = {
     Board.ALL: 10,  # 1024 hundredths: about 10 shown points a bucket
     Board.WEEK: 8,  # about 2.5 shown points of gain
-    Board.DAY: 12,  # about 4 seconds, within one (won, points)
+    Board.DAY: 16,  # about a minute, within one (won, points)
 }
 
 POINTS_SPAN: Final = 1 << 20

@@ -19,7 +19,7 @@ spliced into SQL.
 A write transaction holds SQLite's write lock from its start (``BEGIN IMMEDIATE``);
 in PostgreSQL it runs in READ COMMITTED, and the store takes the row locks it needs
 (``lock_suffix``). A read transaction sees one snapshot (PostgreSQL: REPEATABLE READ,
-READ ONLY), so a page and a rank read together agree.
+READ ONLY, on connections of their own), so a page and a rank read together agree.
 """
 
 from __future__ import annotations
@@ -155,10 +155,14 @@ class _SqliteTransaction(Transaction):
         self._owner = owner
         self._conn = conn
 
-    async def _run(self, sql: str, params: Sequence[Param]) -> sqlite3.Cursor:
-        def go() -> sqlite3.Cursor:
+    async def _run(
+        self, sql: str, params: Sequence[Param], fetch: Callable[[sqlite3.Cursor], T]
+    ) -> T:
+        """Run the statement and fetch its rows on the connection's thread, at once."""
+
+        def go() -> T:
             try:
-                return self._conn.execute(sql, tuple(params))
+                return fetch(self._conn.execute(sql, tuple(params)))
             except sqlite3.IntegrityError as err:
                 if "UNIQUE" in str(err):
                     raise Conflict(str(err)) from None
@@ -167,16 +171,14 @@ class _SqliteTransaction(Transaction):
         return await self._owner.run(go)
 
     async def execute(self, sql: str, params: Sequence[Param] = ()) -> int:
-        return (await self._run(sql, params)).rowcount
+        return await self._run(sql, params, lambda cursor: cursor.rowcount)
 
     async def one(self, sql: str, params: Sequence[Param] = ()) -> Row | None:
-        cursor = await self._run(sql, params)
-        row: Row | None = await self._owner.run(cursor.fetchone)
+        row: Row | None = await self._run(sql, params, sqlite3.Cursor.fetchone)
         return row
 
     async def all(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
-        cursor = await self._run(sql, params)
-        return await self._owner.run(cursor.fetchall)
+        return await self._run(sql, params, sqlite3.Cursor.fetchall)
 
 
 class _SqliteConnection:
@@ -295,46 +297,61 @@ class _PostgresTransaction(Transaction):
 
 
 class PostgresDatabase(Database):
+    """Two pools: connections that write, and connections that read, whose every
+    transaction starts REPEATABLE READ, READ ONLY (in its ``BEGIN``: no round trip
+    more)."""
+
     dialect: Dialect = "postgresql"
 
-    def __init__(self, pool: Any) -> None:
-        self._pool = pool
+    def __init__(self, writers: Any, readers: Any) -> None:
+        self._writers = writers
+        self._readers = readers
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int) -> PostgresDatabase:
         import psycopg
         from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-        pool = AsyncConnectionPool(
-            url,
-            min_size=1,
-            max_size=max(1, pool_size),
-            kwargs={"autocommit": True},
-            open=False,
-            timeout=10.0,
-        )
-        try:
-            await pool.open(wait=True, timeout=10.0)
-        except (psycopg.Error, PoolTimeout) as err:
-            await pool.close()
-            raise StoreError(f"cannot reach the database: {err}") from None
-        return cls(pool)
+        async def read_only(conn: psycopg.AsyncConnection[Any]) -> None:
+            await conn.set_isolation_level(psycopg.IsolationLevel.REPEATABLE_READ)
+            await conn.set_read_only(True)
 
+        def pool(configure: Any = None) -> AsyncConnectionPool[Any]:
+            return AsyncConnectionPool(
+                url,
+                min_size=1,
+                max_size=max(1, pool_size),
+                kwargs={"autocommit": True},
+                configure=configure,
+                open=False,
+                timeout=10.0,
+            )
+
+        writers, readers = pool(), pool(read_only)
+        try:
+            await writers.open(wait=True, timeout=10.0)
+            await readers.open(wait=True, timeout=10.0)
+        except (psycopg.Error, PoolTimeout) as err:
+            await writers.close()
+            await readers.close()
+            raise StoreError(f"cannot reach the database: {err}") from None
+        return cls(writers, readers)
+
+    @staticmethod
     @asynccontextmanager
-    async def _transaction(self, first: str | None) -> AsyncIterator[Transaction]:
-        async with self._pool.connection() as conn, conn.transaction():
-            if first is not None:
-                await conn.execute(first)
+    async def _transaction(pool: Any) -> AsyncIterator[Transaction]:
+        async with pool.connection() as conn, conn.transaction():
             yield _PostgresTransaction(conn)
 
     def write(self) -> AbstractAsyncContextManager[Transaction]:
-        return self._transaction(None)
+        return self._transaction(self._writers)
 
     def read(self) -> AbstractAsyncContextManager[Transaction]:
-        return self._transaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        return self._transaction(self._readers)
 
     async def close(self) -> None:
-        await self._pool.close()
+        await self._readers.close()
+        await self._writers.close()
 
     async def _has_table(self, tx: Transaction, name: str) -> bool:
         row = await tx.one("SELECT to_regclass(?) IS NOT NULL", (name,))

@@ -589,97 +589,106 @@ class OnlineStore:
         when: datetime | None = None,
     ) -> BoardPage:
         """A page of one of the game's boards (of the period ``when`` falls in: now by
-        default), and ``viewer``'s own place on it wherever it is."""
+        default), and ``viewer``'s own place on it wherever it is. Three statements in
+        one snapshot: the viewer's place, the counts, the page."""
         period = boards.period(board, when or self._clock())
         size = max(1, min(size, boards.MOST_PER_PAGE))
         page = max(0, page)
         key = (board.value, game, variant, period)
         async with self.db.read() as tx:
-            histogram = await tx.all(
-                "SELECT bucket, places FROM standing_buckets WHERE board = ? AND game = ? "
-                "AND variant = ? AND period = ? ORDER BY bucket DESC",
-                key,
-            )
-            total = sum(places for _, places in histogram)
-            entries = await self._page(tx, board, key, histogram, page * size, size)
             own = None
             if viewer is not None:
-                own = await self._viewer(tx, board, key, histogram, viewer)
+                own, total = await self._viewer(tx, board, key, viewer)
+            if own is None:
+                row = await tx.one(f"SELECT COALESCE(SUM(places), 0) {_BUCKETS}", key)
+                total = int(row[0]) if row else 0
+            entries = await self._page(tx, board, key, page * size, size)
         return BoardPage(game, variant, board, period, total, page, size, tuple(entries), own)
 
     async def _page(
-        self,
-        tx: Transaction,
-        board: Board,
-        key: tuple[str, str, str, str],
-        histogram: list[tuple[int, int]],
-        start: int,
-        size: int,
+        self, tx: Transaction, board: Board, key: tuple[str, str, str, str], start: int, size: int
     ) -> list[BoardEntry]:
-        """The places from rank ``start + 1`` on: the histogram says in which bucket
-        that rank is, so the read starts there rather than counting from the top."""
-        ahead = 0
-        below = None  # the scores at or past the start are below this
-        for bucket, places in histogram:
-            if ahead + places > start:
-                below = (bucket + 1) << boards.BUCKET_SHIFT[board]
-                break
-            ahead += places
-        if below is None:
-            return []
+        """The places from rank ``start + 1`` on. Past the first page, the histogram
+        says in which bucket that rank is (the places in the buckets above it), so the
+        read starts there rather than counting every place from the top."""
+        below, ahead = None, 0  # the places from ``start`` on score below ``below``
+        if start > 0:
+            found = await tx.one(
+                "SELECT bucket, COALESCE(ahead, 0) FROM (SELECT bucket, places, SUM(places) "
+                "OVER (ORDER BY bucket DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) "
+                f"AS ahead {_BUCKETS}) AS h WHERE COALESCE(ahead, 0) + places > ? "
+                "ORDER BY bucket DESC LIMIT 1",
+                (*key, start),
+            )
+            if found is None:
+                return []
+            below, ahead = (int(found[0]) + 1) << boards.BUCKET_SHIFT[board], int(found[1])
+        places = _PLACES.format(below="" if below is None else "AND score < ? ")
         rows = await tx.all(
-            f"{_FIGURES_SQL[board]} WHERE s.board = ? AND s.game = ? AND s.variant = ? "
-            "AND s.period = ? AND s.score < ? ORDER BY s.score DESC, s.account_id "
-            "LIMIT ? OFFSET ?",
-            (*key, below, size, start - ahead),
+            _FIGURES_SQL[board].format(places=places) + " ORDER BY s.score DESC, s.account_id",
+            (*key, *([] if below is None else [below]), size, start - ahead),
         )
         return [_entry(board, start + 1 + i, row) for i, row in enumerate(rows)]
 
     async def _viewer(
-        self,
-        tx: Transaction,
-        board: Board,
-        key: tuple[str, str, str, str],
-        histogram: list[tuple[int, int]],
-        account_id: str,
-    ) -> BoardEntry | None:
-        """The account's place: the places in the buckets above its own, and those
-        ahead of it in its own."""
+        self, tx: Transaction, board: Board, key: tuple[str, str, str, str], account_id: str
+    ) -> tuple[BoardEntry | None, int]:
+        """The account's place, and the places on the board. Its rank: the places in
+        the buckets above its own, and those ahead of it in its own."""
         row = await tx.one(
-            f"{_FIGURES_SQL[board]} WHERE s.board = ? AND s.game = ? AND s.variant = ? "
-            "AND s.period = ? AND s.account_id = ?",
+            _FIGURES_SQL[board].format(places="standings")
+            + " WHERE s.board = ? AND s.game = ? AND s.variant = ? AND s.period = ? "
+            "AND s.account_id = ?",
             (*key, account_id),
         )
         if row is None:
-            return None
+            return None, 0
         score = int(row[2])
         bucket = boards.bucket(board, score)
-        above = sum(places for b, places in histogram if b > bucket)
         top = (bucket + 1) << boards.BUCKET_SHIFT[board]
-        counted = await tx.one(
-            "SELECT COUNT(*) FROM standings WHERE board = ? AND game = ? AND variant = ? "
-            "AND period = ? AND score >= ? AND score < ? AND (score > ? OR account_id < ?)",
-            (*key, score, top, score, account_id),
+        counts = await tx.one(
+            "SELECT (SELECT COUNT(*) FROM standings WHERE board = ? AND game = ? "
+            "AND variant = ? AND period = ? AND score >= ? AND score < ? "
+            "AND (score > ? OR account_id < ?)), "
+            f"(SELECT COALESCE(SUM(places), 0) {_BUCKETS} AND bucket > ?), "
+            f"(SELECT COALESCE(SUM(places), 0) {_BUCKETS})",
+            (*key, score, top, score, account_id, *key, bucket, *key),
         )
-        within = int(counted[0]) if counted else 0
-        return _entry(board, above + within + 1, row)
+        assert counts is not None
+        within, above, total = (int(n) for n in counts)
+        return _entry(board, above + within + 1, row), total
 
+
+_BUCKETS: Final = (
+    "FROM standing_buckets WHERE board = ? AND game = ? AND variant = ? AND period = ?"
+)
+"""A board's histogram (four parameters: the board, game, variant, period)."""
 
 _FIGURES_SQL: Final = {
     Board.ALL: "SELECT s.account_id, a.name, s.score, f.mu, f.sigma, f.games, f.wins, f.draws "
-    "FROM standings AS s JOIN accounts AS a ON a.id = s.account_id "
+    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
     "JOIN ratings AS f ON f.game = s.game AND f.variant = s.variant "
     "AND f.account_id = s.account_id",
     Board.WEEK: "SELECT s.account_id, a.name, s.score, f.gain, f.games, f.wins "
-    "FROM standings AS s JOIN accounts AS a ON a.id = s.account_id "
+    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
     "JOIN weekly AS f ON f.game = s.game AND f.variant = s.variant AND f.week = s.period "
     "AND f.account_id = s.account_id",
     Board.DAY: "SELECT s.account_id, a.name, s.score, f.won, f.points, f.time_ms "
-    "FROM standings AS s JOIN accounts AS a ON a.id = s.account_id "
+    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
     "JOIN daily AS f ON f.game = s.game AND f.variant = s.variant AND f.day = s.period "
     "AND f.account_id = s.account_id",
 }
-"""Each board's places with the figures shown beside them (from the board's own table)."""
+"""Each board's places with the figures shown beside them (from the board's own table),
+``{places}`` being the standings wanted: the table, or a page of it."""
+
+_PLACES: Final = (
+    "(SELECT account_id, game, variant, period, score FROM standings WHERE board = ? "
+    "AND game = ? AND variant = ? AND period = ? {below}"
+    "ORDER BY score DESC, account_id LIMIT ? OFFSET ?)"
+)
+"""A page of a board's standings: chosen before the figures are joined to it, so each
+database reads the page from the index, in order, and joins 20 rows, never the whole
+board's."""
 
 
 def _entry(board: Board, rank: int, row: Row) -> BoardEntry:
