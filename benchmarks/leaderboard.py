@@ -52,13 +52,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from spit.online import boards, names  # noqa: E402
-from spit.online.boards import Board  # noqa: E402
-from spit.online.rates import NoLimits  # noqa: E402
-from spit.online.rating import BOT_RATINGS, START, Rating, rate  # noqa: E402
-from spit.online.results import GameResult, Reason, Seated  # noqa: E402
-from spit.online.store import OnlineStore  # noqa: E402
-from tests.online.postgres import missing_reason, throwaway_postgres  # noqa: E402
+from spit.online import boards, names
+from spit.online.boards import Board
+from spit.online.rates import NoLimits
+from spit.online.rating import BOT_RATINGS, START, Rating, rate
+from spit.online.results import GameResult, Reason, Seated
+from spit.online.store import OnlineStore
+from tests.online.postgres import missing_reason, throwaway_postgres
 
 GAME, VARIANT = "spit", "classic"
 KEYS = [secrets.token_bytes(32)]
