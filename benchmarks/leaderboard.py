@@ -70,6 +70,7 @@ class History:
 
     now: datetime
     accounts: list[tuple[object, ...]] = field(default_factory=list)
+    name_keys: list[tuple[object, ...]] = field(default_factory=list)
     results: list[tuple[object, ...]] = field(default_factory=list)
     seats: list[tuple[object, ...]] = field(default_factory=list)
     changes: list[tuple[object, ...]] = field(default_factory=list)
@@ -88,11 +89,10 @@ def make_history(accounts: int, games: int, daily: int, seed: int) -> History:
     skill = {account: rng.gauss(25, 7) for account in ids}
     for number, account in enumerate(ids):
         name = f"Player {number}" if rng.random() < 0.8 else None
-        keys = names.check(name) if name else None
-        created = _ms(now - timedelta(days=60))
-        history.accounts.append(
-            (account, name, keys and keys.folded, keys and keys.looks, 0, created, None)
-        )
+        history.accounts.append((account, name, 0, _ms(now - timedelta(days=60)), None))
+        if name is not None:
+            keys = names.check(name)
+            history.name_keys += [(key, account) for key in sorted({keys.folded, keys.looks})]
     bots = {level: Rating(*pair) for level, pair in BOT_RATINGS[GAME].items()}
     week = boards.period(Board.WEEK, now)
     start = now - timedelta(weeks=8)
@@ -215,8 +215,9 @@ def _tables(history: History) -> list[tuple[str, Sequence[str], Iterable[tuple[o
         for account, (gain, games, wins) in history.weekly.items()
     ]
     return [
-        ("accounts", ("id", "name", "name_folded", "name_looks", "token_generation",
-                      "created_ms", "renamed_ms"), history.accounts),
+        ("accounts", ("id", "name", "token_generation", "created_ms", "renamed_ms"),
+         history.accounts),
+        ("name_keys", ("key", "account_id"), history.name_keys),
         ("results", ("id", "game_key", "game", "variant", "reason", "draw", "finished_ms",
                      "replay", "final_hash", "unrated", "recorded_ms"), history.results),
         ("result_seats", ("result_id", "seat", "account_id", "bot", "won", "score"),

@@ -16,9 +16,9 @@ characters folded: "ann", "ANN" and "аnn" (a Cyrillic а) are one name, and so 
 section 4: decompose, replace each character by its prototype, decompose again), with
 the data of ``confusable_homoglyphs`` (``skeleton``), after Unicode's compatibility
 normalisation (NFKC: full-width letters, ligatures). Case and confusables do not
-commute ("I" looks like "l", but folds to "i"), so a name has two keys and each is
-unique on the server (``NameKeys``): the skeleton of the case-folded name, and the
-case-folded skeleton of the name as typed.
+commute ("I" looks like "l", but folds to "i"), so a name has two keys
+(``NameKeys``): the skeleton of the case-folded name, and the case-folded skeleton
+of the name as typed; no key of one name may be a key of another.
 
 Names are printable by these rules, but a name read back from a database is still
 shown through ``spit.core.safe_text`` (``shown``): the rules may change, and the

@@ -50,12 +50,15 @@ MIGRATIONS: Final = (
         CREATE TABLE accounts (
             id TEXT PRIMARY KEY,           -- random, 32 hex digits; not a secret
             name TEXT,                     -- as typed; NULL until one is chosen
-            name_folded TEXT UNIQUE,       -- spit.online.names.NameKeys
-            name_looks TEXT UNIQUE,
             token_generation INTEGER NOT NULL DEFAULT 0,  -- older tokens are revoked
             created_ms BIGINT NOT NULL,
             renamed_ms BIGINT
         );
+        CREATE TABLE name_keys (           -- each name's keys: spit.online.names.NameKeys
+            key TEXT PRIMARY KEY,          -- unique across every key of every name
+            account_id TEXT NOT NULL REFERENCES accounts (id)
+        );
+        CREATE INDEX name_keys_by_account ON name_keys (account_id);
         CREATE TABLE link_codes (
             code_hash TEXT PRIMARY KEY,    -- SHA-256 of the code
             account_id TEXT NOT NULL REFERENCES accounts (id),

@@ -250,8 +250,8 @@ class OnlineStore:
             return None
         async with self.db.read() as tx:
             row = await tx.one(
-                "SELECT id, name, created_ms FROM accounts WHERE name_folded = ? "
-                "OR name_looks = ? ORDER BY id LIMIT 1",
+                "SELECT a.id, a.name, a.created_ms FROM name_keys AS k "
+                "JOIN accounts AS a ON a.id = k.account_id WHERE k.key IN (?, ?) LIMIT 1",
                 (keys.folded, keys.looks),
             )
         return None if row is None else Account(row[0], row[1], _time(row[2]))
@@ -269,10 +269,14 @@ class OnlineStore:
         try:
             async with self.db.write() as tx:
                 changed = await tx.execute(
-                    "UPDATE accounts SET name = ?, name_folded = ?, name_looks = ?, "
-                    "renamed_ms = ? WHERE id = ?",
-                    (name, keys.folded, keys.looks, self._now_ms(), account_id),
+                    "UPDATE accounts SET name = ?, renamed_ms = ? WHERE id = ?",
+                    (name, self._now_ms(), account_id),
                 )
+                await tx.execute("DELETE FROM name_keys WHERE account_id = ?", (account_id,))
+                for key in sorted({keys.folded, keys.looks}):
+                    await tx.execute(
+                        "INSERT INTO name_keys (key, account_id) VALUES (?, ?)", (key, account_id)
+                    )
         except Conflict:
             raise NameTaken(
                 f"{names.shown(name, account_id)!r} is taken, or looks the same as a name "

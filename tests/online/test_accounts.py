@@ -87,6 +87,10 @@ def test_names_are_unique_folded(where: str) -> None:
             assert is_safe(caught.value.message)
         assert (await store.rename(ann.id, "ANN")).name == "ANN", "one's own name, in capitals"
         await store.rename(other.id, "Anne")
+        third = (await store.create_guest("192.0.2.1")).account
+        await store.rename(third.id, "BILL")
+        with pytest.raises(NameTaken):
+            await store.rename(other.id, "blll")  # one name's key is the other's other key
         with pytest.raises(NameRefused):
             await store.rename(other.id, "A\x1b[2Jnn")
         found = await store.find_by_name("аnn")

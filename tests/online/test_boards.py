@@ -185,7 +185,7 @@ async def _ranks_agree(store: OnlineStore, scores: list[int], size: int) -> None
         assert got.viewer is not None and got.viewer.rank == rank
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.one_of(st.integers(-3000, 3000), st.integers(-(2**40), 2**40)), min_size=1, max_size=40

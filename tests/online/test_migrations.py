@@ -11,7 +11,7 @@ from typing import TypeVar
 import pytest
 
 from spit.online.database import Database, open_database
-from spit.online.errors import StoreError
+from spit.online.errors import NameTaken, StoreError
 from spit.online.schema import MIGRATIONS, SCHEMA_VERSION
 from spit.online.store import OnlineStore
 from spit.online.tokens import TokenSigner
@@ -35,9 +35,10 @@ async def fill_version_1(db: Database) -> str:
     """What a server at version 1 held: a named account (its token) and a link code."""
     async with db.write() as tx:
         await tx.execute(
-            "INSERT INTO accounts (id, name, name_folded, name_looks, token_generation, "
-            "created_ms) VALUES ('a1', 'Ann', 'ann', 'ann', 2, 1000)"
+            "INSERT INTO accounts (id, name, token_generation, created_ms) "
+            "VALUES ('a1', 'Ann', 2, 1000)"
         )
+        await tx.execute("INSERT INTO name_keys (key, account_id) VALUES ('ann', 'a1')")
         await tx.execute(
             "INSERT INTO link_codes (code_hash, account_id, expires_ms) VALUES ('h', 'a1', 5)"
         )
@@ -70,6 +71,8 @@ def test_an_older_database_upgrades_with_nothing_lost(where: str, version: int) 
             rows = await tx.all("SELECT version FROM schema_migrations ORDER BY version")
         assert [row[0] for row in rows] == list(range(1, SCHEMA_VERSION + 1))
         second = (await store.create_guest("192.0.2.1")).account.id
+        with pytest.raises(NameTaken):
+            await store.rename(second, "ANN")
         await store.rename(second, "Bob")
 
     run(where, after)

@@ -6,7 +6,7 @@ import itertools
 
 import msgspec
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.online.errors import ResultRefused
@@ -155,6 +155,7 @@ ratings = st.builds(
 )
 
 
+@settings(max_examples=40)
 @given(st.lists(ratings, min_size=2, max_size=4), st.data())
 def test_the_update_does_not_depend_on_the_seat_order(
     before: list[Rating], data: st.DataObject
