@@ -50,6 +50,11 @@ class Conflict(Exception):
     """A write broke a unique constraint (the transaction is rolled back)."""
 
 
+class Retry(Exception):
+    """The transaction lost a race with another (PostgreSQL found a deadlock) and was
+    rolled back: running it again will do."""
+
+
 class Transaction(ABC):
     """SQL run inside one transaction."""
 
@@ -283,6 +288,8 @@ class _PostgresTransaction(Transaction):
             return await self._conn.execute(_postgres_sql(sql), tuple(params))
         except errors.UniqueViolation as err:
             raise Conflict(str(err)) from None
+        except (errors.DeadlockDetected, errors.SerializationFailure) as err:
+            raise Retry(str(err)) from None
 
     async def execute(self, sql: str, params: Sequence[Param] = ()) -> int:
         return int((await self._run(sql, params)).rowcount)

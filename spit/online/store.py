@@ -35,13 +35,14 @@ from spit.online.boards import (
     Figures,
     WeekFigures,
 )
-from spit.online.database import Conflict, Database, Row, Transaction, open_database
+from spit.online.database import Conflict, Database, Retry, Row, Transaction, open_database
 from spit.online.errors import (
     LinkCodeRefused,
     NameRefused,
     NameTaken,
     RateLimited,
     ResultRefused,
+    StoreError,
     TokenProblem,
     TokenRefused,
     UnknownAccount,
@@ -50,6 +51,9 @@ from spit.online.rates import Action, Limiter, LimitsLimiter
 from spit.online.rating import BOT_RATINGS, DISPLAY_SCALE, START, Rating, rate, unrated_because
 from spit.online.results import GameResult, Reason
 from spit.online.tokens import TokenSigner
+
+WRITE_ATTEMPTS: Final = 5
+"""Tries of a result's transaction that lost a race with another's."""
 
 HISTORY: Final = 30
 """Rating changes a history read returns unless asked otherwise: the latest."""
@@ -399,6 +403,18 @@ class OnlineStore:
         is not recorded twice. ``ResultRefused`` for a result that cannot be the
         server's (see ``spit.online.results``)."""
         _check_shape(result)
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            try:
+                return await self._record(result)
+            except (Retry, Conflict):
+                # Two writers crossed (a deadlock between two results' histogram rows,
+                # or the same game recorded twice at once): the next try sees the
+                # other's commit.
+                if attempt == WRITE_ATTEMPTS:
+                    raise StoreError("the database stayed too busy to record the result") from None
+        raise AssertionError("unreachable")
+
+    async def _record(self, result: GameResult) -> Recorded:
         accounts = sorted({s.account_id for s in result.seats if s.account_id is not None})
         async with self.db.write() as tx:
             known = await tx.one("SELECT id FROM results WHERE game_key = ?", (result.game_key,))

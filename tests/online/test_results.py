@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 
 import msgspec
@@ -184,3 +185,33 @@ def test_the_result_types_are_the_servers_own() -> None:
         "game",
         "variant",
     ]
+
+
+def test_results_recorded_at_once_all_count(where: str, clock: Clock) -> None:
+    """Many results at once among a few accounts (PostgreSQL runs them side by side on
+    its pool, where two can deadlock on the boards' histogram and are run again):
+    every one is counted once, and each board's histogram adds up to its places."""
+
+    async def body(store: OnlineStore) -> None:
+        players = await accounts(store, 6)
+        games = [
+            result(clock.now, a, b, winners=(n % 2,))
+            for n, (a, b) in enumerate(itertools.permutations(players, 2))
+        ]
+        await asyncio.gather(*(store.record_result(game) for game in games))
+        await asyncio.gather(*(store.record_result(game) for game in games[:5]))  # again
+        played = 0
+        for player in players:
+            rating = await store.rating(player, "spit", "classic")
+            assert rating is not None and rating.games == 10
+            played += rating.games
+        assert played == 2 * len(games)
+        async with store.db.read() as tx:
+            sums = await tx.all(
+                "SELECT board, (SELECT COUNT(*) FROM standings AS s WHERE s.board = b.board), "
+                "SUM(places) FROM standing_buckets AS b GROUP BY board"
+            )
+        assert {row[0] for row in sums} == {"all", "week"}
+        assert all(row[1] == row[2] == 6 for row in sums)
+
+    run(where, body, clock=clock)
