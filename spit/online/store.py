@@ -314,12 +314,13 @@ class OnlineStore:
         code = codes.new_code()
         expires = self._clock() + codes.LIFETIME
         async with self.db.write() as tx:
-            await tx.execute(
-                "DELETE FROM link_codes WHERE account_id = ? AND used_ms IS NULL", (account_id,)
+            await tx.execute(  # the account's earlier codes, and everyone's dead ones
+                "DELETE FROM link_codes WHERE account_id = ? OR expires_ms <= ?",
+                (account_id, self._now_ms()),
             )
             await tx.execute(
                 "INSERT INTO link_codes (code_hash, account_id, expires_ms) VALUES (?, ?, ?)",
-                (codes.code_hash(codes.normalise(code) or ""), account_id, _ms(expires)),
+                (codes.code_hash(code.replace("-", "")), account_id, _ms(expires)),
             )
         return LinkCode(code, expires)
 
@@ -331,25 +332,27 @@ class OnlineStore:
         if not self._limiter.allows(Action.WRONG_CODE, address):
             raise RateLimited("too many wrong codes from your address: try again later")
         code = codes.normalise(typed)
-        row = None
+        found = None
         if code is not None:
             async with self.db.write() as tx:
-                row = await tx.one(
-                    "UPDATE link_codes SET used_ms = ? WHERE code_hash = ? "
-                    "AND used_ms IS NULL AND expires_ms > ? RETURNING account_id",
+                found = await tx.one(
+                    "UPDATE link_codes SET used_ms = ? WHERE code_hash = ? AND used_ms IS NULL "
+                    "AND expires_ms > ? RETURNING account_id",
                     (self._now_ms(), codes.code_hash(code), self._now_ms()),
                 )
-                found = None
-                if row is not None:
-                    found = await tx.one(
-                        "SELECT name, created_ms, token_generation FROM accounts WHERE id = ?",
-                        (row[0],),
-                    )
-        if row is None or found is None:
+        if found is None:
             self._limiter.spend(Action.WRONG_CODE, address)
             raise LinkCodeRefused("that code is not valid: a code lasts 10 minutes and works once")
-        account = Account(row[0], found[0], _time(found[1]))
-        return Issued(account, self._signer.issue(account.id, int(found[2])))
+        account_id = str(found[0])
+        async with self.db.read() as tx:
+            row = await tx.one(
+                "SELECT name, created_ms, token_generation FROM accounts WHERE id = ?",
+                (account_id,),
+            )
+        if row is None:
+            raise UnknownAccount("there is no such account")
+        account = Account(account_id, row[0], _time(row[1]))
+        return Issued(account, self._signer.issue(account_id, int(row[2])))
 
     # -- bots -----------------------------------------------------------------------
 
