@@ -119,7 +119,7 @@ MIGRATIONS: Final = (
             PRIMARY KEY (result_id, account_id)
         );
         CREATE INDEX rating_changes_by_account
-            ON rating_changes (account_id, game, variant, finished_ms);
+            ON rating_changes (account_id, game, variant, result_id);
         CREATE TABLE weekly (
             game TEXT NOT NULL,
             variant TEXT NOT NULL,

@@ -585,14 +585,15 @@ class OnlineStore:
         self, account_id: str, game: str, variant: str, limit: int = HISTORY
     ) -> list[RatingChange]:
         """The account's last ``limit`` rating changes in a game and variant, oldest
-        first."""
+        first: in the order they were rated (the order results were recorded), so each
+        starts where the one before ended."""
         async with self.db.read() as tx:
             rows = await tx.all(
                 "SELECT c.result_id, r.game_key, c.finished_ms, c.mu_before, c.sigma_before, "
                 "c.mu_after, c.sigma_after FROM rating_changes AS c "
                 "JOIN results AS r ON r.id = c.result_id "
                 "WHERE c.account_id = ? AND c.game = ? AND c.variant = ? "
-                "ORDER BY c.finished_ms DESC, c.result_id DESC LIMIT ?",
+                "ORDER BY c.result_id DESC LIMIT ?",
                 (account_id, game, variant, max(0, min(limit, 1000))),
             )
         return [
