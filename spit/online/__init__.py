@@ -13,8 +13,8 @@ game; the server wires it in. Its one entry point is ``spit.online.store.OnlineS
 - ``results``: what the server decided of a game (``GameResult``), the only thing the
   store rates;
 - ``rating``: openskill's update, and the policy for draws, forfeits and leavers;
-- ``boards``: the three leaderboards (all-time, this week, today's deal) and their
-  periods;
+- ``boards``: the three leaderboards (all-time, this week, today's deal), their
+  periods and orders; ``standings``: their places and histograms in the database;
 - ``rates``: the rate limits on account creation, renames and link codes;
 - ``schema``, ``database``: the tables, their migrations, and the two backends.
 """

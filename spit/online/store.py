@@ -25,17 +25,12 @@ from typing import Final
 
 from msgspec import Struct
 
-from spit.online import boards, codes, names
+from spit.online import boards, codes, names, standings
 from spit.online.boards import (
-    AllTimeFigures,
     Board,
-    BoardEntry,
     BoardPage,
-    DayFigures,
-    Figures,
-    WeekFigures,
 )
-from spit.online.database import Conflict, Database, Retry, Row, Transaction, open_database
+from spit.online.database import Conflict, Database, Retry, Transaction, open_database
 from spit.online.errors import (
     LinkCodeRefused,
     NameRefused,
@@ -48,7 +43,7 @@ from spit.online.errors import (
     UnknownAccount,
 )
 from spit.online.rates import Action, Limiter, LimitsLimiter
-from spit.online.rating import BOT_RATINGS, DISPLAY_SCALE, START, Rating, rate, unrated_because
+from spit.online.rating import BOT_RATINGS, START, Rating, rate, unrated_because
 from spit.online.results import GameResult, Reason
 from spit.online.tokens import TokenSigner
 
@@ -533,9 +528,9 @@ class OnlineStore:
                 (game, variant, week, account, new.mu - old.mu, won),
             )
             assert gained is not None
-            await _place(tx, Board.ALL, game, variant, boards.ALL_TIME, account,
+            await standings.place(tx, Board.ALL, game, variant, boards.ALL_TIME, account,
                          boards.all_time_score(new))  # fmt: skip
-            await _place(tx, Board.WEEK, game, variant, week, account,
+            await standings.place(tx, Board.WEEK, game, variant, week, account,
                          boards.week_score(float(gained[0])))  # fmt: skip
             changes.append(SeatChange(seat.seat, account, old, new))
         return tuple(changes)
@@ -564,7 +559,7 @@ class OnlineStore:
             (result_id, int(won), daily.points, daily.time_ms, daily.attempt_id),
         )
         score = boards.day_score(won, daily.points, daily.time_ms)
-        await _place(tx, Board.DAY, game, variant, day, account, score)
+        await standings.place(tx, Board.DAY, game, variant, day, account, score)
 
     # -- reading --------------------------------------------------------------------
 
@@ -622,158 +617,12 @@ class OnlineStore:
         async with self.db.read() as tx:
             own = None
             if viewer is not None:
-                own, total = await self._viewer(tx, board, key, viewer)
+                own, total = await standings.viewer(tx, board, key, viewer)
             if own is None:
-                row = await tx.one(f"SELECT COALESCE(SUM(places), 0) {_BUCKETS}", key)
+                row = await tx.one(f"SELECT COALESCE(SUM(places), 0) {standings.BUCKETS}", key)
                 total = int(row[0]) if row else 0
-            entries = await self._page(tx, board, key, page * size, size)
+            entries = await standings.page(tx, board, key, page * size, size)
         return BoardPage(game, variant, board, period, total, page, size, tuple(entries), own)
-
-    async def _page(
-        self, tx: Transaction, board: Board, key: tuple[str, str, str, str], start: int, size: int
-    ) -> list[BoardEntry]:
-        """The places from rank ``start + 1`` on. Past the first page, the histogram
-        says in which bucket that rank is (the places in the buckets above it), so the
-        read starts there rather than counting every place from the top."""
-        below, ahead = None, 0  # the places from ``start`` on score below ``below``
-        if start > 0:
-            found = await tx.one(
-                "SELECT bucket, COALESCE(ahead, 0) FROM (SELECT bucket, places, SUM(places) "
-                "OVER (ORDER BY bucket DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) "
-                f"AS ahead {_BUCKETS}) AS h WHERE COALESCE(ahead, 0) + places > ? "
-                "ORDER BY bucket DESC LIMIT 1",
-                (*key, start),
-            )
-            if found is None:
-                return []
-            below, ahead = (int(found[0]) + 1) << boards.BUCKET_SHIFT[board], int(found[1])
-        places = _PLACES.format(below="" if below is None else "AND score < ? ")
-        rows = await tx.all(
-            _FIGURES_SQL[board].format(places=places) + " ORDER BY s.score DESC, s.account_id",
-            (*key, *([] if below is None else [below]), size, start - ahead),
-        )
-        return [_entry(board, start + 1 + i, row) for i, row in enumerate(rows)]
-
-    async def _viewer(
-        self, tx: Transaction, board: Board, key: tuple[str, str, str, str], account_id: str
-    ) -> tuple[BoardEntry | None, int]:
-        """The account's place, and the places on the board. Its rank: the places in
-        the buckets above its own, and those ahead of it in its own."""
-        row = await tx.one(
-            _FIGURES_SQL[board].format(places="standings")
-            + " WHERE s.board = ? AND s.game = ? AND s.variant = ? AND s.period = ? "
-            "AND s.account_id = ?",
-            (*key, account_id),
-        )
-        if row is None:
-            return None, 0
-        score = int(row[2])
-        bucket = boards.bucket(board, score)
-        top = (bucket + 1) << boards.BUCKET_SHIFT[board]
-        counts = await tx.one(
-            "SELECT (SELECT COUNT(*) FROM standings WHERE board = ? AND game = ? "
-            "AND variant = ? AND period = ? AND score >= ? AND score < ? "
-            "AND (score > ? OR account_id < ?)), "
-            f"(SELECT COALESCE(SUM(places), 0) {_BUCKETS} AND bucket > ?), "
-            f"(SELECT COALESCE(SUM(places), 0) {_BUCKETS})",
-            (*key, score, top, score, account_id, *key, bucket, *key),
-        )
-        assert counts is not None
-        within, above, total = (int(n) for n in counts)
-        return _entry(board, above + within + 1, row), total
-
-
-_BUCKETS: Final = (
-    "FROM standing_buckets WHERE board = ? AND game = ? AND variant = ? AND period = ?"
-)
-"""A board's histogram (four parameters: the board, game, variant, period)."""
-
-_FIGURES_SQL: Final = {
-    Board.ALL: "SELECT s.account_id, a.name, s.score, f.mu, f.sigma, f.games, f.wins, f.draws "
-    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
-    "JOIN ratings AS f ON f.game = s.game AND f.variant = s.variant "
-    "AND f.account_id = s.account_id",
-    Board.WEEK: "SELECT s.account_id, a.name, s.score, f.gain, f.games, f.wins "
-    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
-    "JOIN weekly AS f ON f.game = s.game AND f.variant = s.variant AND f.week = s.period "
-    "AND f.account_id = s.account_id",
-    Board.DAY: "SELECT s.account_id, a.name, s.score, f.won, f.points, f.time_ms "
-    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
-    "JOIN daily AS f ON f.game = s.game AND f.variant = s.variant AND f.day = s.period "
-    "AND f.account_id = s.account_id",
-}
-"""Each board's places with the figures shown beside them (from the board's own table),
-``{places}`` being the standings wanted: the table, or a page of it."""
-
-_PLACES: Final = (
-    "(SELECT account_id, game, variant, period, score FROM standings WHERE board = ? "
-    "AND game = ? AND variant = ? AND period = ? {below}"
-    "ORDER BY score DESC, account_id LIMIT ? OFFSET ?)"
-)
-"""A page of a board's standings: chosen before the figures are joined to it, so each
-database reads the page from the index, in order, and joins 20 rows, never the whole
-board's."""
-
-
-def _entry(board: Board, rank: int, row: Row) -> BoardEntry:
-    account_id, name, _score, *rest = row
-    figures: Figures
-    if board is Board.ALL:
-        mu, sigma, games, wins, draws = rest
-        rating = Rating(mu, sigma)
-        conservative = round(rating.ordinal * DISPLAY_SCALE)
-        figures = AllTimeFigures(rating.shown, rating.spread, conservative, games, wins, draws)
-    elif board is Board.WEEK:
-        gain, games, wins = rest
-        figures = WeekFigures(round(gain * DISPLAY_SCALE), games, wins)
-    else:
-        won, points, time_ms = rest
-        figures = DayFigures(bool(won), points, time_ms)
-    return BoardEntry(rank, account_id, names.shown(name, account_id), figures)
-
-
-async def _place(
-    tx: Transaction, board: Board, game: str, variant: str, period: str, account: str, score: int
-) -> None:
-    """Put the account at ``score`` on a board's period, keeping its histogram."""
-    key = (board.value, game, variant, period)
-    new_bucket = boards.bucket(board, score)
-    old = await tx.one(
-        "SELECT bucket FROM standings WHERE board = ? AND game = ? AND variant = ? "
-        "AND period = ? AND account_id = ?",
-        (*key, account),
-    )
-    if old is None:
-        await tx.execute(
-            "INSERT INTO standings (board, game, variant, period, account_id, score, bucket) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (*key, account, score, new_bucket),
-        )
-    else:
-        await tx.execute(
-            "UPDATE standings SET score = ?, bucket = ? WHERE board = ? AND game = ? "
-            "AND variant = ? AND period = ? AND account_id = ?",
-            (score, new_bucket, *key, account),
-        )
-    if old is not None and int(old[0]) == new_bucket:
-        return
-    if old is not None:
-        await tx.execute(
-            "UPDATE standing_buckets SET places = places - 1 WHERE board = ? AND game = ? "
-            "AND variant = ? AND period = ? AND bucket = ?",
-            (*key, int(old[0])),
-        )
-        await tx.execute(
-            "DELETE FROM standing_buckets WHERE board = ? AND game = ? AND variant = ? "
-            "AND period = ? AND bucket = ? AND places <= 0",
-            (*key, int(old[0])),
-        )
-    await tx.execute(
-        "INSERT INTO standing_buckets (board, game, variant, period, bucket, places) "
-        "VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (board, game, variant, period, bucket) "
-        "DO UPDATE SET places = standing_buckets.places + 1",
-        (*key, new_bucket),
-    )
 
 
 def _check_shape(result: GameResult) -> None:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from spit.online.boards import AllTimeFigures, Board, BoardPage, DayFigures, WeekFigures
 from spit.online.errors import ResultRefused
 from spit.online.results import DailyScore, Reason
-from spit.online.store import OnlineStore, _place
+from spit.online.standings import place
+from spit.online.store import OnlineStore
 from tests.online.conftest import Clock, run
 from tests.online.games import result
 
@@ -171,8 +172,8 @@ async def _ranks_agree(store: OnlineStore, scores: list[int], size: int) -> None
                 "VALUES ('spit', 'classic', '2026-W49', ?, 0, 1, 0)",
                 (name,),
             )
-            await _place(tx, Board.WEEK, "spit", "classic", "2026-W49", name, 0)
-            await _place(tx, Board.WEEK, "spit", "classic", "2026-W49", name, score)
+            await place(tx, Board.WEEK, "spit", "classic", "2026-W49", name, 0)
+            await place(tx, Board.WEEK, "spit", "classic", "2026-W49", name, score)
     expected = sorted(zip(scores, names, strict=True), key=lambda p: (-p[0], p[1]))
     order = [name for _, name in expected]
     when = datetime(2026, 12, 2, tzinfo=UTC)
