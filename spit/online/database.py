@@ -334,6 +334,11 @@ class PostgresDatabase(Database):
                 timeout=10.0,
             )
 
+        try:  # one connection first: a wrong address or password fails at once, clearly
+            probe = await psycopg.AsyncConnection.connect(url, connect_timeout=10)
+            await probe.close()
+        except psycopg.Error as err:
+            raise StoreError(f"cannot reach the database: {str(err).strip()}") from None
         writers, readers = pool(), pool(read_only)
         try:
             await writers.open(wait=True, timeout=10.0)
