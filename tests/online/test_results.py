@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from spit.online.errors import ResultRefused
 from spit.online.rating import BOT_RATINGS, START, Rating, rate
-from spit.online.results import DailyScore, GameResult, Reason
+from spit.online.results import DailyScore, Reason
 from spit.online.store import OnlineStore
 from tests.online.conftest import Clock, run
 from tests.online.games import result
@@ -174,17 +174,6 @@ def test_the_update_does_not_depend_on_the_seat_order(
 def test_a_winner_gains_and_a_loser_loses(one: Rating, two: Rating) -> None:
     won, lost = rate([one, two], [0])
     assert won.mu >= one.mu and lost.mu <= two.mu  # (sigma may grow a little: the drift)
-
-
-def test_the_result_types_are_the_servers_own() -> None:
-    """A result is built from named fields, never from a message: the package has no
-    decoder for one (the store also refuses anything that is not a ``GameResult``)."""
-    assert all(not f.startswith("decode") for f in dir(GameResult))
-    assert list(itertools.islice(GameResult.__struct_fields__, 3)) == [
-        "game_key",
-        "game",
-        "variant",
-    ]
 
 
 def test_results_recorded_at_once_all_count(where: str, clock: Clock) -> None:
