@@ -70,6 +70,11 @@ class Transaction(ABC):
     async def all(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         """Every row of a query."""
 
+    @abstractmethod
+    async def together(self, statements: Sequence[tuple[str, Sequence[Param]]]) -> list[list[Row]]:
+        """Every row of each of several queries that need nothing of each other, run
+        in one go: one trip to SQLite's thread, one pipeline to PostgreSQL."""
+
 
 class Database(ABC):
     """A backend: write and read transactions, and the migrations at open."""
@@ -184,6 +189,12 @@ class _SqliteTransaction(Transaction):
 
     async def all(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         return await self._run(sql, params, sqlite3.Cursor.fetchall)
+
+    async def together(self, statements: Sequence[tuple[str, Sequence[Param]]]) -> list[list[Row]]:
+        def go() -> list[list[Row]]:
+            return [self._conn.execute(sql, tuple(params)).fetchall() for sql, params in statements]
+
+        return await self._owner.run(go)
 
 
 class _SqliteConnection:
@@ -301,6 +312,14 @@ class _PostgresTransaction(Transaction):
     async def all(self, sql: str, params: Sequence[Param] = ()) -> list[Row]:
         rows: list[Row] = await (await self._run(sql, params)).fetchall()
         return rows
+
+    async def together(self, statements: Sequence[tuple[str, Sequence[Param]]]) -> list[list[Row]]:
+        async with self._conn.pipeline():
+            cursors = [
+                await self._conn.execute(_postgres_sql(sql), tuple(params))
+                for sql, params in statements
+            ]
+        return [await cursor.fetchall() for cursor in cursors]
 
 
 class PostgresDatabase(Database):

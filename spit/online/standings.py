@@ -21,7 +21,7 @@ from spit.online.boards import (
     Figures,
     WeekFigures,
 )
-from spit.online.database import Row, Transaction
+from spit.online.database import Param, Row, Transaction
 from spit.online.rating import DISPLAY_SCALE, Rating
 
 Key = tuple[str, str, str, str]
@@ -32,26 +32,27 @@ BUCKETS: Final = "FROM standing_buckets WHERE board = ? AND game = ? AND variant
 """A board's histogram (four parameters: the board, game, variant, period)."""
 
 _FIGURES_SQL: Final = {
-    Board.ALL: "SELECT s.account_id, a.name, s.score, f.mu, f.sigma, f.games, f.wins, f.draws "
-    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
+    Board.ALL: "SELECT s.account_id, a.name, s.score, f.mu, f.sigma, f.games, f.wins, f.draws"
+    "{extra} FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
     "JOIN ratings AS f ON f.game = s.game AND f.variant = s.variant "
     "AND f.account_id = s.account_id",
-    Board.WEEK: "SELECT s.account_id, a.name, s.score, f.gain, f.games, f.wins "
-    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
+    Board.WEEK: "SELECT s.account_id, a.name, s.score, f.gain, f.games, f.wins"
+    "{extra} FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
     "JOIN weekly AS f ON f.game = s.game AND f.variant = s.variant AND f.week = s.period "
     "AND f.account_id = s.account_id",
-    Board.DAY: "SELECT s.account_id, a.name, s.score, f.won, f.points, f.time_ms "
-    "FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
+    Board.DAY: "SELECT s.account_id, a.name, s.score, f.won, f.points, f.time_ms"
+    "{extra} FROM {places} AS s JOIN accounts AS a ON a.id = s.account_id "
     "JOIN daily AS f ON f.game = s.game AND f.variant = s.variant AND f.day = s.period "
     "AND f.account_id = s.account_id",
 }
-"""Each board's places with the figures shown beside them (from the board's own table),
-``{places}`` being the standings wanted: the table, or a page of it."""
+"""Each board's places with the figures shown beside them (from the board's own table):
+``{places}`` is the standings wanted (the table, or a page of it), ``{extra}`` more
+columns (the viewer's places ahead)."""
 
 _PLACES: Final = (
     "(SELECT account_id, game, variant, period, score FROM standings WHERE board = ? "
     "AND game = ? AND variant = ? AND period = ? {below}"
-    "ORDER BY score DESC, account_id LIMIT ? OFFSET ?)"
+    "ORDER BY score DESC, account_id LIMIT ? OFFSET ?{skip})"
 )
 """A page of a board's standings: chosen before the figures are joined to it, so each
 database reads the page from the index, in order, and joins 20 rows, never the whole
@@ -120,54 +121,77 @@ async def place(
     )
 
 
-async def page(tx: Transaction, board: Board, key: Key, start: int, size: int) -> list[BoardEntry]:
-    """The places from rank ``start + 1`` on. Past the first page, the histogram
-    says in which bucket that rank is (the places in the buckets above it), so the
-    read starts there rather than counting every place from the top."""
-    below, ahead = None, 0  # the places from ``start`` on score below ``below``
-    if start > 0:
-        found = await tx.one(
-            "SELECT bucket, COALESCE(ahead, 0) FROM (SELECT bucket, places, SUM(places) "
-            "OVER (ORDER BY bucket DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) "
-            f"AS ahead {BUCKETS}) AS h WHERE COALESCE(ahead, 0) + places > ? "
-            "ORDER BY bucket DESC LIMIT 1",
-            (*key, start),
+Statement = tuple[str, tuple[Param, ...]]
+
+
+async def read(
+    tx: Transaction, board: Board, key: Key, start: int, size: int, viewer: str | None
+) -> tuple[list[BoardEntry], BoardEntry | None, int]:
+    """A page (the places from rank ``start + 1`` on), ``viewer``'s place, and the
+    number of places: three statements that need nothing of each other, sent together
+    (one trip to SQLite's thread, or to PostgreSQL)."""
+    statements = [
+        _page(board, key, start, size),
+        (f"SELECT COALESCE(SUM(places), 0) {BUCKETS}", key),
+    ]
+    if viewer is not None:
+        statements.append(_viewer(board, key, viewer))
+    page, (total,), *mine = await tx.together(statements)
+    entries = [_entry(board, start + 1 + i, row) for i, row in enumerate(page)]
+    own = None
+    if mine and mine[0]:
+        *figures, ahead = mine[0][0]
+        own = _entry(board, int(ahead) + 1, tuple(figures))
+    return entries, own, int(total[0])
+
+
+def _page(board: Board, key: Key, start: int, size: int) -> Statement:
+    """The places from rank ``start + 1`` on. Past the first page, the histogram says
+    in which bucket that rank is (``start_at``: the first bucket whose places, added
+    to those above it, pass ``start``), and the page is read from that bucket's top
+    score down, skipping only the places of that bucket ahead of the rank, rather
+    than counting every place from the top."""
+    shift = boards.BUCKET_SHIFT[board]
+    if start == 0:
+        places = _PLACES.format(below="", skip="")
+        return (
+            _FIGURES_SQL[board].format(places=places, extra="")
+            + " ORDER BY s.score DESC, s.account_id",
+            (*key, size, 0),
         )
-        if found is None:
-            return []
-        below, ahead = (int(found[0]) + 1) << boards.BUCKET_SHIFT[board], int(found[1])
-    places = _PLACES.format(below="" if below is None else "AND score < ? ")
-    rows = await tx.all(
-        _FIGURES_SQL[board].format(places=places) + " ORDER BY s.score DESC, s.account_id",
-        (*key, *([] if below is None else [below]), size, start - ahead),
+    return (
+        "WITH start_at AS (SELECT bucket, ahead FROM (SELECT bucket, places, "
+        "COALESCE(SUM(places) OVER (ORDER BY bucket DESC "
+        "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS ahead "
+        f"{BUCKETS}) AS h WHERE ahead + places > ? ORDER BY bucket DESC LIMIT 1) "
+        + _FIGURES_SQL[board].format(
+            places=_PLACES.format(
+                below=f"AND score < (SELECT (bucket + 1) << {shift} FROM start_at) ",
+                skip=" - COALESCE((SELECT ahead FROM start_at), 0)",  # none: past the end
+            ),
+            extra="",
+        )
+        + " ORDER BY s.score DESC, s.account_id",
+        (*key, start, *key, size, start),
     )
-    return [_entry(board, start + 1 + i, row) for i, row in enumerate(rows)]
 
 
-async def viewer(
-    tx: Transaction, board: Board, key: Key, account_id: str
-) -> tuple[BoardEntry | None, int]:
-    """The account's place, and the places on the board. Its rank: the places in
-    the buckets above its own, and those ahead of it in its own."""
-    row = await tx.one(
-        _FIGURES_SQL[board].format(places="standings")
+def _viewer(board: Board, key: Key, account_id: str) -> Statement:
+    """The account's place and, last, the places ahead of it: those in the buckets
+    above its own, and those ahead of it in its own (by score, then account id)."""
+    shift = boards.BUCKET_SHIFT[board]
+    ahead = (
+        "(SELECT COALESCE(SUM(b.places), 0) FROM standing_buckets AS b WHERE b.board = s.board "
+        "AND b.game = s.game AND b.variant = s.variant AND b.period = s.period "
+        "AND b.bucket > s.bucket) + "
+        "(SELECT COUNT(*) FROM standings AS o WHERE o.board = s.board AND o.game = s.game "
+        "AND o.variant = s.variant AND o.period = s.period AND o.score >= s.score "
+        f"AND o.score < (s.bucket + 1) << {shift} "
+        "AND (o.score > s.score OR o.account_id < s.account_id))"
+    )
+    return (
+        _FIGURES_SQL[board].format(places="standings", extra=f", {ahead}")
         + " WHERE s.board = ? AND s.game = ? AND s.variant = ? AND s.period = ? "
         "AND s.account_id = ?",
         (*key, account_id),
     )
-    if row is None:
-        return None, 0
-    score = int(row[2])
-    bucket = boards.bucket(board, score)
-    top = (bucket + 1) << boards.BUCKET_SHIFT[board]
-    counts = await tx.one(
-        "SELECT (SELECT COUNT(*) FROM standings WHERE board = ? AND game = ? "
-        "AND variant = ? AND period = ? AND score >= ? AND score < ? "
-        "AND (score > ? OR account_id < ?)), "
-        f"(SELECT COALESCE(SUM(places), 0) {BUCKETS} AND bucket > ?), "
-        f"(SELECT COALESCE(SUM(places), 0) {BUCKETS})",
-        (*key, score, top, score, account_id, *key, bucket, *key),
-    )
-    assert counts is not None
-    within, above, total = (int(n) for n in counts)
-    return _entry(board, above + within + 1, row), total

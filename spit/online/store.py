@@ -608,20 +608,14 @@ class OnlineStore:
         when: datetime | None = None,
     ) -> BoardPage:
         """A page of one of the game's boards (of the period ``when`` falls in: now by
-        default), and ``viewer``'s own place on it wherever it is. Three statements in
-        one snapshot: the viewer's place, the counts, the page."""
+        default), and ``viewer``'s own place on it wherever it is, read together in one
+        snapshot (``spit.online.standings.read``)."""
         period = boards.period(board, when or self._clock())
         size = max(1, min(size, boards.MOST_PER_PAGE))
         page = max(0, page)
         key = (board.value, game, variant, period)
         async with self.db.read() as tx:
-            own = None
-            if viewer is not None:
-                own, total = await standings.viewer(tx, board, key, viewer)
-            if own is None:
-                row = await tx.one(f"SELECT COALESCE(SUM(places), 0) {standings.BUCKETS}", key)
-                total = int(row[0]) if row else 0
-            entries = await standings.page(tx, board, key, page * size, size)
+            entries, own, total = await standings.read(tx, board, key, page * size, size, viewer)
         return BoardPage(game, variant, board, period, total, page, size, tuple(entries), own)
 
 
