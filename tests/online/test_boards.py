@@ -199,3 +199,13 @@ def test_ranks_and_pages_agree_with_a_full_sort(scores: list[int], size: int) ->
     with tempfile.TemporaryDirectory() as folder:
         where = str(Path(folder) / "online.db")
         run(where, lambda store: _ranks_agree(store, scores, size))
+
+
+def test_ranks_and_pages_agree_on_both_backends(where: str) -> None:
+    """The same check on a fixed board, on each backend: scores over many buckets,
+    crowded ones and ties."""
+    rng = random.Random(3)
+    scores = [
+        rng.choice([rng.randrange(-5000, 5000), rng.randrange(0, 300), 1024]) for _ in range(60)
+    ]
+    run(where, lambda store: _ranks_agree(store, scores, 7))
