@@ -9,6 +9,7 @@ in as anyone.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -24,17 +25,30 @@ KEY_FILE: Final = "account-keys"
 def server_keys(folder: Path) -> list[bytes]:
     """The keys in ``folder``'s key file, oldest first; a new file with one new key
     if there is none. Raises ``StoreError`` for a file that holds no key or a line
-    that is not one."""
+    that is not one, or that cannot be read or made."""
     path = folder / KEY_FILE
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
+        if not path.exists():
+            _make(path)
         return _read(path)
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(secrets.token_hex(KEY_BYTES) + "\n")
-        file.flush()
-        os.fsync(file.fileno())
-    return _read(path)
+    except OSError as err:
+        raise StoreError(f"cannot use the key file {path}: {err.strerror or err}") from None
+
+
+def _make(path: Path) -> None:
+    """A key file with one new key, written whole before it takes its name (a hard
+    link, which fails if another process made the file first: its key is kept)."""
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as file:
+            file.write(secrets.token_hex(KEY_BYTES) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+    finally:
+        draft.unlink(missing_ok=True)
 
 
 def _read(path: Path) -> list[bytes]:

@@ -30,6 +30,11 @@ def test_a_bad_key_file_is_refused_clearly(tmp_path: Path, content: str) -> None
         server_keys(tmp_path)
 
 
+def test_a_key_file_that_cannot_be_made_is_refused_clearly(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="cannot use the key file"):
+        server_keys(tmp_path / "no-such-folder")
+
+
 def test_a_database_that_cannot_be_reached_is_refused_at_once() -> None:
     began = time.monotonic()
     with pytest.raises(StoreError, match="cannot reach the database"):
