@@ -117,12 +117,17 @@ BREAKS: dict[str, list[tuple[str, str]]] = {
     "The core belongs to no game": [
         ("spit/core/cards.py", "import spit.settings.model\n"),
     ],
+    "The online store knows no game": [
+        ("spit/online/rating.py", "import spit.games.spit.bots.ratings\n"),
+        ("spit/online/store.py", "import spit.paths\n"),
+    ],
     "Neither game imports": [
         ("spit/games/spades/engine/deal.py", "import spit.engine.rules\n"),
     ],
     "Everything below the TUI runs headless": [
         ("spit/sim/stats.py", "import rich\n"),
         ("spit/net/room.py", "import textual\n"),
+        ("spit/online/boards.py", "import rich\n"),
     ],
     "The TUI's layers": [
         ("spit/tui/shared/canvas.py", "import spit.tui.app\n"),
