@@ -116,7 +116,7 @@ class Bot:
 
     async def run(self) -> None:
         client = self.client
-        seat = client.welcome["seat"] if client.welcome else 0
+        seat = client.welcome.seat if client.welcome else 0
         while client.connected:
             await self._changed(5.0)
             view = client.view
@@ -207,7 +207,7 @@ async def _worker(uri: str, level: str, seed: int) -> None:
             while len(bots) < 2 * int(line[1]) and failures < 20:
                 a, b = NetClient(), NetClient()
                 try:
-                    code = (await a.connect(uri, "A", create={}))["room"]
+                    code = (await a.connect(uri, "A", create={})).room
                     await b.connect(uri, "B", room=code)
                 except Exception as error:  # a server too busy to answer in time
                     errors[f"connect: {error}"] += 1

@@ -35,12 +35,24 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import Credit, FairQueue, LagQuota, Ordering, Verdict, credit
-from spit.net.protocol import Close, encode
+from spit.net.protocol import (
+    Away,
+    Back,
+    Close,
+    GraceOver,
+    NewGame,
+    Over,
+    Payload,
+    Ping,
+    RematchAsked,
+    View,
+    encode,
+)
 
 log = logging.getLogger(__name__)
 
@@ -93,24 +105,24 @@ class NetTable(Protocol):
         """The game time reached so far."""
         ...
 
-    def view(self, seat: seats.Seat) -> dict[str, Any]:
+    def view(self, seat: seats.Seat) -> Payload:
         """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
         card. It holds ``can_play``: whether one of the seat's keys would do something
         now (the game decides; a client only shows it). While nothing changed, the
         table may hand out the same object again: nobody changes a view."""
         ...
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> Payload:
         """What both seats can see now, as JSON, for a spectator: derived from the
         game's observations, so never a card hidden from either player."""
         ...
 
-    def public_news(self) -> list[dict[str, Any]]:
+    def public_news(self) -> list[Payload]:
         """Events since the last call as a spectator may see them: only what both
         players were told (each seat's private copy stripped of its private cards)."""
         ...
 
-    def news(self) -> list[tuple[int | None, dict[str, Any]]]:
+    def news(self) -> list[tuple[int | None, Payload]]:
         """Events since the last call, each an object with a ``kind``: ``(None, item)``
         for both seats, ``(seat, item)`` for one seat's eyes only. An input that lost a
         race is ``{"kind": "input", ..., "too_slow": true, "beaten_by_ms": ms}``, where
@@ -197,7 +209,7 @@ class Chair:
     bot: bool = False
     """A bot plays this chair: its player was gone too long and the other chose a bot."""
     bad_intents: int = 0
-    last_view: dict[str, Any] | None = None
+    last_view: Payload | None = None
     wants_rematch: bool = False
     fetches: int = 0
     pings: dict[int, float] = field(default_factory=dict)
@@ -283,7 +295,7 @@ class Room:
         self.history: list[str] = []
         """The public frames of this game so far, sent to spectators as they were made:
         what a spectator who comes late is sent first (``spectator_snapshot``)."""
-        self._last_public: dict[str, Any] | None = None
+        self._last_public: Payload | None = None
         """The public view last sent to spectators, and whether the game was over then:
         two attributes rather than a pair, which would be a new tuple for the cycle
         collector at each change (``spit.commands.serve_collector``)."""
@@ -336,7 +348,7 @@ class Room:
         chair.connected = True
         chair.dropped_at = None
         chair.sync = ClockSync()  # a new connection: a new line, measured afresh
-        self._tell_others(index, encode("back", seat=index))
+        self._tell_others(index, encode(Back(seat=index)))
         self._follow_pause(now)
 
     @property
@@ -388,7 +400,7 @@ class Room:
         if self.table is None or not self._over_sent:
             return
         self.chairs[index].wants_rematch = True
-        frame = encode("rematch", seat=index)
+        frame = encode(RematchAsked(seat=index))
         for other, chair in enumerate(self.chairs):
             if chair.connected:
                 self._notices.append((other, frame))
@@ -448,7 +460,8 @@ class Room:
         self.history = []
         self._last_public = None
         self._last_finished = False
-        self._notices.append((SPECTATORS, encode("new_game", names=names)))
+        new_game = encode(NewGame(names=names))
+        self._notices.append((SPECTATORS, new_game))
         for index, chair in enumerate(self.chairs):
             chair.wants_rematch = False
             chair.lag = LagTally()
@@ -459,7 +472,7 @@ class Room:
             if chair.bot:
                 self.table.bot_takes(seats.SEATS[index])
             if chair.connected:
-                self._notices.append((index, encode("new_game", names=names)))
+                self._notices.append((index, new_game))
         self._follow_pause(now)
 
     # --- messages in -------------------------------------------------------------------
@@ -509,7 +522,7 @@ class Room:
         if len(chair.pings) > 4:
             chair.pings.clear()  # unanswered ones: the line is bad, start over
         chair.pings[self._next_ping] = now
-        return encode("ping", id=self._next_ping)
+        return encode(Ping(id=self._next_ping))
 
     @property
     def holding(self) -> bool:
@@ -637,12 +650,12 @@ class Room:
             if left <= 0:
                 self._expired, self._claim_by = index, now + CLAIM_MS
                 self._tell_others(
-                    index, encode("grace_over", seat=index, seconds_left=CLAIM_MS // 1000)
+                    index, encode(GraceOver(seat=index, seconds_left=CLAIM_MS // 1000))
                 )
                 return
             if now >= self._next_away:
                 self._tell_others(
-                    index, encode("away", seat=index, seconds_left=math.ceil(left / 1000))
+                    index, encode(Away(seat=index, seconds_left=math.ceil(left / 1000)))
                 )
         if now >= self._next_away:
             self._next_away = now + AWAY_EVERY_MS
@@ -692,28 +705,23 @@ class Room:
         self._notices.clear()
         return out
 
-    def _view_frame(
-        self, index: int, events: list[dict[str, Any]], view: dict[str, Any] | None = None
-    ) -> str:
+    def _view_frame(self, index: int, events: list[Payload], view: Payload | None = None) -> str:
         table = self.table
         assert table is not None
         view = table.view(seats.SEATS[index]) if view is None else view
         self.chairs[index].last_view = view
         return self._encode_view(table, view, events)
 
-    def _encode_view(
-        self, table: NetTable, view: dict[str, Any], events: list[dict[str, Any]]
-    ) -> str:
-        extra = {} if self.game is None else {"game": self.game}
-        return encode(
-            "view",
+    def _encode_view(self, table: NetTable, view: Payload, events: list[Payload]) -> str:
+        frame = View(
             t=table.now(),
             view=view,
             events=events,
             rtt=[round(s.sync.round_trip, 1) for s in self.chairs],
             finished=table.finished,
-            **extra,
+            game=self.game,
         )
+        return encode(frame)
 
     def _outbox(self, *, force: bool) -> Outbox:
         """A view for each seat whose view changed or who has news (or every seat after
@@ -737,7 +745,7 @@ class Room:
             self._public_frame(table, public, out)
         return out
 
-    def _public_frame(self, table: NetTable, events: list[dict[str, Any]], out: Outbox) -> None:
+    def _public_frame(self, table: NetTable, events: list[Payload], out: Outbox) -> None:
         """The spectators' frame, if the public view or news changed; kept in
         ``history``. A room without spectators keeps it too, for one who comes late."""
         view = table.public_view()
@@ -775,13 +783,13 @@ class Room:
         assert table is not None
         winner, reason = table.result() or (None, "over")
         path = table.replay_path
-        return encode(
-            "over",
+        over = Over(
             winner=winner,
             reason=reason,
             replay=None if path is None else path.name,
             hash=table.state_hash(),
         )
+        return encode(over)
 
     def spectator_snapshot(self, now: float) -> list[str]:
         """Everything a spectator who comes now must be sent to see the game from its
@@ -790,20 +798,20 @@ class Room:
         a seat away and its seconds left, or an expired grace."""
         if self.table is None:
             return []
-        frames = [encode("new_game", names=[s.name for s in self.chairs]), *self.history]
+        frames = [encode(NewGame(names=[s.name for s in self.chairs])), *self.history]
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode("rematch", seat=i) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
+            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
         elif self.paused:
             for index, chair in enumerate(self.chairs):
                 if not chair.connected and not chair.bot and chair.dropped_at is not None:
                     left = max(0, math.ceil((REJOIN_GRACE_MS - (now - chair.dropped_at)) / 1000))
-                    frames.append(encode("away", seat=index, seconds_left=left))
+                    frames.append(encode(Away(seat=index, seconds_left=left)))
         return frames
 
     def snapshot(self, index: int, now: float) -> list[str]:
@@ -815,9 +823,9 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode("rematch", seat=i) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None and index != self._expired:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
+            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
         return frames

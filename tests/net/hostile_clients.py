@@ -30,8 +30,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from spit.net.fairness import Ordering
-from spit.net.protocol import PROTOCOL_VERSION, encode
+from spit.net.protocol import PROTOCOL_VERSION
 from spit.net.server import GameServer
+
+from .frames import frame as raw
 
 RACE_GAP_S: Final = 0.05
 """The pause between races: enough for the room to send both players its views, and
@@ -109,7 +111,7 @@ class Player:
 
     async def sit(self, uri: str, name: str, room: str) -> None:
         self.ws = await connect(uri, open_timeout=5, close_timeout=1)
-        await self.ws.send(encode("hello", v=PROTOCOL_VERSION, name=name, room=room))
+        await self.ws.send(raw("hello", v=PROTOCOL_VERSION, name=name, room=room))
         welcome = json.loads(await self.ws.recv())
         assert welcome["type"] == "welcome", welcome
         self.seated_at = now_ms()
@@ -130,7 +132,7 @@ class Player:
             await self._look(after=at, limit_s=0.06)
         self.seq += 1
         stamp = at - self.strategy.backdate_ms
-        await self.ws.send(encode("intent", seq=self.seq, t=stamp, intent=text))
+        await self.ws.send(raw("intent", seq=self.seq, t=stamp, intent=text))
         for ping in self._held:  # answered now, late, claiming no think time
             self._answer(ping, late_ms=0.0)
         self._held.clear()
@@ -170,7 +172,7 @@ class Player:
             self._answer(ping, late_ms=late)
             return
         assert self.ws is not None
-        frame = encode("pong", id=ping["id"], c1=received, c2=now_ms())
+        frame = raw("pong", id=ping["id"], c1=received, c2=now_ms())
         self._spawn(self.ws.send(frame))
 
     def _answer(self, ping: dict[str, Any], *, late_ms: float) -> None:
@@ -181,7 +183,7 @@ class Player:
         async def answer() -> None:
             await asyncio.sleep(late_ms / 1000)
             stamp = now_ms()
-            await ws.send(encode("pong", id=ping["id"], c1=stamp, c2=stamp))
+            await ws.send(raw("pong", id=ping["id"], c1=stamp, c2=stamp))
 
         self._spawn(answer())
 

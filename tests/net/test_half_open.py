@@ -62,7 +62,7 @@ def test_handshakes_in_progress_count_against_the_address(tmp_path: Path) -> Non
 
     refused, welcome = asyncio.run(asyncio.wait_for(run(), 30))
     assert refused.code is Close.BUSY and "too many connections" in refused.reason
-    assert welcome["seat"] == 0
+    assert welcome.seat == 0
 
 
 def test_a_half_open_connection_is_closed_after_the_handshake_timeout() -> None:

@@ -47,12 +47,12 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
             if choice == "take_win":
                 await a.take_win()
                 await _until(lambda: a.over is not None)
-                assert a.over == {**a.over, "winner": 0, "reason": "forfeit"}
+                assert (a.over.winner, a.over.reason) == (0, "forfeit")
             else:
                 await a.play_bot()
                 await play_greedily(a, random.Random(1), limit_s=60)
                 await _until(lambda: a.over is not None)
-                assert a.over is not None and a.over["reason"] == "points"
+                assert a.over is not None and a.over.reason == "points"
             name, text = await a.fetch_replay()
             assert room.table is not None and room.table.replay_path is not None
             assert name == room.table.replay_path.name
@@ -70,7 +70,7 @@ def test_a_rematch_over_the_network_starts_a_new_game_for_both(tmp_path: Path) -
             )
             await _until(lambda: a.over is not None and b.over is not None)
             first = a.over
-            assert first is not None and first == b.over and first["reason"] == "points"
+            assert first is not None and first == b.over and first.reason == "points"
             await a.rematch()
             await _until(lambda: b.rematch_asked == {0})
             assert a.over is not None  # nothing starts until both asked
@@ -82,7 +82,7 @@ def test_a_rematch_over_the_network_starts_a_new_game_for_both(tmp_path: Path) -
                 play_greedily(a, random.Random(3)), play_greedily(b, random.Random(4))
             )
             await _until(lambda: a.over is not None and b.over is not None)
-            assert a.over is not None and a.over["replay"] != first["replay"]
+            assert a.over is not None and a.over.replay != first.replay
             for client in (a, b):
                 await client.close()
 

@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
-from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError
+from spit.net.protocol import PROTOCOL_VERSION, Close, Over, ProtocolError
 
 from .loopback import (
     WatchedTable,
@@ -93,7 +93,7 @@ def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> No
     """Bob sends ``leave`` during the game: Ann and a spectator are told at once that
     he left (not that he did not come back), and the replay's forfeit line says so."""
 
-    async def run() -> tuple[dict[str, object], dict[str, object], Path]:
+    async def run() -> tuple[Over | None, Over | None, Path]:
         async with running_server(tmp_path) as (server, uri):
             room = server.open_room()
             ann, bob, fan = NetClient(), NetClient(), NetClient()
@@ -105,13 +105,14 @@ def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> No
             await wait_until(lambda: ann.over is not None and fan.over is not None, 5)
             assert room.table is not None and room.table.replay_path is not None
             path = room.table.replay_path
-            over, seen = dict(ann.over or {}), dict(fan.over or {})
+            over, seen = ann.over, fan.over
             await ann.close()
             await fan.close()
             return over, seen, path
 
     over, seen, path = asyncio.run(asyncio.wait_for(run(), 30))
-    assert over["reason"] == seen["reason"] == "left" and over["winner"] == 0
+    assert over is not None and seen is not None
+    assert over.reason == seen.reason == "left" and over.winner == 0
     replay = load_replay(path)
     assert verify(replay).valid
     assert any(getattr(r, "left", False) for r in replay.records)

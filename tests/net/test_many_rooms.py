@@ -52,7 +52,7 @@ async def _pairs(uri: str, rooms: int) -> list[tuple[str, NetClient, NetClient]]
     pairs = []
     for i in range(rooms):
         a, b = NetClient(), NetClient()
-        code = (await a.connect(uri, f"Ann{i}", create={}))["room"]
+        code = (await a.connect(uri, f"Ann{i}", create={})).room
         await b.connect(uri, f"Bob{i}", room=code)
         pairs.append((code, a, b))
     return pairs

@@ -119,8 +119,8 @@ async def _game(tmp_path: Path, seed: int, a_line: Line, b_line: Line) -> None:
                 # each player's last view is the server's final observation of that seat
                 # (as JSON: the table's arrays are tuples, the client's lists)
                 assert client.view == json.loads(json.dumps(table.view(seat))), seat
-                assert client.over is not None and client.over["hash"] == final
-                assert client.over["winner"] == table.result()[0]  # type: ignore[index]
+                assert client.over is not None and client.over.hash == final
+                assert client.over.winner == table.result()[0]  # type: ignore[index]
                 name, text = await client.fetch_replay(timeout_s=10)
                 saved.append(save_replay(tmp_path / f"saved{seat}", name, text))
             for client in (a, b):
