@@ -85,7 +85,9 @@ def read_json(text: str | bytes, bounds: Bounds) -> Any:
         raise WireError(str(error)) from None
     except RecursionError:
         raise WireError(_too_deep(bounds.depth)) from None
-    if not _within_depth(data, bounds.depth):
+    # fewer opening brackets than the bound, in strings or not, cannot nest deeper
+    brackets = text.count("[") + text.count("{")
+    if brackets > bounds.depth and not _within_depth(data, bounds.depth):
         raise WireError(_too_deep(bounds.depth))
     return data
 
