@@ -16,7 +16,7 @@ a test. The room
 - pauses the table while a seat is disconnected (``drop``/``rejoin``), tells the other
   seat once a second how long the grace period has left (``away``), and when it runs
   out lets that player take the win or go on against a bot (``grace_over``,
-  ``take_win``, ``play_bot``), taking the win for them after ``CLAIM_MS`` of silence,
+  ``take_win``, ``play_bot``), taking the win for them after ``Limits.claim_ms`` of silence,
 - says when a game is over (``over``) and starts the next one when both asked
   (``rematch``), and
 - says, after each step, what each seat is to be sent: its own view, the public news
@@ -40,6 +40,7 @@ from typing import Final, Protocol
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import Credit, FairQueue, LagQuota, Ordering, Verdict, credit
+from spit.net.limits import Limits
 from spit.net.protocol import (
     Away,
     Back,
@@ -56,12 +57,12 @@ from spit.net.protocol import (
 
 log = logging.getLogger(__name__)
 
-REJOIN_GRACE_MS: Final = 60_000
-"""How long a dropped player's seat is kept, the game paused, before it is forfeit."""
+REJOIN_GRACE_MS: Final = Limits().rejoin_grace_ms
+"""How long a dropped player's seat is kept, by default (``Limits.rejoin_grace_ms``)."""
 
-CLAIM_MS: Final = 30_000
-"""After the grace period, how long the remaining player has to choose between the win
-and a bot before the room takes the win for them."""
+CLAIM_MS: Final = Limits().claim_ms
+"""How long the remaining player has to choose after the grace, by default
+(``Limits.claim_ms``)."""
 
 AWAY_EVERY_MS: Final = 1_000
 """How often the remaining player is told how long the grace period has left."""
@@ -242,7 +243,8 @@ Outbox = list[tuple[int, str]]
 class Room:
     """See the module docstring. ``make_table`` is called once both seats are taken,
     and again for each rematch; ``game`` is the game's registered name, which each view
-    frame carries."""
+    frame carries; ``limits`` give the times of the grace, the choice after it, the
+    pings (a line is stale after two intervals) and the quota's gain."""
 
     def __init__(
         self,
@@ -252,8 +254,10 @@ class Room:
         game: str | None = None,
         ordering: Ordering = Ordering.FAIR,
         password: str | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.code = code
+        self.limits = limits or Limits()
         self.watch_code: str | None = None
         """The secret code that lets a spectator watch this room when it is not public
         (the server sets it, and tells the players in ``welcome``)."""
@@ -308,7 +312,7 @@ class Room:
         starts when the second one is taken."""
         if len(self.chairs) == 2:
             return None
-        chair = Chair(name)
+        chair = Chair(name, sync=self._new_sync(), quota=self._new_quota())
         self.chairs.append(chair)
         if len(self.chairs) == 2:
             self._start(now)
@@ -335,7 +339,7 @@ class Room:
         return None
 
     def drop(self, index: int, now: float) -> None:
-        """A seat's connection is gone: the game waits for it (``REJOIN_GRACE_MS``)."""
+        """A seat's connection is gone: the game waits for it (``Limits.rejoin_grace_ms``)."""
         chair = self.chairs[index]
         chair.connected = False
         chair.dropped_at = now
@@ -347,9 +351,15 @@ class Room:
         chair = self.chairs[index]
         chair.connected = True
         chair.dropped_at = None
-        chair.sync = ClockSync()  # a new connection: a new line, measured afresh
+        chair.sync = self._new_sync()  # a new connection: a new line, measured afresh
         self._tell_others(index, encode(Back(seat=index)))
         self._follow_pause(now)
+
+    def _new_sync(self) -> ClockSync:
+        return ClockSync(stale_ms=2 * self.limits.ping_interval_s * 1000)
+
+    def _new_quota(self) -> LagQuota:
+        return LagQuota(gain_per_s=self.limits.quota_gain_per_s)
 
     @property
     def paused(self) -> bool:
@@ -514,7 +524,7 @@ class Room:
 
     def ping(self, index: int, now: float) -> str:
         """A ping frame for a chair, remembered until its answer. The server's task
-        sends one to each chair once a second (``PING_INTERVAL_S``) and at no other
+        sends one to each chair once a second (``Limits.ping_interval_s``) and at no other
         time: a ping that followed a game event would tell the other player that
         something happened before the race was decided."""
         self._next_ping += 1
@@ -646,11 +656,12 @@ class Room:
         for index, chair in enumerate(self.chairs):
             if chair.connected or chair.bot or chair.dropped_at is None:
                 continue
-            left = REJOIN_GRACE_MS - (now - chair.dropped_at)
+            left = self.limits.rejoin_grace_ms - (now - chair.dropped_at)
             if left <= 0:
-                self._expired, self._claim_by = index, now + CLAIM_MS
+                claim_ms = self.limits.claim_ms
+                self._expired, self._claim_by = index, now + claim_ms
                 self._tell_others(
-                    index, encode(GraceOver(seat=index, seconds_left=CLAIM_MS // 1000))
+                    index, encode(GraceOver(seat=index, seconds_left=math.ceil(claim_ms / 1000)))
                 )
                 return
             if now >= self._next_away:
@@ -683,7 +694,7 @@ class Room:
         if self._expired is not None:
             return self._claim_by if self._claim_by is not None else math.inf
         expiries = [
-            s.dropped_at + REJOIN_GRACE_MS
+            s.dropped_at + self.limits.rejoin_grace_ms
             for s in self.chairs
             if not s.connected and not s.bot and s.dropped_at is not None
         ]
@@ -810,7 +821,8 @@ class Room:
         elif self.paused:
             for index, chair in enumerate(self.chairs):
                 if not chair.connected and not chair.bot and chair.dropped_at is not None:
-                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - chair.dropped_at)) / 1000))
+                    grace = self.limits.rejoin_grace_ms
+                    left = max(0, math.ceil((grace - (now - chair.dropped_at)) / 1000))
                     frames.append(encode(Away(seat=index, seconds_left=left)))
         return frames
 

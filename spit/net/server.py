@@ -14,7 +14,7 @@ given a game's name and options and asks that game's descriptor for a table
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
 ``max_queue`` unread frames per connection; every connection counts against its
 address from its TCP accept (``_Gate``: a handshake in progress too, with
-``OPEN_TIMEOUT_S`` to finish), and connection attempts and wrong codes are limited per
+``Limits.open_timeout_s`` to finish), and connection attempts and wrong codes are limited per
 address (``spit.net.rates``); the handler bounds the hello's wait, the messages' rate
 (a token bucket far above a human's), an intent's ``seq`` (each above the last), and
 replay requests (``spit.net.limits``).
@@ -64,7 +64,6 @@ from spit.core.safe_text import safe_text
 from spit.core.wire import WireError, read_json
 from spit.games.registry import by_name
 from spit.games.registry import names as game_names
-from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.codes import new_code
 from spit.net.fairness import Ordering, Verdict
 from spit.net.latency import LatencyProbe
@@ -96,17 +95,12 @@ from spit.net.protocol import (
     parse_client,
 )
 from spit.net.rates import AddressRates
-from spit.net.room import REJOIN_GRACE_MS, SPECTATORS, Room, TableFactory
+from spit.net.room import SPECTATORS, Room, TableFactory
 from spit.net.spectators import Spectators
 from spit.net.tcp_rtt import min_rtt_ms
 
 log = logging.getLogger(__name__)
 
-OPEN_TIMEOUT_S: Final = 3.0
-"""The longest a connection may take over its opening handshake (TCP accepted, the
-HTTP upgrade not yet complete); until then it counts against its address's cap."""
-HELLO_TIMEOUT_S: Final = 3.0
-"""The longest a connection may take to send its ``hello`` once open."""
 HALF_OPEN_FACTOR: Final = 2
 """Connections from one address beyond ``HALF_OPEN_FACTOR`` times its cap are closed at
 once, as the TCP connection is accepted, without a word: a flood of half-open
@@ -117,10 +111,10 @@ INTENT_BURST: Final = 40
 INTENT_RATE: Final = 20.0
 """Intents a second a connection earns back: twice the fastest human key rate."""
 PONG_BURST: Final = 10
-PONG_RATE: Final = 2 / PING_INTERVAL_S
-"""Pongs a connection may send: the server pings a chair once a second and at no other
-time (``docs/protocol.md``, "No last look"), so twice that leaves room for a late
-answer arriving beside a prompt one."""
+PONGS_PER_PING: Final = 2
+"""Pongs a connection may send for each ping interval: the server pings a chair once an
+interval and at no other time (``docs/protocol.md``, "No last look"), so twice that
+leaves room for a late answer arriving beside a prompt one."""
 OTHER_BURST: Final = 20
 """Other messages (replay requests, rematch, leave) a connection may send at once.
 They have their own bucket so that a player who has pressed keys as fast as the limit
@@ -275,6 +269,7 @@ class GameServer:
             game=game or self.game,
             ordering=self._ordering,
             password=password or self._password,
+            limits=self.limits,
         )
         if self.probe is not None:
             room.released = []
@@ -311,7 +306,7 @@ class GameServer:
         a client that offers it is answered without it.
 
         Every TCP connection counts against its address's cap from the moment it is
-        accepted (``_Gate``), its handshake in progress too, and has ``OPEN_TIMEOUT_S``
+        accepted (``_Gate``), its handshake in progress too, and has ``open_timeout_s``
         to finish it."""
         gate = _Gate(self)
 
@@ -327,7 +322,8 @@ class GameServer:
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
             compression=None,  # see ``listening``
-            open_timeout=OPEN_TIMEOUT_S,
+            open_timeout=self.limits.open_timeout_s,
+            close_timeout=self.limits.close_timeout_s,
             create_connection=Counted,
             ping_interval=20,
             ping_timeout=20,
@@ -385,7 +381,7 @@ class GameServer:
 
     async def _session(self, ws: ServerConnection, address: str) -> None:
         try:
-            frame = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT_S)
+            frame = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout_s)
         except TimeoutError:
             raise ProtocolError("no hello in time") from None
         try:
@@ -431,7 +427,7 @@ class GameServer:
         self._poke(room)
         buckets: dict[type[ClientMessage], TokenBucket] = {
             Intent: TokenBucket(INTENT_BURST, INTENT_RATE),
-            Pong: TokenBucket(PONG_BURST, PONG_RATE),
+            Pong: TokenBucket(PONG_BURST, PONGS_PER_PING / self.limits.ping_interval_s),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
         line = _Line(ws, proxied=self._behind_proxy(ws))
@@ -639,7 +635,7 @@ class GameServer:
                 self.probe.released(room.released, self.now_ms(), work)
                 room.released.clear()
             if now >= next_ping:
-                next_ping = now + PING_INTERVAL_S * 1000
+                next_ping = now + self.limits.ping_interval_s * 1000
                 for index, ws in enumerate(sockets):
                     if ws is not None and index < len(room.chairs):
                         with contextlib.suppress(ConnectionClosed):
@@ -851,7 +847,7 @@ class GameServer:
         if room.table is None or room.table.finished:  # a player who leaves concedes
             return "both players left"
         last = max(chair.dropped_at or now for chair in room.chairs)
-        return "both players left" if now - last >= REJOIN_GRACE_MS else None
+        return "both players left" if now - last >= limits.rejoin_grace_ms else None
 
     def _closing_at(self, room: Room) -> float | None:
         """When ``_closing`` may next say yes, for the room's task to wake then."""
@@ -863,7 +859,8 @@ class GameServer:
         if len(room.chairs) < 2:
             times.append(opened + limits.waiting_s * 1000)
         if room.chairs and not any(chair.connected for chair in room.chairs):
-            times.append(max(chair.dropped_at or 0.0 for chair in room.chairs) + REJOIN_GRACE_MS)
+            last = max(chair.dropped_at or 0.0 for chair in room.chairs)
+            times.append(last + limits.rejoin_grace_ms)
         return min(times)
 
     async def _close_room(self, room: Room, reason: str) -> None:

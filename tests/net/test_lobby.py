@@ -32,6 +32,7 @@ from .frames import frame as raw
 from .loopback import (
     FAST,
     ONE_ROUND,
+    QUICK_CLOSE,
     fast_tables,
     http_get,
     play_greedily,
@@ -245,7 +246,8 @@ def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
 
 def test_messages_beyond_a_rate_close_the_connection_with_a_reason(tmp_path: Path) -> None:
     async def run() -> None:
-        async with running_lobby(tmp_path) as (_, uri), connect(uri) as ws:
+        limits = Limits(max_per_address=50, close_timeout_s=QUICK_CLOSE.close_timeout_s)
+        async with running_lobby(tmp_path, limits=limits) as (_, uri), connect(uri) as ws:
             await ws.send(raw("hello", v=PROTOCOL_VERSION, name="Eve", create=True))
             assert json.loads(await ws.recv())["type"] == "welcome"
             with pytest.raises(ConnectionClosed) as closed:

@@ -26,6 +26,7 @@ from spit.net.room import Room
 from .frames import frame as raw
 from .loopback import (
     ONE_ROUND,
+    QUICK_CLOSE,
     SPECTATOR,
     Seen,
     WatchedTable,
@@ -279,10 +280,9 @@ def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
 
     async def run() -> tuple[list[int], bool, Path | None]:
         WatchedTable.seen = []
-        async with running_server(tmp_path, table=WatchedTable, options=ONE_ROUND) as (
-            server,
-            uri,
-        ):
+        async with running_server(
+            tmp_path, table=WatchedTable, options=ONE_ROUND, limits=QUICK_CLOSE
+        ) as (server, uri):
             room = server.open_room()
             a, b = NetClient(), NetClient()
             await a.connect(uri, "Ann", room=room.code)
