@@ -123,6 +123,11 @@ class ClockSync:
         self.kernel_round_trip = round_trip_ms
 
     @property
+    def samples(self) -> int:
+        """The good exchanges the estimate is made of now (at most the window)."""
+        return len(self._delays)
+
+    @property
     def ready(self) -> bool:
         """At least one good exchange has been made: the offset is known."""
         return bool(self._delays)

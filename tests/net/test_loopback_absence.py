@@ -1,6 +1,6 @@
 """A dropped player over real sockets: the other sees the countdown, takes the win or
-a bot; the one gone is told clearly that it is too late. The grace period is cut to a
-fraction of a second for the test (the room reads it when it runs)."""
+a bot; the one gone is told clearly that it is too late. The grace period is cut to
+1.5 s for the test (``Limits.rejoin_grace_ms``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from spit.net import room as room_module
 from spit.net.client import ReplayUnavailable
+from spit.net.fairness import Ordering
+from spit.net.limits import Limits
 from spit.net.protocol import Close, ProtocolError
 
-from .loopback import ONE_ROUND, WatchedTable, play_greedily, seated_pair
+from .loopback import ONE_ROUND, WatchedTable, faster_clock, play_greedily, seated_pair
 
 
 async def _until(condition, limit_s: float = 20.0) -> None:  # type: ignore[no-untyped-def]
@@ -27,12 +28,17 @@ async def _until(condition, limit_s: float = 20.0) -> None:  # type: ignore[no-u
 
 @pytest.mark.parametrize("choice", ["take_win", "play_bot"])
 def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, choice: str
+    tmp_path: Path, choice: str
 ) -> None:
-    monkeypatch.setattr(room_module, "REJOIN_GRACE_MS", 1_500)
+    short_grace = Limits(rejoin_grace_ms=1_500)
+    # the bot plays at a person's speed, on the server's clock: a game against it runs
+    # four times as fast (and its intents are ordered by arrival, as the clocks drift)
+    fast = {"clock": faster_clock(4), "ordering": Ordering.ARRIVAL} if choice == "play_bot" else {}
 
     async def run() -> None:
-        async with seated_pair(tmp_path, options=ONE_ROUND, table=WatchedTable) as (_, room, a, b):
+        async with seated_pair(
+            tmp_path, options=ONE_ROUND, table=WatchedTable, limits=short_grace, **fast
+        ) as (_, room, a, b):
             await _until(lambda: a.view is not None and len(a.names) == 2)
             with pytest.raises(ReplayUnavailable):
                 await a.fetch_replay(timeout_s=5)  # not over yet
