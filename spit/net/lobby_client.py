@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from ssl import SSLContext
-from typing import Any, Final, TypeVar
+from typing import Final
 
 from websockets.asyncio.client import connect
 
@@ -26,6 +26,7 @@ from spit.net.protocol import (
     Refused,
     ReplayText,
     Rooms,
+    ServerMessage,
     encode,
     parse_server,
 )
@@ -56,7 +57,9 @@ async def ask_rooms(
 ) -> RoomList:
     """The server's open rooms, and whether it opens rooms. Raises ``ProtocolError``,
     ``OSError``, ``TimeoutError`` or a ``websockets`` exception."""
-    answer = await _ask(uri, {"list_rooms": True}, Rooms, ssl, timeout_s)
+    answer = await _ask(uri, Hello(v=PROTOCOL_VERSION, name=ASKER, list_rooms=True), ssl, timeout_s)
+    if not isinstance(answer, Rooms):
+        raise ProtocolError(f"the server answered {answer.kind} to a list of rooms")
     return RoomList(answer.rooms, answer.create)
 
 
@@ -78,33 +81,23 @@ async def replay_by_code(
 ) -> tuple[str, str]:
     """A finished game's replay from the server, by its room code: (file name, text).
     Raises ``ProtocolError`` with the server's reason (no such game, wrong password)."""
-    asked = {"room": code, "replay": True, "password": password}
-    answer = await _ask(uri, asked, ReplayText, ssl, timeout_s)
+    hello = Hello(v=PROTOCOL_VERSION, name=ASKER, room=code, password=password, replay=True)
+    answer = await _ask(uri, hello, ssl, timeout_s)
+    if not isinstance(answer, ReplayText):
+        raise ProtocolError(f"the server answered {answer.kind} to a replay request")
     if answer.name is None or answer.text is None:
         raise ProtocolError(answer.error or "the server sent no replay")
     return answer.name, answer.text
 
 
-Answer = TypeVar("Answer", Rooms, ReplayText)
-
-
-async def _ask(
-    uri: str,
-    fields: dict[str, Any],
-    expected: type[Answer],
-    ssl: SSLContext | None,
-    timeout_s: float,
-) -> Answer:
-    """The server's answer to one ``hello`` with ``fields``, checked as any message
-    from a server (``parse_server``); its refusal raised as ``ProtocolError``."""
+async def _ask(uri: str, hello: Hello, ssl: SSLContext | None, timeout_s: float) -> ServerMessage:
+    """The server's answer to one ``hello``, checked as any message from a server
+    (``parse_server``); its refusal raised as ``ProtocolError``."""
     async with asyncio.timeout(timeout_s):
         async with connect(uri, max_size=MAX_SERVER_MESSAGE, ssl=ssl) as ws:
-            await ws.send(encode(Hello(v=PROTOCOL_VERSION, name=ASKER, **fields)))
+            await ws.send(encode(hello))
             frame = await ws.recv()
     answer = parse_server(frame)
     if isinstance(answer, Refused):
         raise ProtocolError(answer.reason)
-    if not isinstance(answer, expected):
-        kind = expected.__struct_config__.tag
-        raise ProtocolError(f"the server answered with something other than {kind}")
     return answer

@@ -31,7 +31,7 @@ from websockets.exceptions import WebSocketException
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.safe_text import safe_path, safe_text
 from spit.net.client import NetClient
-from spit.net.protocol import Over, ProtocolError
+from spit.net.protocol import Over, Payload, ProtocolError
 from spit.settings.model import Settings
 from spit.tui.net import client_state as state
 from spit.tui.net.overlays import (
@@ -118,7 +118,7 @@ class NetTableScreen(Screen[None]):
     def new_game(self) -> None:
         """A rematch started: forget what belonged to the last game."""
 
-    def new_events(self) -> list[dict[str, Any]]:
+    def new_events(self) -> list[Payload]:
         """The news items (``docs/protocol.md``) that came since the last call."""
         events = self.client.events
         fresh = events[self._events_seen :]
