@@ -35,6 +35,11 @@ class Limits:
     """Rooms one address may have open and waiting for a second player at once."""
     waiting_s: float = 300.0
     """A client-opened room with no second player for this long is closed."""
+    intent_burst: int = 40
+    """Intents a connection may send at once; a player's fastest bursts are under ten."""
+    intents_per_s: float = 20.0
+    """Intents a second a connection earns back: twice the fastest human key rate.
+    Beyond both an intent is dropped and counted (``docs/protocol.md``, "Limits")."""
     trusted_proxies: frozenset[str] = frozenset()
     """Addresses of reverse proxies whose ``X-Forwarded-For`` names the real client,
     for the per-address cap; from anyone else the header is ignored."""

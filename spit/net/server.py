@@ -106,10 +106,6 @@ HALF_OPEN_FACTOR: Final = 2
 once, as the TCP connection is accepted, without a word: a flood of half-open
 connections. Up to that many the handshake runs, so that a player over the cap is told
 why (``Close.BUSY``)."""
-INTENT_BURST: Final = 40
-"""Intents a connection may send at once; a player's fastest bursts are under ten."""
-INTENT_RATE: Final = 20.0
-"""Intents a second a connection earns back: twice the fastest human key rate."""
 PONG_BURST: Final = 10
 PONGS_PER_PING: Final = 2
 """Pongs a connection may send for each ping interval: the server pings a chair once an
@@ -426,7 +422,7 @@ class GameServer:
                 await ws.send(frame)
         self._poke(room)
         buckets: dict[type[ClientMessage], TokenBucket] = {
-            Intent: TokenBucket(INTENT_BURST, INTENT_RATE),
+            Intent: TokenBucket(self.limits.intent_burst, self.limits.intents_per_s),
             Pong: TokenBucket(PONG_BURST, PONGS_PER_PING / self.limits.ping_interval_s),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)

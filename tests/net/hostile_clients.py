@@ -37,9 +37,9 @@ from spit.net.server import GameServer
 from .frames import frame as raw
 
 RACE_GAP_S: Final = 0.05
-"""The pause between races: enough for the room to send both players its views, and
-for each player's presses to stay under the server's 20 intents a second (beyond it
-the server drops them, as it should)."""
+"""The pause between races by default: enough for the room to send both players its
+views, and for each player's presses to stay under the server's 20 intents a second
+(beyond it the server drops them, as it should; a test's server may take more)."""
 
 RACE_LIMIT_S: Final = 0.6
 """How long a race waits for both presses to reach the table (a refused press never
@@ -267,22 +267,24 @@ async def duel(
     leads: Sequence[float],
     *,
     warmup_pings: float = 3.5,
-    ping_interval_s: float = 1.0,
+    limits: Limits | None = None,
+    race_gap_s: float = RACE_GAP_S,
 ) -> tuple[dict[float, Tally], GameServer]:
     """Seat an honest player (seat 0) and ``strategy`` (seat 1) in a fair room on
-    loopback; after ``warmup_pings`` of the server's ping intervals
-    (``ping_interval_s``: the server's default, or shorter for a quick test), run
-    ``races`` races for each lead in ``leads`` (ms by which the honest player presses
-    first; 0: at the same real time, each sending first in turn). The tallies by lead,
-    and the server (for its counts)."""
+    loopback; after ``warmup_pings`` of the server's ping intervals, run ``races``
+    races for each lead in ``leads`` (ms by which the honest player presses first; 0:
+    at the same real time, each sending first in turn), ``race_gap_s`` apart. The
+    tallies by lead, and the server (for its counts). ``limits``: the server's (by
+    default its own; a quick test pings more often and takes intents faster)."""
     tables: list[RaceTable] = []
 
     def make(names: tuple[str, str]) -> RaceTable:
         tables.append(RaceTable())
         return tables[-1]
 
-    limits = Limits(ping_interval_s=ping_interval_s)
+    limits = limits or Limits()
     server = GameServer(make, ordering=Ordering.FAIR, limits=limits)
+    ping_interval_s = limits.ping_interval_s
     honest, cheater = Player(HONEST, ping_interval_s), Player(strategy, ping_interval_s)
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
@@ -299,7 +301,7 @@ async def duel(
                 for _ in range(races):
                     number += 1
                     await _race(server, tables[0], (honest, cheater), number, lead, tally)
-                    await asyncio.sleep(RACE_GAP_S)
+                    await asyncio.sleep(race_gap_s)
         finally:
             await honest.close()
             await cheater.close()
