@@ -465,11 +465,23 @@ def _parse(frame: Data, into: Any, bounds: Bounds) -> Any:
     except WireError as error:
         if error.too_large:
             raise ProtocolError(f"a message {error.message}", Close.TOO_BIG) from None
-        raise ProtocolError(_readable(error.message)) from None
+        raise ProtocolError(_quoted_safely(_readable(error.message))) from None
     problem = message.problem()
     if problem is not None:
         raise ProtocolError(f"a {message.kind} message: {problem}")
     return message
+
+
+MAX_REASON: Final = 100
+"""Characters of a refusal's reason: it quotes the peer's text (an unknown field's
+name), and a close frame holds 123 bytes."""
+
+
+def _quoted_safely(reason: str) -> str:
+    """``reason`` with any character that is not printable escaped (``\\x1b``), and cut
+    to ``MAX_REASON``: it goes back to the peer, and into the server's counts."""
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in reason)
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 3] + "..."
 
 
 def _readable(reason: str) -> str:
