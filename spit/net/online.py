@@ -873,9 +873,13 @@ class OnlineService:
     # --- the boards ------------------------------------------------------------------
 
     async def board(self, asked: AskBoard, viewer: str | None) -> BoardPage:
-        """A page of a board, with ``viewer``'s place and rating history."""
+        """A page of a board, with ``viewer``'s place and rating history. Today's deal
+        has one board a day, of the day's variant, whichever variant is asked."""
         chosen = variant(asked.game, asked.variant)
         kind = Board(asked.board)
+        make = self.dailies.get(chosen.game)
+        if kind is Board.DAY and make is not None:
+            chosen = variant(chosen.game, make(self._wall().astimezone(UTC).date()).variant)
         page = await self.store.board(chosen.game, chosen.key, kind, page=asked.page, viewer=viewer)
         history: list[int] = []
         if viewer is not None:

@@ -573,12 +573,10 @@ class GameServer:
 
     async def _seat_name(self, hello: Hello, address: str) -> str:
         """The name a new seat is shown by: on a server with accounts, the account's
-        when the ``hello`` carries its token (refused if the token is), else the name
-        typed, made safe."""
-        if hello.account is None or hello.token is not None:
+        when the ``hello`` carries its token (refused if the token is); else the name
+        typed, made safe (a server without accounts ignores a token)."""
+        if hello.account is None or hello.token is not None or self.online is None:
             return safe_text(hello.name)
-        if self.online is None:
-            raise ProtocolError(NO_ACCOUNTS, Close.REFUSED)
         account = await self.online.sign_in(hello.account, address)
         return account.shown
 

@@ -93,13 +93,16 @@ async def online_server(
     *,
     limits: Limits = QUICK,
     clock: Callable[[], float] = time.monotonic,
+    queue_clock: Callable[[], float] | None = None,
     wall: Callable[[], datetime] | None = None,
     limiter: Limiter | None = None,
     dailies: DailyDeals | None = None,
     tables: Any = short_tables,
 ) -> AsyncIterator[OnlineServer]:
     """A server with accounts on a free loopback port, its store a SQLite file in
-    ``folder`` (``limiter``: the store's rate limits; none by default)."""
+    ``folder`` (``limiter``: the store's rate limits; none by default); ``clock`` the
+    rooms', ``queue_clock`` the queue's (by default the same), ``wall`` the store's and
+    the results' time of day."""
     replays = folder / "replays"
     replays.mkdir(parents=True, exist_ok=True)
     store = await OnlineStore.open(
@@ -108,7 +111,7 @@ async def online_server(
     service = OnlineService(
         store,
         limits=limits,
-        clock=clock,
+        clock=queue_clock or clock,
         wall=wall,
         dailies=dailies,
         daily_secret=b"test secret",
