@@ -603,8 +603,8 @@ class OnlineService:
         if rated:
             level, rating = min(rated.items(), key=lambda item: abs(item[1].shown - waiting.rating))
             return BotOffer(level=level, rating=rating.shown)
-        levels = list(by_name(waiting.game).bots.levels())
-        return BotOffer(level=levels[len(levels) // 2], rated=False)
+        levels = [str(level) for level in by_name(waiting.game).bots.levels()]
+        return BotOffer(level=levels[len(levels) // 2], rated=False)  # as a table's own bot
 
     async def _accept_bot(self, me: _Session) -> None:
         waiting = self.queue.find(me.account.id)
@@ -980,8 +980,8 @@ def _verify(path: Path, final_hash: str, winner: int | None) -> tuple[int, int] 
         checked = verify_any(replay)
     except Exception as error:  # any failure to read it back: not verified
         return f"unreadable: {safe_text(error)}"
-    if not checked.valid:
-        return f"does not re-play: {checked.error} (line {checked.line})"
+    if not checked.trusted:  # against the rules, or its lines edited since written
+        return f"does not re-play as written: {checked.error or 'edited'} (line {checked.line})"
     if checked.final_hash != final_hash:
         return "re-plays to another end than the table's"
     if checked.finished and checked.winner != winner:
