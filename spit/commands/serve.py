@@ -7,6 +7,13 @@ writes every game's replay into its data folder (``DIR/replays``). It listens on
 reverse proxy that holds the TLS certificate (``docs/deploy.md``), or it speaks TLS
 itself with ``--tls-cert``/``--tls-key``. ``GET /health`` answers with plain JSON.
 
+Accounts, quick match, invites, ratings and leaderboards (``spit.net.online``) are
+kept in a database: a SQLite file in the data folder (``DIR/online.db``) by default,
+or PostgreSQL with ``--database postgresql://...``; the accounts' tokens are signed
+with a key made once in the data folder (``DIR/account-keys``, mode 0600). A database
+that cannot be opened is one line and status 1. ``GET /leaderboard`` answers a board
+as JSON (``docs/protocol.md``).
+
 It runs until SIGINT or SIGTERM (Ctrl-C, ``systemctl stop``, ``docker stop``), then
 closes every room, so that each replay is complete up to that moment, and exits with
 status 0. Bad options, unusable TLS files, a data folder that cannot be made and an
@@ -18,14 +25,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import ipaddress
 import logging
 import signal
 import string
 from collections.abc import Callable, Mapping
+from datetime import date
 from pathlib import Path
 from ssl import SSLContext
-from typing import Any
+from typing import Any, Final
 
 from spit.commands import _args, _tls
 from spit.commands._args import add_port_option, folder, int_between, number_up_to, parsed_by
@@ -37,9 +47,11 @@ from spit.net.codes import SYMBOLS
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
+from spit.net.online import DailyGame, OnlineService
 from spit.net.room import TableFactory
 from spit.net.server import GameServer, table_factory
 from spit.net.tls import TLSError
+from spit.online.errors import StoreError
 
 DEFAULTS = Limits()
 log = logging.getLogger("spit.serve")
@@ -99,6 +111,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the server's data folder; replays go into DIR/replays "
         "(default: spit-tui's data folder, under server/)",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="where accounts, ratings and boards are kept: postgresql://USER@HOST/DB, "
+        "or a SQLite file's path (default: DIR/online.db)",
     )
     rooms = int_between(1, 100_000)
     _add_limit(parser, "--max-rooms", rooms, DEFAULTS.max_rooms, "N", "rooms open at once")
@@ -237,9 +255,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # a line per connection
     try:
-        asyncio.run(_serve(args, tls, replays))
+        asyncio.run(_serve(args, tls, data, replays))
     except OSError as error:  # the port is taken, the address is not this machine's
         cannot_listen("serve", args.host, args.port, error)
+        return 1
+    except StoreError as error:
+        complain("serve", f"cannot use the database: {error}")
         return 1
     return 0
 
@@ -250,16 +271,66 @@ def _default_data() -> Path:
     return data_dir() / "server"
 
 
-async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path) -> None:
+def spit_daily(day: date) -> DailyGame:
+    """Spit's deal of ``day`` (``spit.games.spit.daily``): its variant and bot; the
+    server mixes its own secret into the seed (``OnlineService.daily_seed``)."""
+    from spit.games.spit.daily import daily_deal
+
+    deal = daily_deal(day)
+    return DailyGame(variant=deal.variant.value, bot=deal.level.value, seed=deal.deal_seed)
+
+
+DAILIES: Final[Mapping[str, Callable[[date], DailyGame]]] = {"spit": spit_daily}
+"""The games with a daily deal on the server (Spades declares none yet: its daily
+board stays empty, and says so)."""
+
+
+async def open_online(args: argparse.Namespace, data: Path, limits: Limits) -> OnlineService:
+    """The online service over the database ``--database`` names (by default SQLite in
+    the data folder), its tokens signed with the data folder's key. Raises
+    ``StoreError``."""
+    from spit.online.keys import server_keys
+    from spit.online.store import OnlineStore
+
+    keys = server_keys(data)
+    where = args.database or str(data / "online.db")
+    store = await OnlineStore.open(where, keys)
+    secret = hmac.new(keys[-1], b"spit-tui daily deals", hashlib.sha256).digest()
+    return OnlineService(store, limits=limits, dailies=DAILIES, daily_secret=secret)
+
+
+async def _serve(
+    args: argparse.Namespace, tls: SSLContext | None, data: Path, replays: Path
+) -> None:
     tables = registry_tables(replays, args.seed)
     lobby = Lobby(tables, letters=args.codes)
     probe = LatencyProbe() if args.stats else None
+    limits = limits_of(args)
+    online = await open_online(args, data, limits)
+    try:
+        await _listen(args, tls, replays, tables, lobby, probe, limits, online)
+    finally:
+        await online.store.close()
+
+
+async def _listen(
+    args: argparse.Namespace,
+    tls: SSLContext | None,
+    replays: Path,
+    tables: Tables,
+    lobby: Lobby,
+    probe: LatencyProbe | None,
+    limits: Limits,
+    online: OnlineService,
+) -> None:
     server = GameServer(
         tables(None, {})[1],
         lobby=lobby,
-        limits=limits_of(args),
+        limits=limits,
         probe=probe,
         ordering=args.ordering,
+        replay_dir=replays,
+        online=online,
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -65,6 +65,20 @@ class Limits:
     quota_gain_per_s: float = QUOTA_GAIN_PER_S
     """Lag compensation a seat earns back each second (``spit.net.fairness.LagQuota``)."""
 
+    # --- online play (``spit.net.online``) ---------------------------------------------
+    queue_tick_s: float = 1.0
+    """How often the quick-match queue pairs players and tells each how long they waited."""
+    bot_offer_s: float = 20.0
+    """Seconds in the queue without an opponent before the server offers a bot."""
+    invite_s: float = 60.0
+    """How long an invite waits for its answer."""
+    queue_joins: str = "10/minute;120/hour"
+    """Queue joins an account may make (``limits``' notation), and as many per address."""
+    invites: str = "6/minute;60/hour"
+    """Invites an account may send, and as many per address."""
+    board_reads: str = "60/minute"
+    """Leaderboard reads over HTTP (``GET /leaderboard``) per address."""
+
 
 @dataclass
 class TokenBucket:

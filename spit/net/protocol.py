@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import Annotated, Any, ClassVar, Final
+from typing import Annotated, Any, ClassVar, Final, Literal
 
 import msgspec
 from msgspec import Meta, Struct, field
@@ -92,6 +92,9 @@ class Close(IntEnum):
     """The game is over by forfeit; sent to a client that comes back too late."""
     BEHIND = 4006
     """A spectator whose line took the game's frames too slowly fell too far behind."""
+    ACCOUNT = 4007
+    """The account token was refused: forged, expired or revoked (the reason says
+    which). The client may start a new guest account, or link this device again."""
     ROOM_CLOSED = 4010
     """The room was closed: idle too long, abandoned, or its game failed on the server."""
     INTERNAL = 1011
@@ -136,6 +139,24 @@ ClockMs = Annotated[float, Meta(ge=0, le=1e13)]
 GameMs = Annotated[int, Meta(ge=0, le=10**12)]
 """A game time in whole milliseconds since the game's first deal."""
 Seconds = Annotated[int, Meta(ge=0, le=3600)]
+
+AccountToken = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.-]{16,400}$")]
+"""An account's signed token (``spit.online.tokens``): what a device keeps, sent in the
+``hello`` of an online session or a seat, never shown."""
+AccountId = Annotated[str, Meta(pattern=f"^{TOKEN.pattern}$")]
+"""An account's id (128 random bits in hex): a board names accounts by it."""
+TypedName = Annotated[str, Meta(min_length=1, max_length=40)]
+"""A name as a player typed it, to rename to or to invite: the store's rules say
+whether it can be a name (``spit.online.names``), and refuse it in words otherwise."""
+Variant = Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9_=.-]{0,31}$")]
+"""A game's variant as ratings and queues keep them apart (``standard``, ``points``,
+``target=500``: ``spit.net.variants``)."""
+ShownRating = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
+"""A rating as shown (``mu`` × 60: 1500 at the start)."""
+Count = Annotated[int, Meta(ge=0, le=10**9)]
+BoardKind = Literal["all", "week", "day"]
+InviteId = Annotated[int, Meta(ge=1, le=2**53)]
+BotLevel = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9+_-]{0,23}$")]
 
 OptionName = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_]{0,23}$")]
 OptionValue = bool | Annotated[int, Meta(ge=-(10**9), le=10**9)] | IntentText
@@ -190,7 +211,10 @@ class Hello(_Message, frozen=True, tag="hello"):
     ``password``), or back by ``token``; ``watch``: a spectator of ``room`` (its code
     or its watch code); on a server for many rooms, ``create`` a room (with ``game``,
     ``options``, ``public``), ``list`` the public ones, or a finished game's
-    ``replay`` by its ``room``."""
+    ``replay`` by its ``room``; on a server with accounts, ``online``: an online
+    session (quick match, invites, boards, the account), as the account whose token
+    is ``account`` (none: a new guest account). ``account`` with a seat sits the
+    player as their account (its name, not ``name``)."""
 
     _printable = ("name", "password", "client")
     v: Version
@@ -206,6 +230,8 @@ class Hello(_Message, frozen=True, tag="hello"):
     list_rooms: bool = field(default=False, name="list")
     replay: bool = False
     watch: bool = False
+    online: bool = False
+    account: AccountToken | None = None
 
     def problem(self) -> str | None:
         for name, value in (self.options or {}).items():
@@ -253,9 +279,114 @@ class Leave(_Message, frozen=True, tag="leave"):
     """The player leaves; a game still on is conceded."""
 
 
-ClientMessage = Hello | Intent | Pong | Rematch | FetchReplay | TakeWin | PlayBot | Leave
+# --- what a client sends in an online session (``hello`` with ``online``) ----------------
+
+
+class AskAccount(_Message, frozen=True, tag="account"):
+    """The account and its ratings (answered by ``account``)."""
+
+
+class Rename(_Message, frozen=True, tag="rename"):
+    """Give the account this name (answered by ``account``, or ``problem``)."""
+
+    name: TypedName
+
+
+class MakeLinkCode(_Message, frozen=True, tag="make_link_code"):
+    """A one-time code to link another device (answered by ``link_code``)."""
+
+
+class RedeemLinkCode(_Message, frozen=True, tag="redeem_link_code"):
+    """This device becomes the account a live code was made for (answered by
+    ``signed``, with its token, or ``problem``)."""
+
+    _printable = ("code",)
+    code: Annotated[str, Meta(min_length=1, max_length=40)]
+
+
+class JoinQueue(_Message, frozen=True, tag="queue"):
+    """Wait for an opponent of about one's rating in ``game``'s ``variant``
+    (answered by ``queued``, then ``queue_status`` each second, ``bot_offer`` after a
+    while, and ``matched``)."""
+
+    game: GameName
+    variant: Variant
+
+
+class Cancel(_Message, frozen=True, tag="cancel"):
+    """Stop waiting: in the queue, or for an answer to one's invite."""
+
+
+class AcceptBot(_Message, frozen=True, tag="accept_bot"):
+    """After ``bot_offer``: play the bot offered (answered by ``matched``)."""
+
+
+class Invite(_Message, frozen=True, tag="invite"):
+    """Invite the player called ``name`` (who must be online) to a game of ``game``'s
+    ``variant`` (answered by ``invite_sent`` or ``problem``; then ``matched``, or
+    ``invite_answer`` if they decline)."""
+
+    name: TypedName
+    game: GameName
+    variant: Variant
+
+
+class AnswerInvite(_Message, frozen=True, tag="answer_invite"):
+    """Accept or decline the invite ``id`` (``invited``)."""
+
+    id: InviteId
+    accept: bool
+
+
+class AskBoard(_Message, frozen=True, tag="board"):
+    """A page of one of ``game``'s boards in ``variant``, with the account's own place
+    and rating history (answered by ``board``)."""
+
+    game: GameName
+    variant: Variant
+    board: BoardKind = "all"
+    page: Annotated[int, Meta(ge=0, le=100_000)] = 0
+
+
+class PlayDaily(_Message, frozen=True, tag="daily"):
+    """Play today's deal of ``game`` against the day's bot (answered by ``matched``, or
+    ``problem`` for a game without one); the account's first attempt of the UTC day
+    counts."""
+
+    game: GameName
+
+
+ClientMessage = (
+    Hello
+    | Intent
+    | Pong
+    | Rematch
+    | FetchReplay
+    | TakeWin
+    | PlayBot
+    | Leave
+    | AskAccount
+    | Rename
+    | MakeLinkCode
+    | RedeemLinkCode
+    | JoinQueue
+    | Cancel
+    | AcceptBot
+    | Invite
+    | AnswerInvite
+    | AskBoard
+    | PlayDaily
+)
 """Everything a client may send. ``hello`` comes first and once; ``intent`` only during
-a game; ``take_win`` and ``play_bot`` answer a ``grace_over``."""
+a game; ``take_win`` and ``play_bot`` answer a ``grace_over``; the rest only in an
+online session (``hello`` with ``online``). No message carries a result, a rating or
+a board entry: the server decides them (``SERVER_DECIDES``)."""
+
+SERVER_DECIDES: Final = frozenset(
+    {"result", "rating", "ratings", "score", "board_entry", "rated", "over"}
+)
+"""Message types a client may try to send to claim what only the server decides: each
+is refused with words that say so (``_readable``)."""
 
 
 # --- what a server sends -------------------------------------------------------------
@@ -423,6 +554,217 @@ class Rooms(_Message, frozen=True, tag="rooms"):
         return super().problem()
 
 
+# --- what a server sends in an online session, and a seat's rating after a game -------
+
+
+class AccountView(Struct, frozen=True, forbid_unknown_fields=True):
+    """An account as its owner sees it: its id, its name as shown (made safe by the
+    server, checked printable here), and whether it chose one (a guest has not)."""
+
+    id: AccountId
+    name: Name
+    named: bool
+
+
+class RatingLine(Struct, frozen=True, forbid_unknown_fields=True):
+    """The account's rating in one game and variant, as shown."""
+
+    game: GameName
+    variant: Variant
+    rating: ShownRating
+    spread: ShownRating
+    games: Count
+    wins: Count
+
+
+class Signed(_Message, frozen=True, tag="signed"):
+    """An online session's welcome (and the answer to ``redeem_link_code``): the account,
+    and a ``token`` for the device to keep in place of its own when there is a new one
+    (a new guest account, a linked device, a token renewed)."""
+
+    v: Version
+    account: AccountView
+    token: AccountToken | None = None
+    online: Count = 0
+    """Accounts online on this server now."""
+
+    def problem(self) -> str | None:
+        if not self.account.name.isprintable():
+            return "the account's name holds characters that are not printable"
+        return super().problem()
+
+
+class AccountInfo(_Message, frozen=True, tag="account"):
+    """The account and its ratings (the answer to ``account`` and ``rename``)."""
+
+    account: AccountView
+    ratings: Annotated[list[RatingLine], Meta(max_length=100)] = []
+
+    def problem(self) -> str | None:
+        if not self.account.name.isprintable():
+            return "the account's name holds characters that are not printable"
+        return super().problem()
+
+
+class LinkCode(_Message, frozen=True, tag="link_code"):
+    """A one-time code that links another device, and the minutes it lasts."""
+
+    code: Annotated[str, Meta(pattern=r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")]
+    minutes: Annotated[int, Meta(ge=1, le=24 * 60)]
+
+
+class Problem(_Message, frozen=True, tag="problem"):
+    """A request refused, the session kept: what was asked (``about``: the refused
+    message's type) and why, in words for the player."""
+
+    _printable = ("reason",)
+    about: Annotated[str, Meta(pattern=r"^[a-z_]{1,24}$")]
+    reason: Reason
+
+
+class Queued(_Message, frozen=True, tag="queued"):
+    """In the queue of ``game``'s ``variant``, with the rating it matches by."""
+
+    game: GameName
+    variant: Variant
+    rating: ShownRating
+
+
+class QueueStatus(_Message, frozen=True, tag="queue_status"):
+    """About once a second while in the queue: the seconds waited, the players waiting
+    in this queue, and the players online."""
+
+    waited_s: Count
+    waiting: Count
+    online: Count
+
+
+class BotOffer(_Message, frozen=True, tag="bot_offer"):
+    """No opponent yet: the bot of the ``level`` whose rating is nearest the player's
+    (``rating``; ``None`` for a game whose levels are not rated, whose games against
+    it are then not rated: ``rated``). The player stays in the queue until they
+    answer ``accept_bot`` or are matched."""
+
+    level: BotLevel
+    rating: ShownRating | None = None
+    rated: bool = True
+
+
+class Matched(_Message, frozen=True, tag="matched"):
+    """A game is ready: sit in ``room`` with the seat's ``token`` (a ``hello`` with
+    ``room`` and ``token``, as to take a seat back), in seat ``seat``, against
+    ``opponent`` (a player's name, or a bot's ``bot`` level), rated or not; ``daily``
+    for today's deal, ``counted`` whether this attempt counts."""
+
+    _printable = ("opponent",)
+    room: RoomCode
+    token: Token
+    seat: Seat
+    game: GameName
+    variant: Variant
+    opponent: Name
+    opponent_rating: ShownRating | None = None
+    bot: BotLevel | None = None
+    rated: bool = True
+    daily: bool = False
+    counted: bool = False
+
+
+class Cancelled(_Message, frozen=True, tag="cancelled"):
+    """Out of the queue, or the invite withdrawn: the answer to ``cancel``."""
+
+
+class Invited(_Message, frozen=True, tag="invited"):
+    """``name`` invites this player to a game of ``game``'s ``variant``: answer with
+    ``answer_invite`` and this ``id``."""
+
+    _printable = ("name",)
+    id: InviteId
+    name: Name
+    game: GameName
+    variant: Variant
+
+
+class InviteSent(_Message, frozen=True, tag="invite_sent"):
+    """The invite ``id`` is on ``name``'s screen; ``matched`` or ``invite_answer`` follows."""
+
+    _printable = ("name",)
+    id: InviteId
+    name: Name
+
+
+class InviteAnswer(_Message, frozen=True, tag="invite_answer"):
+    """The invite ``id`` came to nothing: ``name`` declined, went away, or the time to
+    answer ran out (``reason``); or, to the one invited, the inviter withdrew it."""
+
+    _printable = ("name", "reason")
+    id: InviteId
+    name: Name
+    reason: Reason
+
+
+class BoardLine(Struct, frozen=True, forbid_unknown_fields=True):
+    """A place on a board: its rank, the account's name as shown, and the figure the
+    board ranks by (a rating, a week's gain, or a daily's win, points and time)."""
+
+    rank: Annotated[int, Meta(ge=1, le=10**9)]
+    name: Name
+    rating: ShownRating | None = None
+    """All time: the rating as shown; this week: the rating gained."""
+    games: Count | None = None
+    wins: Count | None = None
+    won: bool | None = None
+    """Today's deal: won, with the points and the time."""
+    points: Annotated[int, Meta(ge=-(10**7), le=10**7)] | None = None
+    time_ms: Count | None = None
+
+
+class BoardPage(_Message, frozen=True, tag="board"):
+    """A page of one board (``period``: ``all``, an ISO week, a UTC day), its places in
+    all, the viewer's own place wherever it is, and the viewer's rating after each of
+    their last rated games in this game and variant (oldest first). ``note`` says why a
+    board is empty when it cannot fill (a game without a daily deal)."""
+
+    game: GameName
+    variant: Variant
+    board: BoardKind
+    period: Annotated[str, Meta(pattern=r"^[0-9A-Za-z-]{1,16}$")]
+    total: Count
+    page: Count
+    size: Annotated[int, Meta(ge=1, le=100)]
+    entries: Annotated[list[BoardLine], Meta(max_length=100)]
+    own: BoardLine | None = None
+    history: Annotated[list[ShownRating], Meta(max_length=100)] = []
+    note: Reason | None = None
+
+    def problem(self) -> str | None:
+        lines = [*self.entries, *([] if self.own is None else [self.own])]
+        if not all(line.name.isprintable() for line in lines):
+            return "a board's names hold characters that are not printable"
+        if self.note is not None and not self.note.isprintable():
+            return "note holds characters that are not printable"
+        return super().problem()
+
+
+class SeatRating(Struct, frozen=True, forbid_unknown_fields=True):
+    """One seat's rating before and after a game, as shown."""
+
+    seat: Seat
+    before: ShownRating
+    after: ShownRating
+
+
+class Rated(_Message, frozen=True, tag="rated"):
+    """After ``over``, on a server with accounts, once the result is recorded: each
+    rated seat's rating before and after, or why the game rated no one (``unrated``);
+    ``note`` says what became of a daily attempt."""
+
+    _printable = ("unrated", "note")
+    seats: Annotated[list[SeatRating], Meta(max_length=2)] = []
+    unrated: Reason | None = None
+    note: Reason | None = None
+
+
 ServerMessage = (
     Welcome
     | Watching
@@ -437,6 +779,20 @@ ServerMessage = (
     | NewGame
     | ReplayText
     | Rooms
+    | Signed
+    | AccountInfo
+    | LinkCode
+    | Problem
+    | Queued
+    | QueueStatus
+    | BotOffer
+    | Matched
+    | Cancelled
+    | Invited
+    | InviteSent
+    | InviteAnswer
+    | BoardPage
+    | Rated
 )
 """Everything a server may send (``docs/protocol.md`` says when). A client checks each
 frame against these before it uses it, as the server checks the client's."""
@@ -491,7 +847,10 @@ def _readable(reason: str) -> str:
     if "matching regex" in expected:
         return f"{where} is not in the expected form"
     if expected.startswith("Invalid value ") and where == "`$.type`":
-        return f"unknown message type {expected.removeprefix('Invalid value ')}"
+        kind = expected.removeprefix("Invalid value ")
+        if kind.strip("'") in SERVER_DECIDES:
+            return f"a client cannot send {kind}: the server decides results, ratings, boards"
+        return f"unknown message type {kind}"
     return reason
 
 

@@ -318,6 +318,27 @@ class Room:
             self._start(now)
         return chair
 
+    def reserve(self, name: str, now: float) -> Chair | None:
+        """Keep the next free seat for a player the server matched (quick match, an
+        invite, the daily deal), who takes it with its chair's ``token``, as a player
+        takes a seat back: until then the seat counts as dropped, so the game waits for
+        them and their grace runs (``Limits.rejoin_grace_ms``)."""
+        return self._add(Chair(name, connected=False, dropped_at=now), now)
+
+    def seat_bot(self, name: str, now: float) -> Chair | None:
+        """A bot in the next free seat, from the game's start (a player chose to play
+        one, or the day's deal): the table's own bot (``NetTable.bot_takes``)."""
+        return self._add(Chair(name, connected=False, bot=True), now)
+
+    def _add(self, chair: Chair, now: float) -> Chair | None:
+        if len(self.chairs) == 2:
+            return None
+        chair.sync, chair.quota = self._new_sync(), self._new_quota()
+        self.chairs.append(chair)
+        if len(self.chairs) == 2:
+            self._start(now)
+        return chair
+
     def seat_of(self, token: str) -> int | None:
         for index, chair in enumerate(self.chairs):
             if secrets.compare_digest(chair.token, token):

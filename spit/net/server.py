@@ -48,7 +48,7 @@ import math
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from http import HTTPStatus
 from pathlib import Path
 from ssl import SSLContext
@@ -69,6 +69,7 @@ from spit.net.fairness import Ordering, Verdict
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
 from spit.net.lobby import Listing, Lobby, room_listing
+from spit.net.online import MatchSeat, OnlineService
 from spit.net.protocol import (
     CLIENT_FRAME,
     MAX_CLIENT_MESSAGE,
@@ -184,6 +185,7 @@ class GameServer:
         lobby: Lobby | None = None,
         limits: Limits | None = None,
         probe: LatencyProbe | None = None,
+        online: OnlineService | None = None,
     ) -> None:
         if callable(game):
             make_table, game = game, None
@@ -232,9 +234,21 @@ class GameServer:
         self.probe = probe
         """Times from intents to their frames, for a benchmark (``GET /stats``);
         ``None``, the default: nothing measured."""
+        self.online = online
+        """Accounts, quick match, invites, boards and results (``spit.net.online``);
+        ``None``: a server without accounts (``spit-tui host``)."""
+        self._matched: set[str] = set()
+        """Codes of the rooms the server opened for a match (``open_match``)."""
+        if online is not None:
+            online.attach(self)
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
+
+    @property
+    def replay_dir(self) -> Path | None:
+        """Where the rooms' games are recorded (``None``: nowhere)."""
+        return self._replay_dir
 
     def open_room(
         self,
@@ -278,6 +292,24 @@ class GameServer:
         task = asyncio.get_running_loop().create_task(self._guarded(room))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return room
+
+    def open_match(self, game: str, make_table: TableFactory, seats: Sequence[MatchSeat]) -> Room:
+        """A room the server opens for players it matched (quick match, an invite, the
+        daily deal), of ``game``, its tables made by ``make_table``. Each player's seat
+        is kept for them (``Room.reserve``: they take it with its chair's token, which
+        ``matched`` tells them); a bot sits from the start. It closes as a
+        client-opened room does when no one plays in it."""
+        room = self.open_room(game=game, make_table=make_table)
+        self._matched.add(room.code)
+        now = self.now_ms()
+        for seat in seats:
+            if seat.bot:
+                room.seat_bot(seat.name, now)
+            else:
+                room.reserve(seat.name, now)
+        self._poke(room)
+        log.info("room %s opened for a match (%s)", room.code, game)
         return room
 
     def _new_watch_code(self) -> str:
@@ -324,9 +356,12 @@ class GameServer:
             ping_interval=20,
             ping_timeout=20,
         ) as server:
+            ticking = None if self.online is None else self.online.start()
             try:
                 yield server
             finally:
+                if ticking is not None:
+                    ticking.cancel()
                 for task in list(self._tasks):
                     task.cancel()
                 for room in self.rooms.values():
@@ -397,13 +432,19 @@ class GameServer:
             await ws.send(answer)
             await ws.close(int(Close.NORMAL), "answered")
             return
+        if hello.online:
+            if self.online is None:
+                raise ProtocolError(NO_ACCOUNTS, Close.REFUSED)
+            await self.online.session(ws, hello, address)
+            return
         if hello.watch:
             await self._watch(ws, hello, address)
             return
+        name = await self._seat_name(hello, address)
         if hello.create:
-            room, index = self._create(hello, address)
+            room, index = self._create(hello, address, name)
         else:
-            room, index = self._seat(hello, address)
+            room, index = self._seat(hello, address, name)
         sockets = self._sockets[room.code]
         sockets[index] = ws
         chair = room.chairs[index]
@@ -530,7 +571,16 @@ class GameServer:
             raise ProtocolError("wrong password", Close.REFUSED)
         return room
 
-    def _seat(self, hello: Hello, address: str) -> tuple[Room, int]:
+    async def _seat_name(self, hello: Hello, address: str) -> str:
+        """The name a new seat is shown by: on a server with accounts, the account's
+        when the ``hello`` carries its token (refused if the token is); else the name
+        typed, made safe (a server without accounts ignores a token)."""
+        if hello.account is None or hello.token is not None or self.online is None:
+            return safe_text(hello.name)
+        account = await self.online.sign_in(hello.account, address)
+        return account.shown
+
+    def _seat(self, hello: Hello, address: str, name: str) -> tuple[Room, int]:
         room = self._room_for(hello, address)
         token = hello.token
         if token is not None:
@@ -543,7 +593,7 @@ class GameServer:
                 raise ProtocolError(*why)
             room.rejoin(index, self.now_ms())
             return room, index
-        seat = room.sit(safe_text(hello.name), self.now_ms())
+        seat = room.sit(name, self.now_ms())
         if seat is None:
             raise ProtocolError("the room is full", Close.REFUSED)
         return room, room.chairs.index(seat)
@@ -583,6 +633,8 @@ class GameServer:
                 room.leave(index, now)
                 self._poke(room)
                 return False
+            case _:
+                raise ProtocolError(f"{message.kind} is for an online session, not a seat")
         self._poke(room)
         return True
 
@@ -625,6 +677,12 @@ class GameServer:
                 if ws is not None:
                     with contextlib.suppress(ConnectionClosed):
                         await ws.send(frame)
+            if self.online is not None and self.online.result_due(room):
+                for index, frame in await self.online.game_over(room):
+                    ws = sockets[index]
+                    if ws is not None:
+                        with contextlib.suppress(ConnectionClosed):
+                            await ws.send(frame)
             if room.released:  # measured (``spit.net.latency``): its frames are out
                 assert self.probe is not None
                 work = (time.process_time() - started) * 1000
@@ -674,13 +732,19 @@ class GameServer:
                 return forwarded[-1].split(",")[-1].strip()[:64] or address
         return address
 
-    def _health(self, connection: ServerConnection, request: Request) -> Response | None:
+    async def _health(self, connection: ServerConnection, request: Request) -> Response | None:
         """``GET /health``: the version, rooms and connections as plain JSON, for a
-        load balancer; with a probe, ``GET /stats`` its histograms; every other request
-        goes on to the WebSocket handshake."""
-        path = request.path.partition("?")[0]
+        load balancer; with a probe, ``GET /stats`` its histograms; on a server with
+        accounts, ``GET /leaderboard`` a board (``spit.net.online``); every other
+        request goes on to the WebSocket handshake."""
+        path, _, query = request.path.partition("?")
         if path == "/stats" and self.probe is not None:
             return self._json(connection, self.probe.snapshot())
+        if path == "/leaderboard" and self.online is not None:
+            status, body = await self.online.board_json(query, self._address(connection))
+            response = self._json(connection, body, status)
+            response.headers["Access-Control-Allow-Origin"] = "*"  # public: any page may show it
+            return response
         if path != "/health":
             return None
         return self._json(
@@ -697,13 +761,17 @@ class GameServer:
         )
 
     @staticmethod
-    def _json(connection: ServerConnection, body: Mapping[str, object]) -> Response:
-        response = connection.respond(HTTPStatus.OK, json.dumps(body) + "\n")
+    def _json(
+        connection: ServerConnection,
+        body: Mapping[str, object],
+        status: HTTPStatus = HTTPStatus.OK,
+    ) -> Response:
+        response = connection.respond(status, json.dumps(body) + "\n")
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"
         return response
 
-    def _create(self, hello: Hello, address: str) -> tuple[Room, int]:
+    def _create(self, hello: Hello, address: str, name: str) -> tuple[Room, int]:
         """Open a room for the client who asks (``create``) and seat them in it: not
         beyond the server's rooms (a full server says when one may be free), nor
         beyond ``Limits.waiting_per_address`` rooms of one address waiting at once."""
@@ -741,7 +809,7 @@ class GameServer:
         )
         self.lobby.listings[room.code] = Listing(game, hello.public)
         self._owners[room.code] = address
-        room.sit(safe_text(hello.name), self.now_ms())
+        room.sit(name, self.now_ms())
         log.info("room %s opened (%s)", room.code, game)
         return room, 0
 
@@ -762,6 +830,7 @@ class GameServer:
             "replay": hello.replay,
             "create": hello.create,
             "watch": hello.watch,
+            "online": hello.online,
         }
         asks = [key for key, asks_it in asked.items() if asks_it]
         if len(asks) > 1:
@@ -830,7 +899,7 @@ class GameServer:
         lost their connections)."""
         if len(room.chairs) == 2 and room.table is None:  # its game failed to start
             return _FAILED
-        if self.lobby is None or room.code not in self.lobby.listings:
+        if not self._closes_itself(room):
             return None
         limits = self.limits
         opened = self._opened.get(room.code, now)
@@ -838,24 +907,33 @@ class GameServer:
             return f"no second player came in {limits.waiting_s / 60:g} minutes"
         if now - max(opened, room.played_at or opened) >= limits.idle_s * 1000:
             return f"the room was closed after {limits.idle_s / 60:g} minutes without play"
-        if not room.chairs or any(chair.connected for chair in room.chairs):
+        players = [chair for chair in room.chairs if not chair.bot]
+        if not players or any(chair.connected for chair in players):
             return None
+        gone = "both players left" if len(players) == 2 else "the player left"
         if room.table is None or room.table.finished:  # a player who leaves concedes
-            return "both players left"
-        last = max(chair.dropped_at or now for chair in room.chairs)
-        return "both players left" if now - last >= limits.rejoin_grace_ms else None
+            return gone
+        last = max(chair.dropped_at or now for chair in players)
+        return gone if now - last >= limits.rejoin_grace_ms else None
+
+    def _closes_itself(self, room: Room) -> bool:
+        """A room a client opened, or one the server opened for a match: it closes when
+        no one plays in it (``_closing``); ``spit-tui host``'s room is closed by its host."""
+        listed = self.lobby is not None and room.code in self.lobby.listings
+        return listed or room.code in self._matched
 
     def _closing_at(self, room: Room) -> float | None:
         """When ``_closing`` may next say yes, for the room's task to wake then."""
-        if self.lobby is None or room.code not in self.lobby.listings:
+        if not self._closes_itself(room):
             return None
         limits = self.limits
         opened = self._opened.get(room.code, self.now_ms())
         times = [max(opened, room.played_at or opened) + limits.idle_s * 1000]
         if len(room.chairs) < 2:
             times.append(opened + limits.waiting_s * 1000)
-        if room.chairs and not any(chair.connected for chair in room.chairs):
-            last = max(chair.dropped_at or 0.0 for chair in room.chairs)
+        players = [chair for chair in room.chairs if not chair.bot]
+        if players and not any(chair.connected for chair in players):
+            last = max(chair.dropped_at or 0.0 for chair in players)
             times.append(last + limits.rejoin_grace_ms)
         return min(times)
 
@@ -870,6 +948,9 @@ class GameServer:
         if room.watch_code is not None:
             self._watch_codes.pop(room.watch_code, None)
         sockets = self._sockets.pop(code, [])
+        self._matched.discard(code)
+        if self.online is not None:
+            await self.online.room_closed(room, failed=reason == _FAILED)
         try:
             if room.table is not None:
                 room.table.close()
@@ -1034,5 +1115,10 @@ class _Alarm:
             timer.cancel()
             self._waiter = None
 
+
+NO_ACCOUNTS: Final = (
+    "this server keeps no accounts (a game hosted with spit-tui host is a private one): "
+    "online play needs a server started with spit-tui serve"
+)
 
 _FAILED: Final = "the game stopped: the server failed in this room (logged); its replay is kept"
