@@ -49,7 +49,8 @@ from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
 from spit.net.online import DailyGame, OnlineService
 from spit.net.room import TableFactory
-from spit.net.server import GameServer, table_factory
+from spit.net.server import GameServer
+from spit.net.tables import table_factory
 from spit.net.tls import TLSError
 from spit.online.errors import StoreError
 

@@ -19,7 +19,8 @@ from spit.net.lobby import Lobby
 from spit.net.online import DailyDeals, OnlineService
 from spit.net.online_client import OnlineClient, sign_in
 from spit.net.room import TableFactory
-from spit.net.server import GameServer, table_factory
+from spit.net.server import GameServer
+from spit.net.tables import table_factory
 from spit.online.rates import Limiter, NoLimits
 from spit.online.store import OnlineStore
 from tests.net.loopback import FAST, fast_tables
