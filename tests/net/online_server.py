@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from spit.commands.serve import server_bot_ratings
 from spit.games.spit.net_table import SpitNetTable
 from spit.net.addresses import Address, parse_address
 from spit.net.credentials import AccountTokens
@@ -107,7 +108,11 @@ async def online_server(
     replays = folder / "replays"
     replays.mkdir(parents=True, exist_ok=True)
     store = await OnlineStore.open(
-        str(folder / "online.db"), KEYS, limiter=limiter or NoLimits(), clock=wall
+        str(folder / "online.db"),
+        KEYS,
+        limiter=limiter or NoLimits(),
+        clock=wall,
+        bots=server_bot_ratings(),
     )
     service = OnlineService(
         store,
