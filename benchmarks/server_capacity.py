@@ -67,6 +67,7 @@ from spit.games.spit.bots import get_level
 from spit.games.spit.bots.human import HumanModel
 from spit.net.client import NetClient
 from spit.net.latency import Histogram, between, percentile
+from spit.net.protocol import Welcome
 
 RANKS = "A23456789TJQK"
 SIDES = ("left", "right")
@@ -116,7 +117,7 @@ class Bot:
 
     async def run(self) -> None:
         client = self.client
-        seat = client.welcome["seat"] if client.welcome else 0
+        seat = client.welcome.seat if isinstance(client.welcome, Welcome) else 0
         while client.connected:
             await self._changed(5.0)
             view = client.view
@@ -207,7 +208,7 @@ async def _worker(uri: str, level: str, seed: int) -> None:
             while len(bots) < 2 * int(line[1]) and failures < 20:
                 a, b = NetClient(), NetClient()
                 try:
-                    code = (await a.connect(uri, "A", create={}))["room"]
+                    code = (await a.connect(uri, "A", create={})).room
                     await b.connect(uri, "B", room=code)
                 except Exception as error:  # a server too busy to answer in time
                     errors[f"connect: {error}"] += 1

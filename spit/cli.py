@@ -40,6 +40,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "watch": ("spit.commands.watch", "watch a network game as a spectator: ADDRESS CODE"),
     "serve": ("spit.commands.serve", "run a server for many rooms (a club's, the internet's)"),
     "web": ("spit.commands.web", "play in a web browser: serve the menu to browser tabs"),
+    "online": ("spit.commands.online", "play online: quick match, invites and the daily deal"),
+    "account": ("spit.commands.account", "your account on a server: show, rename, link, forget"),
+    "leaderboard": ("spit.commands.leaderboard", "a server's leaderboards, and your place"),
 }
 """Subcommand name -> (module, one-line help): each game's own command first (Spit's
 ``play``, Spades' ``spades``), then the others. A module defines

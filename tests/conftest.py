@@ -1,10 +1,14 @@
 """Every test runs with its own SPIT_TUI_HOME, so nothing ever reads or writes the real
 user's settings, saved games or statistics; and with the program's games registered,
 as its entry point registers them (``spit.composition``). ``extra_game`` registers one
-more for a test."""
+more for a test.
+
+Also how the suite is spread and chosen (``docs/testing.md``): ``-n auto`` starts two
+workers a core, and every end-to-end test is a slow one too."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -33,3 +37,21 @@ def extra_game() -> Iterator[Callable[[GameDescriptor, FrontEnds], None]]:
 
     yield add
     composition.install()
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers for each core this process may run on. Most tests wait
+    more than they compute (Textual's Pilot waits for the app to go idle after each
+    key, servers answer on loopback, tmux and Chromium draw), so a core has room for
+    a second worker while the first waits."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` chooses by the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """An end-to-end test (a real terminal or a real browser) is slow by nature: it is
+    left out of the everyday ``pytest -m "not slow"`` with the other long ones."""
+    for item in items:
+        if item.get_closest_marker("e2e") is not None:
+            item.add_marker(pytest.mark.slow)

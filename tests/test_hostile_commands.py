@@ -21,6 +21,8 @@ import pytest
 from tests.hostile import HOSTILE_STEMS, forbidden_in
 from tests.replay.goldens import GOLDEN, broken_copy
 
+pytestmark = pytest.mark.slow  # a command run in a process of its own for every hostile name
+
 EACH_NAME = pytest.mark.parametrize("name_id", sorted(HOSTILE_STEMS))
 FINISHED = GOLDEN / "standard_finished.spit.jsonl"
 

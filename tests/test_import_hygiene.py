@@ -144,6 +144,7 @@ def test_headless_packages_import_pulls_in_no_ui(package: str) -> None:
     assert not loaded & HEADLESS_FORBIDDEN, sorted(loaded & HEADLESS_FORBIDDEN)
 
 
+@pytest.mark.slow
 def test_nothing_imports_by_a_name_in_a_string() -> None:
     files = sorted(set(PACKAGE.rglob("*.py")) - BY_NAME_ALLOWED)
     assert files

@@ -7,6 +7,13 @@ writes every game's replay into its data folder (``DIR/replays``). It listens on
 reverse proxy that holds the TLS certificate (``docs/deploy.md``), or it speaks TLS
 itself with ``--tls-cert``/``--tls-key``. ``GET /health`` answers with plain JSON.
 
+Accounts, quick match, invites, ratings and leaderboards (``spit.net.online``) are
+kept in a database: a SQLite file in the data folder (``DIR/online.db``) by default,
+or PostgreSQL with ``--database postgresql://...``; the accounts' tokens are signed
+with a key made once in the data folder (``DIR/account-keys``, mode 0600). A database
+that cannot be opened is one line and status 1. ``GET /leaderboard`` answers a board
+as JSON (``docs/protocol.md``).
+
 It runs until SIGINT or SIGTERM (Ctrl-C, ``systemctl stop``, ``docker stop``), then
 closes every room, so that each replay is complete up to that moment, and exits with
 status 0. Bad options, unusable TLS files, a data folder that cannot be made and an
@@ -18,11 +25,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import ipaddress
 import logging
 import signal
 import string
 from collections.abc import Callable, Mapping
+from datetime import date
 from pathlib import Path
 from ssl import SSLContext
 from typing import Any
@@ -33,13 +43,17 @@ from spit.commands.output import cannot_listen, complain, emit
 from spit.commands.serve_collector import Collecting
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
+from spit.games.descriptor import ServerDaily
 from spit.net.codes import SYMBOLS
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
+from spit.net.online import DailyGame, OnlineService
 from spit.net.room import TableFactory
-from spit.net.server import GameServer, table_factory
+from spit.net.server import GameServer
+from spit.net.tables import table_factory
 from spit.net.tls import TLSError
+from spit.online.errors import StoreError
 
 DEFAULTS = Limits()
 log = logging.getLogger("spit.serve")
@@ -99,6 +113,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the server's data folder; replays go into DIR/replays "
         "(default: spit-tui's data folder, under server/)",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="where accounts, ratings and boards are kept: postgresql://USER@HOST/DB, "
+        "or a SQLite file's path (default: DIR/online.db)",
     )
     rooms = int_between(1, 100_000)
     _add_limit(parser, "--max-rooms", rooms, DEFAULTS.max_rooms, "N", "rooms open at once")
@@ -232,9 +252,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # a line per connection
     try:
-        asyncio.run(_serve(args, tls, replays))
+        asyncio.run(_serve(args, tls, data, replays))
     except OSError as error:  # the port is taken, the address is not this machine's
         cannot_listen("serve", args.host, args.port, error)
+        return 1
+    except StoreError as error:
+        complain("serve", f"cannot use the database: {error}")
         return 1
     return 0
 
@@ -245,16 +268,79 @@ def _default_data() -> Path:
     return data_dir() / "server"
 
 
-async def _serve(args: argparse.Namespace, tls: SSLContext | None, replays: Path) -> None:
+def server_dailies() -> dict[str, Callable[[date], DailyGame]]:
+    """Each registered game's daily deal on the server, for the games that have one
+    (a game without one has no daily board, and says so)."""
+    dailies: dict[str, Callable[[date], DailyGame]] = {}
+    for descriptor in registry.games():
+        if descriptor.server_daily is not None:
+            dailies[descriptor.name] = _as_daily_game(descriptor.server_daily)
+    return dailies
+
+
+def server_bot_ratings() -> dict[str, Mapping[str, tuple[float, float]]]:
+    """Each registered game's bot levels' fixed ratings, for the games that rate them."""
+    return {
+        descriptor.name: descriptor.bots.ratings()
+        for descriptor in registry.games()
+        if descriptor.bots.ratings is not None
+    }
+
+
+def _as_daily_game(deal_of: Callable[[date], ServerDaily]) -> Callable[[date], DailyGame]:
+    def daily(day: date) -> DailyGame:
+        deal = deal_of(day)
+        return DailyGame(variant=deal.variant, bot=deal.bot, seed=deal.seed)
+
+    return daily
+
+
+async def open_online(args: argparse.Namespace, data: Path, limits: Limits) -> OnlineService:
+    """The online service over the database ``--database`` names (by default SQLite in
+    the data folder), its tokens signed with the data folder's key. Raises
+    ``StoreError``."""
+    from spit.online.keys import server_keys
+    from spit.online.store import OnlineStore
+
+    keys = server_keys(data)
+    where = args.database or str(data / "online.db")
+    store = await OnlineStore.open(where, keys, bots=server_bot_ratings())
+    secret = hmac.new(keys[-1], b"spit-tui daily deals", hashlib.sha256).digest()
+    return OnlineService(store, limits=limits, dailies=server_dailies(), daily_secret=secret)
+
+
+async def _serve(
+    args: argparse.Namespace, tls: SSLContext | None, data: Path, replays: Path
+) -> None:
     tables = registry_tables(replays, args.seed)
     lobby = Lobby(tables, letters=args.codes)
     probe = LatencyProbe() if args.stats else None
+    limits = limits_of(args)
+    online = await open_online(args, data, limits)
+    try:
+        await _listen(args, tls, replays, tables, lobby, probe, limits, online)
+    finally:
+        await online.store.close()
+
+
+async def _listen(
+    args: argparse.Namespace,
+    tls: SSLContext | None,
+    replays: Path,
+    tables: Tables,
+    lobby: Lobby,
+    probe: LatencyProbe | None,
+    limits: Limits,
+    online: OnlineService,
+) -> None:
     server = GameServer(
         tables(None, {})[1],
         lobby=lobby,
-        limits=limits_of(args),
+        limits=limits,
         probe=probe,
         ordering=args.ordering,
+        replay_dir=replays,
+        online=online,
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

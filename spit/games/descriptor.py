@@ -20,6 +20,7 @@ game's with ``TypeError``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -131,6 +132,18 @@ class Bots(Struct, frozen=True):
     describe: Callable[[str], str]
     default: str | None
     """The level a chooser offers first; ``None`` where the player's settings say."""
+    ratings: Callable[[], Mapping[str, tuple[float, float]]] | None = None
+    """Each level's fixed openskill rating (``mu``, ``sigma``), for rating people
+    against the bot on a server; ``None``: games against this game's bots are unrated."""
+
+
+class ServerDaily(Struct, frozen=True):
+    """A game's deal of one UTC day as a server plays it: the variant, the bot's
+    level, and the day's seed (which the server mixes with a secret of its own)."""
+
+    variant: str
+    bot: str
+    seed: int
 
 
 class NetTableFactory(Protocol):
@@ -168,6 +181,8 @@ class GameDescriptor(Struct, frozen=True):
     simulator: Callable[[], Simulator] | None = None
     """The game's side of ``spit-tui sim`` (``spit.games.simulation``), loaded when
     called; ``None`` for a game without a simulator."""
+    server_daily: Callable[[date], ServerDaily] | None = None
+    """The game's deal of a day on a server's daily board; ``None``: no daily board."""
 
     @property
     def name(self) -> str:

@@ -4,8 +4,9 @@ The server runs each game's session on its own clock and sends each client only 
 that client's player may see (the engine's ``observe``). Clients draw what they are
 sent and never run the rules to decide anything. The pieces, from the bottom:
 
-- ``protocol``: the JSON messages, their version and their limits, checked strictly in
-  both directions (``docs/protocol.md`` specifies them).
+- ``protocol``: the messages, each a typed msgspec Struct, their version and their
+  limits, read strictly in both directions by ``spit.core.wire`` (``docs/protocol.md``
+  specifies them).
 - ``clock_sync``: each client's clock offset (from its stamps, with the minimum-delay
   filter NTP uses) and one-way latency (only from what the server measured: its timed
   pings, and the kernel's round trip, ``tcp_rtt``), decaying when pings go unanswered.

@@ -29,9 +29,30 @@ from spit.net.protocol import (
     FILE_NAME,
     MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
+    Away,
+    Back,
     Close,
-    Message,
+    FetchReplay,
+    GraceOver,
+    Hello,
+    Intent,
+    Leave,
+    NewGame,
+    Over,
+    Payload,
+    Ping,
+    PlayBot,
+    Pong,
     ProtocolError,
+    Refused,
+    Rematch,
+    RematchAsked,
+    ReplayText,
+    ServerMessage,
+    TakeWin,
+    View,
+    Watching,
+    Welcome,
     encode,
     parse_server,
 )
@@ -47,12 +68,15 @@ class NetClient:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._ws: ClientConnection | None = None
-        self.welcome: dict[str, Any] | None = None
+        self.welcome: Welcome | Watching | None = None
+        """The server's welcome (a spectator's ``Watching``), once connected."""
         self.names: list[str] = []
         self.game: str | None = None
         """The registered game's name, from the view frames."""
-        self.view: dict[str, Any] | None = None
-        self.events: list[dict[str, Any]] = []
+        self.view: Payload | None = None
+        """The seat's latest view: the game's own JSON object."""
+        self.events: list[Payload] = []
+        """All news of this game so far, each the game's own JSON object."""
         self.rtt: list[float] = []
         """Both seats' round-trip times (ms) from the last view, by seat."""
         self.finished = False
@@ -61,7 +85,7 @@ class NetClient:
         self.grace_over: int | None = None
         """The seat whose grace period ran out: this player may ``take_win`` or
         ``play_bot`` (the server takes the win for them after a while)."""
-        self.over: dict[str, Any] | None = None
+        self.over: Over | None = None
         """The server's ``over`` message (``winner``, ``reason``, ``replay``, ``hash``).
         ``reason`` says how it ended: the game's own word (``"cards"``, ``"points"``),
         ``"left"`` (a player left on purpose) or ``"forfeit"`` (a player did not come
@@ -79,15 +103,15 @@ class NetClient:
         self.changed = asyncio.Event()
         self._seq = 0
         self._reader: asyncio.Task[None] | None = None
-        self._replays: asyncio.Queue[Message] = asyncio.Queue(maxsize=4)
+        self._replays: asyncio.Queue[ReplayText] = asyncio.Queue(maxsize=4)
         self._address: tuple[str, str | None, str | None, str] | None = None
         self._ended = False
         self._ssl: SSLContext | None = None
         self.watching = False
         """A spectator's connection (``connect(watch=True)``)."""
-        self.seen: list[dict[str, Any]] = []
-        """A spectator's ``view`` frames of the current game, in order (``t``, ``view``,
-        ``events``, ``finished``): the game from its start, as the server sent it."""
+        self.seen: list[View] = []
+        """A spectator's ``view`` frames of the current game, in order: the game from
+        its start, as the server sent it."""
         self.past = 0
         """Of ``seen``, the frames of the game before this spectator came."""
 
@@ -118,7 +142,7 @@ class NetClient:
         ssl: SSLContext | None = None,
         create: Mapping[str, Any] | None = None,
         watch: bool = False,
-    ) -> dict[str, Any]:
+    ) -> Welcome | Watching:
         """Connect and say hello; the server's welcome. Raises ``ProtocolError`` with
         the server's reason if it refuses, or with this client's if the server's answer
         breaks the protocol. ``ssl`` (``spit.net.tls.client_context``) is for a
@@ -131,75 +155,83 @@ class NetClient:
         self._ws = await connect(uri, max_size=MAX_SERVER_MESSAGE, open_timeout=10, ssl=ssl)
         self.retry_after = None
         self._ssl = ssl
-        hello: dict[str, Any] = {"v": version, "name": name}
-        for key, value in (("room", room), ("password", password), ("token", token)):
-            if value is not None:
-                hello[key] = value
-        if create is not None:  # a new room on a server for many (``spit-tui serve``)
-            hello.update(create=True, **create)
-        if watch:
-            hello["watch"] = True
+        # a new room on a server for many (``spit-tui serve``): its game, options, public
+        asked: dict[str, Any] = {} if create is None else {"create": True, **create}
+        hello = Hello(
+            v=version,
+            name=name,
+            room=room,
+            password=password,
+            token=token,
+            watch=watch,
+            **asked,
+        )
         with contextlib.suppress(ConnectionClosed):  # refused at once: read why below
-            await self._ws.send(encode("hello", **hello))
+            await self._ws.send(encode(hello))
         try:
             first = await self._check(self._ws, await self._ws.recv())
         except ConnectionClosed as gone:
             self.refusal = gone.rcvd.reason if gone.rcvd is not None else "closed"
             raise ProtocolError(self.refusal or "the server closed the connection") from None
-        if first.type != ("watching" if watch else "welcome"):
-            self.refusal = str(first.get("reason") or f"the server sent {first.type} first")
-            self.retry_after = first.get("retry_after")
-            if self.retry_after is not None and "try again" not in self.refusal:
-                self.refusal += f" (try again in {self.retry_after} s)"
+        if not isinstance(first, Watching if watch else Welcome):
             await self._ws.close()
-            code = first.get("code")
-            known = code in Close._value2member_map_
-            raise ProtocolError(
-                self.refusal,
-                Close(code) if known else Close.REFUSED,
-                retry_after=self.retry_after,
-            )
-        self.welcome = {"type": first.type, **first.fields}
-        self.names = list(first["names"])
+            raise self._refused(first)
+        assert isinstance(first, Welcome | Watching)
+        self.welcome = first
+        self.names = list(first.names)
         self.watching = watch
         self.seen.clear()
-        self.past = first["history"] if watch else 0
-        self._address = (uri, first["room"], password, name)
+        self.past = first.history if isinstance(first, Watching) else 0
+        self._address = (uri, first.room, password, name)
         self.refusal = self.error = None
         self._ended = False
         self._reader = asyncio.get_running_loop().create_task(self._read_all(self._ws))
         return self.welcome
 
-    async def rejoin(self) -> dict[str, Any]:
+    def _refused(self, first: ServerMessage) -> ProtocolError:
+        """Why the server did not welcome this client, from its first message (a
+        ``refused``, or anything else in its place), kept in ``refusal``."""
+        if isinstance(first, Refused):
+            self.refusal, self.retry_after = first.reason, first.retry_after
+            code = Close(first.code) if first.code in Close._value2member_map_ else None
+        else:
+            self.refusal = f"the server sent {first.kind} first"
+            code = None
+        if self.retry_after is not None and "try again" not in self.refusal:
+            self.refusal += f" (try again in {self.retry_after} s)"
+        return ProtocolError(self.refusal, code or Close.REFUSED, retry_after=self.retry_after)
+
+    async def rejoin(self) -> Welcome | Watching:
         """Connect again to the same seat with the token of the welcome (after the
         connection was lost); the server then sends the full table."""
-        assert self._address is not None and self.welcome is not None, "never connected"
+        welcome = self.welcome
+        assert self._address is not None and welcome is not None, "never connected"
         await self.close(leave=False)
         uri, room, password, name = self._address
-        if self.watching:  # a spectator watches again, and is sent the game again
+        if isinstance(welcome, Watching):  # a spectator watches again, and is sent the game
             return await self.connect(
                 uri, name, room=room, password=password, ssl=self._ssl, watch=True
             )
         return await self.connect(
-            uri, name, room=room, password=password, token=self.welcome["token"], ssl=self._ssl
+            uri, name, room=room, password=password, token=welcome.token, ssl=self._ssl
         )
 
     async def intent(self, text: str) -> None:
         """Send what the player pressed, stamped with this machine's clock."""
         self._seq += 1
-        await self._send(encode("intent", seq=self._seq, t=self.now_ms(), intent=text))
+        await self._send(encode(Intent(seq=self._seq, t=self.now_ms(), text=text)))
 
     async def rematch(self) -> None:
         """Ask for another game in this room (it starts when both have asked)."""
-        await self._send(encode("rematch"))
+        await self._send(encode(Rematch()))
 
     async def take_win(self) -> None:
         """After the opponent's grace period ran out: end the game, won by forfeit."""
-        await self._send(encode("take_win"))
+        await self._send(encode(TakeWin()))
 
     async def play_bot(self) -> None:
         """After the opponent's grace period ran out: go on against a bot in their seat."""
-        await self._send(encode("play_bot"))
+        await self._send(encode(PlayBot()))
 
     async def fetch_replay(self, timeout_s: float = 10.0) -> tuple[str, str]:
         """The server's replay of the game just over: (file name, text). Raises
@@ -207,12 +239,11 @@ class NetClient:
         ``ConnectionClosed``."""
         while not self._replays.empty():  # an answer to an earlier request
             self._replays.get_nowait()
-        await self._send(encode("fetch_replay"))
+        await self._send(encode(FetchReplay()))
         answer = await asyncio.wait_for(self._replays.get(), timeout_s)
-        name, text = answer["name"], answer["text"]
-        if name is None or text is None:
-            raise ReplayUnavailable(answer.get("error") or "the server recorded no replay")
-        return name, text
+        if answer.name is None or answer.text is None:
+            raise ReplayUnavailable(answer.error or "the server recorded no replay")
+        return answer.name, answer.text
 
     async def close(self, *, leave: bool = True) -> None:
         """End the connection. ``leave``: tell the server first (a player who leaves a
@@ -224,7 +255,7 @@ class NetClient:
         if ws is not None:
             if leave:
                 with contextlib.suppress(ConnectionClosed):
-                    await ws.send(encode("leave"))
+                    await ws.send(encode(Leave()))
             await ws.close()
         if reader is not None:
             reader.cancel()
@@ -242,8 +273,8 @@ class NetClient:
                 received = self.now_ms()
                 message = await self._check(ws, frame)
                 self.frames.append(str(frame))
-                if message.type == "ping":
-                    await ws.send(encode("pong", id=message["id"], c1=received, c2=self.now_ms()))
+                if isinstance(message, Ping):
+                    await ws.send(encode(Pong(id=message.id, c1=received, c2=self.now_ms())))
                     continue
                 self._take(message)
                 self.changed.set()
@@ -255,7 +286,7 @@ class NetClient:
                 self.refusal = ws.close_reason
             self.changed.set()
 
-    async def _check(self, ws: ClientConnection, frame: str | bytes) -> Message:
+    async def _check(self, ws: ClientConnection, frame: str | bytes) -> ServerMessage:
         """The message a frame holds; on a bad one, close with the reason and raise."""
         try:
             return parse_server(frame)
@@ -264,44 +295,44 @@ class NetClient:
             await ws.close(int(error.code), error.reason[:120])
             raise
 
-    def _take(self, message: Message) -> None:
-        kind = message.type
-        if kind == "view":
-            self.view = message["view"]
-            self.events.extend(message["events"])
-            self.rtt = message["rtt"]
-            self.finished = message["finished"]
-            self.game = message.get("game") or self.game
-            if self.watching:
-                self.seen.append(dict(message.fields))
-        elif kind == "away":
-            self.away = (message["seat"], message["seconds_left"])
-        elif kind == "back":
-            self.away = None
-            self.grace_over = None
-        elif kind == "grace_over":
-            self.away = None
-            self.grace_over = message["seat"]
-        elif kind == "over":
-            self.over = dict(message.fields)
-            self.finished = True
-            self.grace_over = None
-            self.away = None
-        elif kind == "rematch":
-            self.rematch_asked.add(message["seat"])
-        elif kind == "new_game":
-            self.names = list(message["names"])
-            self.view, self.over, self.finished = None, None, False
-            self.events.clear()
-            self.rematch_asked.clear()
-            if self.seen:  # a rematch: what came before was the last game's
-                self.past = 0
-            self.seen.clear()
-        elif kind == "replay":
-            with contextlib.suppress(asyncio.QueueFull):
-                self._replays.put_nowait(message)
-        elif kind == "refused":
-            self.refusal = message["reason"]
+    def _take(self, message: ServerMessage) -> None:
+        match message:
+            case View():
+                self.view = message.view
+                self.events.extend(message.events)
+                self.rtt = message.rtt
+                self.finished = message.finished
+                self.game = message.game or self.game
+                if self.watching:
+                    self.seen.append(message)
+            case Away():
+                self.away = (message.seat, message.seconds_left)
+            case Back():
+                self.away = None
+                self.grace_over = None
+            case GraceOver():
+                self.away = None
+                self.grace_over = message.seat
+            case Over():
+                self.over = message
+                self.finished = True
+                self.grace_over = None
+                self.away = None
+            case RematchAsked():
+                self.rematch_asked.add(message.seat)
+            case NewGame():
+                self.names = list(message.names)
+                self.view, self.over, self.finished = None, None, False
+                self.events.clear()
+                self.rematch_asked.clear()
+                if self.seen:  # a rematch: what came before was the last game's
+                    self.past = 0
+                self.seen.clear()
+            case ReplayText():
+                with contextlib.suppress(asyncio.QueueFull):
+                    self._replays.put_nowait(message)
+            case Refused():
+                self.refusal = message.reason
 
 
 def save_replay(folder: Path, name: str, text: str) -> Path:

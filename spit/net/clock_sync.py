@@ -78,7 +78,7 @@ class ClockSync:
     once per sample (a ping a second) rather than on every read: the server reads them
     on every step of a room, and a server of many rooms steps often."""
 
-    def __init__(self, window: int = WINDOW) -> None:
+    def __init__(self, window: int = WINDOW, *, stale_ms: float = STALE_MS) -> None:
         self._delays: deque[float] = deque(maxlen=window)
         """The recent samples' NTP delays, offsets and server-timed round trips:
         floats, which Python's cycle collector does not track, rather than a
@@ -98,6 +98,9 @@ class ClockSync:
         (``spit.net.fairness.tolerance``)."""
         self.answered_at = -math.inf
         """Server time of the last good answer to a ping (for the decay)."""
+        self.stale_ms = stale_ms
+        """No answer for this long, and the line is credited nothing (two ping
+        intervals: ``STALE_MS`` at the default one)."""
 
     def add(self, s0: float, c1: float, c2: float, s3: float) -> bool:
         """Take one exchange; ``False`` if it was refused as impossible."""
@@ -120,6 +123,11 @@ class ClockSync:
         self.kernel_round_trip = round_trip_ms
 
     @property
+    def samples(self) -> int:
+        """The good exchanges the estimate is made of now (at most the window)."""
+        return len(self._delays)
+
+    @property
     def ready(self) -> bool:
         """At least one good exchange has been made: the offset is known."""
         return bool(self._delays)
@@ -134,8 +142,8 @@ class ClockSync:
         return best if math.isfinite(best) else 0.0
 
     def fresh(self, now: float) -> bool:
-        """The client answered a ping within ``STALE_MS`` of ``now``."""
-        return now - self.answered_at <= STALE_MS
+        """The client answered a ping within ``stale_ms`` of ``now``."""
+        return now - self.answered_at <= self.stale_ms
 
     def one_way(self, now: float) -> float:
         """The one-way latency the server may credit at ``now``: half the line's round

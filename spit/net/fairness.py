@@ -118,17 +118,19 @@ class Credit:
 @dataclass(slots=True)
 class LagQuota:
     """A seat's lag-compensation quota, in ms: full at first, spent by what its presses
-    are credited, earned back with time (``QUOTA_GAIN_PER_S``) up to ``QUOTA_MAX_MS``."""
+    are credited, earned back with time (``gain_per_s``, by default ``QUOTA_GAIN_PER_S``)
+    up to ``QUOTA_MAX_MS``."""
 
     held: float = QUOTA_MAX_MS
     at: float | None = None
     """The server time ``held`` was worked out at (``None``: never used, full)."""
+    gain_per_s: float = QUOTA_GAIN_PER_S
 
     def available(self, now: float) -> float:
         """The quota at server time ``now`` (ms); time never runs back here."""
         if self.at is None:
             return self.held
-        gained = max(0.0, now - self.at) * QUOTA_GAIN_PER_S / 1000.0
+        gained = max(0.0, now - self.at) * self.gain_per_s / 1000.0
         return min(QUOTA_MAX_MS, self.held + gained)
 
     def spend(self, ms: float, now: float) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from spit.net.clock_sync import PING_INTERVAL_S
+from spit.net.fairness import QUOTA_GAIN_PER_S
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -32,9 +35,49 @@ class Limits:
     """Rooms one address may have open and waiting for a second player at once."""
     waiting_s: float = 300.0
     """A client-opened room with no second player for this long is closed."""
+    intent_burst: int = 40
+    """Intents a connection may send at once; a player's fastest bursts are under ten."""
+    intents_per_s: float = 20.0
+    """Intents a second a connection earns back: twice the fastest human key rate.
+    Beyond both an intent is dropped and counted (``docs/protocol.md``, "Limits")."""
     trusted_proxies: frozenset[str] = frozenset()
     """Addresses of reverse proxies whose ``X-Forwarded-For`` names the real client,
     for the per-address cap; from anyone else the header is ignored."""
+
+    # --- times (a test shortens them; ``docs/protocol.md`` gives the defaults) ---------
+    open_timeout_s: float = 3.0
+    """The longest a connection may take over its opening handshake (TCP accepted, the
+    HTTP upgrade not yet complete); until then it counts against its address's cap."""
+    hello_timeout_s: float = 3.0
+    """The longest a connection may take to send its ``hello`` once open."""
+    close_timeout_s: float = 10.0
+    """How long the server waits for a client to answer its close frame before it
+    drops the line (a flooding client's answer is behind its flood)."""
+    ping_interval_s: float = PING_INTERVAL_S
+    """How often the server pings each seated player: a fixed schedule that no game
+    event moves (``docs/protocol.md``, "No last look"). A line's estimate goes stale
+    after two intervals without an answer (``ClockSync``)."""
+    rejoin_grace_ms: int = 60_000
+    """How long a dropped player's seat is kept, the game paused, before it is forfeit."""
+    claim_ms: int = 30_000
+    """After the grace period, how long the remaining player has to choose between the
+    win and a bot before the room takes the win for them."""
+    quota_gain_per_s: float = QUOTA_GAIN_PER_S
+    """Lag compensation a seat earns back each second (``spit.net.fairness.LagQuota``)."""
+
+    # --- online play (``spit.net.online``) ---------------------------------------------
+    queue_tick_s: float = 1.0
+    """How often the quick-match queue pairs players and tells each how long they waited."""
+    bot_offer_s: float = 20.0
+    """Seconds in the queue without an opponent before the server offers a bot."""
+    invite_s: float = 60.0
+    """How long an invite waits for its answer."""
+    queue_joins: str = "10/minute;120/hour"
+    """Queue joins an account may make (``limits``' notation), and as many per address."""
+    invites: str = "6/minute;60/hour"
+    """Invites an account may send, and as many per address."""
+    board_reads: str = "60/minute"
+    """Leaderboard reads over HTTP (``GET /leaderboard``) per address."""
 
 
 @dataclass

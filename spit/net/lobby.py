@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from spit.net.codes import SYMBOLS, new_code
+from spit.net.protocol import MAX_LISTED, ListedRoom
 from spit.net.room import Room, TableFactory
 
 
@@ -51,15 +52,15 @@ KEPT_CLOSED: Final = 10_000
 their files stay in the data folder)."""
 
 
-def room_listing(room: Room, game: str) -> dict[str, Any]:
+def room_listing(room: Room, game: str) -> ListedRoom:
     """A room as a ``rooms`` answer lists it: code, game, who waits, and whether a
     password is needed (never the password)."""
-    return {
-        "room": room.code,
-        "game": game,
-        "names": [chair.name for chair in room.chairs],
-        "password": room.password is not None,
-    }
+    return ListedRoom(
+        room=room.code,
+        game=game,
+        names=[chair.name for chair in room.chairs],
+        password=room.password is not None,
+    )
 
 
 @dataclass
@@ -81,7 +82,7 @@ class Lobby:
             if code not in self.closed:
                 return code
 
-    def open_rooms(self, rooms: Mapping[str, Room]) -> list[dict[str, Any]]:
+    def open_rooms(self, rooms: Mapping[str, Room]) -> list[ListedRoom]:
         """The public rooms waiting for a second player, for a ``list`` request: code,
         game, who waits, and whether a password is needed (never the password)."""
         out = []
@@ -90,7 +91,7 @@ class Lobby:
             if room is None or not listing.public or len(room.chairs) != 1:
                 continue
             out.append(room_listing(room, listing.game))
-        return out[:100]
+        return out[:MAX_LISTED]
 
     def keep(self, room: Room) -> Path | None:
         """Remember a closing room's replay (of its last game) under its code; the replay

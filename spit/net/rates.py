@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from limits import RateLimitItemPerMinute
+from limits import RateLimitItem, RateLimitItemPerMinute, parse_many
 from limits.storage import MemoryStorage, Storage
 from limits.strategies import MovingWindowRateLimiter
 
@@ -97,3 +97,27 @@ class AddressRates:
         for address, backoff in list(self._backoff.items()):
             if now - backoff.until > FORGIVEN_AFTER_S or len(self._backoff) >= MAX_TRACKED:
                 del self._backoff[address]
+
+
+class ActionRates:
+    """Rates of what an online session may ask (``spit.net.online``): each action
+    (``queue``, ``invite``, ``board``) has its limits in ``limits``' notation
+    (``"10/minute;120/hour"``), counted per key (an account, an address) in moving
+    windows over a ``limits`` storage (in memory by default)."""
+
+    def __init__(self, rates: dict[str, str], storage: Storage | None = None) -> None:
+        self._limiter = MovingWindowRateLimiter(storage or MemoryStorage())
+        self._items: dict[str, list[RateLimitItem]] = {
+            action: parse_many(text) for action, text in rates.items()
+        }
+
+    def hit(self, action: str, *keys: str) -> bool:
+        """One more ``action`` by each of ``keys``: whether every key is within every
+        limit (then it is counted against each; otherwise nothing is)."""
+        items = self._items.get(action, [])
+        if not all(self._limiter.test(item, action, key) for item in items for key in keys):
+            return False
+        for item in items:
+            for key in keys:
+                self._limiter.hit(item, action, key)
+        return True

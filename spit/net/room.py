@@ -16,7 +16,7 @@ a test. The room
 - pauses the table while a seat is disconnected (``drop``/``rejoin``), tells the other
   seat once a second how long the grace period has left (``away``), and when it runs
   out lets that player take the win or go on against a bot (``grace_over``,
-  ``take_win``, ``play_bot``), taking the win for them after ``CLAIM_MS`` of silence,
+  ``take_win``, ``play_bot``), taking the win for them after ``Limits.claim_ms`` of silence,
 - says when a game is over (``over``) and starts the next one when both asked
   (``rematch``), and
 - says, after each step, what each seat is to be sent: its own view, the public news
@@ -36,22 +36,35 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import Credit, FairQueue, LagQuota, Ordering, Verdict, credit
-from spit.net.protocol import Close, encode
+from spit.net.limits import Limits
+from spit.net.protocol import (
+    Away,
+    Back,
+    Close,
+    GraceOver,
+    NewGame,
+    Over,
+    Payload,
+    Ping,
+    RematchAsked,
+    View,
+    encode,
+)
 from spit.play.net_table import NetTable as NetTable
 
 log = logging.getLogger(__name__)
 
-REJOIN_GRACE_MS: Final = 60_000
-"""How long a dropped player's seat is kept, the game paused, before it is forfeit."""
+REJOIN_GRACE_MS: Final = Limits().rejoin_grace_ms
+"""How long a dropped player's seat is kept, by default (``Limits.rejoin_grace_ms``)."""
 
-CLAIM_MS: Final = 30_000
-"""After the grace period, how long the remaining player has to choose between the win
-and a bot before the room takes the win for them."""
+CLAIM_MS: Final = Limits().claim_ms
+"""How long the remaining player has to choose after the grace, by default
+(``Limits.claim_ms``)."""
 
 AWAY_EVERY_MS: Final = 1_000
 """How often the remaining player is told how long the grace period has left."""
@@ -105,7 +118,7 @@ class Chair:
     bot: bool = False
     """A bot plays this chair: its player was gone too long and the other chose a bot."""
     bad_intents: int = 0
-    last_view: dict[str, Any] | None = None
+    last_view: Payload | None = None
     wants_rematch: bool = False
     fetches: int = 0
     pings: dict[int, float] = field(default_factory=dict)
@@ -138,7 +151,8 @@ Outbox = list[tuple[int, str]]
 class Room:
     """See the module docstring. ``make_table`` is called once both seats are taken,
     and again for each rematch; ``game`` is the game's registered name, which each view
-    frame carries."""
+    frame carries; ``limits`` give the times of the grace, the choice after it, the
+    pings (a line is stale after two intervals) and the quota's gain."""
 
     def __init__(
         self,
@@ -148,8 +162,10 @@ class Room:
         game: str | None = None,
         ordering: Ordering = Ordering.FAIR,
         password: str | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.code = code
+        self.limits = limits or Limits()
         self.watch_code: str | None = None
         """The secret code that lets a spectator watch this room when it is not public
         (the server sets it, and tells the players in ``welcome``)."""
@@ -191,7 +207,7 @@ class Room:
         self.history: list[str] = []
         """The public frames of this game so far, sent to spectators as they were made:
         what a spectator who comes late is sent first (``spectator_snapshot``)."""
-        self._last_public: dict[str, Any] | None = None
+        self._last_public: Payload | None = None
         """The public view last sent to spectators, and whether the game was over then:
         two attributes rather than a pair, which would be a new tuple for the cycle
         collector at each change (``spit.commands.serve_collector``)."""
@@ -204,7 +220,28 @@ class Room:
         starts when the second one is taken."""
         if len(self.chairs) == 2:
             return None
-        chair = Chair(name)
+        chair = Chair(name, sync=self._new_sync(), quota=self._new_quota())
+        self.chairs.append(chair)
+        if len(self.chairs) == 2:
+            self._start(now)
+        return chair
+
+    def reserve(self, name: str, now: float) -> Chair | None:
+        """Keep the next free seat for a player the server matched (quick match, an
+        invite, the daily deal), who takes it with its chair's ``token``, as a player
+        takes a seat back: until then the seat counts as dropped, so the game waits for
+        them and their grace runs (``Limits.rejoin_grace_ms``)."""
+        return self._add(Chair(name, connected=False, dropped_at=now), now)
+
+    def seat_bot(self, name: str, now: float) -> Chair | None:
+        """A bot in the next free seat, from the game's start (a player chose to play
+        one, or the day's deal): the table's own bot (``NetTable.bot_takes``)."""
+        return self._add(Chair(name, connected=False, bot=True), now)
+
+    def _add(self, chair: Chair, now: float) -> Chair | None:
+        if len(self.chairs) == 2:
+            return None
+        chair.sync, chair.quota = self._new_sync(), self._new_quota()
         self.chairs.append(chair)
         if len(self.chairs) == 2:
             self._start(now)
@@ -231,7 +268,7 @@ class Room:
         return None
 
     def drop(self, index: int, now: float) -> None:
-        """A seat's connection is gone: the game waits for it (``REJOIN_GRACE_MS``)."""
+        """A seat's connection is gone: the game waits for it (``Limits.rejoin_grace_ms``)."""
         chair = self.chairs[index]
         chair.connected = False
         chair.dropped_at = now
@@ -243,9 +280,15 @@ class Room:
         chair = self.chairs[index]
         chair.connected = True
         chair.dropped_at = None
-        chair.sync = ClockSync()  # a new connection: a new line, measured afresh
-        self._tell_others(index, encode("back", seat=index))
+        chair.sync = self._new_sync()  # a new connection: a new line, measured afresh
+        self._tell_others(index, encode(Back(seat=index)))
         self._follow_pause(now)
+
+    def _new_sync(self) -> ClockSync:
+        return ClockSync(stale_ms=2 * self.limits.ping_interval_s * 1000)
+
+    def _new_quota(self) -> LagQuota:
+        return LagQuota(gain_per_s=self.limits.quota_gain_per_s)
 
     @property
     def paused(self) -> bool:
@@ -296,7 +339,7 @@ class Room:
         if self.table is None or not self._over_sent:
             return
         self.chairs[index].wants_rematch = True
-        frame = encode("rematch", seat=index)
+        frame = encode(RematchAsked(seat=index))
         for other, chair in enumerate(self.chairs):
             if chair.connected:
                 self._notices.append((other, frame))
@@ -356,7 +399,8 @@ class Room:
         self.history = []
         self._last_public = None
         self._last_finished = False
-        self._notices.append((SPECTATORS, encode("new_game", names=names)))
+        new_game = encode(NewGame(names=names))
+        self._notices.append((SPECTATORS, new_game))
         for index, chair in enumerate(self.chairs):
             chair.wants_rematch = False
             chair.lag = LagTally()
@@ -367,7 +411,7 @@ class Room:
             if chair.bot:
                 self.table.bot_takes(seats.SEATS[index])
             if chair.connected:
-                self._notices.append((index, encode("new_game", names=names)))
+                self._notices.append((index, new_game))
         self._follow_pause(now)
 
     # --- messages in -------------------------------------------------------------------
@@ -409,7 +453,7 @@ class Room:
 
     def ping(self, index: int, now: float) -> str:
         """A ping frame for a chair, remembered until its answer. The server's task
-        sends one to each chair once a second (``PING_INTERVAL_S``) and at no other
+        sends one to each chair once a second (``Limits.ping_interval_s``) and at no other
         time: a ping that followed a game event would tell the other player that
         something happened before the race was decided."""
         self._next_ping += 1
@@ -417,7 +461,7 @@ class Room:
         if len(chair.pings) > 4:
             chair.pings.clear()  # unanswered ones: the line is bad, start over
         chair.pings[self._next_ping] = now
-        return encode("ping", id=self._next_ping)
+        return encode(Ping(id=self._next_ping))
 
     @property
     def holding(self) -> bool:
@@ -541,16 +585,17 @@ class Room:
         for index, chair in enumerate(self.chairs):
             if chair.connected or chair.bot or chair.dropped_at is None:
                 continue
-            left = REJOIN_GRACE_MS - (now - chair.dropped_at)
+            left = self.limits.rejoin_grace_ms - (now - chair.dropped_at)
             if left <= 0:
-                self._expired, self._claim_by = index, now + CLAIM_MS
+                claim_ms = self.limits.claim_ms
+                self._expired, self._claim_by = index, now + claim_ms
                 self._tell_others(
-                    index, encode("grace_over", seat=index, seconds_left=CLAIM_MS // 1000)
+                    index, encode(GraceOver(seat=index, seconds_left=math.ceil(claim_ms / 1000)))
                 )
                 return
             if now >= self._next_away:
                 self._tell_others(
-                    index, encode("away", seat=index, seconds_left=math.ceil(left / 1000))
+                    index, encode(Away(seat=index, seconds_left=math.ceil(left / 1000)))
                 )
         if now >= self._next_away:
             self._next_away = now + AWAY_EVERY_MS
@@ -578,7 +623,7 @@ class Room:
         if self._expired is not None:
             return self._claim_by if self._claim_by is not None else math.inf
         expiries = [
-            s.dropped_at + REJOIN_GRACE_MS
+            s.dropped_at + self.limits.rejoin_grace_ms
             for s in self.chairs
             if not s.connected and not s.bot and s.dropped_at is not None
         ]
@@ -600,28 +645,23 @@ class Room:
         self._notices.clear()
         return out
 
-    def _view_frame(
-        self, index: int, events: list[dict[str, Any]], view: dict[str, Any] | None = None
-    ) -> str:
+    def _view_frame(self, index: int, events: list[Payload], view: Payload | None = None) -> str:
         table = self.table
         assert table is not None
         view = table.view(seats.SEATS[index]) if view is None else view
         self.chairs[index].last_view = view
         return self._encode_view(table, view, events)
 
-    def _encode_view(
-        self, table: NetTable, view: dict[str, Any], events: list[dict[str, Any]]
-    ) -> str:
-        extra = {} if self.game is None else {"game": self.game}
-        return encode(
-            "view",
+    def _encode_view(self, table: NetTable, view: Payload, events: list[Payload]) -> str:
+        frame = View(
             t=table.now(),
             view=view,
             events=events,
             rtt=[round(s.sync.round_trip, 1) for s in self.chairs],
             finished=table.finished,
-            **extra,
+            game=self.game,
         )
+        return encode(frame)
 
     def _outbox(self, *, force: bool) -> Outbox:
         """A view for each seat whose view changed or who has news (or every seat after
@@ -645,7 +685,7 @@ class Room:
             self._public_frame(table, public, out)
         return out
 
-    def _public_frame(self, table: NetTable, events: list[dict[str, Any]], out: Outbox) -> None:
+    def _public_frame(self, table: NetTable, events: list[Payload], out: Outbox) -> None:
         """The spectators' frame, if the public view or news changed; kept in
         ``history``. A room without spectators keeps it too, for one who comes late."""
         view = table.public_view()
@@ -683,13 +723,13 @@ class Room:
         assert table is not None
         winner, reason = table.result() or (None, "over")
         path = table.replay_path
-        return encode(
-            "over",
+        over = Over(
             winner=winner,
             reason=reason,
             replay=None if path is None else path.name,
             hash=table.state_hash(),
         )
+        return encode(over)
 
     def spectator_snapshot(self, now: float) -> list[str]:
         """Everything a spectator who comes now must be sent to see the game from its
@@ -698,20 +738,21 @@ class Room:
         a seat away and its seconds left, or an expired grace."""
         if self.table is None:
             return []
-        frames = [encode("new_game", names=[s.name for s in self.chairs]), *self.history]
+        frames = [encode(NewGame(names=[s.name for s in self.chairs])), *self.history]
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode("rematch", seat=i) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
+            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
         elif self.paused:
             for index, chair in enumerate(self.chairs):
                 if not chair.connected and not chair.bot and chair.dropped_at is not None:
-                    left = max(0, math.ceil((REJOIN_GRACE_MS - (now - chair.dropped_at)) / 1000))
-                    frames.append(encode("away", seat=index, seconds_left=left))
+                    grace = self.limits.rejoin_grace_ms
+                    left = max(0, math.ceil((grace - (now - chair.dropped_at)) / 1000))
+                    frames.append(encode(Away(seat=index, seconds_left=left)))
         return frames
 
     def snapshot(self, index: int, now: float) -> list[str]:
@@ -723,9 +764,9 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode("rematch", seat=i) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None and index != self._expired:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode("grace_over", seat=self._expired, seconds_left=left))
+            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
         return frames

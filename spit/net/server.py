@@ -14,7 +14,7 @@ given a game's name and options and asks that game's descriptor for a table
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
 ``max_queue`` unread frames per connection; every connection counts against its
 address from its TCP accept (``_Gate``: a handshake in progress too, with
-``OPEN_TIMEOUT_S`` to finish), and connection attempts and wrong codes are limited per
+``Limits.open_timeout_s`` to finish), and connection attempts and wrong codes are limited per
 address (``spit.net.rates``); the handler bounds the hello's wait, the messages' rate
 (a token bucket far above a human's), an intent's ``seq`` (each above the last), and
 replay requests (``spit.net.limits``).
@@ -41,14 +41,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import itertools
 import json
 import logging
 import math
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from http import HTTPStatus
 from pathlib import Path
 from ssl import SSLContext
@@ -61,50 +60,57 @@ from websockets.typing import Data
 
 from spit import __version__
 from spit.core.safe_text import safe_text
-from spit.games.registry import by_name
+from spit.core.wire import WireError, read_json
 from spit.games.registry import names as game_names
-from spit.net.clock_sync import PING_INTERVAL_S
 from spit.net.codes import new_code
 from spit.net.fairness import Ordering, Verdict
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits, TokenBucket
 from spit.net.lobby import Listing, Lobby, room_listing
+from spit.net.online import MatchSeat, OnlineService
 from spit.net.protocol import (
+    CLIENT_FRAME,
     MAX_CLIENT_MESSAGE,
     MAX_REPLAY_TEXT,
     PROTOCOL_VERSION,
+    ClientMessage,
     Close,
-    Message,
+    FetchReplay,
+    Hello,
+    Intent,
+    Leave,
+    ListedRoom,
+    PlayBot,
+    Pong,
     ProtocolError,
+    Refused,
+    Rematch,
+    ReplayText,
+    Rooms,
+    TakeWin,
+    Watching,
+    Welcome,
     encode,
     parse_client,
 )
 from spit.net.rates import AddressRates
-from spit.net.room import REJOIN_GRACE_MS, SPECTATORS, Room, TableFactory
+from spit.net.room import SPECTATORS, Room, TableFactory
 from spit.net.spectators import Spectators
+from spit.net.tables import table_factory
 from spit.net.tcp_rtt import min_rtt_ms
 
 log = logging.getLogger(__name__)
 
-OPEN_TIMEOUT_S: Final = 3.0
-"""The longest a connection may take over its opening handshake (TCP accepted, the
-HTTP upgrade not yet complete); until then it counts against its address's cap."""
-HELLO_TIMEOUT_S: Final = 3.0
-"""The longest a connection may take to send its ``hello`` once open."""
 HALF_OPEN_FACTOR: Final = 2
 """Connections from one address beyond ``HALF_OPEN_FACTOR`` times its cap are closed at
 once, as the TCP connection is accepted, without a word: a flood of half-open
 connections. Up to that many the handshake runs, so that a player over the cap is told
 why (``Close.BUSY``)."""
-INTENT_BURST: Final = 40
-"""Intents a connection may send at once; a player's fastest bursts are under ten."""
-INTENT_RATE: Final = 20.0
-"""Intents a second a connection earns back: twice the fastest human key rate."""
 PONG_BURST: Final = 10
-PONG_RATE: Final = 2 / PING_INTERVAL_S
-"""Pongs a connection may send: the server pings a chair once a second and at no other
-time (``docs/protocol.md``, "No last look"), so twice that leaves room for a late
-answer arriving beside a prompt one."""
+PONGS_PER_PING: Final = 2
+"""Pongs a connection may send for each ping interval: the server pings a chair once an
+interval and at no other time (``docs/protocol.md``, "No last look"), so twice that
+leaves room for a late answer arriving beside a prompt one."""
 OTHER_BURST: Final = 20
 """Other messages (replay requests, rematch, leave) a connection may send at once.
 They have their own bucket so that a player who has pressed keys as fast as the limit
@@ -113,33 +119,6 @@ OTHER_RATE: Final = 4.0
 """Other messages a second a connection earns back: four times the ping rate."""
 FLOOD_CLOSE: Final = 500
 """Messages dropped by the rate limits before the connection is closed."""
-
-
-def table_factory(
-    game: str,
-    options: Mapping[str, Any] | None = None,
-    *,
-    replay_dir: Path | None = None,
-    seed: int | None = None,
-) -> TableFactory:
-    """How a room makes each of its games of ``game`` (a registered name), through the
-    game's descriptor: ``net.table(names, seed=..., replay_dir=..., **options)``. Each
-    game gets a fresh seed: random, or ``seed``, ``seed + 1``, ... when one is given
-    (tests, a repeatable server). Raises ``UnknownGame`` for a name no game has and
-    ``ValueError`` for a game not playable over the network."""
-    descriptor = by_name(game)
-    if descriptor.net is None:
-        raise ValueError(f"{descriptor.title} cannot be played over the network yet")
-    make = descriptor.net.table
-    chosen = dict(options or {})
-    numbers = itertools.count()
-
-    def new_table(names: tuple[str, str]) -> Any:
-        number = next(numbers)
-        game_seed = secrets.randbits(32) if seed is None else seed + number
-        return make(names, seed=game_seed, replay_dir=replay_dir, **chosen)
-
-    return new_table
 
 
 def _read_replay(path: Path) -> str:
@@ -178,6 +157,7 @@ class GameServer:
         lobby: Lobby | None = None,
         limits: Limits | None = None,
         probe: LatencyProbe | None = None,
+        online: OnlineService | None = None,
     ) -> None:
         if callable(game):
             make_table, game = game, None
@@ -226,9 +206,21 @@ class GameServer:
         self.probe = probe
         """Times from intents to their frames, for a benchmark (``GET /stats``);
         ``None``, the default: nothing measured."""
+        self.online = online
+        """Accounts, quick match, invites, boards and results (``spit.net.online``);
+        ``None``: a server without accounts (``spit-tui host``)."""
+        self._matched: set[str] = set()
+        """Codes of the rooms the server opened for a match (``open_match``)."""
+        if online is not None:
+            online.attach(self)
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
+
+    @property
+    def replay_dir(self) -> Path | None:
+        """Where the rooms' games are recorded (``None``: nowhere)."""
+        return self._replay_dir
 
     def open_room(
         self,
@@ -259,6 +251,7 @@ class GameServer:
             game=game or self.game,
             ordering=self._ordering,
             password=password or self._password,
+            limits=self.limits,
         )
         if self.probe is not None:
             room.released = []
@@ -271,6 +264,24 @@ class GameServer:
         task = asyncio.get_running_loop().create_task(self._guarded(room))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return room
+
+    def open_match(self, game: str, make_table: TableFactory, seats: Sequence[MatchSeat]) -> Room:
+        """A room the server opens for players it matched (quick match, an invite, the
+        daily deal), of ``game``, its tables made by ``make_table``. Each player's seat
+        is kept for them (``Room.reserve``: they take it with its chair's token, which
+        ``matched`` tells them); a bot sits from the start. It closes as a
+        client-opened room does when no one plays in it."""
+        room = self.open_room(game=game, make_table=make_table)
+        self._matched.add(room.code)
+        now = self.now_ms()
+        for seat in seats:
+            if seat.bot:
+                room.seat_bot(seat.name, now)
+            else:
+                room.reserve(seat.name, now)
+        self._poke(room)
+        log.info("room %s opened for a match (%s)", room.code, game)
         return room
 
     def _new_watch_code(self) -> str:
@@ -295,7 +306,7 @@ class GameServer:
         a client that offers it is answered without it.
 
         Every TCP connection counts against its address's cap from the moment it is
-        accepted (``_Gate``), its handshake in progress too, and has ``OPEN_TIMEOUT_S``
+        accepted (``_Gate``), its handshake in progress too, and has ``open_timeout_s``
         to finish it."""
         gate = _Gate(self)
 
@@ -311,14 +322,18 @@ class GameServer:
             max_size=MAX_CLIENT_MESSAGE,
             max_queue=16,
             compression=None,  # see ``listening``
-            open_timeout=OPEN_TIMEOUT_S,
+            open_timeout=self.limits.open_timeout_s,
+            close_timeout=self.limits.close_timeout_s,
             create_connection=Counted,
             ping_interval=20,
             ping_timeout=20,
         ) as server:
+            ticking = None if self.online is None else self.online.start()
             try:
                 yield server
             finally:
+                if ticking is not None:
+                    ticking.cancel()
                 for task in list(self._tasks):
                     task.cancel()
                 for room in self.rooms.values():
@@ -362,14 +377,14 @@ class GameServer:
         self, ws: ServerConnection, code: Close, reason: str, retry_after: int | None = None
     ) -> None:
         self.refused[reason] += 1
-        extra = {} if retry_after is None else {"retry_after": max(1, retry_after)}
+        wait = None if retry_after is None else max(1, retry_after)
         with contextlib.suppress(ConnectionClosed):
-            await ws.send(encode("refused", code=int(code), reason=reason, **extra))
+            await ws.send(encode(Refused(code=int(code), reason=reason, retry_after=wait)))
             await ws.close(int(code), reason[:120])
 
     async def _session(self, ws: ServerConnection, address: str) -> None:
         try:
-            frame = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT_S)
+            frame = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout_s)
         except TimeoutError:
             raise ProtocolError("no hello in time") from None
         try:
@@ -379,45 +394,49 @@ class GameServer:
             # room codes do not): say which side to update rather than what did not fit
             _check_version(_claimed_version(frame))
             raise
-        if hello.type != "hello":
+        if not isinstance(hello, Hello):
             raise ProtocolError("the first message must be hello")
-        _check_version(hello["v"])
-        if hello.get("room") is not None or hello.get("token") is not None:
+        _check_version(hello.v)
+        if hello.room is not None or hello.token is not None:
             self._not_in_backoff(address)
         answer = await self._lobby_answer(hello, address)
         if answer is not None:  # a question about the server's rooms, not a seat
             await ws.send(answer)
             await ws.close(int(Close.NORMAL), "answered")
             return
-        if hello.get("watch"):
+        if hello.online:
+            if self.online is None:
+                raise ProtocolError(NO_ACCOUNTS, Close.REFUSED)
+            await self.online.session(ws, hello, address)
+            return
+        if hello.watch:
             await self._watch(ws, hello, address)
             return
-        if hello.get("create"):
-            room, index = self._create(hello, address)
+        name = await self._seat_name(hello, address)
+        if hello.create:
+            room, index = self._create(hello, address, name)
         else:
-            room, index = self._seat(hello, address)
+            room, index = self._seat(hello, address, name)
         sockets = self._sockets[room.code]
         sockets[index] = ws
         chair = room.chairs[index]
-        await ws.send(
-            encode(
-                "welcome",
-                v=PROTOCOL_VERSION,
-                room=room.code,
-                seat=index,
-                token=chair.token,
-                names=[s.name for s in room.chairs],
-                game=room.game or self.game,
-                **({} if room.watch_code is None else {"watch": room.watch_code}),
-            )
+        welcome = Welcome(
+            v=PROTOCOL_VERSION,
+            room=room.code,
+            seat=index,
+            token=chair.token,
+            names=[s.name for s in room.chairs],
+            game=room.game or self.game,
+            watch=room.watch_code,
         )
+        await ws.send(encode(welcome))
         if room.table is not None:
             for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
         self._poke(room)
-        buckets = {
-            "intent": TokenBucket(INTENT_BURST, INTENT_RATE),
-            "pong": TokenBucket(PONG_BURST, PONG_RATE),
+        buckets: dict[type[ClientMessage], TokenBucket] = {
+            Intent: TokenBucket(self.limits.intent_burst, self.limits.intents_per_s),
+            Pong: TokenBucket(PONG_BURST, PONGS_PER_PING / self.limits.ping_interval_s),
         }
         others = TokenBucket(OTHER_BURST, OTHER_RATE)
         line = _Line(ws, proxied=self._behind_proxy(ws))
@@ -437,7 +456,7 @@ class GameServer:
         room: Room,
         index: int,
         frame: Data,
-        buckets: Mapping[str, TokenBucket],
+        buckets: Mapping[type[ClientMessage], TokenBucket],
         others: TokenBucket,
     ) -> bool:
         """A seated player's message: checked, held to its rate limit (``buckets`` by
@@ -446,23 +465,23 @@ class GameServer:
         connection waits for the next: it would live until then, for Python's cycle
         collector to scan in a server of many rooms (``spit.commands.serve_collector``)."""
         message = parse_client(frame)
-        bucket = buckets.get(message.type, others)
+        bucket = buckets.get(type(message), others)
         if not bucket.take(self.now_ms() / 1000.0):
             if others.dropped + sum(b.dropped for b in buckets.values()) > FLOOD_CLOSE:
                 raise ProtocolError("too many messages", Close.FLOOD)
             return True
-        if message.type == "fetch_replay":
+        if isinstance(message, FetchReplay):
             await line.ws.send(await self._replay(room, index))
             return True
         return self._on_message(line, room, index, message)
 
-    async def _watch(self, ws: ServerConnection, hello: Message, address: str) -> None:
+    async def _watch(self, ws: ServerConnection, hello: Hello, address: str) -> None:
         """A spectator of the room ``hello`` names: by its watch code, or by its code
         when it is public (with its password, if it has one). ``watching``, the game so
         far, then the game live (``spit.net.spectators``)."""
-        if hello.get("token") is not None:
+        if hello.token is not None:
             raise ProtocolError("a spectator takes no seat: watch comes without a token")
-        code = hello.get("room")
+        code = hello.room
         by_watch_code = self.rooms.get(self._watch_codes.get(code, "")) if code else None
         if by_watch_code is not None:
             room = by_watch_code
@@ -481,15 +500,15 @@ class GameServer:
             raise ProtocolError(
                 f"the room has {most} spectators already; try again later", Close.BUSY
             )
-        welcome = encode(
-            "watching",
+        assert code is not None  # a room was found by it
+        welcome = Watching(
             v=PROTOCOL_VERSION,
             room=code,  # as the spectator gave it: a watch code never learns the room's
             names=[s.name for s in room.chairs],
             history=len(room.history),
             game=room.game or self.game,
         )
-        first = [welcome, *room.spectator_snapshot(self.now_ms())]
+        first = [encode(welcome), *room.spectator_snapshot(self.now_ms())]
         await self.spectators.serve(room.code, ws, first, lambda: self.now_ms() / 1000.0)
 
     def _is_public(self, room: Room) -> bool:
@@ -512,11 +531,10 @@ class GameServer:
         self.refused_codes += 1
         self.rates.wrong_code(address)
 
-    def _room_for(self, hello: Message, address: str) -> Room:
+    def _room_for(self, hello: Hello, address: str) -> Room:
         """The room ``hello`` names, if its password is right; a wrong code or password
         counts against the address. Raises ``ProtocolError``."""
-        code = hello.get("room")
-        room = self.rooms.get(code) if isinstance(code, str) else None
+        room = None if hello.room is None else self.rooms.get(hello.room)
         if room is None:
             self._wrong_code(address)
             raise ProtocolError("there is no room with that code", Close.REFUSED)
@@ -525,10 +543,19 @@ class GameServer:
             raise ProtocolError("wrong password", Close.REFUSED)
         return room
 
-    def _seat(self, hello: Message, address: str) -> tuple[Room, int]:
+    async def _seat_name(self, hello: Hello, address: str) -> str:
+        """The name a new seat is shown by: on a server with accounts, the account's
+        when the ``hello`` carries its token (refused if the token is); else the name
+        typed, made safe (a server without accounts ignores a token)."""
+        if hello.account is None or hello.token is not None or self.online is None:
+            return safe_text(hello.name)
+        account = await self.online.sign_in(hello.account, address)
+        return account.shown
+
+    def _seat(self, hello: Hello, address: str, name: str) -> tuple[Room, int]:
         room = self._room_for(hello, address)
-        token = hello.get("token")
-        if isinstance(token, str):
+        token = hello.token
+        if token is not None:
             index = room.seat_of(token)
             if index is None:
                 self._wrong_code(address)
@@ -538,46 +565,48 @@ class GameServer:
                 raise ProtocolError(*why)
             room.rejoin(index, self.now_ms())
             return room, index
-        seat = room.sit(safe_text(hello["name"]), self.now_ms())
+        seat = room.sit(name, self.now_ms())
         if seat is None:
             raise ProtocolError("the room is full", Close.REFUSED)
         return room, room.chairs.index(seat)
 
-    def _on_message(self, line: _Line, room: Room, index: int, message: Message) -> bool:
+    def _on_message(self, line: _Line, room: Room, index: int, message: ClientMessage) -> bool:
         """Give one message to the room; ``False`` when the player leaves. A choice
         that does not fit the moment (a rematch during a game, ``take_win`` with the
         opponent present) is ignored: it can cross the news that made it pointless.
         An intent's ``seq`` must be above every one before it on this connection: a
         repeat or an older one is a replayed frame, dropped and counted."""
         now = self.now_ms()
-        kind = message.type
-        if kind == "intent":
-            if message["seq"] <= line.seq:
-                self.presses["repeated seq"] += 1
-                return True
-            line.seq = message["seq"]
-            verdict = room.intent(index, message["t"], now, message["intent"])
-            if verdict is Verdict.REFUSED:
-                self.presses["stamp outside the plausible window"] += 1
-            elif verdict is Verdict.DISAGREED:
-                self.presses["claim disagreed with the measured line"] += 1
-        elif kind == "pong":
-            kernel = line.proxy_rtt if line.socket is None else min_rtt_ms(line.socket)
-            room.pong(index, message["id"], message["c1"], message["c2"], now, kernel)
-            if not room.holding:  # a ping a second per seat: no step unless one is due
-                return True
-        elif kind == "hello":
-            raise ProtocolError("hello comes once")
-        elif kind == "rematch":
-            room.rematch(index, now)
-        elif kind == "take_win":
-            room.take_win(index, now)
-        elif kind == "play_bot":
-            room.play_bot(index, now)
-        elif kind == "leave":
-            room.leave(index, now)
-            self._poke(room)
-            return False
+        match message:
+            case Intent():
+                if message.seq <= line.seq:
+                    self.presses["repeated seq"] += 1
+                    return True
+                line.seq = message.seq
+                verdict = room.intent(index, message.t, now, message.text)
+                if verdict is Verdict.REFUSED:
+                    self.presses["stamp outside the plausible window"] += 1
+                elif verdict is Verdict.DISAGREED:
+                    self.presses["claim disagreed with the measured line"] += 1
+            case Pong():
+                kernel = line.proxy_rtt if line.socket is None else min_rtt_ms(line.socket)
+                room.pong(index, message.id, message.c1, message.c2, now, kernel)
+                if not room.holding:  # a ping a second per seat: no step unless one is due
+                    return True
+            case Hello():
+                raise ProtocolError("hello comes once")
+            case Rematch():
+                room.rematch(index, now)
+            case TakeWin():
+                room.take_win(index, now)
+            case PlayBot():
+                room.play_bot(index, now)
+            case Leave():
+                room.leave(index, now)
+                self._poke(room)
+                return False
+            case _:
+                raise ProtocolError(f"{message.kind} is for an online session, not a seat")
         self._poke(room)
         return True
 
@@ -585,13 +614,13 @@ class GameServer:
         """The ``replay`` answer: the file's text, or why there is none."""
         path, why = room.replay_request(index)
         if path is None:
-            return encode("replay", name=None, text=None, error=why)
+            return encode(ReplayText(name=None, text=None, error=why))
         try:
             text = await asyncio.to_thread(_read_replay, path)
         except (OSError, UnicodeDecodeError, ValueError) as error:
             log.warning("replay %s not sent: %s", path, error)
-            return encode("replay", name=None, text=None, error="the replay cannot be read")
-        return encode("replay", name=path.name, text=text)
+            return encode(ReplayText(name=None, text=None, error="the replay cannot be read"))
+        return encode(ReplayText(name=path.name, text=text))
 
     # --- one room ------------------------------------------------------------------------
 
@@ -620,13 +649,19 @@ class GameServer:
                 if ws is not None:
                     with contextlib.suppress(ConnectionClosed):
                         await ws.send(frame)
+            if self.online is not None and self.online.result_due(room):
+                for index, frame in await self.online.game_over(room):
+                    ws = sockets[index]
+                    if ws is not None:
+                        with contextlib.suppress(ConnectionClosed):
+                            await ws.send(frame)
             if room.released:  # measured (``spit.net.latency``): its frames are out
                 assert self.probe is not None
                 work = (time.process_time() - started) * 1000
                 self.probe.released(room.released, self.now_ms(), work)
                 room.released.clear()
             if now >= next_ping:
-                next_ping = now + PING_INTERVAL_S * 1000
+                next_ping = now + self.limits.ping_interval_s * 1000
                 for index, ws in enumerate(sockets):
                     if ws is not None and index < len(room.chairs):
                         with contextlib.suppress(ConnectionClosed):
@@ -669,13 +704,19 @@ class GameServer:
                 return forwarded[-1].split(",")[-1].strip()[:64] or address
         return address
 
-    def _health(self, connection: ServerConnection, request: Request) -> Response | None:
+    async def _health(self, connection: ServerConnection, request: Request) -> Response | None:
         """``GET /health``: the version, rooms and connections as plain JSON, for a
-        load balancer; with a probe, ``GET /stats`` its histograms; every other request
-        goes on to the WebSocket handshake."""
-        path = request.path.partition("?")[0]
+        load balancer; with a probe, ``GET /stats`` its histograms; on a server with
+        accounts, ``GET /leaderboard`` a board (``spit.net.online``); every other
+        request goes on to the WebSocket handshake."""
+        path, _, query = request.path.partition("?")
         if path == "/stats" and self.probe is not None:
             return self._json(connection, self.probe.snapshot())
+        if path == "/leaderboard" and self.online is not None:
+            status, body = await self.online.board_json(query, self._address(connection))
+            response = self._json(connection, body, status)
+            response.headers["Access-Control-Allow-Origin"] = "*"  # public: any page may show it
+            return response
         if path != "/health":
             return None
         return self._json(
@@ -692,19 +733,23 @@ class GameServer:
         )
 
     @staticmethod
-    def _json(connection: ServerConnection, body: Mapping[str, object]) -> Response:
-        response = connection.respond(HTTPStatus.OK, json.dumps(body) + "\n")
+    def _json(
+        connection: ServerConnection,
+        body: Mapping[str, object],
+        status: HTTPStatus = HTTPStatus.OK,
+    ) -> Response:
+        response = connection.respond(status, json.dumps(body) + "\n")
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"
         return response
 
-    def _create(self, hello: Message, address: str) -> tuple[Room, int]:
+    def _create(self, hello: Hello, address: str, name: str) -> tuple[Room, int]:
         """Open a room for the client who asks (``create``) and seat them in it: not
         beyond the server's rooms (a full server says when one may be free), nor
         beyond ``Limits.waiting_per_address`` rooms of one address waiting at once."""
         if self.lobby is None:
             raise ProtocolError("this server opens no rooms: ask for a room code", Close.REFUSED)
-        if hello.get("room") is not None or hello.get("token") is not None:
+        if hello.room is not None or hello.token is not None:
             raise ProtocolError("create comes without a room code or token")
         if len(self.rooms) >= self.limits.max_rooms:
             wait = self._next_free_s()
@@ -725,18 +770,18 @@ class GameServer:
                 Close.BUSY,
             )
         try:
-            game, make_table = self.lobby.tables(hello.get("game"), hello.get("options") or {})
+            game, make_table = self.lobby.tables(hello.game, hello.options or {})
         except ValueError as error:
             raise ProtocolError(safe_text(error), Close.REFUSED) from None
         room = self.open_room(
             self.lobby.new_code({**self.rooms, **self._watch_codes}),
             game=game,
             make_table=make_table,
-            password=hello.get("password"),
+            password=hello.password,
         )
-        self.lobby.listings[room.code] = Listing(game, bool(hello.get("public")))
+        self.lobby.listings[room.code] = Listing(game, hello.public)
         self._owners[room.code] = address
-        room.sit(safe_text(hello["name"]), self.now_ms())
+        room.sit(name, self.now_ms())
         log.info("room %s opened (%s)", room.code, game)
         return room, 0
 
@@ -749,26 +794,33 @@ class GameServer:
         soonest = min((t for t in times if t is not None), default=now + 60_000)
         return max(1, math.ceil((soonest - now) / 1000))
 
-    async def _lobby_answer(self, hello: Message, address: str) -> str | None:
+    async def _lobby_answer(self, hello: Hello, address: str) -> str | None:
         """The answer to a ``hello`` that asks rather than sits: the open public rooms
         (``list``), or a finished game's replay by its room code (``replay``)."""
-        asks = [key for key in ("list", "replay", "create", "watch") if hello.get(key)]
+        asked = {
+            "list": hello.list_rooms,
+            "replay": hello.replay,
+            "create": hello.create,
+            "watch": hello.watch,
+            "online": hello.online,
+        }
+        asks = [key for key, asks_it in asked.items() if asks_it]
         if len(asks) > 1:
             raise ProtocolError(f"a hello asks for one thing, not {' and '.join(asks)}")
-        if not hello.get("create") and any(
-            hello.get(key) is not None for key in ("game", "options", "public")
+        if not hello.create and (
+            hello.game is not None or hello.options is not None or hello.public
         ):
             raise ProtocolError("game, options and public come with create")
-        if hello.get("list"):
+        if hello.list_rooms:
             if self.lobby is not None:
-                return encode("rooms", rooms=self.lobby.open_rooms(self.rooms), create=True)
-            return encode("rooms", rooms=self._waiting_rooms(), create=False)
-        if hello.get("replay"):
+                return encode(Rooms(rooms=self.lobby.open_rooms(self.rooms), create=True))
+            return encode(Rooms(rooms=self._waiting_rooms(), create=False))
+        if hello.replay:
             name, text = await self._replay_by_code(hello, address)
-            return encode("replay", name=name, text=text)
+            return encode(ReplayText(name=name, text=text))
         return None
 
-    def _waiting_rooms(self) -> list[dict[str, Any]]:
+    def _waiting_rooms(self) -> list[ListedRoom]:
         """A server that opens no rooms (``spit-tui host``'s one room) lists the rooms
         it opened itself while they wait for a second player, so that ``spit-tui join
         ADDRESS`` without a code finds the host's game: on such a server the code tells
@@ -776,18 +828,18 @@ class GameServer:
         waiting = [room for room in self.rooms.values() if len(room.chairs) == 1]
         return [room_listing(room, room.game or self.game) for room in waiting[:100]]
 
-    async def _replay_by_code(self, hello: Message, address: str) -> tuple[str, str]:
+    async def _replay_by_code(self, hello: Hello, address: str) -> tuple[str, str]:
         """A game's replay by its room code: a room closed since, or one whose game is
         over; with the room's password if it had one. A wrong code or password counts
         against the address."""
-        code = hello.get("room")
+        code = hello.room
         path: Path | None = None
         password: str | None = None
-        room = self.rooms.get(code) if isinstance(code, str) else None
+        room = None if code is None else self.rooms.get(code)
         if room is not None and room.table is not None and room.table.finished:
             path = room.table.replay_path
             password = room.password
-        elif self.lobby is not None and isinstance(code, str) and code in self.lobby.closed:
+        elif self.lobby is not None and code is not None and code in self.lobby.closed:
             path, password = self.lobby.closed[code]
         else:
             self._wrong_code(address)
@@ -805,9 +857,9 @@ class GameServer:
         return path.name, text
 
     @staticmethod
-    def _password_ok(expected: str | None, hello: Message) -> bool:
+    def _password_ok(expected: str | None, hello: Hello) -> bool:
         return expected is None or secrets.compare_digest(
-            expected.encode(), str(hello.get("password") or "").encode()
+            expected.encode(), (hello.password or "").encode()
         )
 
     def _closing(self, room: Room, now: float) -> str | None:
@@ -819,7 +871,7 @@ class GameServer:
         lost their connections)."""
         if len(room.chairs) == 2 and room.table is None:  # its game failed to start
             return _FAILED
-        if self.lobby is None or room.code not in self.lobby.listings:
+        if not self._closes_itself(room):
             return None
         limits = self.limits
         opened = self._opened.get(room.code, now)
@@ -827,24 +879,34 @@ class GameServer:
             return f"no second player came in {limits.waiting_s / 60:g} minutes"
         if now - max(opened, room.played_at or opened) >= limits.idle_s * 1000:
             return f"the room was closed after {limits.idle_s / 60:g} minutes without play"
-        if not room.chairs or any(chair.connected for chair in room.chairs):
+        players = [chair for chair in room.chairs if not chair.bot]
+        if not players or any(chair.connected for chair in players):
             return None
+        gone = "both players left" if len(players) == 2 else "the player left"
         if room.table is None or room.table.finished:  # a player who leaves concedes
-            return "both players left"
-        last = max(chair.dropped_at or now for chair in room.chairs)
-        return "both players left" if now - last >= REJOIN_GRACE_MS else None
+            return gone
+        last = max(chair.dropped_at or now for chair in players)
+        return gone if now - last >= limits.rejoin_grace_ms else None
+
+    def _closes_itself(self, room: Room) -> bool:
+        """A room a client opened, or one the server opened for a match: it closes when
+        no one plays in it (``_closing``); ``spit-tui host``'s room is closed by its host."""
+        listed = self.lobby is not None and room.code in self.lobby.listings
+        return listed or room.code in self._matched
 
     def _closing_at(self, room: Room) -> float | None:
         """When ``_closing`` may next say yes, for the room's task to wake then."""
-        if self.lobby is None or room.code not in self.lobby.listings:
+        if not self._closes_itself(room):
             return None
         limits = self.limits
         opened = self._opened.get(room.code, self.now_ms())
         times = [max(opened, room.played_at or opened) + limits.idle_s * 1000]
         if len(room.chairs) < 2:
             times.append(opened + limits.waiting_s * 1000)
-        if room.chairs and not any(chair.connected for chair in room.chairs):
-            times.append(max(chair.dropped_at or 0.0 for chair in room.chairs) + REJOIN_GRACE_MS)
+        players = [chair for chair in room.chairs if not chair.bot]
+        if players and not any(chair.connected for chair in players):
+            last = max(chair.dropped_at or 0.0 for chair in players)
+            times.append(last + limits.rejoin_grace_ms)
         return min(times)
 
     async def _close_room(self, room: Room, reason: str) -> None:
@@ -858,6 +920,9 @@ class GameServer:
         if room.watch_code is not None:
             self._watch_codes.pop(room.watch_code, None)
         sockets = self._sockets.pop(code, [])
+        self._matched.discard(code)
+        if self.online is not None:
+            await self.online.room_closed(room, failed=reason == _FAILED)
         try:
             if room.table is not None:
                 room.table.close()
@@ -889,9 +954,11 @@ def _claimed_version(frame: Data) -> int | None:
     """The ``v`` of a first frame that did not pass as a hello of this version: a whole
     number of a ``hello`` object, if it is one (the frame is at most
     ``MAX_CLIENT_MESSAGE`` bytes: the library refused longer ones)."""
+    if not isinstance(frame, str):
+        return None
     try:
-        data = json.loads(frame)
-    except (ValueError, TypeError, RecursionError):
+        data = read_json(frame, CLIENT_FRAME)
+    except WireError:
         return None
     if not isinstance(data, dict) or data.get("type") != "hello":
         return None
@@ -1020,5 +1087,10 @@ class _Alarm:
             timer.cancel()
             self._waiter = None
 
+
+NO_ACCOUNTS: Final = (
+    "this server keeps no accounts (a game hosted with spit-tui host is a private one): "
+    "online play needs a server started with spit-tui serve"
+)
 
 _FAILED: Final = "the game stopped: the server failed in this room (logged); its replay is kept"

@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spit.net.limits import TokenBucket
-from spit.net.protocol import Close, ProtocolError, parse_client
+from spit.net.protocol import Close, Leave, Pong, ProtocolError, parse_client
 from spit.net.room import SPECTATORS, Outbox
 
 BACKLOG: Final = 512
@@ -131,8 +131,8 @@ async def _read(ws: ServerConnection, now_s: Callable[[], float]) -> None:
             if bucket.dropped > FLOOD:
                 raise ProtocolError("too many messages", Close.FLOOD)
             continue
-        if message.type == "leave":
+        if isinstance(message, Leave):
             await ws.close(int(Close.NORMAL), "stopped watching")
             return
-        if message.type != "pong":
-            raise ProtocolError(f"a spectator only watches: {message.type} is for players")
+        if not isinstance(message, Pong):
+            raise ProtocolError(f"a spectator only watches: {message.kind} is for players")

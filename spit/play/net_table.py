@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from spit.core import seats
+from spit.core.wire import Payload
 
 
 class NetTable(Protocol):
@@ -42,24 +43,24 @@ class NetTable(Protocol):
         """The game time reached so far."""
         ...
 
-    def view(self, seat: seats.Seat) -> dict[str, Any]:
+    def view(self, seat: seats.Seat) -> Payload:
         """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
         card. It holds ``can_play``: whether one of the seat's keys would do something
         now (the game decides; a client only shows it). While nothing changed, the
         table may hand out the same object again: nobody changes a view."""
         ...
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> Payload:
         """What both seats can see now, as JSON, for a spectator: derived from the
         game's observations, so never a card hidden from either player."""
         ...
 
-    def public_news(self) -> list[dict[str, Any]]:
+    def public_news(self) -> list[Payload]:
         """Events since the last call as a spectator may see them: only what both
         players were told (each seat's private copy stripped of its private cards)."""
         ...
 
-    def news(self) -> list[tuple[int | None, dict[str, Any]]]:
+    def news(self) -> list[tuple[int | None, Payload]]:
         """Events since the last call, each an object with a ``kind``: ``(None, item)``
         for both seats, ``(seat, item)`` for one seat's eyes only. An input that lost a
         race is ``{"kind": "input", ..., "too_slow": true, "beaten_by_ms": ms}``, where

@@ -26,6 +26,7 @@ def _tool() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_a_tiny_run_rates_every_level_around_the_anchor(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

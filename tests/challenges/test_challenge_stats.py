@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
+import pytest
+
 from spit.core.replay.challenge import Challenge
 from spit.core.replay.seal import Seal
 from spit.stats import StatsDB, challenge_result
@@ -81,6 +83,7 @@ def test_a_past_day_played_later_is_practice(tmp_path: Path) -> None:
         assert db.daily_status(DAY).streak == 0
 
 
+@pytest.mark.slow
 def test_the_streak_counts_days_won_ending_today_or_yesterday(tmp_path: Path) -> None:
     folder = tmp_path / "replays"
     for back, won in ((5, True), (4, False), (3, True), (2, True), (1, True)):

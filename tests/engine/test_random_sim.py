@@ -35,6 +35,8 @@ from spit.engine import (
 
 from .positions import ACTION_SPACE, actor, all_cards, next_round
 
+pytestmark = pytest.mark.slow  # thousands of whole games
+
 GAMES = 2000
 CHUNKS = 8
 """The games run in chunks so that ``pytest -n`` can spread them over cores."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -53,6 +54,8 @@ from spit.engine import (
 )
 
 from .positions import ACTION_SPACE, all_cards, scrambled
+
+pytestmark = pytest.mark.slow  # hundreds of generated runs
 
 ACTIVE = (Phase.SPIT, Phase.PLAYING, Phase.SLAP)
 

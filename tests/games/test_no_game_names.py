@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from spit.games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +70,7 @@ def names_outside_their_games(root: Path = PACKAGE) -> list[str]:
     return bad
 
 
+@pytest.mark.slow
 def test_no_game_is_named_outside_its_own_packages() -> None:
     assert names_outside_their_games() == []
 

@@ -119,6 +119,7 @@ def test_bot_levels(game: GameDescriptor) -> None:
     assert all(game.bots.describe(level) for level in levels)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
 def test_every_game_simulates_two_games_by_its_plan(game: GameDescriptor) -> None:
     """``spit-tui sim --game NAME`` knows a game only by its simulator: the defaults

@@ -277,6 +277,7 @@ def _record_to(directory: Path, seed: int) -> ReplayWriter:
     )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -30,13 +30,16 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from spit.net.fairness import Ordering
-from spit.net.protocol import PROTOCOL_VERSION, encode
+from spit.net.limits import Limits
+from spit.net.protocol import PROTOCOL_VERSION
 from spit.net.server import GameServer
 
+from .frames import frame as raw
+
 RACE_GAP_S: Final = 0.05
-"""The pause between races: enough for the room to send both players its views, and
-for each player's presses to stay under the server's 20 intents a second (beyond it
-the server drops them, as it should)."""
+"""The pause between races by default: enough for the room to send both players its
+views, and for each player's presses to stay under the server's 20 intents a second
+(beyond it the server drops them, as it should; a test's server may take more)."""
 
 RACE_LIMIT_S: Final = 0.6
 """How long a race waits for both presses to reach the table (a refused press never
@@ -55,8 +58,9 @@ class Strategy:
     late_pongs_ms: tuple[float, ...] = ()
     """Answer each ping this late, in turn, claiming no time between receiving and
     answering it (``c1 == c2``); empty: at once, with true stamps."""
-    answer_for_s: float = math.inf
-    """Answer pings for this long after sitting down, then never again."""
+    answer_for_pings: float = math.inf
+    """Answer pings for this many of the server's ping intervals after sitting down,
+    then never again."""
     backdate_ms: float = 0.0
     """Stamp each press this much before its real time."""
     last_look: bool = False
@@ -66,14 +70,14 @@ class Strategy:
 
 HONEST: Final = Strategy("honest")
 INFLATE: Final = Strategy(
-    "inflate", late_pongs_ms=(80.0, 400.0), answer_for_s=3.0, backdate_ms=5000.0
+    "inflate", late_pongs_ms=(80.0, 400.0), answer_for_pings=3.0, backdate_ms=5000.0
 )
 """Issue 25's first attack: answer pings 80 or 400 ms late (alternately), claiming no
 think time, then stop answering and stamp every press 5 s early."""
-SILENT: Final = Strategy("silent", answer_for_s=2.5, backdate_ms=5.0)
+SILENT: Final = Strategy("silent", answer_for_pings=2.5, backdate_ms=5.0)
 """Answer pings for a while, then never again, keeping (it hopes) the estimate; stamp
 each press 5 ms early."""
-NEVER: Final = Strategy("never-answers", answer_for_s=0.0, backdate_ms=5.0)
+NEVER: Final = Strategy("never-answers", answer_for_pings=0.0, backdate_ms=5.0)
 """Never answer a ping; stamp each press 5 ms early."""
 BACKDATE: Final = Strategy("backdate", backdate_ms=5.0)
 """Answer pings honestly; stamp each press 5 ms early (the old free margin)."""
@@ -91,8 +95,10 @@ CHEATERS: Final = (INFLATE, SILENT, NEVER, BACKDATE, LAST_LOOK, COMBINED)
 class Player:
     """One raw client of protocol 2 playing ``strategy`` (see ``Strategy``)."""
 
-    def __init__(self, strategy: Strategy) -> None:
+    def __init__(self, strategy: Strategy, ping_interval_s: float = 1.0) -> None:
         self.strategy = strategy
+        self.ping_interval_ms = ping_interval_s * 1000
+        """The server's ping interval: the strategy's times are counted in it."""
         self.ws: ClientConnection | None = None
         self.seq = 0
         self.seated_at = 0.0
@@ -109,7 +115,7 @@ class Player:
 
     async def sit(self, uri: str, name: str, room: str) -> None:
         self.ws = await connect(uri, open_timeout=5, close_timeout=1)
-        await self.ws.send(encode("hello", v=PROTOCOL_VERSION, name=name, room=room))
+        await self.ws.send(raw("hello", v=PROTOCOL_VERSION, name=name, room=room))
         welcome = json.loads(await self.ws.recv())
         assert welcome["type"] == "welcome", welcome
         self.seated_at = now_ms()
@@ -130,7 +136,7 @@ class Player:
             await self._look(after=at, limit_s=0.06)
         self.seq += 1
         stamp = at - self.strategy.backdate_ms
-        await self.ws.send(encode("intent", seq=self.seq, t=stamp, intent=text))
+        await self.ws.send(raw("intent", seq=self.seq, t=stamp, intent=text))
         for ping in self._held:  # answered now, late, claiming no think time
             self._answer(ping, late_ms=0.0)
         self._held.clear()
@@ -159,7 +165,7 @@ class Player:
 
     def _on_ping(self, ping: dict[str, Any], received: float) -> None:
         strategy = self.strategy
-        if received - self.seated_at > strategy.answer_for_s * 1000:
+        if received - self.seated_at > strategy.answer_for_pings * self.ping_interval_ms:
             return  # silent from now on
         if strategy.last_look:
             self._held.append(ping)
@@ -170,7 +176,7 @@ class Player:
             self._answer(ping, late_ms=late)
             return
         assert self.ws is not None
-        frame = encode("pong", id=ping["id"], c1=received, c2=now_ms())
+        frame = raw("pong", id=ping["id"], c1=received, c2=now_ms())
         self._spawn(self.ws.send(frame))
 
     def _answer(self, ping: dict[str, Any], *, late_ms: float) -> None:
@@ -181,7 +187,7 @@ class Player:
         async def answer() -> None:
             await asyncio.sleep(late_ms / 1000)
             stamp = now_ms()
-            await ws.send(encode("pong", id=ping["id"], c1=stamp, c2=stamp))
+            await ws.send(raw("pong", id=ping["id"], c1=stamp, c2=stamp))
 
         self._spawn(answer())
 
@@ -256,21 +262,30 @@ class Tally:
 
 
 async def duel(
-    strategy: Strategy, races: int, leads: Sequence[float], *, warmup_s: float = 3.5
+    strategy: Strategy,
+    races: int,
+    leads: Sequence[float],
+    *,
+    warmup_pings: float = 3.5,
+    limits: Limits | None = None,
+    race_gap_s: float = RACE_GAP_S,
 ) -> tuple[dict[float, Tally], GameServer]:
     """Seat an honest player (seat 0) and ``strategy`` (seat 1) in a fair room on
-    loopback; after ``warmup_s`` of the server's pings, run ``races`` races for each
-    lead in ``leads`` (ms by which the honest player presses first; 0: at the same
-    real time, each sending first in turn). The tallies by lead, and the server (for
-    its counts)."""
+    loopback; after ``warmup_pings`` of the server's ping intervals, run ``races``
+    races for each lead in ``leads`` (ms by which the honest player presses first; 0:
+    at the same real time, each sending first in turn), ``race_gap_s`` apart. The
+    tallies by lead, and the server (for its counts). ``limits``: the server's (by
+    default its own; a quick test pings more often and takes intents faster)."""
     tables: list[RaceTable] = []
 
     def make(names: tuple[str, str]) -> RaceTable:
         tables.append(RaceTable())
         return tables[-1]
 
-    server = GameServer(make, ordering=Ordering.FAIR)
-    honest, cheater = Player(HONEST), Player(strategy)
+    limits = limits or Limits()
+    server = GameServer(make, ordering=Ordering.FAIR, limits=limits)
+    ping_interval_s = limits.ping_interval_s
+    honest, cheater = Player(HONEST, ping_interval_s), Player(strategy, ping_interval_s)
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         uri = f"ws://127.0.0.1:{port}"
@@ -278,7 +293,7 @@ async def duel(
         try:
             await honest.sit(uri, "Honest", room.code)
             await cheater.sit(uri, "Cheater", room.code)
-            await asyncio.sleep(warmup_s)
+            await asyncio.sleep(warmup_pings * ping_interval_s)
             tallies = {}
             number = 0
             for lead in leads:
@@ -286,7 +301,7 @@ async def duel(
                 for _ in range(races):
                     number += 1
                     await _race(server, tables[0], (honest, cheater), number, lead, tally)
-                    await asyncio.sleep(RACE_GAP_S)
+                    await asyncio.sleep(race_gap_s)
         finally:
             await honest.close()
             await cheater.close()

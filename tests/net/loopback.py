@@ -9,6 +9,7 @@ import random
 import re
 import ssl
 import sys
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -67,6 +68,11 @@ FAST = Timing(
 )
 """Short waits, so a whole game fits in a few seconds of a test."""
 
+QUICK_CLOSE: Final = Limits(close_timeout_s=0.2)
+"""A server that drops a refused client's line 0.2 s after its close frame (10 s by
+default): a flooding client's answer to the close is behind its flood, which the server
+does not read, so the wait is always the whole timeout."""
+
 ONE_ROUND: Final = {"variant": "points", "target": 1}
 """A game of one round (Spit's points variant to 1 point): options of ``spit_table.NetTable``
 itself, given with ``table=`` (the registry's factory, like a local game, takes no
@@ -84,26 +90,32 @@ async def running_server(
     options: dict[str, Any] | None = None,
     make_table: Callable[[tuple[str, str]], NetTable] | None = None,
     tls: ssl.SSLContext | None = None,
+    limits: Limits | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> AsyncIterator[tuple[GameServer, str]]:
     """A server on a free loopback port: (server, uri); ``wss://`` given ``tls``.
     ``options``: the game's, besides the short timing (``{"variant": "points",
     "target": 1}`` is a game of one round); ``make_table``: another game's tables
-    instead (Spades')."""
+    instead (Spades'); ``limits`` and ``clock``: the server's."""
+    common: dict[str, Any] = {
+        "ordering": ordering,
+        "password": password,
+        "limits": limits,
+        "clock": clock,
+    }
     if make_table is not None:
-        server = GameServer(make_table=make_table, ordering=ordering, password=password)
+        server = GameServer(make_table=make_table, **common)
     elif table is spit_table.NetTable:  # the server's own way: through the game registry
         server = GameServer(
             options={"timing": FAST, **(options or {})},
             replay_dir=replay_dir,
             seed=seed,
-            ordering=ordering,
-            password=password,
+            **common,
         )
     else:
         server = GameServer(
             make_table=lambda names: table(names, seed, replay_dir, timing=FAST, **(options or {})),
-            ordering=ordering,
-            password=password,
+            **common,
         )
     async with server.listening("127.0.0.1", 0, ssl=tls) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
@@ -264,6 +276,14 @@ async def running_lobby(
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         yield server, f"ws://127.0.0.1:{port}"
+
+
+def faster_clock(times: float) -> Callable[[], float]:
+    """A server clock that runs ``times`` as fast as the real one, from now: a game's
+    timers and a bot's thinking take that much less real time. Clients keep the real
+    clock, so their stamps drift from the server's: with it, order by arrival."""
+    start = time.monotonic()
+    return lambda: start + (time.monotonic() - start) * times
 
 
 async def wait_until(condition: Callable[[], bool], limit_s: float = 20.0) -> None:

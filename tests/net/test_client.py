@@ -13,19 +13,21 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spit.net.client import NetClient, save_replay
-from spit.net.protocol import ProtocolError, encode
+from spit.net.protocol import ProtocolError
 
-WELCOME = encode(
+from .frames import frame as raw
+
+WELCOME = raw(
     "welcome", v=1, room="7KX-PM2-QDA", seat=0, token="ab" * 16, names=["Ann"], game="spit"
 )
 
 BAD_FRAMES = {
     "not JSON": "{",
     "binary": b"\x00\x01",
-    "unknown type": encode("explode"),
-    "a hidden field": encode("away", seat=1, seconds_left=5, hand=["AS"]),
-    "a view without events": encode("view", t=1, view={}, rtt=[], finished=False),
-    "an escape in a name": encode("new_game", names=["Ann", "B\x1b[31mob"]),
+    "unknown type": raw("explode"),
+    "a hidden field": raw("away", seat=1, seconds_left=5, hand=["AS"]),
+    "a view without events": raw("view", t=1, view={}, rtt=[], finished=False),
+    "an escape in a name": raw("new_game", names=["Ann", "B\x1b[31mob"]),
 }
 
 

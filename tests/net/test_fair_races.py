@@ -6,9 +6,13 @@ server's socket (``spit.net.tcp_rtt``) cannot see it: that socket's line is the 
 the proxy, a few microseconds on loopback. So the server is told the proxy is a trusted
 one (``Limits.trusted_proxies``), as a server behind a real reverse proxy is, and
 measures each line by its own timed pings alone. The slow line's presses are credited
-some 120 ms each, so the races are spaced for its lag-compensation quota to refill
-(``spit.net.fairness.QUOTA_GAIN_PER_S``): a real player on such a line pressing faster
-is compensated only in part, by design.
+some 120 ms each, so the races are spaced for its lag-compensation quota to refill: a
+real player on such a line pressing faster is compensated only in part, by design.
+
+The server's times are shortened (``TEST_LIMITS``): it pings every 0.2 s rather than
+every second, so the estimates settle in about a second, and the quota refills ten
+times as fast, so a race need not wait 1.2 s for it. The lines' delays, and so the
+races, are as they would be.
 
 A race table (not a card game) keeps the order in which intents reach it, so the test
 measures exactly the network path: the clock estimate from real pings, the credit, the
@@ -30,6 +34,13 @@ from spit.net.limits import Limits
 from spit.net.server import GameServer
 
 from .proxy import delaying_proxy
+
+TEST_LIMITS = Limits(
+    trusted_proxies=frozenset({"127.0.0.1"}), ping_interval_s=0.2, quota_gain_per_s=1000.0
+)
+
+SETTLED = 5
+"""Pings each line has answered before the races: the clock estimates have settled."""
 
 COUNTED = 20
 """Races that must be told apart and believed for the verdict to mean something."""
@@ -102,9 +113,7 @@ async def _races(ordering: Ordering) -> tuple[int, int]:
         tables.append(RaceTable())
         return tables[-1]
 
-    server = GameServer(
-        make, ordering=ordering, limits=Limits(trusted_proxies=frozenset({"127.0.0.1"}))
-    )
+    server = GameServer(make, ordering=ordering, limits=TEST_LIMITS)
     async with server.listening("127.0.0.1", 0) as listening:
         port = next(iter(listening.sockets)).getsockname()[1]
         async with (
@@ -115,7 +124,7 @@ async def _races(ordering: Ordering) -> tuple[int, int]:
             fast, slow = NetClient(), NetClient()
             await fast.connect(f"ws://127.0.0.1:{fast_port}", "Fast", room=room.code)
             await slow.connect(f"ws://127.0.0.1:{slow_port}", "Slow", room=room.code)
-            await asyncio.sleep(4.5)  # a few pings each: the clock estimates settle
+            await _settled(room)
             won = counted = 0
             for race in range(MAX_RACES):
                 if counted >= COUNTED:
@@ -142,10 +151,18 @@ async def _races(ordering: Ordering) -> tuple[int, int]:
                 if sent_fast - sent_slow > margin and believed:
                     counted += 1
                     won += first.startswith("slow")
-                await asyncio.sleep(0.1)
+                await asyncio.sleep(0.02)
             await fast.close()
             await slow.close()
     return won, counted
+
+
+async def _settled(room: Any) -> None:
+    """Wait (at most 10 s) until each line has answered ``SETTLED`` pings."""
+    for _ in range(500):
+        if all(chair.sync.samples >= SETTLED for chair in room.chairs):
+            return
+        await asyncio.sleep(0.02)
 
 
 async def _quota_refilled(server: GameServer, room: Any) -> None:

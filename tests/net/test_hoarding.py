@@ -22,13 +22,13 @@ def test_an_address_may_keep_only_so_many_rooms_waiting(tmp_path: Path) -> None:
         limits = Limits(waiting_per_address=3, max_per_address=50)
         async with running_lobby(tmp_path, limits=limits) as (_, uri):
             hosts = [NetClient() for _ in range(3)]
-            codes = [(await host.connect(uri, "Ann", create={}))["room"] for host in hosts]
+            codes = [(await host.connect(uri, "Ann", create={})).room for host in hosts]
             with pytest.raises(ProtocolError) as refused:
                 await NetClient().connect(uri, "Ann", create={})
             guest = NetClient()
             await guest.connect(uri, "Bob", room=codes[0])  # one room is waiting no more
             another = NetClient()
-            opened = (await another.connect(uri, "Ann", create={}))["room"]
+            opened = (await another.connect(uri, "Ann", create={})).room
             for client in [*hosts, guest, another]:
                 await client.close()
             return refused.value, opened
@@ -62,7 +62,7 @@ def test_a_rematch_that_changes_nothing_keeps_no_room_open(tmp_path: Path) -> No
         limits = Limits(idle_s=0.8, max_per_address=50)
         async with running_lobby(tmp_path, limits=limits) as (server, uri):
             ann, bob = NetClient(), NetClient()
-            code = (await ann.connect(uri, "Ann", create={}))["room"]
+            code = (await ann.connect(uri, "Ann", create={})).room
             await bob.connect(uri, "Bob", room=code)
             async with asyncio.timeout(10):
                 while ann.refusal is None:

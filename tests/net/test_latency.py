@@ -58,7 +58,9 @@ def test_between_counts_only_what_came_after_the_first_snapshot() -> None:
 def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stats(
     tmp_path: Path,
 ) -> None:
-    async def stats(server: GameServer) -> tuple[str, dict[str, list[int]] | None, int]:
+    async def stats(
+        server: GameServer, play_s: float
+    ) -> tuple[str, dict[str, list[int]] | None, int]:
         async with server.listening("127.0.0.1", 0) as listening:
             uri = f"ws://127.0.0.1:{next(iter(listening.sockets)).getsockname()[1]}"
             room = server.open_room()
@@ -66,7 +68,7 @@ def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stat
             await a.connect(uri, "Ann", room=room.code)
             await b.connect(uri, "Bob", room=room.code)
             await asyncio.gather(
-                *(play_greedily(c, random.Random(i), limit_s=3) for i, c in enumerate((a, b)))
+                *(play_greedily(c, random.Random(i), limit_s=play_s) for i, c in enumerate((a, b)))
             )
             inputs = sum(e.get("kind") == "input" for e in a.events)
             status, _, body = await http_get(uri, "/stats")
@@ -76,12 +78,12 @@ def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stat
 
     options = {"timing": FAST, "variant": "points"}
     measured = GameServer(options=options, seed=3, probe=LatencyProbe())
-    status, series, inputs = asyncio.run(asyncio.wait_for(stats(measured), 60))
+    status, series, inputs = asyncio.run(asyncio.wait_for(stats(measured, 1.0), 60))
     assert status.startswith("HTTP/1.1 200") and series is not None and inputs > 0
     # each applied intent once (a's events hold every accepted input, its own refused ones)
     assert inputs <= sum(series["stamp"]) == sum(series["hold"]) == sum(series["work"])
     plain = GameServer(options=options, seed=3)
-    status, series, _ = asyncio.run(asyncio.wait_for(stats(plain), 60))
+    status, series, _ = asyncio.run(asyncio.wait_for(stats(plain, 0.0), 60))
     assert not status.startswith("HTTP/1.1 200") and series is None
 
 

@@ -24,13 +24,15 @@ from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
 from spit.net.limits import Limits
 from spit.net.lobby_client import list_rooms, replay_by_code
-from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, encode
+from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, Welcome
 from spit.net.room import TableFactory
 from spit.net.server import GameServer
 
+from .frames import frame as raw
 from .loopback import (
     FAST,
     ONE_ROUND,
+    QUICK_CLOSE,
     fast_tables,
     http_get,
     play_greedily,
@@ -48,24 +50,24 @@ def test_a_room_is_opened_joined_by_code_and_listed_while_it_waits(tmp_path: Pat
             assert await list_rooms(uri) == []
             a = NetClient()
             welcome = await a.connect(uri, "Ann", create=SPIT)
-            code = welcome["room"]
-            assert welcome["seat"] == 0 and welcome["game"] == "spit"
+            code = welcome.room
+            assert welcome.seat == 0 and welcome.game == "spit"
             hidden, locked = NetClient(), NetClient()
             await hidden.connect(uri, "Hal", create={"public": False})
             await locked.connect(
                 uri, "Lou", password="pw", create={"public": True, "options": {"variant": "points"}}
             )
             listed = await list_rooms(uri)
-            assert sorted((r["room"], r["names"], r["password"]) for r in listed) == sorted(
-                [(code, ["Ann"], False), (locked.welcome["room"], ["Lou"], True)]  # type: ignore[index]
+            assert sorted((r.room, r.names, r.password) for r in listed) == sorted(
+                [(code, ["Ann"], False), (locked.welcome.room, ["Lou"], True)]  # type: ignore[index]
             )
             with pytest.raises(ProtocolError, match="wrong password"):
-                await NetClient().connect(uri, "Eve", room=locked.welcome["room"])  # type: ignore[index]
+                await NetClient().connect(uri, "Eve", room=locked.welcome.room)  # type: ignore[index]
             b = NetClient()
             joined = await b.connect(uri, "Bob", room=code)
-            assert joined["seat"] == 1 and joined["game"] == "spit"
+            assert joined.seat == 1 and joined.game == "spit"
             await wait_until(lambda: a.view is not None and b.view is not None)
-            assert [r["room"] for r in await list_rooms(uri)] == [locked.welcome["room"]]  # type: ignore[index]
+            assert [r.room for r in await list_rooms(uri)] == [locked.welcome.room]  # type: ignore[union-attr]
             assert len(server.rooms) == 3
             for client in (a, b, hidden, locked):
                 await client.close()
@@ -79,10 +81,10 @@ def test_a_room_is_opened_joined_by_code_and_listed_while_it_waits(tmp_path: Pat
         ({"game": "chess"}, "no game chess"),
         ({"options": {"variant": "speedy"}}, "variant is one of"),
         ({"options": {"cheat": True}}, "no option cheat"),
-        ({"options": {"Variant": "points"}}, "option name"),
-        ({"options": [1, 2]}, "must be an object"),
-        ({"public": "yes"}, "true or false"),
-        ({"list": True}, "one thing"),
+        ({"options": {"Variant": "points"}}, "options` is not in the expected form"),
+        ({"options": [1, 2]}, "Expected `object \\| null`, got `array` - at `\\$.options`"),
+        ({"public": "yes"}, "Expected `bool`, got `str` - at `\\$.public`"),
+        ({"list_rooms": True}, "one thing"),
     ],
 )
 def test_a_room_that_cannot_be_opened_is_refused_with_a_reason(
@@ -121,7 +123,7 @@ def test_a_room_both_players_left_closes_and_its_replay_is_fetched_by_code(
     async def run() -> None:
         async with running_lobby(tmp_path) as (server, uri):
             a, b = NetClient(), NetClient()
-            code = (await a.connect(uri, "Ann", password="pw", create=SPIT))["room"]
+            code = (await a.connect(uri, "Ann", password="pw", create=SPIT)).room
             await b.connect(uri, "Bob", room=code, password="pw")
             await asyncio.wait_for(
                 asyncio.gather(
@@ -167,7 +169,7 @@ def test_a_waiting_room_whose_player_leaves_closes(tmp_path: Path) -> None:
     async def run() -> None:
         async with running_lobby(tmp_path) as (server, uri):
             waiting = NetClient()
-            code = (await waiting.connect(uri, "Ann", create=SPIT))["room"]
+            code = (await waiting.connect(uri, "Ann", create=SPIT)).room
             await waiting.close()
             await wait_until(lambda: code not in server.rooms)
             assert await list_rooms(uri) == []
@@ -206,9 +208,9 @@ def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
             good = [NetClient(), NetClient()]
             bad_code = (
                 await bad[0].connect(uri, "Ann", create={"options": {"variant": "points"}})
-            )["room"]
+            ).room
             await bad[1].connect(uri, "Bob", room=bad_code)
-            good_code = (await good[0].connect(uri, "Cat", create={}))["room"]
+            good_code = (await good[0].connect(uri, "Cat", create={})).room
             await good[1].connect(uri, "Dan", room=good_code)
             bad_table = server.rooms[bad_code].table
             good_room = server.rooms[good_code]
@@ -222,7 +224,7 @@ def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
             assert good_room.table is not None and good_room.table.finished
             assert good[0].refusal is None and good[1].refusal is None
             late = NetClient()
-            assert (await late.connect(uri, "Eve", create={}))["type"] == "welcome"
+            assert isinstance(await late.connect(uri, "Eve", create={}), Welcome)
             for client in (*good, late):
                 await client.close()
             return (
@@ -244,12 +246,13 @@ def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
 
 def test_messages_beyond_a_rate_close_the_connection_with_a_reason(tmp_path: Path) -> None:
     async def run() -> None:
-        async with running_lobby(tmp_path) as (_, uri), connect(uri) as ws:
-            await ws.send(encode("hello", v=PROTOCOL_VERSION, name="Eve", create=True))
+        limits = Limits(max_per_address=50, close_timeout_s=QUICK_CLOSE.close_timeout_s)
+        async with running_lobby(tmp_path, limits=limits) as (_, uri), connect(uri) as ws:
+            await ws.send(raw("hello", v=PROTOCOL_VERSION, name="Eve", create=True))
             assert json.loads(await ws.recv())["type"] == "welcome"
             with pytest.raises(ConnectionClosed) as closed:
                 for i in range(700):  # past the burst, then 500 dropped
-                    await ws.send(encode("pong", id=i, c1=1.0, c2=2.0))
+                    await ws.send(raw("pong", id=i, c1=1.0, c2=2.0))
                 async with asyncio.timeout(30):  # the closing waits out the unread frames
                     while True:
                         frame = json.loads(await ws.recv())
@@ -290,7 +293,7 @@ def test_behind_a_trusted_proxy_the_cap_counts_forwarded_addresses(
         ws = await connect(uri, additional_headers={"X-Forwarded-For": forwarded})
         opened.append(ws)
         try:
-            await ws.send(encode("hello", v=PROTOCOL_VERSION, name="Eve", create=True))
+            await ws.send(raw("hello", v=PROTOCOL_VERSION, name="Eve", create=True))
             return str(json.loads(await ws.recv())["type"])
         except ConnectionClosed as closed:  # refused before the hello was read
             assert closed.rcvd is not None and closed.rcvd.code == Close.BUSY
@@ -333,16 +336,15 @@ def test_a_game_that_fails_to_start_closes_its_room_alone(
     async def run() -> None:
         async with running_lobby(tmp_path, tables=tables) as (server, uri):
             first = NetClient()
-            code = (await first.connect(uri, "Ann", create={"options": {"variant": "points"}}))[
-                "room"
-            ]
+            points = {"options": {"variant": "points"}}
+            code = (await first.connect(uri, "Ann", create=points)).room
             with pytest.raises(ProtocolError, match="the server failed"):
                 await NetClient().connect(uri, "Bob", room=code)
             await wait_until(lambda: first.refusal is not None)
             assert "server failed in this room" in str(first.refusal)
             assert code not in server.rooms
             other = NetClient()
-            assert (await other.connect(uri, "Cat", create={}))["type"] == "welcome"
+            assert isinstance(await other.connect(uri, "Cat", create={}), Welcome)
             await other.close()
             await first.close()
 

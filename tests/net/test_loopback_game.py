@@ -1,4 +1,8 @@
-"""Two clients play a whole game through a real server on loopback."""
+"""Two clients play a whole game through a real server on loopback.
+
+A whole game of the standard variant lasts from a few seconds to most of a minute (its
+rounds depend on the race of the two players), so the everyday run plays a game of one
+round (the points variant to 1 point), and the ``slow`` run a whole standard one."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import asyncio
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
@@ -13,9 +18,10 @@ from websockets.asyncio.client import connect
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
-from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError
+from spit.net.protocol import PROTOCOL_VERSION, Close, Over, ProtocolError
 
 from .loopback import (
+    ONE_ROUND,
     WatchedTable,
     assert_nothing_hidden,
     play_greedily,
@@ -24,9 +30,9 @@ from .loopback import (
 )
 
 
-async def _game(tmp_path: Path) -> tuple[NetClient, NetClient, Path, str]:
+async def _game(tmp_path: Path, options: dict[str, Any]) -> tuple[NetClient, NetClient, Path, str]:
     WatchedTable.seen = []
-    async with running_server(tmp_path, table=WatchedTable) as (server, uri):
+    async with running_server(tmp_path, table=WatchedTable, options=options) as (server, uri):
         room = server.open_room()
         a, b = NetClient(), NetClient()
         await a.connect(uri, "Ann", room=room.code)
@@ -45,8 +51,17 @@ async def _game(tmp_path: Path) -> tuple[NetClient, NetClient, Path, str]:
     return a, b, path, final
 
 
-def test_a_game_over_loopback_ends_and_its_replay_verifies(tmp_path: Path) -> None:
-    a, b, path, final = asyncio.run(_game(tmp_path))
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param(ONE_ROUND, id="one round"),
+        pytest.param({}, id="standard", marks=pytest.mark.slow),
+    ],
+)
+def test_a_game_over_loopback_ends_and_its_replay_verifies(
+    tmp_path: Path, options: dict[str, Any]
+) -> None:
+    a, b, path, final = asyncio.run(_game(tmp_path, options))
     assert a.finished and b.finished
     result = verify(load_replay(path))
     assert result.valid and result.finished
@@ -93,7 +108,7 @@ def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> No
     """Bob sends ``leave`` during the game: Ann and a spectator are told at once that
     he left (not that he did not come back), and the replay's forfeit line says so."""
 
-    async def run() -> tuple[dict[str, object], dict[str, object], Path]:
+    async def run() -> tuple[Over | None, Over | None, Path]:
         async with running_server(tmp_path) as (server, uri):
             room = server.open_room()
             ann, bob, fan = NetClient(), NetClient(), NetClient()
@@ -105,13 +120,14 @@ def test_a_player_who_leaves_ends_the_game_at_once_as_left(tmp_path: Path) -> No
             await wait_until(lambda: ann.over is not None and fan.over is not None, 5)
             assert room.table is not None and room.table.replay_path is not None
             path = room.table.replay_path
-            over, seen = dict(ann.over or {}), dict(fan.over or {})
+            over, seen = ann.over, fan.over
             await ann.close()
             await fan.close()
             return over, seen, path
 
     over, seen, path = asyncio.run(asyncio.wait_for(run(), 30))
-    assert over["reason"] == seen["reason"] == "left" and over["winner"] == 0
+    assert over is not None and seen is not None
+    assert over.reason == seen.reason == "left" and over.winner == 0
     replay = load_replay(path)
     assert verify(replay).valid
     assert any(getattr(r, "left", False) for r in replay.records)

@@ -52,7 +52,7 @@ async def _pairs(uri: str, rooms: int) -> list[tuple[str, NetClient, NetClient]]
     pairs = []
     for i in range(rooms):
         a, b = NetClient(), NetClient()
-        code = (await a.connect(uri, f"Ann{i}", create={}))["room"]
+        code = (await a.connect(uri, f"Ann{i}", create={})).room
         await b.connect(uri, f"Bob{i}", room=code)
         pairs.append((code, a, b))
     return pairs
@@ -110,10 +110,11 @@ def test_rooms_of_a_killed_server_leave_valid_unfinished_replays(tmp_path: Path)
     async def run() -> list[tuple[str, str, Told, Told]]:
         async with serve_started(data, "A-Z", extra=["--max-per-address", "20"]) as served:
             pairs = await _pairs(f"ws://127.0.0.1:{served.port}", 4)
-            await asyncio.wait_for(  # a few seconds of each game, at the real pace
+            # a few seconds of each game, at the real pace (a 3 s countdown first)
+            await asyncio.wait_for(
                 asyncio.gather(
                     *(
-                        play_greedily(client, random.Random(10 * i + j), limit_s=6)
+                        play_greedily(client, random.Random(10 * i + j), limit_s=4)
                         for i, (_, a, b) in enumerate(pairs)
                         for j, client in enumerate((a, b))
                     )

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from spit.net.client import NetClient
 from spit.net.fairness import PLAUSIBLE_AFTER_MS, PLAUSIBLE_BEFORE_MS
-from spit.net.protocol import encode
 from spit.net.server import GameServer
 
+from .frames import frame as raw
 from .hostile_clients import RaceTable
 from .loopback import http_get, wait_until
 
@@ -37,11 +37,11 @@ def test_a_repeated_or_older_seq_is_dropped_and_counted(tmp_path: Path) -> None:
             room = server.open_room()
             await ann.connect(uri, "Ann", room=room.code)
             await bob.connect(uri, "Bob", room=room.code)
-            frame = encode("intent", seq=7, t=ann.now_ms(), intent="once")
+            frame = raw("intent", seq=7, t=ann.now_ms(), intent="once")
             for _ in range(5):  # the same frame, sent five times
                 await ann._send(frame)
-            await ann._send(encode("intent", seq=3, t=ann.now_ms(), intent="older"))
-            await ann._send(encode("intent", seq=8, t=ann.now_ms(), intent="next"))
+            await ann._send(raw("intent", seq=3, t=ann.now_ms(), intent="older"))
+            await ann._send(raw("intent", seq=8, t=ann.now_ms(), intent="next"))
             await wait_until(lambda: "next" in tables[0].order, 5)
             health = json.loads((await http_get(uri, "/health"))[2])
             await ann.close()
@@ -77,7 +77,7 @@ def test_a_press_stamped_outside_the_plausible_window_is_refused_and_counted(
                 "fresh": now,
             }
             for seq, (text, stamp) in enumerate(stamps.items(), 1):
-                await ann._send(encode("intent", seq=seq, t=stamp, intent=text))
+                await ann._send(raw("intent", seq=seq, t=stamp, intent=text))
             await wait_until(lambda: "fresh" in tables[0].order, 5)
             await asyncio.sleep(0.05)
             await ann.close()

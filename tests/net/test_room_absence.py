@@ -10,11 +10,13 @@ import json
 import random
 from pathlib import Path
 
+import msgspec.structs
+
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.games.spit.net_table import NetTable
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
-from spit.net.protocol import Close, parse_server
+from spit.net.protocol import Close, GraceOver, parse_server
 from spit.net.room import CLAIM_MS, REJOIN_GRACE_MS, SPECTATORS, Room
 
 from .loopback import FAST, greedy_intent
@@ -40,7 +42,7 @@ def _sent(outbox: list[tuple[int, str]]) -> list[tuple[int, str, dict]]:
         message = parse_server(frame)
         if seat == SPECTATORS:
             continue
-        out.append((seat, message.type, dict(message.fields)))
+        out.append((seat, message.kind, msgspec.structs.asdict(message)))
     return out
 
 
@@ -254,8 +256,8 @@ def test_a_player_back_after_the_other_ran_out_of_time_may_still_choose(tmp_path
     room.drop(0, REJOIN_GRACE_MS + 1_000)
     room.rejoin(0, REJOIN_GRACE_MS + 11_000)
     frames = [parse_server(f) for f in room.snapshot(0, REJOIN_GRACE_MS + 11_000)]
-    assert [m.type for m in frames] == ["view", "grace_over"]
-    assert frames[1].fields == {"seat": 1, "seconds_left": CLAIM_MS // 1000 - 11}
+    assert [m.kind for m in frames] == ["view", "grace_over"]
+    assert frames[1] == GraceOver(seat=1, seconds_left=CLAIM_MS // 1000 - 11)
     room.play_bot(0, REJOIN_GRACE_MS + 12_000)
     assert not room.paused
 
@@ -270,5 +272,5 @@ def test_a_player_back_after_the_game_learns_the_result_and_the_rematch_asked(
     room.drop(1, 20)
     room.rematch(0, 30)
     room.rejoin(1, 40)
-    kinds = [parse_server(f).type for f in room.snapshot(1, 40)]
+    kinds = [parse_server(f).kind for f in room.snapshot(1, 40)]
     assert kinds == ["view", "over", "rematch"]

@@ -23,7 +23,7 @@ from spit.games.spades.replay.records import DEFAULT_TARGET
 from spit.net.client import NetClient
 from spit.net.hosting import HostedGame
 from spit.net.lobby_client import ask_rooms, list_rooms
-from spit.net.protocol import ProtocolError
+from spit.net.protocol import ListedRoom, ProtocolError
 
 from .loopback import running_lobby
 
@@ -34,8 +34,8 @@ def test_a_server_for_many_rooms_says_it_opens_rooms(tmp_path: Path) -> None:
             listed = await ask_rooms(uri)
             assert listed.creates and listed.rooms == []
             ann = NetClient()
-            code = (await ann.connect(uri, "Ann", create={"public": True}))["room"]
-            assert [r["room"] for r in (await ask_rooms(uri)).rooms] == [code]
+            code = (await ann.connect(uri, "Ann", create={"public": True})).room
+            assert [r.room for r in (await ask_rooms(uri)).rooms] == [code]
             assert await list_rooms(uri) == (await ask_rooms(uri)).rooms
             await ann.close()
 
@@ -57,7 +57,7 @@ def test_a_hosts_server_lists_its_one_room_while_it_waits(
             await ann.connect(uri, "Ann", room=hosted.code, password=password)
             listed = await ask_rooms(uri)
             assert listed.rooms == [
-                {"room": hosted.code, "game": "spit", "names": ["Ann"], "password": bool(password)}
+                ListedRoom(room=hosted.code, game="spit", names=["Ann"], password=bool(password))
             ]
             await bob.connect(uri, "Bob", room=hosted.code, password=password)
             assert (await ask_rooms(uri)).rooms == []  # full: nothing to join
@@ -117,7 +117,7 @@ def test_a_list_without_create_is_of_a_server_that_opens_rooms() -> None:
     async def run() -> None:
         async with answering({"type": "rooms", "rooms": [GOOD]}) as uri:
             listed = await ask_rooms(uri)
-            assert listed.creates and listed.rooms == [GOOD]
+            assert listed.creates and listed.rooms == [ListedRoom(**GOOD)]
 
     asyncio.run(asyncio.wait_for(run(), 30))
 

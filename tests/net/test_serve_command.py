@@ -79,7 +79,7 @@ def test_serve_with_a_certificate_speaks_wss(tmp_path: Path) -> None:
             welcome = await client.connect(
                 f"wss://127.0.0.1:{port}", "Ann", create={}, ssl=client_context(cert)
             )
-            assert welcome["room"][0] in "AB"
+            assert welcome.room[0] in "AB"
             await client.close()
 
     asyncio.run(asyncio.wait_for(run(), 90))

@@ -81,7 +81,7 @@ async def serve_process(
 async def _room(proxy: str, rng: random.Random) -> tuple[str, NetClient, NetClient]:
     """A room opened through the proxy and joined by its code, played for a while."""
     a, b = NetClient(), NetClient()
-    code = (await a.connect(proxy, "Ann", create={"game": "spit", "public": True}))["room"]
+    code = (await a.connect(proxy, "Ann", create={"game": "spit", "public": True})).room
     await b.connect(room_uri(proxy, code), "Bob", room=code)
     await asyncio.gather(
         play_greedily(a, random.Random(rng.random()), limit_s=6),

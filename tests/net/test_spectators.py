@@ -20,11 +20,13 @@ from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.net.client import NetClient
 from spit.net.limits import Limits
-from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, encode
+from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, Watching, Welcome
 from spit.net.room import Room
 
+from .frames import frame as raw
 from .loopback import (
     ONE_ROUND,
+    QUICK_CLOSE,
     SPECTATOR,
     Seen,
     WatchedTable,
@@ -141,7 +143,7 @@ def test_spectators_of_spades_never_see_a_hand(tmp_path: Path) -> None:
     )
     assert checked > 100
     assert early.view is not None and early.view["cards"] == [0, 0]
-    assert all(not frame_view["view"]["hand"] for frame_view in early.seen)
+    assert all(not frame_view.view["hand"] for frame_view in early.seen)
 
 
 def test_a_room_takes_so_many_spectators_and_refuses_the_next_clearly(tmp_path: Path) -> None:
@@ -201,7 +203,7 @@ def test_wrong_codes_passwords_and_tokens_are_refused_to_spectators(tmp_path: Pa
                 reasons.append(refused.value.reason)
             async with connect(uri) as ws:  # a seat's token with watch: two things at once
                 await ws.send(
-                    encode(
+                    raw(
                         "hello",
                         v=PROTOCOL_VERSION,
                         name="Fan",
@@ -224,7 +226,7 @@ def test_a_private_room_is_watched_only_with_its_watch_code(tmp_path: Path) -> N
     """A room that is not public: its own code seats a player but shows no spectator
     anything; its watch code (given to its players in ``welcome``) does."""
 
-    async def run() -> tuple[str, str, dict[str, Any]]:
+    async def run() -> tuple[str, str | None, Welcome | Watching]:
         async with running_server(tmp_path) as (server, uri):
             room = server.open_room()
             ann = NetClient()
@@ -232,29 +234,31 @@ def test_a_private_room_is_watched_only_with_its_watch_code(tmp_path: Path) -> N
             with pytest.raises(ProtocolError) as refused:
                 await NetClient().connect(uri, "Fan", room=room.code, watch=True)
             fan = NetClient()
-            watching = await fan.connect(uri, "Fan", room=welcome["watch"], watch=True)
+            assert isinstance(welcome, Welcome)
+            watching = await fan.connect(uri, "Fan", room=welcome.watch, watch=True)
             await fan.close()
             await ann.close()
-            return refused.value.reason, welcome["watch"], watching
+            assert isinstance(welcome, Welcome)
+            return refused.value.reason, welcome.watch, watching
 
     reason, watch_code, watching = asyncio.run(asyncio.wait_for(run(), 30))
     assert "watch code" in reason
-    assert watching["room"] == watch_code  # never the code that seats a player
-    assert watching["names"] == ["Ann"]
+    assert watching.room == watch_code  # never the code that seats a player
+    assert watching.names == ["Ann"]
 
 
 def test_a_public_room_is_watched_by_its_code(tmp_path: Path) -> None:
-    async def run() -> dict[str, Any]:
+    async def run() -> Welcome | Watching:
         async with running_lobby(tmp_path) as (_, uri):
             ann = NetClient()
             welcome = await ann.connect(uri, "Ann", create={"public": True})
             fan = NetClient()
-            watching = await fan.connect(uri, "Fan", room=welcome["room"], watch=True)
+            watching = await fan.connect(uri, "Fan", room=welcome.room, watch=True)
             await fan.close()
             await ann.close()
             return watching
 
-    assert asyncio.run(asyncio.wait_for(run(), 30))["names"] == ["Ann"]
+    assert asyncio.run(asyncio.wait_for(run(), 30)).names == ["Ann"]
 
 
 async def _refusal(ws: Any, frames: list[str]) -> int:
@@ -276,10 +280,9 @@ def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
 
     async def run() -> tuple[list[int], bool, Path | None]:
         WatchedTable.seen = []
-        async with running_server(tmp_path, table=WatchedTable, options=ONE_ROUND) as (
-            server,
-            uri,
-        ):
+        async with running_server(
+            tmp_path, table=WatchedTable, options=ONE_ROUND, limits=QUICK_CLOSE
+        ) as (server, uri):
             room = server.open_room()
             a, b = NetClient(), NetClient()
             await a.connect(uri, "Ann", room=room.code)
@@ -288,18 +291,18 @@ def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
                 *(play_greedily(c, random.Random(i)) for i, c in enumerate((a, b)))
             )
             attacks = [
-                [encode("intent", seq=1, t=1.0, intent="play 0 left")],
-                [encode("rematch")],
-                [encode("take_win")],
-                [encode("hello", v=PROTOCOL_VERSION, name="Eve", room=room.code)],
-                [encode("intent", seq=1, t=1.0, intent="x" * 40)],
+                [raw("intent", seq=1, t=1.0, intent="play 0 left")],
+                [raw("rematch")],
+                [raw("take_win")],
+                [raw("hello", v=PROTOCOL_VERSION, name="Eve", room=room.code)],
+                [raw("intent", seq=1, t=1.0, intent="x" * 40)],
                 ["not json"],
-                [encode("pong", id=1, c1=1.0, c2=2.0)] * 400,
+                [raw("pong", id=1, c1=1.0, c2=2.0)] * 400,
             ]
             codes = []
             for frames in attacks:
                 async with connect(uri) as ws:
-                    hello = encode(
+                    hello = raw(
                         "hello", v=PROTOCOL_VERSION, name="Eve", room=room.watch_code, watch=True
                     )
                     await ws.send(hello)

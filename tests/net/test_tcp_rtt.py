@@ -15,12 +15,13 @@ from websockets.asyncio.client import connect
 
 from spit.net.client import NetClient
 from spit.net.limits import Limits
-from spit.net.protocol import PROTOCOL_VERSION, encode
+from spit.net.protocol import PROTOCOL_VERSION
 from spit.net.server import GameServer
 from spit.net.tcp_rtt import MIN_RTT_AT, RTT_AT, min_rtt_ms, parse_tcp_info
 from spit.net.tls import client_context, server_context
 
 from .certificates import self_signed
+from .frames import frame as raw
 from .hostile_clients import RaceTable
 from .loopback import wait_until
 
@@ -106,14 +107,14 @@ async def _proxy_figure(trusted: bool) -> float | None:
         uri = f"ws://127.0.0.1:{port}"
         room = server.open_room()
         async with connect(uri, additional_headers={"X-TCP-RTT": "500"}) as ws:
-            await ws.send(encode("hello", v=PROTOCOL_VERSION, name="Ann", room=room.code))
+            await ws.send(raw("hello", v=PROTOCOL_VERSION, name="Ann", room=room.code))
             await ws.recv()  # welcome
             bob = NetClient()
             await bob.connect(uri, "Bob", room=room.code)
             async with asyncio.timeout(5):
                 while (ping := json.loads(await ws.recv()))["type"] != "ping":
                     pass
-            await ws.send(encode("pong", id=ping["id"], c1=1.0, c2=1.0))
+            await ws.send(raw("pong", id=ping["id"], c1=1.0, c2=1.0))
             await wait_until(lambda: room.chairs[0].sync.ready, 5)
             await bob.close()
         return room.chairs[0].sync.kernel_round_trip

@@ -30,7 +30,7 @@ def test_a_game_is_joined_over_wss_with_the_servers_own_certificate(tmp_path: Pa
             await b.connect(uri, "Bob", room=room.code, ssl=trusted)
             await asyncio.wait_for(a.changed.wait(), 10)
             assert a.view is not None and a.welcome is not None
-            assert a.welcome["room"] == room.code
+            assert a.welcome.room == room.code
             # without the CA file, the system's authorities do not know the certificate
             with pytest.raises(ssl.SSLCertVerificationError):
                 await NetClient().connect(uri, "Eve", room=room.code, ssl=client_context())

@@ -39,7 +39,24 @@ class Edit:
 
 def first_changed_line(original: bytes, edited: bytes) -> int:
     """The number of the line of ``edited`` where it first differs from ``original``,
-    or the next line that is not blank (the reader skips blank lines)."""
+    or the next line that is not blank (the reader skips blank lines). A ``\r`` put
+    before a line's ``\n`` changes nothing of that line (the reader takes ``\r\n``
+    as a line end), so such a line counts as the same."""
+    number = _first_changed_line(original, edited)
+    lines, before = edited.split(b"\n"), original.split(b"\n")
+    while (
+        number < len(lines)
+        and number <= len(before)
+        and lines[number - 1] == before[number - 1] + b"\r"
+    ):
+        number += 1
+        while number < len(lines) and not lines[number - 1].strip():
+            number += 1
+    return number
+
+
+def _first_changed_line(original: bytes, edited: bytes) -> int:
+    """``first_changed_line`` by bytes alone."""
     same, differ = 0, min(len(original), len(edited)) + 1  # a common prefix, and not one
     while differ - same > 1:  # halving: each comparison runs in C, a byte loop would not
         mid = (same + differ) // 2

@@ -113,6 +113,7 @@ def test_every_prefix_of_the_hand_written_file_is_a_valid_game(name: str, step: 
         assert outcome(hand[:cut]) == (0 if cut >= header_end(hand) - 1 else 2), cut
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RECORDINGS)
 @FUZZ
 @given(data=st.data(), value=json_values)
@@ -124,6 +125,7 @@ def test_a_field_replaced_by_any_json_value(name: str, data: st.DataObject, valu
     assert outcome(encode(lines)) in (0, 1, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [RECORDINGS[0], HAND_WRITTEN[1]])
 @FUZZ
 @given(data=st.data(), value=json_values)

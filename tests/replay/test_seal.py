@@ -41,6 +41,7 @@ def seal_of(data: bytes) -> tuple[Seal, int | None]:
     return replay.seal, None if replay.edit is None else replay.edit.line
 
 
+@pytest.mark.slow
 def test_written_files_of_either_game_are_sealed(spit_file: bytes, spades_file: bytes) -> None:
     for data in (spit_file, spades_file):
         replay = parse_any_replay(data)
@@ -88,6 +89,7 @@ def through_line(data: bytes, line: int) -> bytes:
     return data[: cut + 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "lines"),
     [
@@ -117,6 +119,7 @@ SEALED = (GOLDEN / "sealed_finished.spit.jsonl").read_bytes()
 EDIT_BYTES = [b"0", b"7", b'"', b",", b" ", b"}", b"{", b"\n", b"\r", b"a", b"\xff", b"\x00"]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_byte_edit_is_named_at_its_line_or_changes_nothing(data: st.DataObject) -> None:
@@ -149,6 +152,19 @@ def test_any_byte_edit_is_named_at_its_line_or_changes_nothing(data: st.DataObje
     assert replay.truncated or len(replay.records) == len(original) or not edited.endswith(b"\n")
 
 
+def test_a_line_inserted_after_a_carriage_return_is_the_edit_not_the_line_before() -> None:
+    """``\\r\\n0`` put after a line's digest: that line now ends in ``\\r\\n``, which the
+    reader takes as its line end, so the line is as written; the edit is the new line
+    (a case Hypothesis found)."""
+    end = SEALED.index(b"\n", len(SEALED) // 2)
+    edited = SEALED[:end] + b"\r\n0" + SEALED[end:]
+    replay = parse_any_replay(edited)
+    line = SEALED[:end].count(b"\n") + 2
+    assert replay.seal is Seal.EDITED and replay.edit is not None
+    assert replay.edit.line == line == first_changed_line(SEALED, edited)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["sealed_unfinished.spit.jsonl", "sealed_finished.spit.jsonl"])
 def test_a_file_cut_anywhere_is_sealed_up_to_its_last_complete_line(name: str) -> None:
     data = (GOLDEN / name).read_bytes()

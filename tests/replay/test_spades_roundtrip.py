@@ -20,6 +20,7 @@ from .goldens import GOLDEN
 from .spades_games import record_spades_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "levels"),
     [(0, ("hard", "hard")), (1, ("easy", "hard")), (2, ("easy", "easy")), (3, ("hard", "easy"))],

@@ -98,6 +98,7 @@ def test_the_installed_command_fails_cleanly() -> None:
     assert done.stderr.strip().startswith("spit-tui sim: error: argument --p1")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_long_run_at_once(jobs: str) -> None:
     """Ctrl-C reaches every process of the terminal's foreground group: the command

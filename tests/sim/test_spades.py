@@ -23,6 +23,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     return run_sim(capsys, "--game", "spades", *args)
 
 
+@pytest.mark.slow
 def test_the_same_games_whatever_the_number_of_jobs() -> None:
     one = run_indexed(play_game, SETUP, 6, jobs=1)
     two = run_indexed(play_game, SETUP, 6, jobs=2)

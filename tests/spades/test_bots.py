@@ -134,6 +134,7 @@ def test_knowledge_reads_voids_from_the_tricks() -> None:
 # --- whole games ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [("hard", "hard"), ("easy", "easy"), ("easy", "hard")])
 def test_bot_games_finish(levels: tuple[str, str]) -> None:
     for seed in range(4):
@@ -142,12 +143,14 @@ def test_bot_games_finish(levels: tuple[str, str]) -> None:
         assert max(final.scores) >= final.target
 
 
+@pytest.mark.slow
 def test_bot_games_are_reproducible() -> None:
     a, b = play_game(("hard", "easy"), 42), play_game(("hard", "easy"), 42)
     assert state_hash(a) == state_hash(b)
     assert state_hash(play_game(("hard", "easy"), 43)) != state_hash(a)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("levels", "share"),
     [
@@ -162,6 +165,7 @@ def test_each_level_beats_what_it_must(levels: tuple[str, str], share: float) ->
     assert result.rate(0) >= share, result
 
 
+@pytest.mark.slow
 def test_hard_makes_most_of_its_bids() -> None:
     result = duel(("hard", "scripted"), 8, seed=77)
     assert result.made_rate(0) >= 0.7, result
@@ -195,6 +199,7 @@ def _play_states(seed: int) -> list[State]:
     return found
 
 
+@pytest.mark.slow
 @given(st.integers(0, 10_000), st.integers(0, 2**32))
 @settings(max_examples=15, deadline=None)
 def test_sampled_layouts_agree_with_everything_seen(game: int, seed: int) -> None:

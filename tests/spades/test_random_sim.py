@@ -37,6 +37,8 @@ from spit.games.spades.engine import (
 
 from .strategies import SIMPLE_ACTIONS, check_invariants, exchanges_near
 
+pytestmark = pytest.mark.slow  # hundreds of whole games
+
 GAMES = 240
 CHUNKS = 4
 HANDS = 4

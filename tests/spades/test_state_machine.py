@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -41,6 +42,8 @@ from spit.games.spades.engine import (
 )
 
 from .strategies import actions, check_invariants, exchanges_near
+
+pytestmark = pytest.mark.slow  # a hundred generated runs
 
 ACTIVE = (Phase.BLIND, Phase.DRAW, Phase.EXCHANGE, Phase.BID, Phase.PLAY)
 

@@ -7,10 +7,14 @@ import multiprocessing
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from spit.stats import StatsDB
 
 from .games import play
 from .workers import open_and_record, open_new_databases
+
+pytestmark = pytest.mark.slow  # processes started and raced against each other
 
 PROCESSES = 3
 RACES = 40

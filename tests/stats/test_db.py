@@ -116,6 +116,7 @@ def test_only_finished_valid_games_are_recorded(tmp_path: Path) -> None:
         assert db.recent_games() == []
 
 
+@pytest.mark.slow
 def test_the_database_gives_back_what_was_recorded(
     db: StatsDB, expected: list[GameSummary]
 ) -> None:

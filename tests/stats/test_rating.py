@@ -195,6 +195,7 @@ def test_games_not_sealed_count_for_nothing(tmp_path: Path, folder: Path) -> Non
         assert db.why_not_counted(game) == "its replay is edited"
 
 
+@pytest.mark.slow
 def test_folding_one_game_at_a_time_gives_the_ratings_of_a_rebuild(
     tmp_path: Path, folder: Path
 ) -> None:

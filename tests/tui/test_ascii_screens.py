@@ -42,6 +42,8 @@ from tests.tui.shell.menu_keys import MENU as MENU_KEYS
 from tests.tui.spades.driver import Player
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, ViewerApp
 
+pytestmark = pytest.mark.slow  # every screen walked through on every layout
+
 SIZES = ((80, 24), (200, 60))
 REMAPPED: dict[str, str] = {
     "p1.play.1.left": "é",

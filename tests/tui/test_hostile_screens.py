@@ -37,6 +37,8 @@ from tests.hostile import HOSTILE_STEMS, MARKUP_NAME, file_name, forbidden_in
 from tests.replay.goldens import GOLDEN, broken_copy
 from tests.stats.games import HUMAN, bot, play
 
+pytestmark = pytest.mark.slow  # every screen with every hostile name
+
 SIZE = (100, 30)
 EACH_NAME = pytest.mark.parametrize("name_id", sorted(HOSTILE_STEMS))
 

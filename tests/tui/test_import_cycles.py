@@ -20,6 +20,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "spit"
 
@@ -150,6 +152,7 @@ ALLOWED: dict[str, set[str]] = {
 """Which other groups of ``spit/tui`` each group may import."""
 
 
+@pytest.mark.slow
 def test_the_tui_has_no_import_cycle() -> None:
     tui_cycles = [c for c in cycles(import_graph()) if any(_group(m) for m in c)]
     assert not tui_cycles, "import cycles in spit/tui:\n" + "\n".join(
@@ -157,6 +160,7 @@ def test_the_tui_has_no_import_cycle() -> None:
     )
 
 
+@pytest.mark.slow
 def test_each_group_of_the_tui_imports_only_the_groups_below_it() -> None:
     wrong = [
         f"{importer} -> {imported}"

@@ -18,6 +18,7 @@ from msgspec import Struct
 from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
 from spit.core.seats import SEATS, Seat
+from spit.core.wire import shown
 
 FORMAT_NAME: Final = "spit-replay"
 FORMAT_VERSION: Final = (1, 4)
@@ -49,11 +50,8 @@ class UnknownLineType(FormatError):
     """A line whose ``type`` this version does not know (maybe from a newer minor)."""
 
 
-def show(value: object) -> str:
-    """A value from the file, quoted safely for a message: ``repr`` escapes control
-    characters (no terminal escapes get through) and the length is capped."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+show: Final = shown
+"""A value from the file, quoted safely for a message (``spit.core.wire.shown``)."""
 
 
 def as_object(data: Any, what: str) -> dict[str, Any]:

@@ -4,8 +4,9 @@ Like python-chess's PGN reader, the reader does not stop at the first bad line: 
 skips it, notes a ``Problem`` with its line number and reads on, so a viewer can show
 as much of a damaged file as there is. Only a file without a usable header is refused
 outright (``UnreadableReplay``). The file may come from anywhere, so every size is
-capped (see the ``MAX_`` constants and ``docs/replay-format.md``), JSON is parsed with
-bounded numbers and no NaN, and nothing is ever evaluated.
+capped (see the ``MAX_`` constants and ``docs/replay-format.md``), each line's JSON is
+read by the strict decoder the network uses too (``spit.core.wire``: bounded numbers
+and nesting, no NaN, no key twice), and nothing is ever evaluated.
 
 A last line without its newline that is not valid JSON is where the recording was
 interrupted (a crash, ``kill -9``): it is dropped and ``truncated`` set, not reported
@@ -18,8 +19,6 @@ Spit's are here, Spades' in ``spit.games.spades.replay.reader``.
 
 from __future__ import annotations
 
-import json
-import math
 import os
 import stat
 from collections.abc import Callable
@@ -34,10 +33,10 @@ from spit.core.replay.fields import (
     FormatError,
     UnknownLineType,
     read_version,
-    show,
 )
 from spit.core.replay.seal import ChainCheck, Seal
 from spit.core.replay.seat_records import BotSeat, Forfeit
+from spit.core.wire import Bounds, WireError, read_json
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 MAX_LINE_BYTES: Final = 16 * 1024
@@ -48,6 +47,8 @@ MAX_PROBLEMS: Final = 100
 MAX_NUMBER_DIGITS: Final = 20
 """Longest integer literal accepted (a 64-bit seed has 20 digits). Checked before the
 conversion, so a huge number costs nothing, whatever Python's own digit limit is."""
+LINE: Final = Bounds(size=MAX_LINE_BYTES, digits=MAX_NUMBER_DIGITS)
+"""What one line may hold (``spit.core.wire``, the network's decoder too)."""
 
 _BOM: Final = b"\xef\xbb\xbf"
 
@@ -329,63 +330,14 @@ class _BadLine(Exception):
 
 def _decode(raw: bytes) -> Any:
     """The JSON value a line holds, or ``_BLANK``. Raises ``_BadLine``."""
-    if len(raw) > MAX_LINE_BYTES:
-        raise _BadLine(f"the line is longer than {MAX_LINE_BYTES} bytes")
+    if len(raw) <= MAX_LINE_BYTES and not raw.strip():
+        return _BLANK
     try:
-        text = raw.decode("utf-8")
-        if not text.strip():
-            return _BLANK
-        return _DECODER.decode(text)
-    except UnicodeDecodeError:
-        raise _BadLine("the line is not valid UTF-8 text", broken=True) from None
-    except json.JSONDecodeError as err:
-        message = f"not valid JSON ({err.msg}, column {err.colno})"
-        raise _BadLine(message, broken=True) from None
-    except ValueError as err:
-        raise _BadLine(str(err)) from None
-    except RecursionError:
-        raise _BadLine("JSON nested too deeply") from None
+        return read_json(raw, LINE)
+    except WireError as err:
+        message = f"the line is {err.message}" if err.too_large else err.message
+        raise _BadLine(message, broken=err.malformed) from None
 
 
 def _too_large() -> str:
     return f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the most a replay may be"
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise ValueError(f"a number with more than {MAX_NUMBER_DIGITS} digits: {show(text)}")
-    return int(text)
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"a number out of range: {show(text)}")
-    return value
-
-
-def _no_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not allowed (JSON has no such number)")
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object, refused if a key comes twice: JSON leaves it open which one counts
-    (Python keeps the last, other tools the first), so such a line could be read as a
-    different game by another program."""
-    obj = dict(pairs)
-    if len(obj) == len(pairs):
-        return obj
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            raise ValueError(f"the key {show(key)} comes twice in one object")
-        seen.add(key)
-    raise AssertionError("unreachable: a key came twice")
-
-
-_DECODER: Final = json.JSONDecoder(
-    object_pairs_hook=_no_duplicate_keys,
-    parse_int=_bounded_int,
-    parse_float=_finite_float,
-    parse_constant=_no_constant,
-)

@@ -9,6 +9,7 @@ or replay code is a function here that imports it when first called
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -22,6 +23,7 @@ from spit.games.descriptor import (
     ReplayFiles,
     ReplayHeader,
     Replays,
+    ServerDaily,
 )
 from spit.games.spit.identity import INFO, NAME, SUFFIX
 
@@ -103,15 +105,17 @@ def _bot_text(level: str) -> str:
 def _net_table(
     names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: object
 ) -> NetTable:
-    """A room's game: ``variant`` (a ``Variant`` or its name), and for a test or a
-    server of its own ``timing``; Spit takes no target over the network, as a local
-    game takes none on the command line."""
+    """A room's game: ``variant`` (a ``Variant`` or its name), for a server's match the
+    ``bot_level`` of a bot that takes a seat, and for a test or a server of its own
+    ``timing``; Spit takes no target over the network, as a local game takes none on
+    the command line."""
     from spit.engine import Variant
     from spit.engine.timers import Timing
-    from spit.games.spit.net_table import NetTable
+    from spit.games.spit.net_table import BOT_LEVEL, NetTable
 
     variant = options.pop("variant", Variant.STANDARD)
     timing = options.pop("timing", None)
+    bot_level = options.pop("bot_level", BOT_LEVEL)
     if options:
         raise TypeError(f"Spit's network table takes no option {', '.join(sorted(options))}")
     if not isinstance(variant, str) or variant not in tuple(Variant):
@@ -119,12 +123,30 @@ def _net_table(
         raise ValueError(f"the variant is {known}, not {variant!r}")
     if timing is not None and not isinstance(timing, Timing):
         raise TypeError("the timing is a spit.engine.timers.Timing")
-    return NetTable(names, seed, replay_dir, variant=Variant(variant), timing=timing)
+    if not isinstance(bot_level, str):
+        raise ValueError(f"the bot level is a name, not {bot_level!r}")
+    return NetTable(
+        names, seed, replay_dir, variant=Variant(variant), timing=timing, bot_level=bot_level
+    )
 
 
 def _net_options(options: Mapping[str, object]) -> dict[str, object]:
     """A client's room options as the table takes them: the variant by name."""
     return dict(check_options(INFO.title, DESCRIPTOR.room_choices, options))
+
+
+def _ratings() -> Mapping[str, tuple[float, float]]:
+    from spit.games.spit.bots.ratings import RATINGS
+
+    return RATINGS
+
+
+def _server_daily(day: date) -> ServerDaily:
+    """Spit's deal of ``day`` (``spit.games.spit.daily``) as a server plays it."""
+    from spit.games.spit.daily import daily_deal
+
+    deal = daily_deal(day)
+    return ServerDaily(variant=deal.variant.value, bot=deal.level.value, seed=deal.deal_seed)
 
 
 def _simulator() -> Simulator:
@@ -143,7 +165,8 @@ DESCRIPTOR: Final = GameDescriptor(
         mode_text=_mode_text,
     ),
     replays=Replays(read=_read, verify=_verify, describe=_describe),
-    bots=Bots(levels=_levels, describe=_bot_text, default=None),
+    bots=Bots(levels=_levels, describe=_bot_text, default=None, ratings=_ratings),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
+    server_daily=_server_daily,
 )

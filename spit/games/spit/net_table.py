@@ -115,10 +115,14 @@ class NetTable:
         variant: Variant | str = Variant.STANDARD,
         timing: Timing | None = None,
         target: int = 100,
+        bot_level: str = BOT_LEVEL,
     ) -> None:
-        """``variant`` may be given by its name (``"points"``), as a network option is.
-        Raises ``ValueError`` for an unknown variant or a target out of range."""
+        """``variant`` may be given by its name (``"points"``), as a network option is;
+        ``bot_level``: the level of a bot that takes a seat (the server's choice: a
+        quick match's offer, the day's bot). Raises ``ValueError`` for an unknown
+        variant or a target out of range."""
         variant = Variant(variant)
+        self.bot_level = bot_level
         if not 1 <= target <= 1_000_000:
             raise ValueError(f"the target must be from 1 to 1000000, not {target}")
         self.seed = seed
@@ -220,15 +224,15 @@ class NetTable:
             self.writer.lag_from = source
 
     def bot_takes(self, seat: Seat) -> None:
-        """A ``BOT_LEVEL`` bot plays ``seat`` from now on, seeded from the game's seed;
-        the replay gets a ``bot`` line."""
+        """A bot of the table's ``bot_level`` plays ``seat`` from now on, seeded from
+        the game's seed; the replay gets a ``bot`` line."""
         if self.finished or seat in self.bots:
             return
         bot_seed = (self.seed * 2 + 1 + seat) % 2**63
         self.bots[seat] = bot_seed
-        self.session.seat_agent(make_bot(BOT_LEVEL, seat, bot_seed))
+        self.session.seat_agent(make_bot(self.bot_level, seat, bot_seed))
         if self.writer is not None:
-            self.writer.on_bot(self.session.time, seat, BOT_LEVEL, bot_seed)
+            self.writer.on_bot(self.session.time, seat, self.bot_level, bot_seed)
 
     def view(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees (``view_json``), and ``can_play``: whether one of its keys

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from ssl import SSLContext
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -40,6 +40,7 @@ from spit.games.registry import UnknownGame
 from spit.net.addresses import Address
 from spit.net.codes import ROOM_CODE
 from spit.net.lobby_client import RoomList
+from spit.net.protocol import ListedRoom
 from spit.tui.net.keys_help import KeysHelp
 from spit.tui.net.link import NetFailure, NetLink, NewRoom, open_join, open_room, server_rooms
 from spit.tui.net.screens import ConnectingScreen, NetOutcome, leave_failed
@@ -66,14 +67,14 @@ def game_title(name: str) -> str:
         return safe_text(name, limit=24)
 
 
-def room_row(listing: dict[str, Any]) -> tuple[Text, ...]:
+def room_row(listing: ListedRoom) -> tuple[Text, ...]:
     """A listed room as a row of the table, all of it the server's text made safe."""
-    names = ", ".join(safe_text(str(n), limit=24) for n in listing["names"])
+    names = ", ".join(safe_text(name, limit=24) for name in listing.names)
     return (
-        Text(safe_text(listing["room"], limit=11)),
-        Text(game_title(str(listing["game"]))),
+        Text(safe_text(listing.room, limit=11)),
+        Text(game_title(listing.game)),
         Text(names),
-        Text("yes" if listing["password"] else "no"),
+        Text("yes" if listing.password else "no"),
     )
 
 
@@ -183,7 +184,7 @@ class LobbyScreen(ShellScreen):
         table = self.query_one("#lobby-rooms", RoomTable)
         table.clear()
         for listing in listed.rooms:
-            code = str(listing["room"])
+            code = listing.room
             if code not in table.rows:  # a server that lists a room twice shows it once
                 table.add_row(*room_row(listing), key=code)
         when = self._now().strftime("%H:%M:%S")
@@ -204,11 +205,11 @@ class LobbyScreen(ShellScreen):
         code = str(event.row_key.value)
         listing = self._listing(code)
         if listing is not None:
-            self._join(code, bool(listing["password"]), switch=False)
+            self._join(code, listing.password, switch=False)
 
-    def _listing(self, code: str) -> dict[str, Any] | None:
+    def _listing(self, code: str) -> ListedRoom | None:
         rooms = self.listed.rooms if self.listed is not None else []
-        return next((r for r in rooms if r["room"] == code), None)
+        return next((r for r in rooms if r.room == code), None)
 
     def _join_host(self, listed: RoomList) -> None:
         """A server of ``spit-tui host``: into its room, as if its code were given."""
@@ -219,10 +220,10 @@ class LobbyScreen(ShellScreen):
             )
             return
         first = listed.rooms[0]
-        code = safe_text(str(first["room"]), limit=11)
+        code = safe_text(first.room, limit=11)
         status = self.query_one("#lobby-status", Static)
         status.update(f"{self.address} hosts one game (spit-tui host): joining its room {code}.")
-        self._join(str(first["room"]), bool(first["password"]), switch=True)
+        self._join(first.room, first.password, switch=True)
 
     def _join(self, code: str, locked: bool, *, switch: bool) -> None:
         """Join room ``code``, asking its password first if it needs one and none was

@@ -48,13 +48,17 @@ class NetOverlay(ShellModal[str | None]):
         """New text, where it changed (the countdown changes once a second)."""
         if (title, lines) != (self._title, self._lines):
             self._title, self._lines = title, lines
-            if self.is_mounted:
-                self.query_one("#net-title", Static).update(title)
-                self.query_one("#net-lines", Static).update(lines)
+            self._update("#net-title", title)
+            self._update("#net-lines", lines)
         if hint is not None and hint != self._hint:
             self._hint = hint
-            if self.is_mounted:
-                self.query_one("#net-hint", Static).update(hint)
+            self._update("#net-hint", hint)
+
+    def _update(self, selector: str, text: str) -> None:
+        """The text of a line already drawn. Mounted is not composed: until the lines are
+        there, there is nothing to update, and they are made from the new text."""
+        for line in self.query(selector).results(Static):
+            line.update(text)
 
 
 class AwayOverlay(NetOverlay):

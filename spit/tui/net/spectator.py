@@ -31,6 +31,7 @@ from websockets.exceptions import WebSocketException
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.safe_text import safe_text
 from spit.net.client import NetClient
+from spit.net.protocol import Over, View
 from spit.settings.model import Settings
 from spit.tui.net import client_state as state
 from spit.tui.net.table import said_of
@@ -92,7 +93,7 @@ class WatchScreen(Screen[None]):
         """The table's widget (the game's replay viewer's)."""
         raise NotImplementedError
 
-    def absorb(self, frame: dict[str, Any], now: int) -> None:
+    def absorb(self, frame: View, now: int) -> None:
         """Take in one public frame (``t``, ``view``, ``events``, ``finished``)."""
         raise NotImplementedError
 
@@ -142,7 +143,7 @@ class WatchScreen(Screen[None]):
 
     def _start_catching_up(self) -> None:
         past = self.client.seen[: self.client.past]
-        span = past[-1]["t"] - past[0]["t"] if past else 0
+        span = past[-1].t - past[0].t if past else 0
         self._speed = max(CATCH_UP_SPEED, span / (CATCH_UP_S * 1000))
         self._catch_up()
 
@@ -155,7 +156,7 @@ class WatchScreen(Screen[None]):
             return
         self._show_up_to(self._next + 1)
         if self.catching_up and self._next < len(seen):
-            gap = (seen[self._next]["t"] - seen[self._next - 1]["t"]) / self._speed
+            gap = (seen[self._next].t - seen[self._next - 1].t) / self._speed
             delay = min(max(gap, FRAME_MS[0]), FRAME_MS[1]) / 1000
             self._catching = self.set_timer(delay, self._catch_up)
         else:
@@ -200,11 +201,10 @@ class WatchScreen(Screen[None]):
             return f"Room {state.room(client)}: waiting for the game to start{dot}q leave"
         return f"Watching {names[0]} and {names[1]}{dot}q leave  ? keys"
 
-    def _result(self, over: dict[str, Any], names: tuple[str, str]) -> str:
-        winner = over.get("winner")
-        reason = over.get("reason")
-        if winner in (0, 1):
-            said = said_of(str(reason), names[1 - winner]) if reason else "wins"
+    def _result(self, over: Over, names: tuple[str, str]) -> str:
+        winner, reason = over.winner, over.reason
+        if winner is not None:
+            said = said_of(reason, names[1 - winner]) if reason else "wins"
             line = f"Game over: {names[winner]} {said}."
         else:
             line = "Game over: a draw."
@@ -258,9 +258,9 @@ def watch_screen(client: NetClient, settings: Settings, clock: Clock | None = No
     from spit.tui.net.link import NetFailure
     from spit.tui.shared.front_ends import front_ends
 
-    name = (client.welcome or {}).get("game")
+    name = None if client.welcome is None else client.welcome.game
     try:
-        game = registry.by_name(name) if isinstance(name, str) else registry.games()[0]
+        game = registry.by_name(name) if name is not None else registry.games()[0]
     except registry.UnknownGame:
         raise NetFailure(
             f"the room plays {safe_text(name, limit=24)}, which this spit-tui does not know"

@@ -31,7 +31,7 @@ from websockets.exceptions import WebSocketException
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.safe_text import safe_path, safe_text
 from spit.net.client import NetClient
-from spit.net.protocol import ProtocolError
+from spit.net.protocol import Over, Payload, ProtocolError
 from spit.settings.model import Settings
 from spit.tui.net import client_state as state
 from spit.tui.net.overlays import (
@@ -98,7 +98,7 @@ class NetTableScreen(Screen[None]):
         self.names = state.names(client)
         self._overlay: NetOverlay | None = None
         self._events_seen = 0
-        self._over: dict[str, Any] | None = None
+        self._over: Over | None = None
         self.replay_note = ""
         """What became of the server's replay: saved where, or why not."""
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -118,7 +118,7 @@ class NetTableScreen(Screen[None]):
     def new_game(self) -> None:
         """A rematch started: forget what belonged to the last game."""
 
-    def new_events(self) -> list[dict[str, Any]]:
+    def new_events(self) -> list[Payload]:
         """The news items (``docs/protocol.md``) that came since the last call."""
         events = self.client.events
         fresh = events[self._events_seen :]
@@ -291,20 +291,19 @@ class NetTableScreen(Screen[None]):
         if self._over is not None and self._overlay is not None:
             self._overlay.show(*self._result_texts(self._over, asked=True))
 
-    def _result_texts(self, over: dict[str, Any], asked: bool = False) -> tuple[str, str]:
-        winner = over.get("winner")
-        reason = over.get("reason")
+    def _result_texts(self, over: Over, asked: bool = False) -> tuple[str, str]:
+        winner, reason = over.winner, over.reason
         me = self.seat
         if winner == me:
             title = "You win!"
             if reason == "left":  # the other player chose to go: that is the news
                 title = f"{self.names[1 - me]} left the game"
-        elif winner in (0, 1):
+        elif winner is not None:
             title = f"{self.names[winner]} wins!"
         else:
             title = "The game is over"
         lines = []
-        if winner in (0, 1) and isinstance(reason, str):
+        if winner is not None:
             who = "You" if winner == me else self.names[winner]
             loser = "you" if winner != me else self.names[1 - me]
             said = said_of(reason, loser)
@@ -328,9 +327,9 @@ class NetTableScreen(Screen[None]):
 
     # -- the replay ---------------------------------------------------------------------
 
-    async def _save_replay(self, over: dict[str, Any]) -> None:
+    async def _save_replay(self, over: Over) -> None:
         fetch = getattr(self.client, "fetch_replay", None)
-        if not self.settings.record_replays or fetch is None or not over.get("replay"):
+        if not self.settings.record_replays or fetch is None or over.replay is None:
             return
         try:
             name, text = await fetch(timeout_s=10)

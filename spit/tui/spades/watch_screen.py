@@ -35,6 +35,7 @@ from spit.games.spades.engine import (
 )
 from spit.games.spades.net_view import read_counts, read_event, read_view
 from spit.net.client import NetClient
+from spit.net.protocol import View
 from spit.settings.model import Settings
 from spit.tui.net.spectator import WatchScreen
 from spit.tui.shared.cards import CardPainter
@@ -161,9 +162,9 @@ class SpadesWatchScreen(WatchScreen):
     def board_widget(self) -> TableBoard[ReplayTable]:
         return self.board
 
-    def absorb(self, frame: dict[str, Any], now: int) -> None:
-        self._view = frame["view"]
-        for item in frame["events"]:
+    def absorb(self, frame: View, now: int) -> None:
+        self._view = frame.view
+        for item in frame.events:
             raw = item.get("events")
             events = raw if item.get("kind") in ("input", "hand") and isinstance(raw, list) else []
             line = " ".join(filter(None, (self._say(e) for e in events)))

@@ -16,6 +16,7 @@ from textual.timer import Timer
 
 from spit.core.clock import Clock
 from spit.net.client import NetClient
+from spit.net.protocol import View
 from spit.settings.model import Settings
 from spit.tui.net.spectator import WatchScreen
 from spit.tui.spit.net_view import NetPresenter
@@ -58,9 +59,9 @@ class SpitWatchScreen(WatchScreen):
     def board_widget(self) -> ReplayBoard:
         return self.board
 
-    def absorb(self, frame: dict[str, Any], now: int) -> None:
-        self._view = frame["view"]
-        self.presenter.absorb(frame["events"], self._view, self.names, now)
+    def absorb(self, frame: View, now: int) -> None:
+        self._view = frame.view
+        self.presenter.absorb(frame.events, self._view, self.names, now)
 
     def reset(self) -> None:
         self.presenter.reset()

@@ -22,6 +22,8 @@ from spit.tui.shell.replays import ReplayBrowser
 from .driver import MENU, marks, names, notices, open_browser, rows, settle, text_of
 from .library import NAMES, golden_copy
 
+pytestmark = pytest.mark.slow  # the replays browser driven key by key over a library of games
+
 
 async def test_lists_newest_first_with_date_mode_result_length_rounds(
     library: list[Path],

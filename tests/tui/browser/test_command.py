@@ -21,6 +21,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[ReplayBrowser]:
     return catch_start_screens(monkeypatch, ReplayBrowser)
 
 
+@pytest.mark.slow
 async def test_it_opens_on_the_list_and_escape_leaves_the_app(library: list[Path]) -> None:
     app = browser_app(None)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,12 +12,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.shots import BIG, SMALL, SnapCompare, app, hold_still
 
 from .driver import MENU, settle
 from .library import recorded_games
+
+pytestmark = pytest.mark.slow  # screenshots of the browser and statistics over a library of games
 
 
 def opened(entry: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:

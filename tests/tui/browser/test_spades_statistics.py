@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import Resimulation
 from spit.games.spades.stats import bid_record
@@ -21,6 +23,7 @@ from .driver import settle
 from .test_statistics import cells, open_statistics, panel_text
 
 
+@pytest.mark.slow
 async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -64,6 +67,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
     assert sim.state == state  # the figures are those of the replay
 
 
+@pytest.mark.slow
 async def test_no_spades_section_without_a_game_of_spades(replays: Path) -> None:
     play(replays, 4, (HUMAN, bot("hard")))
     app = SpitApp()

@@ -33,6 +33,8 @@ from tests.stats.games import (
 from .driver import MENU, notices, settle, text_of
 from .library import recorded_games
 
+pytestmark = pytest.mark.slow  # the statistics screen over a library of games
+
 ANN = PlayerInfo("human", "Ann")
 BOB = PlayerInfo("human", "Bob")
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spit.stats import Rating, StatsDB
 from spit.tui.app import SpitApp
 from spit.tui.shell.statistics import level_bests_rows
 
 from .library import recorded_games
 from .test_statistics import open_statistics, panel_text
+
+pytestmark = pytest.mark.slow  # the statistics screen over a library of games
 
 
 def _your_latest_rating() -> Rating:

@@ -27,6 +27,8 @@ from tests.tui.shell.menu_keys import MENU
 
 from .play import play_to_the_end
 
+pytestmark = pytest.mark.slow  # whole challenges played from the menu
+
 
 def menu_app(folder: Path, clock: FakeClock) -> SpitApp:
     return SpitApp(settings=Settings(practice_offered=True, replay_dir=folder), clock=clock)

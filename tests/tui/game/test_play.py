@@ -35,6 +35,7 @@ def _playing(match: Session) -> bool:
     return match.stage.phase is StagePhase.PLAYING
 
 
+@pytest.mark.slow
 async def test_two_players_play_a_whole_game_and_it_is_recorded(tmp_path: Path) -> None:
     clock = FakeClock()
     app = game_app(clock, record=True, replay_dir=tmp_path)
@@ -213,6 +214,7 @@ async def test_idle_table_stops_the_tick() -> None:
         assert not driver.screen.ticking
 
 
+@pytest.mark.slow
 async def test_against_a_bot_with_the_arrow_keys() -> None:
     clock = FakeClock()
     async with game_app(clock, bot_level="beginner").run_test(size=(80, 24)) as pilot:
@@ -464,6 +466,7 @@ def _count_bells(app: App[None]) -> list[int]:
     return rung
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bell", [True, False])
 async def test_the_bell_rings_for_a_lost_race_and_a_lost_slap_only_if_asked(bell: bool) -> None:
     clock = FakeClock()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from spit.core.clock import FakeClock
@@ -15,6 +16,8 @@ from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.shared.records import new_best_line
 from tests.stats.games import HUMAN, bot, play
 from tests.tui.game.driver import Driver, game_app
+
+pytestmark = pytest.mark.slow  # whole games played against a bot, key by key
 
 LEVEL = "beginner"
 

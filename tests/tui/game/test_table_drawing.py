@@ -79,6 +79,7 @@ def _nudge(rng: random.Random, view: TableView) -> TableView:
     return TableView(**{**{n: getattr(view, n) for n in view.__slots__}, **changes})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("width", "height", "compact", "style"),
     [

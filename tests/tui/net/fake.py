@@ -10,6 +10,7 @@ from textual.app import App
 from spit.core.clock import FakeClock
 from spit.games.spit.net_table import NetTable
 from spit.net.client import NetClient
+from spit.net.protocol import PROTOCOL_VERSION, Over, Welcome
 from spit.settings.model import Settings
 from spit.tui.spit.net_screen import SpitNetScreen
 
@@ -17,12 +18,14 @@ from spit.tui.spit.net_screen import SpitNetScreen
 class FakeClient(NetClient):
     def __init__(self) -> None:
         super().__init__()
-        self.welcome = {"v": 1, "room": "7KX-PM2-QDA", "seat": 0, "token": "0" * 32}
+        self.welcome = Welcome(
+            v=PROTOCOL_VERSION, room="7KX-PM2-QDA", seat=0, token="0" * 32, names=["Ann"]
+        )
         self.names = ["Ann", "Bob"]
         self.rtt = [12.0, 40.0]
         self.away: tuple[int, int] | None = None
         self.grace_over: int | None = None
-        self.over: dict[str, Any] | None = None
+        self.over: Over | None = None
         self.rematch_asked: set[int] = set()
         self.sent: list[str] = []
 

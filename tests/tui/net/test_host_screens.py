@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from spit.net.client import NetClient
 from spit.tui.net.screens import WaitingScreen
 from spit.tui.spit.net_screen import SpitNetScreen
@@ -32,6 +34,7 @@ async def test_the_host_waits_shows_how_to_join_and_plays_when_bob_joins(tmp_pat
     assert hosting.outcome.failure is None
 
 
+@pytest.mark.slow
 async def test_a_dropped_line_takes_its_seat_back_by_itself(tmp_path: Path) -> None:
     """The host's line drops mid-game (closed under it, without a ``leave``): the table
     says it is connecting again, takes the seat back with its token, and plays on;

@@ -23,6 +23,7 @@ from spit.net.hosting import HostedGame
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby
 from spit.net.lobby_client import RoomList
+from spit.net.protocol import ListedRoom
 from spit.net.server import GameServer
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
@@ -39,6 +40,8 @@ from spit.tui.spit.net_screen import SpitNetScreen
 from tests.tui.net.helpers import choose, until
 from tests.tui.screen_text import non_ascii, screen_lines
 from tests.tui.shell.menu_keys import MENU
+
+pytestmark = pytest.mark.slow  # lobbies of a real server on loopback, driven key by key
 
 
 def _text(app: App[Any]) -> str:
@@ -145,10 +148,10 @@ async def test_the_list_is_asked_again_on_r_and_its_keys_are_on_question_mark(
             welcome = await eve.connect(f"ws://{address}", "Eve", create={"public": True})
             hidden = NetClient()
             secret = await hidden.connect(f"ws://{address}", "Hal", create={"public": False})
-            assert welcome["room"] not in _text(app)
+            assert welcome.room not in _text(app)
             await pilot.press("r")
-            await until(pilot, lambda: welcome["room"] in _text(app))
-            assert "1 public room waits" in _text(app) and secret["room"] not in _text(app)
+            await until(pilot, lambda: welcome.room in _text(app))
+            assert "1 public room waits" in _text(app) and secret.room not in _text(app)
             await pilot.press("question_mark")
             await until(pilot, lambda: isinstance(app.screen, KeysHelp))
             assert "open a new room" in _text(app)
@@ -254,12 +257,7 @@ async def test_the_ascii_style_keeps_the_lobby_and_its_form_to_ascii(tmp_path: P
 
 
 async def test_a_room_listed_twice_shows_once_and_a_later_failure_keeps_the_screen() -> None:
-    listing: dict[str, Any] = {
-        "room": "7KX-PM2-QDA",
-        "game": "spit",
-        "names": ["Ann"],
-        "password": False,
-    }
+    listing = ListedRoom(room="7KX-PM2-QDA", game="spit", names=["Ann"], password=False)
     answers: list[RoomList | NetFailure] = [
         RoomList([listing, listing], creates=True),
         NetFailure("127.0.0.1:9 did not answer (is the address right?)"),

@@ -12,25 +12,24 @@ from textual.pilot import Pilot
 
 from spit.net.addresses import Address
 from spit.net.lobby_client import RoomList
+from spit.net.protocol import ListedRoom
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.net.lobby import LobbyScreen
 from tests.tui.shots import SMALL, SnapCompare, hold_still
 
 ROOMS = [
-    {"room": "7KX-PM2-QDA", "game": "spit", "names": ["Ann"], "password": False},
-    {"room": "M00-N07-AAA", "game": "spades", "names": ["Bob"], "password": True},
-    {
-        "room": "EV1-666-AAA",
-        "game": "spit",
-        "names": ["Eve\x1b]2;OWNED\x07[red]x"],
-        "password": False,
-    },
-    {"room": "0DD-S01-AAA", "game": "chess", "names": ["Cy"], "password": False},
+    ListedRoom(room="7KX-PM2-QDA", game="spit", names=["Ann"], password=False),
+    ListedRoom(room="M00-N07-AAA", game="spades", names=["Bob"], password=True),
+    # a client refuses this name, but the screen makes it safe even so
+    ListedRoom(
+        room="EV1-666-AAA", game="spit", names=["Eve\x1b]2;OWNED\x07[red]x"], password=False
+    ),
+    ListedRoom(room="0DD-S01-AAA", game="chess", names=["Cy"], password=False),
 ]
 
 
-def _app(rooms: list[dict[str, Any]], **settings: Any) -> SpitApp:
+def _app(rooms: list[ListedRoom], **settings: Any) -> SpitApp:
     async def ask(_address: Address) -> RoomList:
         return RoomList(rooms, creates=True)
 

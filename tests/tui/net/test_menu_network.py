@@ -6,6 +6,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from spit.net.addresses import DEFAULT_PORT
 from spit.net.client import NetClient
 from spit.settings.file import read_settings
@@ -26,6 +28,7 @@ def _text(app: SpitApp) -> str:
     return "\n".join(screen_lines(app))
 
 
+@pytest.mark.slow
 async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path) -> None:
     host = SpitApp(settings=Settings(practice_offered=True, replay_dir=tmp_path))
     async with host.run_test(size=(80, 24)) as pilot:
@@ -73,6 +76,7 @@ async def test_host_from_the_menu_then_join_it_from_a_second_menu(tmp_path: Path
         pass
 
 
+@pytest.mark.slow
 async def test_a_bad_address_in_join_is_explained_and_the_dialog_stays() -> None:
     app = SpitApp(settings=Settings(practice_offered=True))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -65,6 +65,7 @@ async def test_the_hosts_first_frame_names_the_player_who_joined(
     _check(drawn, "Bob")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["spit", "spades"])
 async def test_the_joiners_first_frame_names_the_host(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str

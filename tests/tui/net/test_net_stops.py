@@ -4,6 +4,7 @@ grace over (take the win or play a bot), the result and its rematch."""
 from __future__ import annotations
 
 from spit.core.clock import FakeClock
+from spit.net.protocol import Over
 from spit.tui.net.overlays import AwayOverlay, GraceOverOverlay, NetResultOverlay
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.spit.net_screen import SpitNetScreen
@@ -38,7 +39,7 @@ async def test_away_countdown_then_the_choice_then_the_result_and_a_rematch() ->
         await pilot.press("w")
         await until(pilot, lambda: client.sent == ["take_win"])
 
-        client.says(grace_over=None, over={"winner": 0, "reason": "forfeit", "replay": None})
+        client.says(grace_over=None, over=Over(winner=0, reason="forfeit", replay=None))
         await until(pilot, lambda: isinstance(app.screen, NetResultOverlay))
         await until(pilot, lambda: "You win!" in _text(app))
         await pilot.press("enter")  # too soon: the result ignores keys for a moment
@@ -74,7 +75,7 @@ async def test_a_deliberate_leave_is_told_as_bob_left_the_game() -> None:
     app = NetApp(client, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "can play" in _text(app))
-        client.says(over={"winner": 0, "reason": "left", "replay": None})
+        client.says(over=Over(winner=0, reason="left", replay=None))
         await until(pilot, lambda: isinstance(app.screen, NetResultOverlay))
         await until(pilot, lambda: "left the game" in _text(app))
         shown = _text(app)
@@ -89,7 +90,7 @@ async def test_a_forfeit_after_the_grace_names_who_did_not_come_back() -> None:
     app = NetApp(client, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "can play" in _text(app))
-        client.says(over={"winner": 0, "reason": "forfeit", "replay": None})
+        client.says(over=Over(winner=0, reason="forfeit", replay=None))
         await until(pilot, lambda: isinstance(app.screen, NetResultOverlay))
         await until(pilot, lambda: "You win!" in _text(app))
         assert "You win by forfeit: Bob did not come back." in _text(app)

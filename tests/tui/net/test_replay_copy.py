@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spit.core.clock import FakeClock
+from spit.net.protocol import Over
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.net.client_state import over
@@ -38,10 +41,11 @@ def test_a_finished_view_is_not_the_end_until_over_comes() -> None:
     client = FakeClient()
     client.view, client.finished = _last_view(), True
     assert over(client) is None
-    client.over = {"winner": 0, "reason": "cards", "replay": "game.spit.jsonl"}
+    client.over = Over(winner=0, reason="cards", replay="game.spit.jsonl")
     assert over(client) == client.over
 
 
+@pytest.mark.slow
 async def test_the_copy_is_fetched_when_over_comes_after_the_last_view(tmp_path: Path) -> None:
     client = FetchingClient()
     settings = Settings(practice_offered=True, replay_dir=tmp_path)
@@ -53,7 +57,7 @@ async def test_the_copy_is_fetched_when_over_comes_after_the_last_view(tmp_path:
         client.says(view=_last_view(), finished=True)
         await pilot.pause(0.1)
         assert client.fetched == 0
-        client.says(over={"winner": 0, "reason": "cards", "replay": "game.spit.jsonl"})
+        client.says(over=Over(winner=0, reason="cards", replay="game.spit.jsonl"))
         await until(pilot, lambda: (tmp_path / "game.spit.jsonl").is_file())
         assert client.fetched == 1
         assert (tmp_path / "game.spit.jsonl").read_text() == TEXT

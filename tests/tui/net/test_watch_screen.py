@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 
 from spit.core.clock import FakeClock
@@ -17,6 +18,7 @@ from spit.games.spades import net_table as spades_table
 from spit.games.spit.net_table import NetTable
 from spit.net.addresses import Address
 from spit.net.client import NetClient
+from spit.net.protocol import PROTOCOL_VERSION, View, Watching
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.net.link import open_watch
@@ -43,6 +45,7 @@ def _address(uri: str) -> Address:
     return Address(host, int(port))
 
 
+@pytest.mark.slow
 async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
     tmp_path: Path,
 ) -> None:
@@ -76,7 +79,7 @@ async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
             await until(pilot, lambda: app.screen is screen)
             await asyncio.wait_for(plays, 90)
             await until(pilot, lambda: "Game over:" in _text(app))
-            winner = ("Ann", "Bob")[a.over["winner"]] if a.over else "?"
+            winner = ("Ann", "Bob")[a.over.winner] if a.over else "?"
             assert f"Game over: {winner}" in _text(app)
             await pilot.press("q")
             await until(pilot, lambda: not app.is_running)
@@ -85,6 +88,7 @@ async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
             await player.close()
 
 
+@pytest.mark.slow
 async def test_watch_a_game_of_spades_from_the_menu(tmp_path: Path) -> None:
     def make(names: tuple[str, str]) -> spades_table.NetTable:
         return spades_table.NetTable(names, 12, tmp_path, target=100)
@@ -126,15 +130,16 @@ async def test_watch_a_game_of_spades_from_the_menu(tmp_path: Path) -> None:
 class WatchClient(FakeClient):
     """A spectator's client that talks to no server: the frames are the test's."""
 
-    def __init__(self, frames: list[dict[str, Any]], game: str = "spit") -> None:
+    def __init__(self, frames: list[View], game: str = "spit") -> None:
         super().__init__()
-        self.welcome = {"v": 1, "room": "7KX-PM2-QDA", "names": ["Ann", "Bob"], "history": 0}
-        self.welcome["game"] = game
+        self.welcome = Watching(
+            v=PROTOCOL_VERSION, room="7KX-PM2-QDA", names=["Ann", "Bob"], history=0, game=game
+        )
         self.watching = True
         self.seen = frames
 
 
-def _spit_frames() -> list[dict[str, Any]]:
+def _spit_frames() -> list[View]:
     """A game of Spit a few plays in, as a spectator is sent it."""
     table = NetTable(("Ann", "Bob"), 7, None, timing=FAST)
     frames = []
@@ -148,11 +153,13 @@ def _spit_frames() -> list[dict[str, Any]]:
         intent = greedy_intent(view, rng)
         if intent is not None:
             table.submit(seat, intent, t)
-        frames.append(
-            {"t": t, "view": table.public_view(), "events": table.public_news(), "finished": False}
-        )
+        frames.append(_frame(t, table.public_view(), table.public_news()))
         table.news()
     return frames
+
+
+def _frame(t: int, view: dict[str, Any], events: list[dict[str, Any]]) -> View:
+    return View(t=t, view=view, events=events, rtt=[], finished=False)
 
 
 class WatchApp(App[None]):
@@ -170,7 +177,7 @@ def test_the_spit_watch_screen(snap_compare: Any) -> None:
     assert snap_compare(WatchApp(screen), terminal_size=(80, 24))
 
 
-def _spades_frames() -> list[dict[str, Any]]:
+def _spades_frames() -> list[View]:
     """A hand of Spades a few steps in, as a spectator is sent it."""
     table = spades_table.NetTable(("Ann", "Bob"), 12, None, target=100)
     frames = []
@@ -181,14 +188,7 @@ def _spades_frames() -> list[dict[str, Any]]:
             if intent is not None:
                 table.submit(seat, intent, step * 100)
                 break
-        frames.append(
-            {
-                "t": step * 100,
-                "view": table.public_view(),
-                "events": table.public_news(),
-                "finished": False,
-            }
-        )
+        frames.append(_frame(step * 100, table.public_view(), table.public_news()))
         table.news()
     return frames
 

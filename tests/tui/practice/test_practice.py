@@ -98,6 +98,7 @@ async def play_the_hints(
     raise AssertionError(f"not every kind was taught: {screen.coach.taught}, hints {seen}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "overrides",
     [{}, {"p1.play.1.left": "1", "p1.play.1.right": "2", "p1.move.1": "3", "p1.play.2.left": "4"}],
@@ -149,6 +150,7 @@ async def test_the_menu_offers_it_once(home: Path) -> None:
         assert isinstance(pilot.app.screen, PracticeScreen)
 
 
+@pytest.mark.slow
 async def test_how_to_play_opens_it_and_it_comes_back_there() -> None:
     clock = FakeClock()
     app = SpitApp(settings=Settings(practice_offered=True), clock=clock)
@@ -163,6 +165,7 @@ async def test_how_to_play_opens_it_and_it_comes_back_there() -> None:
         assert isinstance(app.screen, HowToPlay)
 
 
+@pytest.mark.slow
 async def test_the_rules_shown_name_no_rule_ids() -> None:
     app = SpitApp(settings=Settings(practice_offered=True))
     async with app.run_test(size=(100, 60)) as pilot:

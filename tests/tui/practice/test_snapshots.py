@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from spit.core.clock import FakeClock
@@ -12,6 +13,8 @@ from spit.tui.spit.practice import PracticeScreen
 from tests.tui.shots import SMALL, SnapCompare, app
 
 from .test_practice import play_the_hints
+
+pytestmark = pytest.mark.slow  # the practice round played hint by hint to each shot
 
 
 def _shot(snap_compare: SnapCompare, kind: str, **settings: Any) -> bool:

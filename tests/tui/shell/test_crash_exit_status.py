@@ -46,6 +46,7 @@ def run(
     )
 
 
+@pytest.mark.slow  # a process of its own for each command
 @pytest.mark.parametrize(
     "arguments", [[], ["play"], ["play", "--bot", "easy"], ["spades"], ["replays"]]
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -27,6 +28,7 @@ async def leave(pilot: Pilot[None], app: SpitApp, quit_key: str) -> None:
     await pilot.press("y")
 
 
+@pytest.mark.slow
 async def test_two_player_game_and_back(spit_home: Path) -> None:
     app = SpitApp(settings=Settings(card_style="ascii", four_colour=True), clock=FakeClock())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -47,6 +49,7 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
     assert not list((spit_home / "data" / "replays").glob("*.spit.jsonl"))
 
 
+@pytest.mark.slow
 async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
     settings = Settings(bot_level="easy", record_replays=False, key_overrides={"quit": "f10"})
     app = SpitApp(settings=settings, clock=FakeClock())
@@ -79,6 +82,7 @@ async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
         assert app.screen.has_class("-too-small")
 
 
+@pytest.mark.slow
 async def test_spades_starts_on_the_chosen_level_with_the_settings(tmp_path: Path) -> None:
     from spit.tui.spades.screen import SpadesScreen
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def modules_after(code: str) -> set[str]:
     out = subprocess.run(
@@ -23,6 +25,7 @@ def test_parsing_a_command_imports_no_other_command() -> None:
     assert not {"spit.commands.sim", "spit.commands.replay", "spit.sim", "textual"} & loaded
 
 
+@pytest.mark.slow
 def test_the_game_does_not_load_the_menu_screens() -> None:
     loaded = modules_after("import spit.tui.app, spit.tui.spit.game_screen")
     assert not {m for m in loaded if m.startswith("spit.tui.shell")}

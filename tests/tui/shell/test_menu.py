@@ -34,6 +34,7 @@ SCREENS: dict[str, type[Screen[Any]]] = {
 """What each menu entry opens (the games have their own tests)."""
 
 
+@pytest.mark.slow
 async def test_each_entry_opens_its_screen_and_escape_comes_back() -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -48,6 +49,7 @@ async def test_each_entry_opens_its_screen_and_escape_comes_back() -> None:
             await pilot.press(*["up"] * downs)
 
 
+@pytest.mark.slow
 async def test_hotkeys_and_question_mark() -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -82,6 +84,7 @@ async def test_bot_chooser_starts_on_the_settings_level() -> None:
         assert levels.highlighted == LEVELS.index("hard")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", ["beginner", "steady", "expert"])
 async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_chosen(
     target: str,
@@ -118,6 +121,7 @@ async def test_too_small_terminal_says_so() -> None:
         assert app.screen.has_class("-too-small")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["textual-light", "catppuccin-latte", "atom-one-light"])
 async def test_titles_can_be_read_on_light_themes(theme: str) -> None:
     """The menu's and the screens' titles (and the dialogs') are at least 3:1 against

@@ -17,6 +17,8 @@ from spit.tui.shell.settings_screen import KeyCapture, SettingsScreen
 
 from .menu_keys import MENU
 
+pytestmark = pytest.mark.slow  # the settings screen driven key by key
+
 
 def saved(path: Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))

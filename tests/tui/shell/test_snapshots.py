@@ -16,6 +16,8 @@ from tests.tui.shots import BIG, SMALL, SnapCompare, app, hold_still
 
 from .menu_keys import MENU
 
+pytestmark = pytest.mark.slow  # screenshots of every shell screen
+
 
 @pytest.fixture(autouse=True)
 def stable_home(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,6 +26,7 @@ def _shown_letters(screen: SpadesScreen) -> dict[int, str]:
     return {item.card: item.key for item in table.hand}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 11])
 async def test_a_card_keeps_its_letter_through_the_play_of_a_hand(seed: int) -> None:
     async with spades_app(seed=seed).run_test(size=(80, 24)) as pilot:
@@ -43,6 +44,7 @@ async def test_a_card_keeps_its_letter_through_the_play_of_a_hand(seed: int) -> 
         assert seen >= 10  # the hand was played, almost to its end
 
 
+@pytest.mark.slow
 async def test_a_letter_plays_its_card_after_the_cards_before_it_are_gone() -> None:
     async with spades_app().run_test(size=(80, 24)) as pilot:
         player = Player(pilot)
@@ -60,6 +62,7 @@ async def test_a_letter_plays_its_card_after_the_cards_before_it_are_gone() -> N
         assert card not in screen.game.observe(0).hand
 
 
+@pytest.mark.slow
 async def test_the_bots_seat_says_bids_first_only_while_bidding() -> None:
     async with spades_app().run_test(size=(80, 24)) as pilot:
         player = Player(pilot)
@@ -102,6 +105,7 @@ def test_a_bad_target_is_one_line_and_status_2(
     assert message in error and "Traceback" not in error
 
 
+@pytest.mark.slow
 async def test_a_short_game_is_played_to_its_target_and_recorded(tmp_path: Path) -> None:
     async with spades_app(target=150, replay_dir=tmp_path).run_test(size=(80, 24)) as pilot:
         player = Player(pilot)

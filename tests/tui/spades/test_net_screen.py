@@ -8,6 +8,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec.structs
+import pytest
 from textual.app import App
 
 from spit.core.clock import FakeClock
@@ -19,6 +21,7 @@ from spit.games.spades.net_view import turned
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
 from spit.net.client import NetClient
+from spit.net.protocol import Welcome
 from spit.settings.model import Settings
 from spit.tui.net import client_state
 from spit.tui.net.overlays import NetResultOverlay
@@ -64,6 +67,7 @@ def _key_for(screen: SpadesNetScreen, turn: int) -> list[str]:
     return [hand_letters(view)[cards[turn % len(cards)]]]
 
 
+@pytest.mark.slow
 async def test_a_whole_game_of_spades_with_key_presses_against_a_real_server(
     tmp_path: Path,
 ) -> None:
@@ -114,7 +118,7 @@ async def test_a_whole_game_of_spades_with_key_presses_against_a_real_server(
         result = verify_spades(load_spades_replay(replays[0]))
         assert result.valid and result.finished
         over = client_state.over(link.client)
-        assert over is not None and over["winner"] == result.winner
+        assert over is not None and over.winner == result.winner
         await pilot.pause(RESULT_GRACE_MS / 1000 + 0.1)  # the result's keys wait a moment
         await pilot.press("escape")
         await until(pilot, lambda: app.return_code is not None)
@@ -127,7 +131,8 @@ class _Client(FakeClient):
 
     def __init__(self, seat: int) -> None:
         super().__init__()
-        self.welcome = {**(self.welcome or {}), "seat": seat}
+        assert isinstance(self.welcome, Welcome)
+        self.welcome = msgspec.structs.replace(self.welcome, seat=seat)
 
     @property
     def connected(self) -> bool:

@@ -40,6 +40,8 @@ from spit.tui.spades.view import Controls, present
 
 from .driver import Player, screen_of, spades_app
 
+pytestmark = pytest.mark.slow  # games of Spades played key by key
+
 
 def result_shown(screen: SpadesScreen) -> bool:
     return isinstance(screen.app.screen, ResultOverlay)

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from spit.games.spades.engine import Phase, to_move
 from spit.tui.spades.screen import SpadesScreen
 
 from .driver import Player, spades_app
+
+pytestmark = pytest.mark.slow  # screenshots of Spades at each stage of a game
 
 Done = Callable[[SpadesScreen], bool]
 

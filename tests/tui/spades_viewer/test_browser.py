@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from spit.paths import replays_dir
 from spit.tui.app import SpitApp
 from spit.tui.shell.menu import MainMenu
@@ -12,6 +14,8 @@ from spit.tui.spades.viewer import SpadesViewerScreen
 from tests.replay.goldens import GOLDEN
 from tests.tui.browser.driver import open_browser
 from tests.tui.spades_viewer.driver import FINISHED, text
+
+pytestmark = pytest.mark.slow  # the replays browser opening a game of Spades
 
 
 async def test_the_browser_opens_a_spades_game_in_the_spades_viewer() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.spades_viewer.driver import FINISHED, SpadesViewerApp, parts, text
@@ -24,6 +25,7 @@ async def test_it_opens_paused_at_the_start_with_both_seats_and_the_header() -> 
         assert "? keys  Esc back" in shown
 
 
+@pytest.mark.slow
 async def test_right_and_left_step_one_input_and_say_what_it_was() -> None:
     async with SpadesViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, _ = parts(pilot)
@@ -73,6 +75,7 @@ async def test_up_and_down_jump_between_tricks_brackets_too() -> None:
         await moves(pilot, [(into_trick_3, marks[2]), (("left_square_bracket",), marks[1])])
 
 
+@pytest.mark.slow
 async def test_page_keys_jump_between_hands() -> None:
     async with SpadesViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
@@ -157,6 +160,7 @@ async def test_a_window_too_small_says_how_large_to_make_it() -> None:
         assert "(it is 80×23 now)." in text(viewer)
 
 
+@pytest.mark.slow
 async def test_the_ascii_style_shows_only_ascii_at_every_hand() -> None:
     """The ASCII card style is for terminals without Unicode: the header, the seats'
     lines and the status line keep to ASCII too, from the draw to the end."""

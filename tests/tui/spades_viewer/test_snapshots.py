@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.spades_viewer.driver import FINISHED, SpadesViewerApp
@@ -29,6 +30,7 @@ class TestSpadesViewer:
     def test_the_start(self, snap_compare: Any) -> None:
         assert snap_compare(SpadesViewerApp(FINISHED), terminal_size=(80, 24))
 
+    @pytest.mark.slow
     def test_in_the_middle_of_a_trick(self, snap_compare: Any) -> None:
         app = SpadesViewerApp(FINISHED)
         assert snap_compare(app, terminal_size=(80, 24), run_before=_keys(*MID_TRICK))
@@ -37,6 +39,7 @@ class TestSpadesViewer:
         app = SpadesViewerApp(FINISHED)
         assert snap_compare(app, terminal_size=(80, 24), run_before=_keys("end"))
 
+    @pytest.mark.slow
     def test_the_draw_on_a_big_terminal(self, snap_compare: Any) -> None:
         """A few draws in: the top card face up, the card just kept outlined, what each
         player has put face down."""

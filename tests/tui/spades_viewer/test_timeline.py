@@ -40,6 +40,7 @@ def captions(timeline: SpadesTimeline, names: tuple[str, str] = NAMES) -> list[s
     return [caption(frame, names, PAINTER) for frame in timeline.frames]
 
 
+@pytest.mark.slow
 def test_every_state_is_the_one_the_game_was_played_through(tmp_path: Path) -> None:
     states: list = []
     path, final, inputs = record_spades_game(tmp_path, 5, mistake_in={1}, states=states)

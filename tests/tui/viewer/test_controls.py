@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from spit.core.clock import FakeClock
@@ -64,6 +65,7 @@ async def test_playing_to_the_end_stops_there_and_play_starts_again() -> None:
         assert viewer.playing and viewer.position == START
 
 
+@pytest.mark.slow
 async def test_arrows_seek_five_seconds_within_the_game() -> None:
     async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
@@ -79,6 +81,7 @@ async def test_arrows_seek_five_seconds_within_the_game() -> None:
         assert viewer.position == START
 
 
+@pytest.mark.slow
 async def test_up_and_down_jump_between_events() -> None:
     async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
@@ -90,6 +93,7 @@ async def test_up_and_down_jump_between_events() -> None:
         assert viewer.position == marks[2]
 
 
+@pytest.mark.slow
 async def test_page_keys_and_brackets_jump_between_rounds() -> None:
     async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
@@ -108,6 +112,7 @@ async def test_page_keys_and_brackets_jump_between_rounds() -> None:
         assert viewer.position == rounds[1]
 
 
+@pytest.mark.slow
 async def test_comma_and_full_stop_step_one_input_and_pause() -> None:
     async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)

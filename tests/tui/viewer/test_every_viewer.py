@@ -35,6 +35,7 @@ def app(game: tuple[type[ViewerApp], Path]) -> ViewerApp:
     return kind(finished)
 
 
+@pytest.mark.slow
 async def test_help_lists_the_keys_pauses_and_any_key_goes_back(app: ViewerApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space", "question_mark")
@@ -43,6 +44,7 @@ async def test_help_lists_the_keys_pauses_and_any_key_goes_back(app: ViewerApp) 
         assert app.screen is app.viewer and app.viewer.playing
 
 
+@pytest.mark.slow
 async def test_speed_goes_from_a_quarter_to_sixteen_times(app: ViewerApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*["minus"] * 4)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.viewer.driver import FINISHED, HAND_WRITTEN, UNFINISHED, ViewerApp, broken
@@ -27,14 +28,17 @@ ROUND_2_PLAYING = ("pagedown", *["down"] * 6)
 
 
 class TestViewer:
+    @pytest.mark.slow
     def test_in_the_middle_of_a_round(self, snap_compare: Any) -> None:
         app = ViewerApp(FINISHED)
         assert snap_compare(app, terminal_size=(80, 24), run_before=_keys(*ROUND_2_PLAYING))
 
+    @pytest.mark.slow
     def test_big_terminal(self, snap_compare: Any) -> None:
         app = ViewerApp(FINISHED)
         assert snap_compare(app, terminal_size=(120, 40), run_before=_keys(*ROUND_2_PLAYING))
 
+    @pytest.mark.slow
     def test_playing_fast(self, snap_compare: Any) -> None:
         app = ViewerApp(FINISHED)
 
@@ -46,6 +50,7 @@ class TestViewer:
 
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
+    @pytest.mark.slow
     def test_a_refused_input_in_ascii(self, snap_compare: Any) -> None:
         app = ViewerApp(HAND_WRITTEN, card_style="ascii")
         keys = _keys("full_stop", "full_stop", "full_stop")

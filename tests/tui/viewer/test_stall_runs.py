@@ -92,6 +92,7 @@ def test_a_run_reads_as_its_spits_one_at_a_time(replay: Replay) -> None:
     assert (runs.end, runs.inputs) == (each.end, each.inputs)
 
 
+@pytest.mark.slow
 def test_positions_and_jumps_are_those_of_one_spit_at_a_time(replay: Replay) -> None:
     runs, each = both(replay)
     for p in positions(each):
@@ -102,6 +103,7 @@ def test_positions_and_jumps_are_those_of_one_spit_at_a_time(replay: Replay) -> 
         assert runs.round_start(p) == each.round_start(p), p
 
 
+@pytest.mark.slow
 def test_the_table_and_caption_are_those_of_one_spit_at_a_time(replay: Replay) -> None:
     runs, each = both(replay)
     fast, slow = Playback(runs, CardPainter()), Playback(each, CardPainter())

@@ -8,7 +8,7 @@ documents the levels and how they were tuned.
     >>> from spit.games.spit.bots import LEVELS, make_bot
     >>> bot = make_bot("normal", player=1, seed=42)
     >>> bot.player, bot.level, bot.policy.name
-    (1, 'normal', 'strong')
+    (1, <BotLevel.NORMAL: 'normal'>, 'strong')
 """
 
 from spit.games.spit.bots.agent import BotAgent, Plan
