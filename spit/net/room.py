@@ -281,7 +281,7 @@ class Room:
         chair.connected = True
         chair.dropped_at = None
         chair.sync = self._new_sync()  # a new connection: a new line, measured afresh
-        self._tell_others(index, encode(Back(seat=index)))
+        self._tell_others(index, encode(Back(seat=seats.Seat(index))))
         self._follow_pause(now)
 
     def _new_sync(self) -> ClockSync:
@@ -339,7 +339,7 @@ class Room:
         if self.table is None or not self._over_sent:
             return
         self.chairs[index].wants_rematch = True
-        frame = encode(RematchAsked(seat=index))
+        frame = encode(RematchAsked(seat=seats.Seat(index)))
         for other, chair in enumerate(self.chairs):
             if chair.connected:
                 self._notices.append((other, frame))
@@ -590,12 +590,15 @@ class Room:
                 claim_ms = self.limits.claim_ms
                 self._expired, self._claim_by = index, now + claim_ms
                 self._tell_others(
-                    index, encode(GraceOver(seat=index, seconds_left=math.ceil(claim_ms / 1000)))
+                    index,
+                    encode(
+                        GraceOver(seat=seats.Seat(index), seconds_left=math.ceil(claim_ms / 1000))
+                    ),
                 )
                 return
             if now >= self._next_away:
                 self._tell_others(
-                    index, encode(Away(seat=index, seconds_left=math.ceil(left / 1000)))
+                    index, encode(Away(seat=seats.Seat(index), seconds_left=math.ceil(left / 1000)))
                 )
         if now >= self._next_away:
             self._next_away = now + AWAY_EVERY_MS
@@ -742,17 +745,19 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=seats.Seat(i)))
+                for i, s in enumerate(self.chairs)
+                if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
+            frames.append(encode(GraceOver(seat=seats.Seat(self._expired), seconds_left=left)))
         elif self.paused:
             for index, chair in enumerate(self.chairs):
                 if not chair.connected and not chair.bot and chair.dropped_at is not None:
                     grace = self.limits.rejoin_grace_ms
                     left = max(0, math.ceil((grace - (now - chair.dropped_at)) / 1000))
-                    frames.append(encode(Away(seat=index, seconds_left=left)))
+                    frames.append(encode(Away(seat=seats.Seat(index), seconds_left=left)))
         return frames
 
     def snapshot(self, index: int, now: float) -> list[str]:
@@ -764,9 +769,11 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=seats.Seat(i)))
+                for i, s in enumerate(self.chairs)
+                if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None and index != self._expired:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
+            frames.append(encode(GraceOver(seat=seats.Seat(self._expired), seconds_left=left)))
         return frames

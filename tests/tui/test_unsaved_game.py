@@ -75,7 +75,7 @@ async def test_spades_says_so_on_the_table_at_once(tmp_path: Path) -> None:
         player = Player(pilot)
         await player.turn()
         await pilot.pause()
-        assert isinstance(app.screen, SpadesScreen) and not app.screen.game.over
+        assert isinstance(app.screen, SpadesScreen) and not app.screen.game.finished
         assert len(notices(app)) == 1
         await player.turn()
         await pilot.pause()

@@ -12,6 +12,7 @@ from spit.core.clock import FakeClock
 from spit.engine import Play
 from spit.engine.timers import StagePhase
 from spit.games.spades.engine import Phase
+from spit.games.spades.game import card_played
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, screen_of, spades_app
 
@@ -85,7 +86,7 @@ async def test_a_spades_game_left_after_a_card_is_kept(games: Path) -> None:
         player = Player(pilot)
         screen = screen_of(pilot)
         await player.play_until(lambda s: s.game.state.phase is Phase.PLAY)
-        await player.play_until(lambda s: s.game.played)
+        await player.play_until(lambda s: card_played(s.game.state))
         path = screen.replay_path
         await pilot.press("q", "y")
         await pilot.pause()

@@ -74,7 +74,7 @@ _PHASES = {
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatLine:
     """A player's line (``label`` such as ``North · hard bot``, then ``facts``: the
     cards put face down in the draw, the bid) and their hand, face up and sorted as in
     play, with the card just kept or drawn back outlined."""
@@ -105,7 +105,7 @@ class Band:
 class ReplayTable:
     title: str
     keys_hint: str
-    seats: tuple[Seat, Seat]
+    seats: tuple[SeatLine, SeatLine]
     """By player: player 0 is drawn at the bottom, player 1 at the top."""
     band: Band
     notes: tuple[tuple[str, str], tuple[str, str]]
@@ -199,7 +199,7 @@ def present(
     )
 
 
-def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPainter) -> Seat:
+def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPainter) -> SeatLine:
     frame = timeline.frames[index]
     state, record = frame.state, frame.record
     new: set[Card] = set()
@@ -214,7 +214,7 @@ def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPai
         HandCard(card, "", raised=card in new) for card in display_order(state.hands[player])
     )
     label = _seat_label(timeline.replay.header.players[player], painter)
-    return Seat(label, _facts(state, player, painter), hand, to_move(state) == player)
+    return SeatLine(label, _facts(state, player, painter), hand, to_move(state) == player)
 
 
 def _facts(state: State, player: int, painter: CardPainter) -> str:
@@ -320,7 +320,7 @@ def _band(canvas: Canvas, band: Band, card: CardSize, y: int, painter: CardPaint
 
 
 def _seat(
-    canvas: Canvas, seat: Seat, card: CardSize, y: int, painter: CardPainter, ascii: bool
+    canvas: Canvas, seat: SeatLine, card: CardSize, y: int, painter: CardPainter, ascii: bool
 ) -> None:
     """The name line (marked when it is this player's move), then the hand."""
     mark = (">" if ascii else "▸") if seat.to_move else " "
