@@ -24,7 +24,7 @@ Then it times what the program does with the file (best of ``--repeat``):
 
 - **check**: ``spit-tui replay FILE --check``'s work (``load_replay`` and ``verify``),
   with its peak memory (``tracemalloc``);
-- **viewer**: what ``ReplayViewerScreen`` does before it shows anything
+- **viewer**: what ``SpitViewerScreen`` does before it shows anything
   (``open_timeline``), then a jump to the end and back to the start (``Playback.go_to``);
 - **stats**: what a statistics rebuild does with the file (``spit.stats.summary``'s
   ``game_figures``, the same walk through the game).

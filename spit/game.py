@@ -47,7 +47,7 @@ Type parameters, in the order ``Game`` takes them:
 name    what                                              Spit / Spades
 ======  ================================================  ============================
 ``S``   the rules' state (immutable)                      ``State`` / ``State``
-``G``   the stage: timers, deal awaited, over             ``SpitStage`` / ``Turns``
+``G``   the stage: timers, deal awaited, over             ``timers.Stage`` / ``Turns``
 ``A``   an action                                         ``Action`` / ``Action``
 ``I``   an intent (its actions included)                  ``Intent`` / ``Intent``
 ``C``   a chance outcome: one deal                        ``Orders`` / ``HandOrders``

@@ -10,7 +10,7 @@ R15, R16, D08, D17):
   the pile on their own side;
 - a finished round shows its summary for a moment before the next deal.
 
-``Timers`` works these out for a table (``spit.engine.State``) and its ``SpitStage``
+``Timers`` works these out for a table (``spit.engine.State``) and its ``Stage``
 (which of these is running and when it ends). Each function takes the table, the stage
 and the time, and gives the new table and stage with what happened (a
 ``spit.game.Timed``); nothing here reads a clock or keeps anything between calls. The
@@ -170,7 +170,7 @@ class StagePhase(StrEnum):
     """Which of the timed steps the game is in."""
 
     COUNTDOWN = "countdown"
-    """Counting down to a spit (a round's start or a stall): see ``SpitStage.countdown``."""
+    """Counting down to a spit (a round's start or a stall): see ``Stage.countdown``."""
     PLAYING = "playing"
     SLAP = "slap"
     """The slap window is open."""
@@ -181,7 +181,7 @@ class StagePhase(StrEnum):
     GAME_OVER = "game_over"
 
 
-class SpitStage(Struct, frozen=True, gc=False):
+class Stage(Struct, frozen=True, gc=False):
     """Where a game of Spit stands in time, beside its table (``spit.game.Stage``)."""
 
     phase: StagePhase
@@ -212,7 +212,7 @@ _SLAP: Final = StagePhase.SLAP
 _ROUND_OVER: Final = StagePhase.ROUND_OVER
 _START: Final = CountdownKind.START
 _STALL: Final = CountdownKind.STALL
-_DEALING: Final = SpitStage(StagePhase.DEALING, dealing=True)
+_DEALING: Final = Stage(StagePhase.DEALING, dealing=True)
 _SPIT_ACTION: Final = Spit()
 _SLAP_DEFAULT: Final = Slap(0)
 """D08: when nobody slaps, each takes the pile on their own side."""
@@ -226,7 +226,7 @@ _SLAP_PHASE: Final = Phase.SLAP
 _ROUND_OVER_PHASE: Final = Phase.ROUND_OVER
 _GAME_OVER_PHASE: Final = Phase.GAME_OVER
 
-SpitTimed: TypeAlias = Timed[State, SpitStage, TableEvent]
+TimedTable: TypeAlias = Timed[State, Stage, TableEvent]
 """A table after a change, with its stage and what happened."""
 
 
@@ -239,13 +239,13 @@ class Timers(Struct, frozen=True):
     timing: Timing = Timing()
     ticks: bool = True
 
-    def start(self, state: State) -> SpitTimed:
+    def start(self, state: State) -> TimedTable:
         """A game just dealt (``spit.engine.new_game``): its first countdown, at 0."""
         hands = state.hands
         dealt = RoundDealt(state.round, (len(hands[0]), len(hands[1])))
         return self._countdown(state, None, 0, _START, (dealt,))
 
-    def deal(self, state: State, stage: SpitStage, t: int, orders: Orders) -> SpitTimed:
+    def deal(self, state: State, stage: Stage, t: int, orders: Orders) -> TimedTable:
         """The next round dealt from ``orders`` at ``t`` (``deal_round``, which raises
         ``ValueError`` for orders that are not the gathered cards), and its countdown."""
         dealt = deal_round(state, orders)
@@ -253,17 +253,17 @@ class Timers(Struct, frozen=True):
 
     def after_input(
         self, before: State, applied: Applied[State, Event], t: int, seat: int
-    ) -> SpitTimed:
+    ) -> TimedTable:
         """The stage after ``seat``'s input at ``t`` changed ``before`` as ``applied``
         says: the timer of the phase the table is now in."""
         state = applied.state
         if state.phase is _PLAYING_PHASE:  # by far the most common: tested first
-            stage = SpitStage(_PLAYING, changed_at=t, changed_by=seat, before=before)
+            stage = Stage(_PLAYING, changed_at=t, changed_by=seat, before=before)
             return Timed(state, stage, applied.events)
-        race = SpitStage(_PLAYING, changed_at=t, changed_by=seat, before=before)
+        race = Stage(_PLAYING, changed_at=t, changed_by=seat, before=before)
         return self._follow(state, race, t, applied.events)
 
-    def run(self, state: State, stage: SpitStage, t: int, horizon: int) -> SpitTimed:
+    def run(self, state: State, stage: Stage, t: int, horizon: int) -> TimedTable:
         """Run what is due at ``t`` (``stage.due``): the countdown's tick, then the
         phase's timer. With nobody to see the tables in between (``horizon`` after
         ``t``, no ticks), a run of stall steps whose countdowns end by ``horizon`` is
@@ -299,49 +299,49 @@ class Timers(Struct, frozen=True):
     # -- inside --------------------------------------------------------------------
 
     def _follow(
-        self, state: State, stage: SpitStage, t: int, events: tuple[TableEvent, ...]
-    ) -> SpitTimed:
+        self, state: State, stage: Stage, t: int, events: tuple[TableEvent, ...]
+    ) -> TimedTable:
         """The stage for the table's phase after a change at ``t`` (``stage`` holds the
         latest change): its timer, and the events that announce it."""
         phase = state.phase
         if phase is _PLAYING_PHASE:
-            return Timed(state, _with_race(SpitStage(_PLAYING), stage), events)
+            return Timed(state, _with_race(Stage(_PLAYING), stage), events)
         if phase is _SPIT_PHASE:
             return self._countdown(state, stage, t, _STALL, events)
         if phase is _SLAP_PHASE:
             deadline = t + self.timing.slap_window_ms
             sizes = (len(state.piles[0]), len(state.piles[1]))
-            window = SpitStage(_SLAP, deadline=deadline, due=deadline)
+            window = Stage(_SLAP, deadline=deadline, due=deadline)
             opened = (*events, SlapWindowOpened(deadline, sizes))
             return Timed(state, _with_race(window, stage), opened)
         if phase is _ROUND_OVER_PHASE:
             deadline = t + self.timing.round_pause_ms
-            pause = SpitStage(_ROUND_OVER, deadline=deadline, due=deadline)
+            pause = Stage(_ROUND_OVER, deadline=deadline, due=deadline)
             return Timed(state, _with_race(pause, stage), (*events, NextRoundAt(deadline)), True)
         assert phase is _GAME_OVER_PHASE
-        over = SpitStage(StagePhase.GAME_OVER, over=True)
+        over = Stage(StagePhase.GAME_OVER, over=True)
         return Timed(state, _with_race(over, stage), events, True)
 
     def _countdown(
         self,
         state: State,
-        stage: SpitStage | None,
+        stage: Stage | None,
         t: int,
         kind: CountdownKind,
         events: tuple[TableEvent, ...],
-    ) -> SpitTimed:
+    ) -> TimedTable:
         timing = self.timing
         length = timing.start_countdown_ms if kind is _START else timing.stall_countdown_ms
         deadline = t + length
         started = CountdownStarted(kind, deadline)
         if not self.ticks:
-            counting = SpitStage(_COUNTDOWN, countdown=kind, deadline=deadline, due=deadline)
+            counting = Stage(_COUNTDOWN, countdown=kind, deadline=deadline, due=deadline)
             events = (*events, started)
         else:
             # A tick each whole second before the deadline, the last one at the deadline.
             seconds = -(-length // 1000)
             tick = deadline - 1000 * (seconds - 1) if seconds else None
-            counting = SpitStage(
+            counting = Stage(
                 _COUNTDOWN,
                 countdown=kind,
                 deadline=deadline,
@@ -352,7 +352,7 @@ class Timers(Struct, frozen=True):
             events = (*events, started, CountdownTick(kind, seconds))
         return Timed(state, counting if stage is None else _with_race(counting, stage), events)
 
-    def _stall_run(self, state: State, stage: SpitStage, t: int, horizon: int) -> SpitTimed | None:
+    def _stall_run(self, state: State, stage: Stage, t: int, horizon: int) -> TimedTable | None:
         """The stall steps from ``t`` on whose next countdown still ends by
         ``horizon``, taken at once; ``None`` if there are none."""
         stall = self.timing.stall_countdown_ms
@@ -374,11 +374,9 @@ class Timers(Struct, frozen=True):
         return Timed(after, _with_timer(stage, deadline, None, 0), (run,))
 
 
-def _with_timer(
-    stage: SpitStage, deadline: int | None, tick: int | None, seconds: int
-) -> SpitStage:
+def _with_timer(stage: Stage, deadline: int | None, tick: int | None, seconds: int) -> Stage:
     """``stage`` with its countdown's timer moved on."""
-    return SpitStage(
+    return Stage(
         stage.phase,
         countdown=stage.countdown,
         deadline=deadline,
@@ -391,9 +389,9 @@ def _with_timer(
     )
 
 
-def _with_race(timer: SpitStage, race: SpitStage) -> SpitStage:
+def _with_race(timer: Stage, race: Stage) -> Stage:
     """``timer``'s phase and timer with ``race``'s latest change."""
-    return SpitStage(
+    return Stage(
         timer.phase,
         countdown=timer.countdown,
         deadline=timer.deadline,
@@ -409,30 +407,30 @@ def _with_race(timer: SpitStage, race: SpitStage) -> SpitStage:
 
 
 def _spit(
-    state: State, stage: SpitStage, t: int, player: int, events: tuple[TableEvent, ...]
-) -> tuple[State, SpitStage, tuple[TableEvent, ...]]:
+    state: State, stage: Stage, t: int, player: int, events: tuple[TableEvent, ...]
+) -> tuple[State, Stage, tuple[TableEvent, ...]]:
     """``player``'s automatic spit at the end of a countdown (D17): a timer's change."""
     return _auto(state, stage, t, player, _SPIT_ACTION, events)
 
 
 def _slap_default(
-    state: State, stage: SpitStage, t: int, events: tuple[TableEvent, ...]
-) -> tuple[State, SpitStage, tuple[TableEvent, ...]]:
+    state: State, stage: Stage, t: int, events: tuple[TableEvent, ...]
+) -> tuple[State, Stage, tuple[TableEvent, ...]]:
     """Nobody slapped in time: each takes the pile on their own side (D08)."""
     return _auto(state, stage, t, 0, _SLAP_DEFAULT, events)
 
 
 def _auto(
     state: State,
-    stage: SpitStage,
+    stage: Stage,
     t: int,
     player: int,
     action: Spit | Slap,
     events: tuple[TableEvent, ...],
-) -> tuple[State, SpitStage, tuple[TableEvent, ...]]:
+) -> tuple[State, Stage, tuple[TableEvent, ...]]:
     """A timer's own action: not an input, so not recorded; a replay's check works it
     out again from the same timers."""
     outcome = apply(state, player, action)
     assert isinstance(outcome, Applied), outcome
-    race = SpitStage(stage.phase, changed_at=t, changed_by=None, before=state)
+    race = Stage(stage.phase, changed_at=t, changed_by=None, before=state)
     return outcome.state, _with_race(stage, race), (*events, *outcome.events)

@@ -20,7 +20,7 @@ from spit.core.seats import other
 from spit.engine import Variant
 from spit.games.descriptor import GameReplay
 from spit.games.spades import descriptor as spades_game
-from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.replay import reader as spades_reader
 from spit.games.spades.stats import summarize_spades
 from spit.games.spit import descriptor as spit_game
 from spit.games.spit.replay.reader import Replay
@@ -123,7 +123,7 @@ def _opponents(infos: tuple[PlayerInfo, PlayerInfo]) -> Sequence[str | None]:
 
 def spades_summary(replay: GameReplay, path: Path) -> GameSummary:
     """A game of Spades, summed up by its own package (``spit.games.spades.stats``)."""
-    if not isinstance(replay, SpadesReplay):
+    if not isinstance(replay, spades_reader.Replay):
         raise TypeError(f"a replay of {replay.game}, not of Spades")
     try:
         summary = summarize_spades(replay, path)

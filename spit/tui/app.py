@@ -168,13 +168,13 @@ class SpitApp(App[int]):
         An app started on a game has the game as its own screen, not pushed over a
         blank one: drawing and then covering a blank screen was a fiftieth of the work
         before the first frame of ``spit-tui play`` (issue 13, ``docs/performance.md``).
-        Leaving that game ends the app (``GameScreen._leave``). An app started on
+        Leaving that game ends the app (``SpitScreen._leave``). An app started on
         another screen (``start_screen``) still has a blank screen beneath it, which
         the screens that leave by ``LeaveScreen`` look for."""
         if self.start_game is not None:
-            from spit.tui.spit.game_screen import GameScreen
+            from spit.tui.spit.game_screen import SpitScreen
 
-            return GameScreen(self.start_game, self.clock)
+            return SpitScreen(self.start_game, self.clock)
         if self.start_screen is not None:
             return Screen()
         from spit.tui.shell.menu import MainMenu
@@ -367,11 +367,11 @@ class SpitApp(App[int]):
 
     def action_help(self) -> None:
         from spit.tui.shell.how_to_play import HowToPlay
-        from spit.tui.spit.game_screen import GameScreen
+        from spit.tui.spit.game_screen import SpitScreen
 
         # A game has its own help key (which pauses it); with that key remapped, ``?``
         # must not cover the running game with How to play.
-        if not isinstance(self.screen, HowToPlay | GameScreen):
+        if not isinstance(self.screen, HowToPlay | SpitScreen):
             self.push_screen(HowToPlay())
 
 

@@ -16,7 +16,7 @@ from spit.core.seats import SEATS
 from spit.games.replays import load_any_replay, verify_any
 from spit.games.spades.replay import verify as spades_verify
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.records import SpadesEnd, SpadesInput
+from spit.games.spades.replay.records import End, Input
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.resimulate import Resimulation
 
@@ -60,7 +60,7 @@ def test_the_finished_game_has_a_blind_nil_exchange_a_refused_card_and_hand_chec
     assert [i.accepted for i in replay.inputs].count(False) == 1
     assert len(replay.hands) == 8 and len(replay.checkpoints) == 7  # every hand end but the last
     closing = replay.closing
-    assert isinstance(closing, SpadesEnd) and (closing.winner, closing.hands) == (0, 8)
+    assert isinstance(closing, End) and (closing.winner, closing.hands) == (0, 8)
     assert closing.scores == (523, 377)
 
 
@@ -81,7 +81,7 @@ def test_stepping_through_a_golden_spades_file_visits_every_line_once() -> None:
     while (record := sim.step()) is not None:
         seen.append(record)
     assert seen == list(replay.records)
-    assert sim.inputs == len([r for r in seen if isinstance(r, SpadesInput)])
+    assert sim.inputs == len([r for r in seen if isinstance(r, Input)])
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from spit.core.clock import FakeClock
 from spit.core.replay import recording
 from spit.engine.timers import StagePhase
 from spit.tui.spades.screen import SpadesScreen
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, spades_app
 
@@ -60,7 +60,7 @@ async def test_spit_says_so_on_the_table_at_once(tmp_path: Path) -> None:
         await driver.step()
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.match.stage.phase is StagePhase.PLAYING
+        assert isinstance(screen, SpitScreen) and screen.match.stage.phase is StagePhase.PLAYING
         assert len(notices(app)) == 1
         await driver.step()
         await driver.step()

@@ -31,15 +31,15 @@ if TYPE_CHECKING:
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
     from spit.games.spades.net_table import NetTable
-    from spit.games.spades.replay.reader import SpadesReplay
+    from spit.games.spades.replay.reader import Replay
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _own(replay: GameReplay) -> SpadesReplay:
-    from spit.games.spades.replay.reader import SpadesReplay
+def _own(replay: GameReplay) -> Replay:
+    from spit.games.spades.replay.reader import Replay
 
-    if not isinstance(replay, SpadesReplay):
+    if not isinstance(replay, Replay):
         raise TypeError(f"a replay of {replay.game}, not of Spades")
     return replay
 
@@ -61,9 +61,9 @@ def _describe(replay: GameReplay) -> str:
 
 
 def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
-    from spit.games.spades.replay.records import SpadesHeader
+    from spit.games.spades.replay.records import Header
 
-    return SpadesHeader.from_json(obj, version)
+    return Header.from_json(obj, version)
 
 
 def _end(obj: dict[str, object], line: int) -> ListedEnd:

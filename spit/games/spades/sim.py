@@ -42,7 +42,7 @@ def check_player(name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesSetup:
+class GameSetup:
     """Everything shared by the games of one run (sent once to each worker)."""
 
     seed: int
@@ -54,7 +54,7 @@ class SpadesSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesGameRecord:
+class GameRecord:
     """What the figures need from one game, per seat; "p1" is the player given first,
     whichever seat it had."""
 
@@ -81,7 +81,7 @@ class SpadesGameRecord:
         return counts[self.p1_seat ^ role]
 
 
-def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
+def play_game(setup: GameSetup, index: int) -> GameRecord:
     """Play game ``index`` of the run to its end (or to ``max_hands``)."""
     pair, p1_seat = divmod(index, 2)
     deal_seed = derive_seed(setup.seed, "deal", pair)
@@ -110,10 +110,10 @@ def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
     return record_of(index, deal_seed, p1_seat, session.state)
 
 
-def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesGameRecord:
+def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> GameRecord:
     """The figures of a finished (or stopped) game, from its last state."""
     bids = (bid_record(state.history, 0), bid_record(state.history, 1))
-    return SpadesGameRecord(
+    return GameRecord(
         index=index,
         deal_seed=deal_seed,
         p1_seat=p1_seat,
@@ -128,7 +128,7 @@ def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesG
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesFigures:
+class Figures:
     """A run's figures beyond its wins, per role (the player given first, then second)."""
 
     mean_hands: float
@@ -139,7 +139,7 @@ class SpadesFigures:
     nils_made: tuple[int, int]
 
 
-def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
+def figures(records: Sequence[GameRecord]) -> Figures:
     games = len(records) or 1
 
     def total(name: str, role: int) -> int:
@@ -149,7 +149,7 @@ def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
         bids = total("bids", role)
         return total("made", role) / bids if bids else 0.0
 
-    return SpadesFigures(
+    return Figures(
         mean_hands=sum(r.hands for r in records) / games,
         mean_score=(total("scores", 0) / games, total("scores", 1) / games),
         made_rate=(rate(0), rate(1)),
@@ -159,7 +159,7 @@ def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
 
 
 def _replay_writer(
-    setup: SpadesSetup, names: tuple[str, str], seeds: tuple[int, int], deal_seed: int
+    setup: GameSetup, names: tuple[str, str], seeds: tuple[int, int], deal_seed: int
 ) -> ReplayWriter:
     directory = setup.replay_dir
     assert directory is not None
@@ -175,10 +175,10 @@ def _replay_writer(
     )
 
 
-SpadesRun = Run[SpadesSetup, SpadesGameRecord]
+GameRun = Run[GameSetup, GameRecord]
 
 
-def report(run: SpadesRun) -> str:
+def report(run: GameRun) -> str:
     """The text report of a Spades run: wins, then bids made and nils, hands a game."""
     setup = run.setup
     found = figures(run.records)
@@ -202,7 +202,7 @@ def report(run: SpadesRun) -> str:
     )
 
 
-def run_json(run: SpadesRun) -> dict[str, Any]:
+def run_json(run: GameRun) -> dict[str, Any]:
     """The ``--json`` object of a Spades run."""
     setup = run.setup
     found = figures(run.records)
@@ -232,7 +232,7 @@ def run_json(run: SpadesRun) -> dict[str, Any]:
     return data
 
 
-class SpadesSimulator:
+class GameSimulator:
     """Spades' side of ``spit-tui sim`` (``spit.games.simulation.Simulator``): no
     options of its own."""
 
@@ -248,13 +248,13 @@ class SpadesSimulator:
             f"{' and '.join(OPPONENTS)}."
         )
 
-    def plan(self, request: SimRequest) -> SimPlan[SpadesSetup, SpadesGameRecord]:
+    def plan(self, request: SimRequest) -> SimPlan[GameSetup, GameRecord]:
         p1 = player_option("--p1", request.p1, check_player)
         p2 = player_option("--p2", request.p2, check_player)
-        setup = SpadesSetup(
+        setup = GameSetup(
             request.seed, p1, p2, target=request.target, replay_dir=request.replay_dir
         )
         return SimPlan(play_game, setup, report, run_json)
 
 
-SIMULATOR: Final = SpadesSimulator()
+SIMULATOR: Final = GameSimulator()

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Final
 
 from spit.games.spades.engine import HandResult, Phase, State, state_hash
-from spit.games.spades.replay.reader import SpadesReplay
-from spit.games.spades.replay.records import SpadesHand, SpadesInput
+from spit.games.spades.replay.reader import Replay
+from spit.games.spades.replay.records import Hand, Input
 from spit.games.spades.replay.verify import Resimulation
 from spit.games.summary import NO_FIGURES, GameSummary, PlayerSummary, game_key, mode_of, started_at
 
@@ -24,12 +24,12 @@ GAME: Final = "spades"
 """``GameSummary.game`` for a game of Spades."""
 
 
-def spades_key(replay: SpadesReplay) -> str:
+def spades_key(replay: Replay) -> str:
     """The game's identity: its hands and inputs (``spit.games.summary.game_key``)."""
-    return game_key(GAME, (r for r in replay.records if isinstance(r, SpadesHand | SpadesInput)))
+    return game_key(GAME, (r for r in replay.records if isinstance(r, Hand | Input)))
 
 
-def summarize_spades(replay: SpadesReplay, path: Path) -> GameSummary | None:
+def summarize_spades(replay: Replay, path: Path) -> GameSummary | None:
     """The summary of the game in ``replay`` (read from ``path``); ``None`` if it was not
     played to its end. Raises ``spit.core.replay.mismatch.ReplayMismatch`` where the
     file and the game differ."""
@@ -97,7 +97,7 @@ def bid_record(history: Iterable[HandResult], seat: int) -> BidRecord:
     return BidRecord(bids, made, nils, nils_made)
 
 
-def _player(seat: int, state: State, replay: SpadesReplay, winner: int) -> PlayerSummary:
+def _player(seat: int, state: State, replay: Replay, winner: int) -> PlayerSummary:
     info = replay.header.players[seat]
     bids = bid_record(state.history, seat)
     return PlayerSummary.of(

@@ -39,7 +39,7 @@ from spit.engine import (
     observe,
     parse_action,
 )
-from spit.engine.timers import SpitStage, SpitTimed, StagePhase, TableEvent, Timers, Timing
+from spit.engine.timers import Stage, StagePhase, TableEvent, TimedTable, Timers, Timing
 from spit.game import GameInfo, NextDeal, Outcome
 from spit.games.spit.events import Event
 from spit.games.spit.identity import INFO
@@ -144,29 +144,29 @@ class Game(Struct, frozen=True):
         collected = state.collected
         return dealer.shuffle(collected[0]), dealer.shuffle(collected[1])
 
-    def start(self, chance: Orders) -> SpitTimed:
+    def start(self, chance: Orders) -> TimedTable:
         return self.timers.start(new_game(chance, self.variant, self.target))
 
-    def deal(self, state: State, stage: SpitStage, t: int, chance: Orders) -> SpitTimed:
+    def deal(self, state: State, stage: Stage, t: int, chance: Orders) -> TimedTable:
         return self.timers.deal(state, stage, t, chance)
 
     # -- inputs
 
     def resolve(
-        self, state: State, stage: SpitStage, seat: Seat, intent: Intent
+        self, state: State, stage: Stage, seat: Seat, intent: Intent
     ) -> Action | Reason | NextDeal:
         """An action means itself; a key intent means what ``meanings`` says now."""
         if isinstance(intent, _ACTIONS):
             return intent
         return meanings(state, stage).of[intent]
 
-    def legal_actions(self, state: State, stage: SpitStage, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: State, stage: Stage, seat: Seat) -> list[Action]:
         """The rules' legal actions but the spits, which the timers take (D17)."""
         return [a for a in legal_actions(state, seat) if type(a) is not Spit]
 
     def apply(
-        self, state: State, stage: SpitStage, t: int, seat: Seat, action: Action
-    ) -> SpitTimed | Rejected[Reason]:
+        self, state: State, stage: Stage, t: int, seat: Seat, action: Action
+    ) -> TimedTable | Rejected[Reason]:
         if type(action) is Spit:
             return _SPIT_IS_AUTOMATIC
         outcome = apply(state, seat, action)
@@ -174,9 +174,7 @@ class Game(Struct, frozen=True):
             return self.timers.after_input(state, outcome, t, seat)
         return outcome
 
-    def lost_race(
-        self, stage: SpitStage, t: int, seat: Seat, action: Action, reason: Reason
-    ) -> bool:
+    def lost_race(self, stage: Stage, t: int, seat: Seat, action: Action, reason: Reason) -> bool:
         """Refused for a reason a race explains, and legal just before the latest
         change, which the other player (or a timer) made within ``too_slow_ms`` (R10).
         A player's own change (a key pressed twice) is no race."""
@@ -191,7 +189,7 @@ class Game(Struct, frozen=True):
 
     # -- time
 
-    def run_timers(self, state: State, stage: SpitStage, t: int, horizon: int) -> SpitTimed:
+    def run_timers(self, state: State, stage: Stage, t: int, horizon: int) -> TimedTable:
         return self.timers.run(state, stage, t, horizon)
 
     # -- what each seat may know: nothing is hidden in Spit
@@ -222,7 +220,7 @@ class Game(Struct, frozen=True):
         return state_hash(state)
 
 
-def meanings(state: State, stage: SpitStage) -> Meanings:
+def meanings(state: State, stage: Stage) -> Meanings:
     """What every key intent means on this table at this stage."""
     phase = stage.phase
     if phase is _GAME_OVER:
@@ -233,7 +231,7 @@ def meanings(state: State, stage: SpitStage) -> Meanings:
 
 
 def useful_intents(
-    state: State, stage: SpitStage, player: Seat
+    state: State, stage: Stage, player: Seat
 ) -> tuple[tuple[KeyIntent, Action], ...]:
     """The key intents of ``player`` whose action the rules accept now, each with that
     action, in key order (``PLAYER_INTENTS``): what a hint may suggest, and whether the
@@ -249,7 +247,7 @@ def useful_intents(
 
 
 Session: TypeAlias = session.Session[
-    State, SpitStage, Action, Intent, Orders, TableEvent, Reason, PlayerView
+    State, Stage, Action, Intent, Orders, TableEvent, Reason, PlayerView
 ]
 """A game of Spit in real time."""
 Agent: TypeAlias = session.Agent[State, Action, Event]

@@ -234,10 +234,10 @@ def refused_share(records: Sequence[GameRecord], role: int) -> float:
     return refused / (refused + played) if refused + played else 0.0
 
 
-SpitRun = Run[GameSetup, GameRecord]
+GameRun = Run[GameSetup, GameRecord]
 
 
-def report(run: SpitRun) -> str:
+def report(run: GameRun) -> str:
     """The text report: who won how often, how long games took, how fast bots played."""
     setup, records = run.setup, run.records
     names = (str(setup.p1), str(setup.p2))
@@ -253,7 +253,7 @@ def report(run: SpitRun) -> str:
     return "\n".join(lines)
 
 
-def run_json(run: SpitRun) -> dict[str, Any]:
+def run_json(run: GameRun) -> dict[str, Any]:
     """The ``--json`` object of a run (``spit.sim.SimResult.to_json``)."""
     setup, records = run.setup, run.records
     low, high = run.p1_interval
@@ -279,7 +279,7 @@ def run_json(run: SpitRun) -> dict[str, Any]:
     }
 
 
-class SpitSimulator:
+class GameSimulator:
     """Spit's side of ``spit-tui sim`` (``spit.games.simulation.Simulator``)."""
 
     default_player: Final = "normal"
@@ -324,4 +324,4 @@ class SpitSimulator:
         return SimPlan(play_game, setup, report, run_json)
 
 
-SIMULATOR: Final = SpitSimulator()
+SIMULATOR: Final = GameSimulator()

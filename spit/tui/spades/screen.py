@@ -48,7 +48,7 @@ from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.seats import BOT, HUMAN, TARGET
-from spit.tui.spades.table_keys import TABLE_BINDINGS, SpadesTableKeys
+from spit.tui.spades.table_keys import TABLE_BINDINGS, TableKeys
 from spit.tui.spades.view import Controls
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ BOT_DRAW_SHARE = 0.3
 """Its draws show nothing but "keeps" or "discards": these take this share of the pause."""
 
 
-class SpadesScreen(SpadesTableKeys, Screen[None]):
+class SpadesScreen(TableKeys, Screen[None]):
     """One game against a bot of ``level``, and its rematches.
 
     ``seed`` ``None`` picks a random one (shown at the end). ``bot_delay`` 0 makes the
@@ -253,7 +253,7 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
             self.game.resume()
             self._after_change()
 
-    # -- the table's hooks (``SpadesTableKeys``) -----------------------------------
+    # -- the table's hooks (``TableKeys``) -----------------------------------
 
     def player_view(self) -> PlayerView:
         return self.game.observe(HUMAN)

@@ -40,7 +40,7 @@ from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.notes import describe
 from spit.tui.spades.seats import HUMAN
-from spit.tui.spades.view import Controls, SpadesTable, present
+from spit.tui.spades.view import Controls, Table, present
 
 _KEYS = HAND_KEYS + "n"
 """Letter keys: a card each (a-m); b/n, k/d mean more in the blind and draw phases."""
@@ -64,7 +64,7 @@ TABLE_BINDINGS: Final[list[BindingType]] = [
 """The table's keys: the same on both screens, so the key map is one."""
 
 
-class SpadesTableKeys:
+class TableKeys:
     """See the module docstring. The screen sets ``controls``, ``painter`` and
     ``board``."""
 
@@ -94,7 +94,7 @@ class SpadesTableKeys:
         """The session acted on the player's intent: the table follows."""
         raise NotImplementedError
 
-    def table_for(self, view: PlayerView) -> SpadesTable:
+    def table_for(self, view: PlayerView) -> Table:
         """What to draw for ``view``: the local screen's table."""
         return present(view, self.controls, self.seat_names(), self.painter)
 

@@ -18,15 +18,15 @@ if TYPE_CHECKING:
 
 
 def _viewer(path: Path, clock: Clock | None) -> ViewerScreen:
-    from spit.tui.spit.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import SpitViewerScreen
 
-    return ReplayViewerScreen(path, clock=clock)
+    return SpitViewerScreen(path, clock=clock)
 
 
 def _table(settings: Settings, level: str | None, clock: Clock | None) -> Screen[None]:
-    from spit.tui.spit.game_screen import GameScreen
+    from spit.tui.spit.game_screen import SpitScreen
 
-    return GameScreen.from_settings(settings, level, clock=clock)
+    return SpitScreen.from_settings(settings, level, clock=clock)
 
 
 def _net_screen(

@@ -89,7 +89,7 @@ def key_in_use(key: GameKey, vs_bot: bool) -> bool:
     return not (vs_bot and key.player == 1)
 
 
-class GameScreen(Screen[None]):
+class SpitScreen(Screen[None]):
     """One game, and its rematches. See the module docstring."""
 
     CSS_PATH: ClassVar = list(GAME_CSS)
@@ -105,7 +105,7 @@ class GameScreen(Screen[None]):
         seed: int | None = None,
         *,
         clock: Clock | None = None,
-    ) -> GameScreen:
+    ) -> SpitScreen:
         """A game as the settings ask for; ``level`` ``None``: two players on one keyboard."""
         return cls(GameConfig.from_settings(settings, bot_level=level, seed=seed), clock)
 

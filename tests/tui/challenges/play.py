@@ -12,14 +12,14 @@ from spit.engine import Play, Slap, legal_actions
 from spit.engine.timers import StagePhase
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.spit.challenges import ChallengePanel
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 from tests.tui.game.driver import binding_id
 
 STEP_MS = 100
 
 
 async def play_to_the_end(
-    pilot: Pilot[Any], screen: GameScreen, clock: FakeClock, *, last: bool = False
+    pilot: Pilot[Any], screen: SpitScreen, clock: FakeClock, *, last: bool = False
 ) -> None:
     """Play ``screen``'s game to its end (the first card that can be played, or with
     ``last`` the last one: another game of the same deal), then wait for the result

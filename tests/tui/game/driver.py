@@ -1,6 +1,6 @@
 """Playing the game screen the way people do: key presses, on a clock moved by hand.
 
-``GameApp`` shows just a ``GameScreen`` (over Textual's empty default screen, as
+``GameApp`` shows just a ``SpitScreen`` (over Textual's empty default screen, as
 ``spit-tui play`` does) in a fixed theme. ``Driver`` presses the real key of an
 action, found by reverse lookup in the screen's keymap, and moves the FakeClock past
 countdowns; ``play`` follows a simple fixed policy, so a seed always gives the same
@@ -19,7 +19,7 @@ from spit.engine import Action, Move, Play, Slap, legal_actions
 from spit.engine.timers import StagePhase
 from spit.games.spit.game import Session
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 
 SEED = 7
 """A deal the fixed policy plays to the end in 3 rounds (83 inputs, 2 slaps)."""
@@ -28,7 +28,7 @@ SEED = 7
 class GameApp(App[None]):
     def __init__(self, config: GameConfig, clock: FakeClock, theme: str = "textual-dark") -> None:
         super().__init__()
-        self.game = GameScreen(config, clock)
+        self.game = SpitScreen(config, clock)
         self._theme_name = theme
 
     def on_mount(self) -> None:

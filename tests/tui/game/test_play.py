@@ -26,7 +26,7 @@ from spit.tui.shared.overlays import (
     ResultOverlay,
 )
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 from tests.tui.contrast import contrast
 from tests.tui.game.driver import SEED, Driver, game_app
 
@@ -180,7 +180,7 @@ async def test_quit_returns_to_the_screen_below() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         below = Below()
         await app.push_screen(below)
-        game = GameScreen(GameConfig(seed=SEED, record=False), clock)
+        game = SpitScreen(GameConfig(seed=SEED, record=False), clock)
         await app.push_screen(game)
         await pilot.press("escape")
         clock.advance(QUIT_GRACE_MS)
@@ -267,7 +267,7 @@ async def test_spit_tui_play_lands_on_the_table_and_leaves_the_app() -> None:
     clock = FakeClock()
     app = SpitApp(start_game=config, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, SpitScreen)
         await pilot.press("escape")
         clock.advance(QUIT_GRACE_MS)
         await pilot.press("y")
@@ -293,7 +293,7 @@ async def test_help_key_closes_its_own_overlay_in_the_real_app() -> None:
         assert isinstance(app.screen, HelpOverlay)
         await pilot.press("question_mark")
         assert app.screen is game
-        assert isinstance(game, GameScreen) and not game.match.paused
+        assert isinstance(game, SpitScreen) and not game.match.paused
 
 
 async def test_nobody_slaps_and_each_takes_their_own_pile() -> None:
@@ -336,7 +336,7 @@ async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_runn
     )
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await pilot.press("question_mark")
         assert app.screen is game or game.match.paused
         await pilot.press("f1")

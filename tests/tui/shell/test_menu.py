@@ -90,7 +90,7 @@ async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_ch
     target: str,
 ) -> None:
     from spit.games.spit.bots import LEVEL_HEADER, LEVEL_TABLE
-    from spit.tui.spit.game_screen import GameScreen
+    from spit.tui.spit.game_screen import SpitScreen
 
     app = SpitApp(settings=Settings(bot_level="normal"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -107,7 +107,7 @@ async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_ch
         assert levels.size.height >= levels.option_count  # every level in sight at 80x24
         steps = LEVELS.index(target) - LEVELS.index("normal")
         await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, SpitScreen)
         assert app.screen.config.bot_level == target
 
 

@@ -23,13 +23,13 @@ from spit.core.seats import SEATS
 from spit.games.spades.engine import ENGINE_VERSION, Phase, State, state_hash
 from spit.games.spades.game import Session, hands, new_session
 from spit.games.spades.intents import NextHand
-from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.replay.reader import Replay
 from spit.games.spades.replay.records import (
-    SpadesCheckpoint,
-    SpadesEnd,
-    SpadesHand,
-    SpadesInput,
-    SpadesRecord,
+    Checkpoint,
+    End,
+    Hand,
+    Input,
+    Record,
 )
 from spit.play.events import DealAsked
 
@@ -38,7 +38,7 @@ class Resimulation:
     """A Spades game rebuilt from a replay, one line at a time (for the verifier, and
     for a viewer that steps through a game). ``state`` is ``None`` until the first hand."""
 
-    def __init__(self, replay: SpadesReplay) -> None:
+    def __init__(self, replay: Replay) -> None:
         self.header = replay.header
         stop = replay.problems[0].line if replay.problems else None
         self.records = tuple(r for r in replay.records if stop is None or r.line < stop)
@@ -60,28 +60,28 @@ class Resimulation:
         """The game after the lines processed so far; ``None`` before the first hand."""
         return None if self.session is None else self.session.state
 
-    def peek(self) -> SpadesRecord | None:
+    def peek(self) -> Record | None:
         """The next line ``step`` will process."""
         return self.records[self.index] if self.index < len(self.records) else None
 
-    def step(self) -> SpadesRecord | None:
+    def step(self) -> Record | None:
         """Process the next line and return it; ``None`` when there are no more.
         Raises ``ReplayMismatch`` where the file and the game differ."""
         record = self.peek()
         if record is None:
             return None
         match record:
-            case SpadesHand():
+            case Hand():
                 self._hand(record)
-            case SpadesInput():
+            case Input():
                 self._input(record)
-            case SpadesCheckpoint():
+            case Checkpoint():
                 self._compare_hash(record.line, record.hash)
             case Forfeit():
                 self._forfeit(record)
             case BotSeat():
                 pass  # information: the bot's moves are the inputs that follow
-            case SpadesEnd():
+            case End():
                 self._end(record)
         self.time = self.time if record.t is None else record.t
         self.index += 1
@@ -97,10 +97,10 @@ class Resimulation:
             raise ReplayMismatch(line, "no hand has started")
         return self.session
 
-    def _at(self, record: SpadesRecord, session: Session) -> int:
+    def _at(self, record: Record, session: Session) -> int:
         return session.time if record.t is None else max(record.t, session.time)
 
-    def _hand(self, record: SpadesHand) -> None:
+    def _hand(self, record: Hand) -> None:
         self._hands.push(record.orders)
         if self.session is None:
             try:
@@ -126,7 +126,7 @@ class Resimulation:
             )
         session.submit_at(self._at(record, session), SEATS[0], NextHand())
 
-    def _input(self, record: SpadesInput) -> None:
+    def _input(self, record: Input) -> None:
         session = self._game(record.line)
         state = session.state
         if state.phase is Phase.GAME_OVER:
@@ -156,7 +156,7 @@ class Resimulation:
             raise ReplayMismatch(record.line, "a forfeit after the end of the game")
         self.forfeit = record.player
 
-    def _end(self, record: SpadesEnd) -> None:
+    def _end(self, record: End) -> None:
         state = self._game(record.line).state
         if self.forfeit is None and state.phase is not Phase.GAME_OVER:
             raise ReplayMismatch(
@@ -176,13 +176,13 @@ class Resimulation:
         check_hash(line, "the game after this line", state_hash(self._game(line).state), recorded)
 
 
-def verify_spades(replay: SpadesReplay) -> Verification:
+def verify_spades(replay: Replay) -> Verification:
     """Re-play ``replay`` strictly and report the first difference or problem, in the
     same terms as a Spit replay's ``verify`` (its rounds are the hands)."""
     return with_seal(_rules(replay), replay)
 
 
-def _rules(replay: SpadesReplay) -> Verification:
+def _rules(replay: Replay) -> Verification:
     sim = Resimulation(replay)
     try:
         sim.seek()

@@ -22,11 +22,11 @@ from spit.games.spades.game import Refused
 from spit.games.spades.identity import SUFFIX
 from spit.games.spades.replay.records import (
     DEFAULT_TARGET,
-    SpadesCheckpoint,
-    SpadesEnd,
-    SpadesHand,
-    SpadesHeader,
-    SpadesInput,
+    Checkpoint,
+    End,
+    Hand,
+    Header,
+    Input,
 )
 from spit.play.events import InputRecord
 
@@ -54,7 +54,7 @@ class ReplayWriter(LineWriter):
         the file cannot be created.
         """
         when = created or datetime.now().astimezone()
-        header = SpadesHeader(
+        header = Header(
             target=target,
             first=Seat(first),
             players=players,
@@ -70,22 +70,22 @@ class ReplayWriter(LineWriter):
 
     def on_deal(self, t: int, round_no: int, deal: HandOrders) -> None:
         """Hand ``round_no`` starts from ``deal`` (before any of its actions)."""
-        self._write(SpadesHand(t, round_no, deal).to_json())
+        self._write(Hand(t, round_no, deal).to_json())
 
     def on_input(self, record: InputRecord[Action, Refused], state: State) -> None:
         """An input was accepted or refused; ``state`` is the game after it."""
-        self._write(SpadesInput(record.t, record.player, record.action, record.accepted).to_json())
+        self._write(Input(record.t, record.player, record.action, record.accepted).to_json())
 
     def on_round_over(self, t: int, state: State) -> None:
         """A hand is scored: a checkpoint (at the end of the game, the closing line has
         the hash)."""
         if state.phase is Phase.HAND_OVER:
-            self._write(SpadesCheckpoint(t, state_hash(state)).to_json())
+            self._write(Checkpoint(t, state_hash(state)).to_json())
             self._sync()
 
     def on_game_over(self, t: int, state: State) -> None:
         assert state.winner is not None
-        end = SpadesEnd(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
+        end = End(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
         self._write(self._closing_line(end.to_json()))
         self.close()
 
@@ -93,5 +93,5 @@ class ReplayWriter(LineWriter):
         """``loser`` lost the game unfinished at ``state`` (``left``: on purpose): the
         forfeit line, then the closing line with the other player as the winner; the
         file is closed."""
-        end = SpadesEnd(t, other(loser), state.hand, state.scores, state_hash(state))
+        end = End(t, other(loser), state.hand, state.scores, state_hash(state))
         self._forfeit(t, loser, end.to_json(), left=left)

@@ -33,8 +33,8 @@ from spit.games.spades.engine import (
     to_move,
 )
 from spit.games.spades.keys import display_order
-from spit.games.spades.replay.records import SpadesHand
-from spit.games.spades.timeline import SpadesTimeline
+from spit.games.spades.replay.records import Hand
+from spit.games.spades.timeline import Timeline
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter, CardSize
 from spit.tui.spades.draw import (
@@ -150,7 +150,7 @@ def _seat_label(info: PlayerInfo, painter: CardPainter) -> str:
 
 
 def present(
-    timeline: SpadesTimeline,
+    timeline: Timeline,
     index: int,
     playing: Playing,
     painter: CardPainter,
@@ -199,11 +199,11 @@ def present(
     )
 
 
-def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPainter) -> SeatLine:
+def _seat_at(timeline: Timeline, index: int, player: int, painter: CardPainter) -> SeatLine:
     frame = timeline.frames[index]
     state, record = frame.state, frame.record
     new: set[Card] = set()
-    if not isinstance(record, SpadesHand) and record.player == player and frame.accepted:
+    if not isinstance(record, Hand) and record.player == player and frame.accepted:
         before = frame.before
         assert before is not None
         if isinstance(record.action, Keep | Discard):
@@ -250,9 +250,7 @@ def _trick_number(game: State | PlayerView) -> int:
     return len(game.tricks) + (1 if game.trick or not game.tricks else 0)
 
 
-def _status_line(
-    timeline: SpadesTimeline, index: int, playing: Playing, painter: CardPainter
-) -> str:
+def _status_line(timeline: Timeline, index: int, playing: Playing, painter: CardPainter) -> str:
     mode = (">" if painter.ascii else "▶") if playing.playing else ("||" if painter.ascii else "❚❚")
     state = timeline.frames[index].state
     times = "x" if painter.ascii else "×"
