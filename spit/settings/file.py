@@ -182,9 +182,8 @@ def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
 
 
 def read_settings(path: Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (the defaults when there is none), and what was wrong
-    with it: at most ``MAX_WARNINGS`` warnings, each saying where in the file ("line 3:
-    ..."), then a count of the rest."""
+    """The settings in ``path`` (the defaults if there is none) and at most ``MAX_WARNINGS``
+    warnings, each saying where in the file ("line 3: ..."), then a count of the rest."""
     parsed = _parse(_read(path))
     return parsed.settings, _warnings(parsed)
 

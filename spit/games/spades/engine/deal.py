@@ -21,6 +21,5 @@ class HandOrders(NamedTuple):
 
 
 def shuffled_hand(dealer: Dealer) -> HandOrders:
-    """The next hand's orders from ``dealer``'s stream: the stock first, then the
-    exchange order."""
+    """The next hand's orders from ``dealer``'s stream: the stock, then the exchange order."""
     return HandOrders(dealer.shuffle(DECK), dealer.shuffle(DECK))
