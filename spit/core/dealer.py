@@ -51,7 +51,7 @@ class Dealer:
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """A new order of ``cards``; the input is not changed. ``below`` and ``_next`` are
-        written out in the loop, which gives the same numbers (every simulated round shuffles)."""
+        written out in the loop for the simulator: the same numbers (``docs/performance.md``)."""
         out = list(cards)
         state = self._state
         for i in range(len(out) - 1, 0, -1):

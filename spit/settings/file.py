@@ -5,7 +5,7 @@ only a regular file is read (a folder, a FIFO, a device such as ``/dev/zero`` be
 symlink is refused with a warning: checked with ``os.stat`` before opening, opened
 non-blocking so that a FIFO put there meanwhile cannot block, and checked again on the
 open file); at most ``MAX_BYTES`` are read; the TOML is parsed by ``tomllib`` (the
-standard library's parser, ten times faster than tomlkit's), and nesting too deep for
+standard library's parser, much faster than tomlkit's), and nesting too deep for
 it or a number too long to convert is a warning like any other mistake; only the first
 ``MAX_WARNINGS`` warnings are written out (and their lines found), the rest counted.
 The warnings say where in the file; whoever shows them names the file.
