@@ -10,7 +10,7 @@ it or a number too long to convert is a warning like any other mistake; only the
 ``MAX_WARNINGS`` warnings are written out (and their lines found), the rest counted.
 The warnings say where in the file; whoever shows them names the file.
 
-Writing (``write_changes``) edits the file with tomlkit, which keeps comments, unknown
+Writing (``SettingsWriter.write``) edits the file with tomlkit, which keeps comments, unknown
 keys, order and spacing: only the settings that changed get a new value, so a value
 that failed to read stays as the player wrote it unless that very setting is changed
 (a key remapping is one setting per binding). The file is read again before each change,

@@ -2,7 +2,7 @@
 
 A hand needs two independent shuffles of the full deck (SD06, SD13): the stock, and
 the exchange order that decides which discards a blind-nil exchange draws. Both come
-from ``spit.engine.deal.Dealer``, so a seed gives the same game on every platform.
+from ``spit.core.dealer.Dealer``, so a seed gives the same game on every platform.
 """
 
 from __future__ import annotations
