@@ -53,8 +53,7 @@ _NOWHERE: Final = (False,) * 52
 
 
 class StrongPolicy:
-    """A one-step lookahead over the visible cards, its weights tuned with the simulator
-    against its earlier versions (``docs/bots.md``).
+    """A one-step lookahead over the visible cards, tuned with the simulator (``docs/bots.md``).
 
     A play scores by what it changes on the table: a card turned up or a space opened
     (reveal early), own cards that can newly follow it (chains), opponent cards that can
