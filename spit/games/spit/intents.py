@@ -12,7 +12,7 @@ an intent resolved to, so the format knows nothing of key intents.
 An ``Intent`` is a key intent or a whole action (a bot's, a replay's), which means
 itself. An intent that cannot mean anything now is refused with a ``Reason`` and is
 not recorded, like an input while paused; one that resolves to an action the rules
-then reject is recorded as a rejected input, as before intents existed.
+then reject is recorded as a rejected input.
 """
 
 from __future__ import annotations
