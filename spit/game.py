@@ -304,10 +304,9 @@ class Game(Protocol[S, G, A, I, C, E, R, O_co]):
     # -- time
 
     def run_timers(self, state: S, stage: G, t: int, horizon: int) -> Timed[S, G, E]:
-        """Run what is due at ``t`` (``stage.due``). When nobody looks at the table
-        before ``horizon`` (no agent to wake), a game may also take at once the timers
-        due after ``t`` whose effects nobody sees before then (Spit's runs of stalls),
-        leaving the game exactly as running them one by one would."""
+        """Run what is due at ``t`` (``stage.due``); with nobody looking before
+        ``horizon``, also the later timers nobody would see (Spit's runs of stalls),
+        leaving the game as running them one by one would."""
         ...
 
     # -- what each seat may know

@@ -44,10 +44,9 @@ class NetTable(Protocol):
         ...
 
     def view(self, seat: seats.Seat) -> Payload:
-        """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
-        card. It holds ``can_play``: whether one of the seat's keys would do something
-        now (the game decides; a client only shows it). While nothing changed, the
-        table may hand out the same object again: nobody changes a view."""
+        """Everything ``seat`` may see now, as JSON, never a hidden card, with
+        ``can_play`` (whether one of its keys would do something now). While nothing
+        changed, the same object may come again: nobody changes a view."""
         ...
 
     def public_view(self) -> Payload:
@@ -61,10 +60,9 @@ class NetTable(Protocol):
         ...
 
     def news(self) -> list[tuple[int | None, Payload]]:
-        """Events since the last call, each an object with a ``kind``: ``(None, item)``
-        for both seats, ``(seat, item)`` for one seat's eyes only. An input that lost a
-        race is ``{"kind": "input", ..., "too_slow": true, "beaten_by_ms": ms}``, where
-        the game can tell by how much (``docs/protocol.md``)."""
+        """Events since the last call, each with a ``kind``: ``(None, item)`` for both
+        seats, ``(seat, item)`` for one seat's eyes only; a lost race is marked
+        ``too_slow`` (``docs/protocol.md``)."""
         ...
 
     def state_hash(self) -> str:
@@ -86,10 +84,9 @@ class NetTable(Protocol):
         ...
 
     def forfeit(self, seat: seats.Seat, *, left: bool = False) -> None:
-        """``seat`` loses by forfeit now: it ``left`` on purpose, or its grace period
-        ran out and the other player took the win. The game ends (``result`` says
-        ``"left"`` or ``"forfeit"``), its replay says so, and a strict check of that
-        replay still passes."""
+        """``seat`` loses now: it ``left``, or its grace period ran out. The game ends
+        (``result`` says ``"left"`` or ``"forfeit"``), and its replay says so and still
+        passes a strict check."""
         ...
 
     def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:

@@ -249,10 +249,9 @@ class Session(Generic[S, G, A, I, C, E, R, O]):
         return self.game.legal_actions(self.state, self.stage, seat)
 
     def drain(self, seat: Seat | None = None) -> list[TimedEvent[SessionEvent[E, A, R]]]:
-        """The events collected since the last call, oldest first; given a ``seat``,
-        as that seat may be told them (``Game.tell``). A new list each time: the one
-        kept stays, so a server of many rooms does not leave a fresh list alive in
-        each session between its steps for the cycle collector to scan."""
+        """The events since the last call, oldest first; given a ``seat``, as it may be
+        told them (``Game.tell``). A new list each time, so no fresh list stays alive
+        in each of a server's sessions for the cycle collector to scan."""
         out = self._outbox.copy()
         self._outbox.clear()
         return out if seat is None else [self._told(timed, seat) for timed in out]

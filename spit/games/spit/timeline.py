@@ -500,10 +500,9 @@ def build_timeline(
     every_events: int = SNAPSHOT_EVENTS,
     stall_runs: bool = True,
 ) -> Timeline:
-    """Work out ``replay``, which must be valid (``spit.games.spit.replay.verify``) and
-    hold at least one deal. ``stall_runs=False`` keeps every automatic spit as an entry
-    of its own (each ``StallRun`` told spit by spit), as a game that spits one card at
-    a time: what the tests hold runs against."""
+    """Work out ``replay``, valid and holding a deal. ``stall_runs=False`` keeps each
+    automatic spit an entry of its own (each ``StallRun`` told spit by spit): what the
+    tests hold runs against."""
     builder = _Builder(every, every_events, stall_runs=stall_runs)
     builder.follow(Resimulation(replay, collect_events=True))
     return builder.timeline(replay, finished=finished)
