@@ -3,7 +3,7 @@
 ``spit-tui host`` (and the menu's Host) start one in the app's event loop and then
 play as a client of it, through the same ``NetClient`` path as the other player, so
 the host has no advantage but the length of the wire. The room's game comes from the
-registry (``GameDescriptor.net_table``): the host names a game, never a game's module.
+registry (``GameDescriptor.net``'s ``table``): the host names a game, never a game's module.
 
 With a certificate (``host --tls-cert``/``--tls-key``) the server speaks TLS only, and
 the host's own client trusts exactly that certificate (``spit.net.tls.pinned_context``),

@@ -166,7 +166,7 @@ OptionValue = bool | Annotated[int, Meta(ge=-(10**9), le=10**9)] | IntentText
 Options = Annotated[dict[OptionName, OptionValue], Meta(max_length=MAX_OPTIONS)]
 """A game's options as a client asks for them: up to ``MAX_OPTIONS`` names in lower
 case, each a short text, a bounded whole number or a boolean. Whether the game knows
-them is the game's to say (``GameDescriptor.net_options``)."""
+them is the game's to say (``GameDescriptor.net``'s ``options``)."""
 
 
 class _Message(

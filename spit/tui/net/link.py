@@ -35,7 +35,7 @@ class NetFailure(Exception):
 @dataclass(frozen=True, slots=True)
 class NewRoom:
     """A room to open on a server for many rooms (``spit-tui serve``): its game (a
-    registered name), the game's options (``GameDescriptor.net_options`` keys), whether
+    registered name), the game's options (``GameDescriptor.net``'s ``options`` keys), whether
     the server lists it to everyone, and its password."""
 
     game: str
