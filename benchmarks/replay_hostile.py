@@ -24,7 +24,7 @@ Then it times what the program does with the file (best of ``--repeat``):
 
 - **check**: ``spit-tui replay FILE --check``'s work (``load_replay`` and ``verify``),
   with its peak memory (``tracemalloc``);
-- **viewer**: what ``ReplayViewerScreen`` does before it shows anything
+- **viewer**: what ``SpitViewerScreen`` does before it shows anything
   (``open_timeline``), then a jump to the end and back to the start (``Playback.go_to``);
 - **stats**: what a statistics rebuild does with the file (``spit.stats.summary``'s
   ``game_figures``, the same walk through the game).
@@ -49,9 +49,10 @@ from pathlib import Path
 from typing import Any
 
 from spit.engine import Card, card_name, parse_card
+from spit.engine.timers import Timing
+from spit.games.spit.game import new_session, scripted_deals
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
-from spit.games.spit.session import Match, ScriptedDeals, Timing
 
 MAX_T = 10**12
 """The largest time a line may give (docs/replay-format.md, "Limits")."""
@@ -81,7 +82,7 @@ def hostile_orders() -> tuple[list[Card], list[Card]]:
 def round_length(timing: Timing) -> int:
     """Game time from one deal to the next, measured on a match (every round is alike)."""
     orders = hostile_orders()
-    match = Match(ScriptedDeals([orders]), timing=timing, collect_events=False)
+    match = new_session(deals=scripted_deals([orders]), timing=timing, collect_events=False)
     match.run_to_end(MAX_T)
     return match.time
 

@@ -8,7 +8,7 @@ The game is recorded the way ``benchmarks/replay_verify.py`` records one (a seed
 script through the match controller; seed 5 plays about 5,400 inputs over 40 rounds,
 ``--max-inputs`` stops it sooner: an unfinished game of that many inputs). Then:
 
-- **open**: what ``ReplayViewerScreen`` does before it shows anything: read the file,
+- **open**: what ``SpitViewerScreen`` does before it shows anything: read the file,
   verify it, and work the timeline out once (events, marks, a snapshot every 100
   inputs). Best and median of ``--repeat`` runs.
 - **seek**: ``--seeks`` jumps to random positions (seeded), each measured from the

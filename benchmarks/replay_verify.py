@@ -27,10 +27,11 @@ from pathlib import Path
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Action, Play, Spit, Variant, legal_actions
+from spit.engine.timers import StagePhase, Timing
+from spit.games.spit.game import new_session
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Match, MatchPhase, SeededDeals, Timing
 
 PLAYERS = (PlayerInfo("bot", "Bench 1", level="bench"), PlayerInfo("bot", "Bench 2", level="bench"))
 
@@ -46,9 +47,9 @@ def record(directory: Path, seed: int, max_inputs: int) -> Path:
         timing=Timing(),
         seed=seed,
     )
-    match = Match(SeededDeals(seed), recorders=[writer], collect_events=False)
+    match = new_session(seed=seed, recorders=[writer], collect_events=False)
     t = 0
-    while match.phase is not MatchPhase.GAME_OVER and match.input_count < max_inputs:
+    while match.stage.phase is not StagePhase.GAME_OVER and match.input_count < max_inputs:
         t += rng.randint(20, 400)
         match.advance_to(t)
         state = match.state

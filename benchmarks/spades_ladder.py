@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
-from spit.games.spades.bots import SpadesBot
+from spit.games.spades.bots import Bot
 from spit.games.spades.duel import DuelResult, duel
 from spit.games.spades.engine import Action, PlayerView
 from spit.sim.stats import wilson
@@ -34,22 +34,22 @@ TARGETS = {("hard", "easy"): 0.70, ("hard", "scripted"): 0.70, ("easy", "random"
 
 
 def _timed_duel(levels: tuple[str, str], games: int, seed: int) -> tuple[DuelResult, list[int]]:
-    """``duel``, timing every ``SpadesBot.choose`` of a hard player (in this process)."""
+    """``duel``, timing every ``Bot.choose`` of a hard player (in this process)."""
     times: list[int] = []
-    original = SpadesBot.choose
+    original = Bot.choose
 
-    def choose(bot: SpadesBot, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def choose(bot: Bot, view: PlayerView, legal: Sequence[Action]) -> Action:
         start = time.perf_counter_ns()
         action = original(bot, view, legal)
         if bot.level == "hard":
             times.append(time.perf_counter_ns() - start)
         return action
 
-    SpadesBot.choose = choose  # type: ignore[method-assign]
+    Bot.choose = choose  # type: ignore[method-assign]
     try:
         return duel(levels, games, seed), times
     finally:
-        SpadesBot.choose = original  # type: ignore[method-assign]
+        Bot.choose = original  # type: ignore[method-assign]
 
 
 def _merge(parts: list[DuelResult]) -> DuelResult:

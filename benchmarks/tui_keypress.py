@@ -4,7 +4,7 @@
 
 Both programs run in real pseudo-terminals (tui_pty.py), in the same run, press for
 press. For spit-tui each game is ``spit-tui play --seed N --no-record`` (two players);
-the benchmark follows the same deal in a headless ``Match`` to know which keys play a
+the benchmark follows the same deal in a headless ``Session`` to know which keys play a
 card, presses them (either player's), and times each press until the pile under the
 card shows its new size. The bare app's presses are timed until its counter changes.
 Targets: median at most 1.3x the bare app's, 99th percentile at most 2x.
@@ -28,7 +28,8 @@ import time
 from tui_pty import PtyProgram, percentile, python
 
 from spit.engine import Play, legal_actions
-from spit.games.spit.session import Match, MatchPhase, SeededDeals, Timing
+from spit.engine.timers import StagePhase, Timing
+from spit.games.spit.game import new_session
 from spit.settings.keymap import PRESETS, key_label
 from spit.tui.spit.board.presenter import SPIT_MS
 
@@ -49,14 +50,14 @@ class Deal:
     """A seed's game followed in a headless match, to know which keys play a card."""
 
     def __init__(self, seed: int) -> None:
-        self.match = Match(SeededDeals(seed), timing=Timing())
+        self.match = new_session(seed=seed, timing=Timing())
         self.time = Timing().start_countdown_ms
         self.match.advance_to(self.time)
 
     def next_press(self) -> tuple[int, Play, str] | None:
         """A card play whose result shows as a pile size nothing else on screen shows."""
         state = self.match.state
-        if self.match.phase is not MatchPhase.PLAYING:
+        if self.match.stage.phase is not StagePhase.PLAYING:
             return None
         sizes = [len(pile) for pile in state.piles]
         for player in (0, 1):

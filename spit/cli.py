@@ -20,12 +20,16 @@ import io
 import sys
 from collections.abc import Sequence
 
-from spit import __version__
+from spit import __version__, composition
 from spit.commands._args import CommandParser
 from spit.commands.output import OutputError, abandon_stdout, complain
-from spit.games import registry
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "play": (
+        "spit.commands.play",
+        "start a game: two players on one keyboard, or --bot LEVEL",
+    ),
+    "spades": ("spit.commands.spades", "play Spades against the computer"),
     "daily": ("spit.commands.daily", "the day's deal: the same game for everyone today"),
     "ladder": ("spit.commands.ladder", "the ladder: each win a step up, the bot faster"),
     "replay": ("spit.commands.replay", "watch a saved game, or --check it"),
@@ -40,17 +44,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "account": ("spit.commands.account", "your account on a server: show, rename, link, forget"),
     "leaderboard": ("spit.commands.leaderboard", "a server's leaderboards, and your place"),
 }
-"""Subcommand name -> (module, one-line help), besides each game's own (``play``,
-``spades``: ``GameDescriptor.command``). A module defines ``add_arguments(parser)``
-and ``run(args) -> int``."""
+"""Subcommand name -> (module, one-line help): each game's own command first (Spit's
+``play``, Spades' ``spades``), then the others. A module defines
+``add_arguments(parser)`` and ``run(args) -> int``."""
 
 
 def commands() -> dict[str, tuple[str, str]]:
-    """Every subcommand: the games' first, in the registry's order, then the others."""
-    games = {
-        game.command[0]: (game.command[1].path, game.command_help) for game in registry.games()
-    }
-    return games | COMMANDS
+    """Every subcommand."""
+    return COMMANDS
 
 
 @functools.cache
@@ -87,17 +88,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, (module, text) in listed.items():
         cmd = sub.add_parser(name, help=text, description=text)
         if name == command:
-            _add_options(name, module, cmd)
+            importlib.import_module(module).add_arguments(cmd)
     return parser
-
-
-def _add_options(name: str, module: str, parser: argparse.ArgumentParser) -> None:
-    """A game's options as its descriptor adds them, another command's from its module."""
-    game = next((game for game in registry.games() if game.command[0] == name), None)
-    if game is not None:
-        game.add_options(parser)
-    else:
-        importlib.import_module(module).add_arguments(parser)
 
 
 def _lenient_output() -> None:
@@ -110,6 +102,7 @@ def _lenient_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
+    composition.install()
     _lenient_output()
     try:  # Ctrl-C while the command's modules load, too, ends quietly
         args = build_parser(_chosen(words)).parse_args(words)

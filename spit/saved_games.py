@@ -29,8 +29,8 @@ from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import FormatError, PlayerInfo, read_version
 from spit.core.replay.reading import MAX_LINE_BYTES, UnreadableReplay, read_header
 from spit.games import registry
+from spit.games.descriptor import GameDescriptor
 from spit.games.files import replay_files as scan_replay_files
-from spit.games.registry import GameDescriptor
 
 TAIL_CHUNK: Final = 4096
 """Bytes read at a time from the end of a file."""
@@ -236,7 +236,7 @@ class _Ending:
     a finished game (and the line before it, a ``forfeit`` line if the game ended so),
     or the time and round an unfinished one got to."""
 
-    def __init__(self, game: GameDescriptor[Any]) -> None:
+    def __init__(self, game: GameDescriptor) -> None:
         self.files = game.files
         self.winner: int | None = None
         self.t: int | None = None

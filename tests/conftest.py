@@ -1,5 +1,7 @@
 """Every test runs with its own SPIT_TUI_HOME, so nothing ever reads or writes the real
-user's settings, saved games or statistics.
+user's settings, saved games or statistics; and with the program's games registered,
+as its entry point registers them (``spit.composition``). ``extra_game`` registers one
+more for a test.
 
 Also how the suite is spread and chosen (``docs/testing.md``): ``-n auto`` starts two
 workers a core, and every end-to-end test is a slow one too."""
@@ -7,9 +9,16 @@ workers a core, and every end-to-end test is a slow one too."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from spit import composition
+from spit.games.descriptor import GameDescriptor
+from spit.tui.shared.front_ends import FrontEnds
+
+composition.install()
 
 
 @pytest.fixture(autouse=True)
@@ -17,6 +26,17 @@ def spit_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "spit-home"
     monkeypatch.setenv("SPIT_TUI_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def extra_game() -> Iterator[Callable[[GameDescriptor, FrontEnds], None]]:
+    """Register one more game (after the program's), for this test only."""
+
+    def add(game: GameDescriptor, screens: FrontEnds) -> None:
+        composition.install(extra=((game, screens),))
+
+    yield add
+    composition.install()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -1,8 +1,8 @@
 """``docs/architecture.md`` names only modules that exist (issue 13).
 
 The map of the code is only useful while it matches the code: every path under
-``spit/`` (``spit/games/spit/session/``) and every dotted module name
-(``spit.games.spit.session.Match``) the document writes in a code span or a code block
+``spit/`` (``spit/games/spit/bots/``) and every dotted module name
+(``spit.play.session.Session``) the document writes in a code span or a code block
 must be there. A dotted name may end in an attribute of its module (a class, a
 function, a constant); the module's source must define it. A path of the example game
 of "Adding a game" (``spit/games/hearts/``, ``<game>``) is an example, not a claim.
@@ -76,11 +76,11 @@ def test_every_module_named_exists(name: str) -> None:
     ("name", "there"),
     [
         ("spit/core/cards.py", True),
-        ("spit/games/spit/session/", True),
+        ("spit/games/spit/bots/", True),
         ("spit/core/nothing.py", False),
         ("spit.core.clock", True),
         ("spit.core.clock.Clock", True),
-        ("spit.games.spit.session.Match", True),
+        ("spit.play.session.Session", True),
         ("spit.core.clock.NoSuchClock", False),
         ("spit.nowhere", False),
     ],

@@ -25,7 +25,6 @@ NOT_YET_TRIMMED = frozenset(
     {
         "spit/core/replay/reading.py",
         "spit/games/spit/replay/verify.py",
-        "spit/games/spit/session/controller.py",
         "spit/net/fairness.py",
         "spit/net/matchmaking.py",
         "spit/net/online.py",

@@ -91,10 +91,10 @@ def test_a_name_that_matches_nothing_names_the_near_ones(
 def test_the_viewer_opens_a_game_by_its_name_too(
     folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from spit.tui.spit.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import SpitViewerScreen
     from tests.tui.start_screens import catch_start_screens
 
-    opened = catch_start_screens(monkeypatch, ReplayViewerScreen)
+    opened = catch_start_screens(monkeypatch, SpitViewerScreen)
     assert main(["replay", "first full game"]) == 0
     assert [s.path for s in opened] == [folder / "first full game.spit.jsonl"]
     assert main(["replay", "no such game"]) == 2

@@ -22,7 +22,7 @@ from msgspec.structs import fields, replace
 
 from spit.engine.actions import Move, Play
 from spit.engine.events import CardPlayed, RoundDealt
-from spit.games.spit.session.timing import Timing
+from spit.engine.timers import Timing
 from spit.settings.model import Settings
 
 MODULES = (
@@ -30,12 +30,15 @@ MODULES = (
     "spit.core.replay.fields",
     "spit.engine.actions",
     "spit.engine.events",
+    "spit.engine.timers",
+    "spit.game",
     "spit.games.registry",
-    "spit.games.spades.session.controller",
-    "spit.games.spades.session.intents",
-    "spit.games.spit.session.events",
-    "spit.games.spit.session.intents",
-    "spit.games.spit.session.timing",
+    "spit.games.spades.bots.agent",
+    "spit.games.spades.game",
+    "spit.games.spades.intents",
+    "spit.games.spit.game",
+    "spit.games.spit.intents",
+    "spit.play.session",
     "spit.settings.file",
     "spit.settings.keymap",
     "spit.settings.model",

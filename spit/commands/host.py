@@ -33,7 +33,7 @@ from spit.commands.output import complain
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from spit.games import registry
 
-    playable = [game.name for game in registry.games() if game.net_table is not None]
+    playable = [game.name for game in registry.games() if game.net is not None]
     parser.add_argument(
         "--game",
         choices=playable,

@@ -26,7 +26,7 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from spit.commands.output import complain, emit
 from spit.core.replay.fields import FormatError
@@ -34,8 +34,8 @@ from spit.core.replay.reading import MAX_LINE_BYTES, UnreadableReplay, read_head
 from spit.core.replay.seal import Seal
 from spit.core.replay.verification import Verification
 from spit.games import registry
-from spit.games.registry import GameDescriptor
-from spit.games.replays import AnyReplay, game_of, load_any_replay, verify_any
+from spit.games.descriptor import GameDescriptor, GameReplay
+from spit.games.replays import game_of, load_any_replay, verify_any
 from spit.paths import replays_dir
 
 if TYPE_CHECKING:
@@ -114,15 +114,16 @@ def view(path: Path | None) -> int:
 
 
 def viewer_for(path: Path) -> ViewerScreen:
-    """The viewer of the game the file's header names (``FrontEnds.viewer``). A file
+    """The viewer of the game the file's header names (its ``FrontEnds.viewer``). A file
     whose game cannot be told goes to the first game's viewer, which says what is
     wrong with it."""
+    from spit.tui.shared.front_ends import front_ends
+
     game = _game_of(path) or registry.games()[0]
-    viewer: ViewerScreen = game.front_ends.viewer.load()(path)
-    return viewer
+    return front_ends(game.name).viewer(path, None)
 
 
-def _game_of(path: Path) -> GameDescriptor[Any] | None:
+def _game_of(path: Path) -> GameDescriptor | None:
     """The game the first line of the file at ``path`` names, without reading the rest;
     ``None`` if it cannot be told."""
     try:
@@ -208,7 +209,7 @@ def check(path: Path, *, as_json: bool = False) -> int:
     return 0 if result.trusted else 1
 
 
-def report(path: Path, replay: AnyReplay, result: Verification) -> str:
+def report(path: Path, replay: GameReplay, result: Verification) -> str:
     """A few lines for a person: what the game was and whether the file holds up."""
     header = replay.header
     players = header.players
@@ -221,7 +222,7 @@ def report(path: Path, replay: AnyReplay, result: Verification) -> str:
     if result.seal is Seal.EDITED:
         state = f"EDITED after it was written; {state}"
     played = game_of(replay)
-    game, rounds = played.describe(replay), played.round_word
+    game, rounds = played.replays.describe(replay), played.round_word
     lines = [
         f"{path.name}: {state}",
         f"  players   {players[0].describe()} vs {players[1].describe()}",

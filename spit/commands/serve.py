@@ -43,7 +43,7 @@ from spit.commands.output import cannot_listen, complain, emit
 from spit.commands.serve_collector import Collecting
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
-from spit.games.registry import ServerDaily
+from spit.games.descriptor import ServerDaily
 from spit.net.codes import SYMBOLS
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
@@ -207,22 +207,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def registry_tables(replay_dir: Path, seed: int | None = None) -> Tables:
     """Rooms' games as the registry describes them: the game a client names (the
     first network game when it names none), with the options the game's own check
-    lets through (``GameDescriptor.net_options``; none for a game without one), a
-    fresh random seed per game (or ``seed``, ``seed + 1``, ... in each room), the
-    replays written into ``replay_dir``."""
-    playable = [game for game in registry.games() if game.net_table is not None]
+    lets through (``GameDescriptor.net``'s ``options``), a fresh random seed per game
+    (or ``seed``, ``seed + 1``, ... in each room), the replays written into
+    ``replay_dir``."""
+    playable = [game for game in registry.games() if game.net is not None]
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         chosen = next((g for g in playable if g.name == game), None) if game else playable[0]
-        if chosen is None:
+        if chosen is None or chosen.net is None:
             offered = ", ".join(g.name for g in playable)
             raise ValueError(f"this server has no game {safe_text(game)}; it has {offered}")
-        if chosen.net_options is not None:
-            checked = chosen.net_options(options)
-        elif options:
-            raise ValueError(f"{chosen.title} takes no options here")
-        else:
-            checked = {}
+        checked = chosen.net.options(options)
         return chosen.name, table_factory(chosen.name, checked, replay_dir=replay_dir, seed=seed)
 
     return tables

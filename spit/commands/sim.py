@@ -29,6 +29,7 @@ from spit.commands._args import folder, int_between, number_up_to, seed
 from spit.commands.output import complain, emit
 from spit.core.replay.fields import MAX_TARGET
 from spit.games import registry
+from spit.games.descriptor import GameDescriptor
 from spit.games.simulation import SimOption, SimPlan, SimRequest, Simulator
 from spit.sim import run_indexed
 
@@ -38,7 +39,7 @@ MAX_JOBS: Final = 256
 """Worker processes; each is a whole interpreter."""
 
 
-def simulators() -> dict[str, tuple[registry.GameDescriptor[Any], Simulator]]:
+def simulators() -> dict[str, tuple[GameDescriptor, Simulator]]:
     """Every game that has a simulator, by name, in the registry's order."""
     return {
         game.name: (game, game.simulator())
@@ -158,8 +159,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _refuse_others_options(
     args: argparse.Namespace,
-    game: registry.GameDescriptor[Any],
-    found: dict[str, tuple[registry.GameDescriptor[Any], Simulator]],
+    game: GameDescriptor,
+    found: dict[str, tuple[GameDescriptor, Simulator]],
 ) -> None:
     """``ValueError`` for an option given that is another game's only."""
     own = {option.name for option in found[game.name][1].options}

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from spit.settings.file import read_settings
     from spit.settings.model import settings_path
     from spit.tui.app import SpitApp
-    from spit.tui.spades import SpadesScreen
+    from spit.tui.spades.screen import SpadesScreen
 
     settings, _warnings = read_settings(settings_path())  # the app shows the warnings
     if args.replay_dir is not None:

@@ -27,7 +27,7 @@ class Refusal(StrEnum):
         return self.value
 
 
-R = TypeVar("R", bound=Refusal)
+R_co = TypeVar("R_co", bound=Refusal, covariant=True)
 
 
 class Applied(Struct, Generic[S, E], frozen=True, gc=False):
@@ -37,11 +37,11 @@ class Applied(Struct, Generic[S, E], frozen=True, gc=False):
     events: tuple[E, ...]
 
 
-class Rejected(Struct, Generic[R], frozen=True, gc=False):
+class Rejected(Struct, Generic[R_co], frozen=True, gc=False):
     """The action was not legal; the state is unchanged. ``message`` is fit to show a
     player."""
 
-    reason: R
+    reason: R_co
 
     @property
     def message(self) -> str:

@@ -20,9 +20,17 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import msgspec
+from msgspec import Meta
+
+PayloadKey = Annotated[str, Meta(min_length=1, max_length=32)]
+Payload = Annotated[dict[PayloadKey, Any], Meta(max_length=64)]
+"""A game's own JSON object (a seat's view, one event) as a network frame carries it:
+at most 64 keys, each a short text; its values the game's, bounded by the frame's
+size and nesting (``spit.net.protocol.SERVER_FRAME``). Below the network, so that a
+game's network table (``spit.play.net_table``) can say what it hands out."""
 
 MAX_DEPTH: Final = 16
 """Objects and arrays nested in one another at most: a replay line nests 3 deep, a

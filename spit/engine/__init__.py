@@ -1,7 +1,8 @@
 """The rules of Spit as a pure, deterministic library.
 
 No clock, no randomness, no I/O and no user interface: a state goes in, a state and
-its events (or a rejection) come out. Everything real-time lives in ``spit.games.spit.session``.
+its events (or a rejection) come out. The timers that run a game in real time are
+``spit.engine.timers``, pure too, with the time as an argument.
 
     >>> from spit.engine import Dealer, new_game, legal_actions, apply
     >>> state = new_game(Dealer(7).first_deal())
@@ -16,7 +17,7 @@ from spit.core.dealer import MAX_SEED, Dealer
 from spit.core.outcome import Applied, Rejected
 from spit.engine.actions import Action, Move, Play, Slap, Spit, action_key, parse_action
 from spit.engine.cards import ADJACENT
-from spit.engine.deal import lay_out
+from spit.engine.deal import Orders, lay_out
 from spit.engine.events import (
     CardMoved,
     CardPlayed,
@@ -84,6 +85,7 @@ __all__ = [
     "GameEnd",
     "GameOver",
     "Move",
+    "Orders",
     "Outcome",
     "Phase",
     "Pile",

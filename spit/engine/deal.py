@@ -6,9 +6,15 @@ The seeded ``Dealer`` that supplies orders is shared by every game: ``spit.core.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from spit.core.cards import Card, Pile
 from spit.engine.state import Stockpiles
+
+Orders: TypeAlias = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""One deal: each player's cards in the order ``lay_out`` deals them (the first round
+from the whole deck, ``Dealer.first_deal``; later ones from each player's gathered
+cards, shuffled)."""
 
 
 def lay_out(order: Sequence[Card]) -> tuple[Stockpiles, Pile]:

@@ -68,12 +68,13 @@ _NEIGHBOUR_BITS: Final = tuple(
 
 class Reason(Refusal):
     """Why an input was refused: the one list for every front end, a replay's check and
-    the tests. ``apply`` gives the rules' reasons; the match adds its own (``PAUSED``,
-    ``GAME_OVER``, ``SPIT_IS_AUTOMATIC``) for inputs it never hands to the rules.
+    the tests. ``apply`` gives the rules' reasons; the game adds its own for inputs it
+    never hands to the rules (``SPIT_IS_AUTOMATIC``) and for key intents that mean
+    nothing now (``ONLY_SLAPS``, ``GAME_OVER``; ``spit.games.spit.intents``).
 
-    The value is a stable name (what ``spit.games.spit.session.InputRecord.reason``
-    held as a string before, and what a replay's check quotes); ``message`` is the
-    sentence fit to show a player."""
+    The value is a stable name (what ``spit.play.session.InputRecord.reason`` holds,
+    and what a replay's check quotes); ``message`` is the sentence fit to show a
+    player."""
 
     BAD_PLAYER = "bad_player"
     BAD_INDEX = "bad_index"
@@ -85,9 +86,11 @@ class Reason(Refusal):
     NOT_SPITTING = "not_spitting"
     ALREADY_SPAT = "already_spat"
     NOT_SLAPPING = "not_slapping"
-    PAUSED = "paused"
     GAME_OVER = "game_over"
     SPIT_IS_AUTOMATIC = "spit_is_automatic"
+    ONLY_SLAPS = "only_slaps"
+    """The round is over: from the slap to the next deal a play key slaps, and a move
+    key means nothing."""
 
     @property
     def message(self) -> str:
@@ -105,9 +108,9 @@ _MESSAGES: Final = {
     Reason.NOT_SPITTING: "nobody is spitting now",
     Reason.ALREADY_SPAT: "this player has nothing to spit now",
     Reason.NOT_SLAPPING: "there is nothing to slap now",
-    Reason.PAUSED: "the game is paused",
     Reason.GAME_OVER: "the game is over",
     Reason.SPIT_IS_AUTOMATIC: "spit cards are turned over by the countdown, not by a key (D17)",
+    Reason.ONLY_SLAPS: "the round is over: a play key slaps a pile, a move key does nothing",
 }
 
 

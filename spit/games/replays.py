@@ -10,68 +10,34 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Protocol
 
-from spit.core.replay.fields import FormatError, PlayerInfo
-from spit.core.replay.reading import Problem, read_header, read_replay_bytes
-from spit.core.replay.seal import Seal
+from spit.core.replay.fields import FormatError
+from spit.core.replay.reading import read_header, read_replay_bytes
 from spit.core.replay.verification import Verification
-from spit.games.registry import GameDescriptor, UnknownGame, by_header, by_name, games
+from spit.games.descriptor import GameDescriptor, GameReplay
+from spit.games.registry import UnknownGame, by_header, by_name, games
 
 
-class ReplayHeader(Protocol):
-    """What every game's header has."""
-
-    @property
-    def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
-
-    @property
-    def created(self) -> str | None: ...
-
-
-class AnyReplay(Protocol):
-    """What every game's replay, as read, has."""
-
-    @property
-    def header(self) -> ReplayHeader: ...
-
-    @property
-    def problems(self) -> tuple[Problem, ...]: ...
-
-    @property
-    def seal(self) -> Seal: ...
-
-    @property
-    def path(self) -> Path | None: ...
-
-    @property
-    def game(self) -> str:
-        """The registry's name for the replay's game."""
-        ...
-
-
-def load_any_replay(path: str | os.PathLike[str]) -> AnyReplay:
+def load_any_replay(path: str | os.PathLike[str]) -> GameReplay:
     """Read the replay at ``path``, of any game. Raises ``UnreadableReplay``."""
     path = Path(path)
     return parse_any_replay(read_replay_bytes(path), path)
 
 
-def parse_any_replay(data: bytes, path: Path | None = None) -> AnyReplay:
+def parse_any_replay(data: bytes, path: Path | None = None) -> GameReplay:
     """Read a replay of any game from its bytes; see ``load_any_replay``."""
-    game: GameDescriptor[Any]
     try:
         game = by_header(read_header(data))
     except (FormatError, UnknownGame):
         game = games()[0]  # its reader refuses the header with the full message
-    replay: AnyReplay = game.read_replay(data, path)
-    return replay
+    return game.replays.read(data, path)
 
 
-def game_of(replay: AnyReplay) -> GameDescriptor[Any]:
+def game_of(replay: GameReplay) -> GameDescriptor:
     """The registered game whose reader made ``replay``."""
     return by_name(replay.game)
 
 
-def verify_any(replay: AnyReplay) -> Verification:
+def verify_any(replay: GameReplay) -> Verification:
     """Re-simulate ``replay`` by its game's verifier."""
-    return game_of(replay).verify(replay)
+    return game_of(replay).replays.verify(replay)

@@ -3,7 +3,7 @@
 ``spit-tui host`` (and the menu's Host) start one in the app's event loop and then
 play as a client of it, through the same ``NetClient`` path as the other player, so
 the host has no advantage but the length of the wire. The room's game comes from the
-registry (``GameDescriptor.net_table``): the host names a game, never a game's module.
+registry (``GameDescriptor.net``'s ``table``): the host names a game, never a game's module.
 
 With a certificate (``host --tls-cert``/``--tls-key``) the server speaks TLS only, and
 the host's own client trusts exactly that certificate (``spit.net.tls.pinned_context``),
@@ -20,8 +20,8 @@ from pathlib import Path
 from ssl import SSLContext
 from typing import Any
 
-from spit.engine import MAX_SEED
-from spit.games.registry import GameDescriptor
+from spit.core.dealer import MAX_SEED
+from spit.games.descriptor import GameDescriptor
 from spit.net.addresses import Address, local_addresses
 from spit.net.fairness import Ordering
 from spit.net.server import GameServer
@@ -63,7 +63,7 @@ class HostedGame:
     @classmethod
     async def start(
         cls,
-        game: GameDescriptor[Any],
+        game: GameDescriptor,
         *,
         port: int,
         public: bool = False,
@@ -79,9 +79,9 @@ class HostedGame:
         and the host's own client's: ``spit.net.tls.server_context``,
         ``pinned_context``), over TLS only; ``ordering``: how the room orders racing intents.
         Raises ``HostError``."""
-        factory = game.net_table
-        if factory is None:
+        if game.net is None:
             raise HostError(f"{game.title} cannot be played over the network yet")
+        factory = game.net.table
         seeds = _Seeds(seed)
         chosen = dict(options or {})
         try:  # the options are checked now, not when the second player comes

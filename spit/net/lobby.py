@@ -32,7 +32,7 @@ class Tables(Protocol):
     the server's first game) and its options, as the client sent them. Raises
     ``ValueError`` with a message for the player for a game or an option the server
     does not offer. A server never trusts a client: the options reach the game only
-    through the game's own check (``GameDescriptor.net_options``)."""
+    through the game's own check (``GameDescriptor.net``'s ``options``)."""
 
     def __call__(self, game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         """(the game's name, the room's table factory)."""

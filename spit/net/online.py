@@ -63,7 +63,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spit.core.safe_text import safe_text
-from spit.core.seats import SEATS
+from spit.core.seats import SEATS, Seat
 from spit.games.registry import by_name
 from spit.games.replays import parse_any_replay, verify_any
 from spit.net.limits import Limits, TokenBucket
@@ -583,7 +583,7 @@ class OnlineService:
                 Matched(
                     room=room.code,
                     token=room.chairs[index].token,
-                    seat=index,
+                    seat=Seat(index),
                     game=chosen.game,
                     variant=chosen.key,
                     opponent=seats[other].name,
@@ -640,7 +640,7 @@ class OnlineService:
             Matched(
                 room=room.code,
                 token=room.chairs[0].token,
-                seat=0,
+                seat=SEATS[0],
                 game=chosen.game,
                 variant=chosen.key,
                 opponent=seats[1].name,
@@ -850,7 +850,7 @@ class OnlineService:
             return Rated(unrated="the result could not be recorded (logged)")
         return Rated(
             seats=[
-                SeatRating(seat=c.seat, before=c.before.shown, after=c.after.shown)
+                SeatRating(seat=Seat(c.seat), before=c.before.shown, after=c.after.shown)
                 for c in recorded.changes
             ],
             unrated=recorded.unrated,

@@ -34,7 +34,9 @@ import msgspec
 from msgspec import Meta, Struct, field
 from websockets.typing import Data
 
+from spit.core.seats import Seat
 from spit.core.wire import Bounds, WireError, read
+from spit.core.wire import Payload as Payload
 from spit.net.codes import ROOM_CODE
 
 PROTOCOL_VERSION: Final = 2
@@ -131,7 +133,8 @@ GameTitle = Annotated[str, Meta(min_length=1, max_length=32)]
 FileName = Annotated[str, Meta(pattern=f"^{FILE_NAME.pattern}$")]
 Reason = Annotated[str, Meta(min_length=1, max_length=200)]
 IntentText = Annotated[str, Meta(min_length=1, max_length=MAX_INTENT)]
-Seat = Annotated[int, Meta(ge=0, le=1)]
+BoundedSeat = Annotated[Seat, Meta(ge=0, le=1)]
+"""A seat (``spit.core.seats.Seat``, the one seat type) as a message carries it: 0 or 1."""
 Version = Annotated[int, Meta(ge=0, le=1_000_000)]
 MessageId = Annotated[int, Meta(ge=0, le=2**31)]
 ClockMs = Annotated[float, Meta(ge=0, le=1e13)]
@@ -163,13 +166,7 @@ OptionValue = bool | Annotated[int, Meta(ge=-(10**9), le=10**9)] | IntentText
 Options = Annotated[dict[OptionName, OptionValue], Meta(max_length=MAX_OPTIONS)]
 """A game's options as a client asks for them: up to ``MAX_OPTIONS`` names in lower
 case, each a short text, a bounded whole number or a boolean. Whether the game knows
-them is the game's to say (``GameDescriptor.net_options``)."""
-
-PayloadKey = Annotated[str, Meta(min_length=1, max_length=32)]
-Payload = Annotated[dict[PayloadKey, Any], Meta(max_length=64)]
-"""A game's own JSON object (a seat's view, one event): at most 64 keys, each a short
-text; its values the game's, bounded by the frame's size and nesting (``SERVER_FRAME``).
-A later issue gives each game a typed codec for it."""
+them is the game's to say (``GameDescriptor.net``'s ``options``)."""
 
 
 class _Message(
@@ -399,7 +396,7 @@ class Welcome(_Message, frozen=True, tag="welcome"):
     _printable = ("names", "game")
     v: Version
     room: RoomCode
-    seat: Seat
+    seat: BoundedSeat
     token: Token
     names: Annotated[list[Name], Meta(min_length=1, max_length=2)]
     game: GameTitle | None = None
@@ -463,7 +460,7 @@ class _EventFields(Struct, frozen=True):
 
     kind: Annotated[str, Meta(min_length=1, max_length=24)]
     t: GameMs | None = None
-    seat: Seat | None = None
+    seat: BoundedSeat | None = None
     too_slow: bool = False
     accepted: bool = False
     beaten_by_ms: Annotated[int, Meta(ge=0, le=60_000)] | None = None
@@ -472,21 +469,21 @@ class _EventFields(Struct, frozen=True):
 class Away(_Message, frozen=True, tag="away"):
     """A seat dropped: the seconds left of its grace."""
 
-    seat: Seat
+    seat: BoundedSeat
     seconds_left: Seconds
 
 
 class Back(_Message, frozen=True, tag="back"):
     """The dropped seat is back; the game goes on."""
 
-    seat: Seat
+    seat: BoundedSeat
 
 
 class GraceOver(_Message, frozen=True, tag="grace_over"):
     """The gone seat's grace ran out: answer ``take_win`` or ``play_bot`` within
     ``seconds_left``."""
 
-    seat: Seat
+    seat: BoundedSeat
     seconds_left: Seconds | None = None
 
 
@@ -496,7 +493,7 @@ class Over(_Message, frozen=True, tag="over"):
     hash."""
 
     _printable = ("reason", "hash")
-    winner: Seat | None
+    winner: BoundedSeat | None
     reason: Annotated[str, Meta(min_length=1, max_length=16)]
     replay: FileName | None
     hash: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
@@ -505,7 +502,7 @@ class Over(_Message, frozen=True, tag="over"):
 class RematchAsked(_Message, frozen=True, tag="rematch"):
     """That seat wants another game."""
 
-    seat: Seat
+    seat: BoundedSeat
 
 
 class NewGame(_Message, frozen=True, tag="new_game"):
@@ -659,7 +656,7 @@ class Matched(_Message, frozen=True, tag="matched"):
     _printable = ("opponent",)
     room: RoomCode
     token: Token
-    seat: Seat
+    seat: BoundedSeat
     game: GameName
     variant: Variant
     opponent: Name
@@ -749,7 +746,7 @@ class BoardPage(_Message, frozen=True, tag="board"):
 class SeatRating(Struct, frozen=True, forbid_unknown_fields=True):
     """One seat's rating before and after a game, as shown."""
 
-    seat: Seat
+    seat: BoundedSeat
     before: ShownRating
     after: ShownRating
 

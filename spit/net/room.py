@@ -24,7 +24,8 @@ a test. The room
   the public view (what both players can see) with the public news, each such frame
   kept in ``history`` for a spectator who comes late (``spectator_snapshot``).
 
-The room knows no game: everything game-specific is behind ``NetTable``.
+The room knows no game: everything game-specific is behind ``NetTable``
+(``spit.play.net_table``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final
 
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
@@ -54,6 +55,7 @@ from spit.net.protocol import (
     View,
     encode,
 )
+from spit.play.net_table import NetTable as NetTable
 
 log = logging.getLogger(__name__)
 
@@ -76,100 +78,6 @@ SPECTATORS: Final = -1
 MAX_HISTORY: Final = 20_000
 """Public frames a room keeps of its game for late spectators; a game longer than that
 (far beyond any real one) keeps its later half."""
-
-
-class NetTable(Protocol):
-    """What the room needs of a game: one game between two seats, on the room's game
-    clock, recorded. ``spit.games.spit.net_table.SpitNetTable`` is Spit's; each game
-    that can be played over the network has one, made by its descriptor's
-    ``net_table`` factory.
-
-    Times are whole game milliseconds: the room passes a time that never goes back, and
-    keeps the table's time still while the game is paused.
-    """
-
-    def submit(self, seat: seats.Seat, intent: str, at: int) -> None:
-        """Take ``seat``'s intent (the game's own notation) at game time ``at``: the game
-        decides what it means then. Raise ``ValueError`` for text that is no intent
-        (the room counts it against the client and goes on)."""
-        ...
-
-    def advance(self, at: int) -> None:
-        """Run the game's timers (and a bot's moves) up to game time ``at``."""
-        ...
-
-    def next_due(self) -> int | None:
-        """When a timer or a bot next has something to do, if ever."""
-        ...
-
-    def now(self) -> int:
-        """The game time reached so far."""
-        ...
-
-    def view(self, seat: seats.Seat) -> Payload:
-        """Everything ``seat`` may see now, as JSON, and nothing more: never a hidden
-        card. It holds ``can_play``: whether one of the seat's keys would do something
-        now (the game decides; a client only shows it). While nothing changed, the
-        table may hand out the same object again: nobody changes a view."""
-        ...
-
-    def public_view(self) -> Payload:
-        """What both seats can see now, as JSON, for a spectator: derived from the
-        game's observations, so never a card hidden from either player."""
-        ...
-
-    def public_news(self) -> list[Payload]:
-        """Events since the last call as a spectator may see them: only what both
-        players were told (each seat's private copy stripped of its private cards)."""
-        ...
-
-    def news(self) -> list[tuple[int | None, Payload]]:
-        """Events since the last call, each an object with a ``kind``: ``(None, item)``
-        for both seats, ``(seat, item)`` for one seat's eyes only. An input that lost a
-        race is ``{"kind": "input", ..., "too_slow": true, "beaten_by_ms": ms}``, where
-        the game can tell by how much (``docs/protocol.md``)."""
-        ...
-
-    def state_hash(self) -> str:
-        """The game's state hash (as its replay's closing line has it)."""
-        ...
-
-    def close(self) -> None:
-        """Stop recording (an unfinished game's replay stays valid as far as it goes)."""
-        ...
-
-    @property
-    def finished(self) -> bool:
-        """The game is over: by its rules, or by a forfeit."""
-        ...
-
-    def result(self) -> tuple[seats.Seat | None, str] | None:
-        """Once finished: the winning seat (``None`` for a draw) and why, in one word:
-        the game's own (``"cards"``, ``"points"``, ...), ``"left"`` or ``"forfeit"``."""
-        ...
-
-    def forfeit(self, seat: seats.Seat, *, left: bool = False) -> None:
-        """``seat`` loses by forfeit now: it ``left`` on purpose, or its grace period
-        ran out and the other player took the win. The game ends (``result`` says
-        ``"left"`` or ``"forfeit"``), its replay says so, and a strict check of that
-        replay still passes."""
-        ...
-
-    def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
-        """Where to read, when the replay's closing line is written, what each seat's
-        claims came to (``Room.lag``): the table records it there."""
-        ...
-
-    def bot_takes(self, seat: seats.Seat) -> None:
-        """A bot of the game's middle level plays ``seat`` from now on (its player is
-        gone); seeded from the game's seed, so a server run is repeatable. The replay
-        says so, and still verifies."""
-        ...
-
-    @property
-    def replay_path(self) -> Path | None:
-        """The game's replay file, if it is recorded (complete once ``finished``)."""
-        ...
 
 
 TableFactory = Callable[[tuple[str, str]], NetTable]
@@ -373,7 +281,7 @@ class Room:
         chair.connected = True
         chair.dropped_at = None
         chair.sync = self._new_sync()  # a new connection: a new line, measured afresh
-        self._tell_others(index, encode(Back(seat=index)))
+        self._tell_others(index, encode(Back(seat=seats.Seat(index))))
         self._follow_pause(now)
 
     def _new_sync(self) -> ClockSync:
@@ -431,7 +339,7 @@ class Room:
         if self.table is None or not self._over_sent:
             return
         self.chairs[index].wants_rematch = True
-        frame = encode(RematchAsked(seat=index))
+        frame = encode(RematchAsked(seat=seats.Seat(index)))
         for other, chair in enumerate(self.chairs):
             if chair.connected:
                 self._notices.append((other, frame))
@@ -682,12 +590,15 @@ class Room:
                 claim_ms = self.limits.claim_ms
                 self._expired, self._claim_by = index, now + claim_ms
                 self._tell_others(
-                    index, encode(GraceOver(seat=index, seconds_left=math.ceil(claim_ms / 1000)))
+                    index,
+                    encode(
+                        GraceOver(seat=seats.Seat(index), seconds_left=math.ceil(claim_ms / 1000))
+                    ),
                 )
                 return
             if now >= self._next_away:
                 self._tell_others(
-                    index, encode(Away(seat=index, seconds_left=math.ceil(left / 1000)))
+                    index, encode(Away(seat=seats.Seat(index), seconds_left=math.ceil(left / 1000)))
                 )
         if now >= self._next_away:
             self._next_away = now + AWAY_EVERY_MS
@@ -834,17 +745,19 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=seats.Seat(i)))
+                for i, s in enumerate(self.chairs)
+                if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
+            frames.append(encode(GraceOver(seat=seats.Seat(self._expired), seconds_left=left)))
         elif self.paused:
             for index, chair in enumerate(self.chairs):
                 if not chair.connected and not chair.bot and chair.dropped_at is not None:
                     grace = self.limits.rejoin_grace_ms
                     left = max(0, math.ceil((grace - (now - chair.dropped_at)) / 1000))
-                    frames.append(encode(Away(seat=index, seconds_left=left)))
+                    frames.append(encode(Away(seat=seats.Seat(index), seconds_left=left)))
         return frames
 
     def snapshot(self, index: int, now: float) -> list[str]:
@@ -856,9 +769,11 @@ class Room:
         if self._over_sent:
             frames.append(self._over())
             frames += [
-                encode(RematchAsked(seat=i)) for i, s in enumerate(self.chairs) if s.wants_rematch
+                encode(RematchAsked(seat=seats.Seat(i)))
+                for i, s in enumerate(self.chairs)
+                if s.wants_rematch
             ]
         if self._expired is not None and self._claim_by is not None and index != self._expired:
             left = max(0, math.ceil((self._claim_by - now) / 1000))
-            frames.append(encode(GraceOver(seat=self._expired, seconds_left=left)))
+            frames.append(encode(GraceOver(seat=seats.Seat(self._expired), seconds_left=left)))
         return frames

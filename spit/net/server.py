@@ -60,6 +60,7 @@ from websockets.typing import Data
 
 from spit import __version__
 from spit.core.safe_text import safe_text
+from spit.core.seats import Seat
 from spit.core.wire import WireError, read_json
 from spit.games.registry import names as game_names
 from spit.net.codes import new_code
@@ -423,7 +424,7 @@ class GameServer:
         welcome = Welcome(
             v=PROTOCOL_VERSION,
             room=room.code,
-            seat=index,
+            seat=Seat(index),
             token=chair.token,
             names=[s.name for s in room.chairs],
             game=room.game or self.game,

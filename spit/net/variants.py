@@ -39,7 +39,7 @@ class GameVariant:
 def online_games() -> list[str]:
     """The registered games that can be played over the network, in the registry's
     order."""
-    return [game.name for game in registered() if game.net_table is not None]
+    return [game.name for game in registered() if game.net is not None]
 
 
 def variants(game: str) -> list[GameVariant]:
@@ -52,7 +52,7 @@ def variants(game: str) -> list[GameVariant]:
             f"there is no game {safe_text(game, limit=24)}: "
             f"the games are {', '.join(online_games())}"
         ) from None
-    if descriptor.net_table is None:
+    if descriptor.net is None:
         raise ValueError(f"{descriptor.title} cannot be played online yet")
     found: list[GameVariant] = []
     for choice in descriptor.room_choices:

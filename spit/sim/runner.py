@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from spit.engine import Variant
+from spit.engine.timers import Timing
 from spit.games.spit import sim as spit_sim
-from spit.games.spit.session import Timing
 from spit.games.spit.sim import DEFAULT_LIMIT_MS, BotSpec, GameRecord, GameSetup, play_game
 from spit.sim.stats import wilson
 

@@ -54,8 +54,8 @@ from spit.engine import (
     state_hash,
 )
 from spit.games.spit.replay.reader import Replay
-from spit.games.spit.session import InputHandled
 from spit.games.summary import PlayerFigures as PlayerFigures
+from spit.play.events import InputHandled
 from spit.stats.walk import moments
 
 RUN_GAP_MS: Final = 1000

@@ -10,7 +10,7 @@ Which copy of a game is kept is ``db``'s choice (the sealed one).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -18,9 +18,9 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.seats import other
 from spit.engine import Variant
-from spit.games.replays import game_of
+from spit.games.descriptor import GameReplay
 from spit.games.spades import descriptor as spades_game
-from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.replay import reader as spades_reader
 from spit.games.spades.stats import summarize_spades
 from spit.games.spit import descriptor as spit_game
 from spit.games.spit.replay.reader import Replay
@@ -45,25 +45,29 @@ __all__ = ["SPADES", "SPIT", "GameSummary", "Mode", "PlayerSummary", "game_key",
 
 
 def summarize(path: str | os.PathLike[str]) -> GameSummary:
-    """The summary of the finished game (of any game) in the replay at ``path``, by the
-    summary its game registers (``GameDescriptor.summary``: ``spit_summary``,
-    ``spades_summary``).
+    """The summary of the finished game (of any game) in the replay at ``path``, by its
+    game's summary (``SUMMARIES``).
 
     Raises ``UnusableReplay`` for a file that cannot be read, does not re-simulate
     exactly (see ``spit.core.replay.verification``) or holds an unfinished game.
     """
     path = Path(path)
     replay = read_any_replay(path)
-    summary: GameSummary = game_of(replay).summary.load()(replay, path)
-    return summary
+    summary = SUMMARIES.get(replay.game)
+    if summary is None:
+        raise UnusableReplay(f"unreadable: the statistics keep no game of {replay.game}")
+    return summary(replay, path)
 
 
 def _unfinished(why: str) -> UnusableReplay:
     return UnusableReplay(f"unfinished: {why}", unfinished=True)
 
 
-def spit_summary(replay: Replay, path: Path) -> GameSummary:
+def spit_summary(played: GameReplay, path: Path) -> GameSummary:
     """A game of Spit, with every figure of ``spit.stats.figures``."""
+    if not isinstance(played, Replay):
+        raise TypeError(f"a replay of {played.game}, not of Spit")
+    replay = played
     figures = game_figures(replay)
     forfeit = replay.forfeit
     winner = figures.winner if forfeit is None else other(forfeit.player)
@@ -117,8 +121,10 @@ def _opponents(infos: tuple[PlayerInfo, PlayerInfo]) -> Sequence[str | None]:
     return [info.level if info.kind == "bot" else info.kind for info in infos]
 
 
-def spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
+def spades_summary(replay: GameReplay, path: Path) -> GameSummary:
     """A game of Spades, summed up by its own package (``spit.games.spades.stats``)."""
+    if not isinstance(replay, spades_reader.Replay):
+        raise TypeError(f"a replay of {replay.game}, not of Spades")
     try:
         summary = summarize_spades(replay, path)
     except ReplayMismatch as err:
@@ -126,3 +132,11 @@ def spades_summary(replay: SpadesReplay, path: Path) -> GameSummary:
     if summary is None:
         raise _unfinished("the game was not played to its end")
     return summary
+
+
+SUMMARIES: Final[Mapping[str, Callable[[GameReplay, Path], GameSummary]]] = {
+    SPIT: spit_summary,
+    SPADES: spades_summary,
+}
+"""Each game's summary, by its name: the statistics' own table of the games (a later
+step of issue 27 gives every game one summary written once)."""

@@ -1,20 +1,20 @@
 """A replay re-simulated as a series of moments: the table after every change.
 
 Statistics need more than the replay package's line-by-line ``Resimulation``: the
-automatic spits and slap defaults happen between two lines, on the match's timers, and
+automatic spits and slap defaults happen between two lines, on the game's timers, and
 the figures (how long a play was possible, how many cards each player held) depend on
-the table at those moments too. So the walk moves the match forward one due timer at a
-time up to each line, as a viewer would for smooth playback, and reports the table
+the table at those moments too. So the walk moves the session forward one due timer at
+a time up to each line, as a viewer would for smooth playback, and reports the table
 after each step (timers due at a line's own time run with the line, before it, as in
-the match). The re-simulation itself, with all its checks, stays the replay package's;
+the session). The re-simulation itself, with all its checks, stays the replay package's;
 a file it cannot use raises ``UnusableReplay`` here, with the reason.
 
 A run of stalls in which nobody can play, one automatic spit after another, is one
 moment, not one a spit: a file may claim rounds of nothing but stalls, and the tables
 in between differ only in the spit cards turned up (no figure counts them; a chart of
 the cards held works them out from the ``StallRun`` among the moment's events). The
-run is found with ``spit.engine.stall_spits`` and taken by the match in one step, the
-same table as spit by spit.
+run is found with ``spit.engine.stall_spits`` and taken by the game's timers in one
+step, the same table as spit by spit.
 """
 
 from __future__ import annotations
@@ -26,10 +26,14 @@ from dataclasses import dataclass
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.reading import UnreadableReplay
 from spit.engine import State, stall_spits
-from spit.games.replays import AnyReplay, game_of, load_any_replay
+from spit.engine.timers import CountdownKind
+from spit.game import TimedEvent
+from spit.games.descriptor import GameReplay
+from spit.games.replays import game_of, load_any_replay
+from spit.games.spit.events import Event
+from spit.games.spit.game import Session
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.resimulate import Resimulation
-from spit.games.spit.session import CountdownKind, Match, TimedEvent
 
 
 class UnusableReplay(Exception):
@@ -49,10 +53,10 @@ class Moment:
 
     t: int
     state: State
-    events: tuple[TimedEvent, ...]
+    events: tuple[TimedEvent[Event], ...]
 
 
-def read_any_replay(path: str | os.PathLike[str]) -> AnyReplay:
+def read_any_replay(path: str | os.PathLike[str]) -> GameReplay:
     """The replay of either game at ``path``, if it can be read without a problem
     (like ``spit.core.replay.verification``, a single bad line makes the file invalid)."""
     try:
@@ -89,35 +93,36 @@ def moments(replay: Replay) -> Iterator[Moment]:
 
 def _moments(replay: Replay) -> Iterator[Moment]:
     try:
-        sim = Resimulation(replay, collect_events=True, stall_runs=True)
+        sim = Resimulation(replay, collect_events=True)
     except ValueError as err:  # no deal: the game never started
         raise UnusableReplay(f"unfinished: {err}", unfinished=True) from None
-    match = sim.match
-    yield _moment(match)
+    session = sim.session
+    yield _moment(session)
     while (record := sim.peek()) is not None:
-        while (due := match.next_due()) is not None and due < record.t:
+        while (due := session.next_due()) is not None and due < record.t:
             try:
-                match.advance_to(_run_end(match, due, record.t))
+                session.advance_to(_run_end(session, sim.timing.stall_countdown_ms, due, record.t))
             except ValueError as err:  # the engine refused the next recorded deal
                 raise UnusableReplay(
                     f"invalid: line {record.line}: a round was due at t={due}, before this "
                     f"line, and cannot be dealt from the next deal line ({err})"
                 ) from None
-            yield _moment(match)
+            yield _moment(session)
         sim.step()  # the line itself, with the timers due at its time
-        yield _moment(match)
+        yield _moment(session)
 
 
-def _run_end(match: Match, due: int, before: int) -> int:
-    """When to move ``match`` to for its next moment: ``due``, or, if a run of stalls
-    starts then, its last step before ``before`` that leaves the table stalled (the
-    step after it starts play or ends the round: a moment of its own)."""
-    stall = match.timing.stall_countdown_ms
-    if match.countdown_kind is not CountdownKind.STALL or due != match.deadline or not stall:
-        return due  # (with no wait at all, the match takes a run at once by itself)
-    _, steps = stall_spits(match.state, (before - 1 - due) // stall + 1)
+def _run_end(session: Session, stall: int, due: int, before: int) -> int:
+    """When to move ``session`` to for its next moment: ``due``, or, if a run of stalls
+    (a step each ``stall`` ms) starts then, its last step before ``before`` that leaves
+    the table stalled (the step after it starts play or ends the round: a moment of its
+    own)."""
+    stage = session.stage
+    if stage.countdown is not CountdownKind.STALL or due != stage.deadline or not stall:
+        return due  # (with no wait at all, the timers take a run at once by themselves)
+    _, steps = stall_spits(session.state, (before - 1 - due) // stall + 1)
     return due + max(0, steps - 1) * stall
 
 
-def _moment(match: Match) -> Moment:
-    return Moment(match.time, match.state, tuple(match.drain()))
+def _moment(session: Session) -> Moment:
+    return Moment(session.time, session.state, tuple(session.drain()))

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
     from textual.app import AutopilotCallbackType
 
-    from spit.games.spit.session import Clock
+    from spit.core.clock import Clock
     from spit.tui.shared.services import Services
     from spit.tui.spit.game_config import GameConfig
 
@@ -168,13 +168,13 @@ class SpitApp(App[int]):
         An app started on a game has the game as its own screen, not pushed over a
         blank one: drawing and then covering a blank screen was a fiftieth of the work
         before the first frame of ``spit-tui play`` (issue 13, ``docs/performance.md``).
-        Leaving that game ends the app (``GameScreen._leave``). An app started on
+        Leaving that game ends the app (``SpitScreen._leave``). An app started on
         another screen (``start_screen``) still has a blank screen beneath it, which
         the screens that leave by ``LeaveScreen`` look for."""
         if self.start_game is not None:
-            from spit.tui.spit.game_screen import GameScreen
+            from spit.tui.spit.game_screen import SpitScreen
 
-            return GameScreen(self.start_game, self.clock)
+            return SpitScreen(self.start_game, self.clock)
         if self.start_screen is not None:
             return Screen()
         from spit.tui.shell.menu import MainMenu
@@ -245,11 +245,11 @@ class SpitApp(App[int]):
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
         """A game from the menu with the current settings; the menu stays beneath. The
-        game's table comes from the registry (``GameDescriptor.front_ends``)."""
-        from spit.games import registry
+        game's table comes from its screens (``spit.tui.shared.front_ends``)."""
+        from spit.tui.shared.front_ends import front_ends
 
-        table = registry.by_name(message.game).front_ends.table.load()
-        self.push_screen(table.from_settings(self.settings, message.bot_level, clock=self.clock))
+        table = front_ends(message.game).table
+        self.push_screen(table(self.settings, message.bot_level, self.clock))
 
     @on(StartChallenge)
     def _start_challenge(self, message: StartChallenge) -> None:
@@ -284,14 +284,15 @@ class SpitApp(App[int]):
     @on(OpenReplay)
     def _open_replay(self, message: OpenReplay) -> None:
         from spit.games import registry
+        from spit.tui.shared.front_ends import front_ends
 
         game = registry.by_name(message.game) if message.game else registry.games()[0]
         try:
-            viewer = game.front_ends.viewer.load()
+            viewer = front_ends(game.name).viewer(message.path, self.clock)
         except ImportError:
             self.notify(f"To watch it, run: spit-tui replay {message.path}", markup=False)
             return
-        self.push_screen(viewer(message.path, clock=self.clock))
+        self.push_screen(viewer)
 
     @on(LeaveScreen)
     def _leave(self, message: LeaveScreen) -> None:
@@ -366,11 +367,11 @@ class SpitApp(App[int]):
 
     def action_help(self) -> None:
         from spit.tui.shell.how_to_play import HowToPlay
-        from spit.tui.spit.game_screen import GameScreen
+        from spit.tui.spit.game_screen import SpitScreen
 
         # A game has its own help key (which pauses it); with that key remapped, ``?``
         # must not cover the running game with How to play.
-        if not isinstance(self.screen, HowToPlay | GameScreen):
+        if not isinstance(self.screen, HowToPlay | SpitScreen):
             self.push_screen(HowToPlay())
 
 

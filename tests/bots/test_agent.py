@@ -8,9 +8,11 @@ from typing import NamedTuple
 import pytest
 
 from spit.engine import Action, Applied, Play, State, apply, legal_actions
+from spit.game import TimedEvent
 from spit.games.spit.bots import BotAgent, HumanModel, Plan, make_bot
 from spit.games.spit.bots.policies import POLICIES
-from spit.games.spit.session import InputHandled, InputRecord, Match, SeededDeals, TimedEvent
+from spit.games.spit.game import Session, new_session
+from spit.play.events import InputHandled, InputRecord
 from tests.bots.tables import started
 
 MODEL = HumanModel(
@@ -68,13 +70,13 @@ def spy(level: str, player: int, seed: int) -> SpyBot:
     return SpyBot(player, bot.policy, bot.model, seed, level=level)
 
 
-def play(bots: list[BotAgent], deal_seed: int = 11) -> Match:
-    match = Match(SeededDeals(deal_seed), agents=bots)
+def play(bots: list[BotAgent], deal_seed: int = 11) -> Session:
+    match = new_session(seed=deal_seed, agents=bots)
     match.run_to_end(30 * 60_000)
     return match
 
 
-def inputs(match: Match) -> list[InputRecord]:
+def inputs(match: Session) -> list[InputRecord]:
     return [e.event.record for e in match.drain() if isinstance(e.event, InputHandled)]
 
 
@@ -217,8 +219,8 @@ def test_a_refused_action_is_followed_by_a_look_at_the_table_a_moment_ago() -> N
 
 def test_a_bot_never_acts_during_the_countdown() -> None:
     bot = make_bot("expert", 0, 1)
-    match = Match(SeededDeals(3), agents=[bot])
-    match.advance_to(match.timing.start_countdown_ms - 1)
+    match = new_session(seed=3, agents=[bot])
+    match.advance_to(match.game.timing.start_countdown_ms - 1)
     assert match.input_count == 0
 
 

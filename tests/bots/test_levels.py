@@ -11,7 +11,7 @@ import pytest
 
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS, HumanModel, bot_description, make_bot
 from spit.games.spit.bots.levels import LEARNER, PRACTISED, model_at
-from spit.games.spit.session import Agent
+from spit.games.spit.game import Agent
 from spit.sim import run_games
 
 MAIN = ("beginner", "easy", "normal", "hard", "expert")

@@ -10,16 +10,17 @@ from pathlib import Path
 from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant
+from spit.engine.timers import Timing
+from spit.games.spit.game import Session, new_session
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Match, SeededDeals, Timing
 from tests.replay.agents import RandomAgent
 
 HUMAN = PlayerInfo("human", "Ann")
 
 
-def _match(seed: int, agents_seed: int, recorders: list[ReplayWriter]) -> Match:
-    return Match(
-        SeededDeals(seed),
+def _match(seed: int, agents_seed: int, recorders: list[ReplayWriter]) -> Session:
+    return new_session(
+        seed=seed,
         variant=Variant.STANDARD,
         target=100,
         timing=Timing(),

@@ -1,7 +1,7 @@
 """What the end-to-end tests of network games share: a tmux server with a session per
 player, and a Spit game played to the end in two of them from a copy of the game.
 
-The copy (a ``Match`` on the server's seed, fed the same inputs in the same order)
+The copy (a ``Session`` on the server's seed, fed the same inputs in the same order)
 says which key to press next, in which terminal, and what the screen must show
 before and after. Nobody ever presses while the other terminal's press is on its way,
 so no race decides anything and the server's game is the copy's, input for input.
@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from spit.engine import Move, Play, Slap, observe
-from spit.games.spit.session import Intent, Match, MoveIntent, PlayIntent, SeededDeals
+from spit.games.spit.game import Session, new_session, useful_intents
+from spit.games.spit.intents import Intent, MoveIntent, PlayIntent
 from spit.settings.keymap import PRESETS
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.intent_keys import binding_of
@@ -74,11 +75,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def next_input(match: Match) -> tuple[int, Intent, object] | None:
+def next_input(match: Session) -> tuple[int, Intent, object] | None:
     """The policy: a slap of the smaller pile, else a play, else a move; seat 0
     first."""
     for seat in (0, 1):
-        useful = match.useful_intents(seat)
+        useful = useful_intents(match.state, match.stage, seat)
         slaps = [(i, a) for i, a in useful if isinstance(a, Slap)]
         if slaps:
             sizes = [len(pile) for pile in match.state.piles]
@@ -88,13 +89,15 @@ def next_input(match: Match) -> tuple[int, Intent, object] | None:
         if plays:
             return seat, *plays[0]
     for seat in (0, 1):
-        moves = [(i, a) for i, a in match.useful_intents(seat) if isinstance(a, Move)]
+        moves = [
+            (i, a) for i, a in useful_intents(match.state, match.stage, seat) if isinstance(a, Move)
+        ]
         if moves:
             return seat, *moves[0]
     return None
 
 
-def visible(match: Match, seat: int) -> list[str]:
+def visible(match: Session, seat: int) -> list[str]:
     """The names of the cards ``seat`` sees face up now: the piles' tops, its own row."""
     view = observe(match.state, seat)
     cards = [*view.pile_tops, *(s.face_up for s in view.own if s.face_up is not None)]
@@ -104,7 +107,7 @@ def visible(match: Match, seat: int) -> list[str]:
 def play_to_the_end(terminals: Terminals, seed: int, seats: Sequence[str], limit_s: float) -> int:
     """Play the game of ``seed`` to its end in the terminals ``seats`` (by seat), each
     press checked as the module docstring says; the winner's seat."""
-    match = Match(SeededDeals(seed))
+    match = new_session(seed=seed)
     stop = time.monotonic() + limit_s
     while not match.finished:
         assert time.monotonic() < stop, f"the game took longer than {limit_s} s"
@@ -122,7 +125,7 @@ def play_to_the_end(terminals: Terminals, seed: int, seats: Sequence[str], limit
             terminals.wait_for(who, *visible(match, seat), timeout=10)
         assert isinstance(intent, PlayIntent | MoveIntent)
         terminals.press(who, KEYS[binding_of(0, intent)])
-        record = match.submit_intent(seat, intent, match.now())
+        record = match.submit(seat, intent, match.now())
         assert getattr(record, "accepted", False), (record, action)
         piles = match.state.piles
         if isinstance(action, Play) and action.pile >= len(piles):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Play, legal_actions
-from spit.games.spit.session import Match, SeededDeals
+from spit.games.spit.game import Session, new_session
 from spit.settings.keymap import PRESETS
 from spit.tui.shared.overlays import QUIT_GRACE_MS
 from tests.e2e.tmux import TmuxServer
@@ -62,15 +62,15 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
 
 def _first_play() -> tuple[str, str]:
     """Player 2's first play in this deal: its key and the footer it should produce."""
-    match = Match(SeededDeals(SEED))
-    match.advance_to(match.timing.start_countdown_ms)
+    match = new_session(seed=SEED)
+    match.advance_to(match.game.timing.start_countdown_ms)
     play = next(a for a in legal_actions(match.state, 1) if isinstance(a, Play))
     side = "left" if play.pile == 0 else "right"
     key = PRESETS["qwerty"][f"p2.play.{play.stock + 1}.{side}"]
     return key, f"Player 2 played {_name(match, play)} on the {side} pile"
 
 
-def _name(match: Match, play: Play) -> str:
+def _name(match: Session, play: Play) -> str:
     from spit.tui.shared.cards import CardPainter
 
     return CardPainter().name(match.state.stocks[1][play.stock][-1])

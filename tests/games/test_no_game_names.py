@@ -6,7 +6,9 @@ The scan reads every string literal of the source (``ast``, so comments and pros
 docstrings do not count, while ``== "spades"``, ``"spit"`` in a tuple, and a suffix
 written out do) and fails on any that is a registered game's name or replay suffix,
 outside the places that may name their game: the game's package in ``spit/games/``,
-its screens in ``spit/tui/``, and Spit's rules in ``spit/engine``.
+its screens in ``spit/tui/``, and Spit's rules in ``spit/engine``; and the places that
+know every game: the composition root (``spit/composition.py``) and the command line
+above it, whose subcommands are named after the games (``spit-tui spades``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ Empty: no place needs one today. Add an entry only for a user-visible word (a la
 a message) that is a game's name by coincidence, never for a test of a name."""
 
 
+EVERY_GAME: tuple[Path, ...] = (PACKAGE / "composition.py", PACKAGE / "cli.py")
+"""The places that know every game."""
+
+
 def _own_places(game: str) -> tuple[Path, ...]:
-    places = (PACKAGE / "games" / game, PACKAGE / "tui" / game)
+    places = (PACKAGE / "games" / game, PACKAGE / "tui" / game, *EVERY_GAME)
     return (*places, PACKAGE / "engine") if game == registry.games()[0].name else places
 
 

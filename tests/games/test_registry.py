@@ -1,42 +1,47 @@
-"""The game registry: every game registered once, found by name, header and suffix,
-a clear error for a game it does not know, and every dotted path a descriptor gives
-for a higher layer naming a real object of the right kind."""
+"""The game registry as the composition root installs it: every game registered once,
+found by name, header and suffix, a clear error for a game it does not know, each
+game's parts and screens there and working, and listing the games loading none."""
 
 from __future__ import annotations
 
-import argparse
-import inspect
 import subprocess
 import sys
 from pathlib import Path
 
-import msgspec
 import pytest
-from textual.screen import Screen
 
+from spit import cli, composition
 from spit.core.replay.reading import UnreadableReplay
 from spit.games import registry
+from spit.games.descriptor import GameDescriptor
 from spit.games.replays import game_of, load_any_replay, parse_any_replay
-from spit.tui.shared.viewer_base import ViewerScreen
+from spit.stats.summary import SUMMARIES
+from spit.tui.shared.front_ends import front_ends
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "replay" / "golden"
 GAMES = registry.games()
 
 
-def test_every_game_package_registers_one_game() -> None:
-    assert len(GAMES) == len(registry.GAME_PACKAGES) >= 2
-    for package, game in zip(registry.GAME_PACKAGES, GAMES, strict=True):
-        assert type(game).__module__ == "spit.games.registry"
+def test_the_root_registers_every_game_once() -> None:
+    assert tuple(game for game, _ in composition.GAMES) == GAMES and len(GAMES) >= 2
+    for game, screens in composition.GAMES:
+        package = f"spit.games.{game.name}"
         assert sys.modules[f"{package}.descriptor"].DESCRIPTOR is game
+        assert front_ends(game.name) is screens
     for what in ("name", "suffix", "title"):
         values = [getattr(game, what) for game in GAMES]
         assert len(set(values)) == len(values), what
-    assert len({game.command[0] for game in GAMES}) == len(GAMES)
+
+
+def test_two_games_of_one_name_are_refused() -> None:
+    with pytest.raises(ValueError, match="same name"):
+        registry.install((GAMES[0], GAMES[0]))
+    assert registry.games() == GAMES
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-def test_lookups(game: registry.GameDescriptor[object]) -> None:
+def test_lookups(game: GameDescriptor) -> None:
     assert registry.by_name(game.name) is game
     assert registry.by_header({"format": "spit-replay", "game": game.name}) is game
     for name in (f"x{game.suffix}", f"/a/b/2026-01-01{game.suffix}", Path(f"c{game.suffix}")):
@@ -77,79 +82,46 @@ def test_each_golden_is_read_by_the_game_its_suffix_names(path: Path) -> None:
     assert game is not None
     replay = load_any_replay(path)
     assert game_of(replay) is game
-    assert game.describe(replay)
+    assert game.replays.describe(replay)
     assert game.files.mode_text(replay.header.players, replay.over_the_network)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-def test_every_layer_path_names_the_right_object(game: registry.GameDescriptor[object]) -> None:
-    """The front ends, the summary and the command are named by path (the games layer
-    may not import them): each must exist and be what its user calls."""
-    viewer = game.front_ends.viewer.load()
-    assert issubclass(viewer, ViewerScreen)
-    table = game.front_ends.table.load()
-    assert issubclass(table, Screen)
-    if game.front_ends.menu_label is not None:
-        assert callable(table.from_settings)
-    summary = game.summary.load()
-    assert list(inspect.signature(summary).parameters) == ["replay", "path"]
-    module = game.command[1].load()
-    assert callable(module.run)
-    parser = argparse.ArgumentParser()
-    game.add_options(parser)
-    assert parser.parse_args([]) is not None
+def test_every_game_has_its_screens_summary_and_command(game: GameDescriptor) -> None:
+    """The parts in higher layers come from those layers' own tables: the screens
+    (``spit.tui.shared.front_ends``), the statistics' summary, the command line's
+    subcommands."""
+    screens = front_ends(game.name)
+    assert callable(screens.viewer) and callable(screens.table)
+    assert (screens.net_screen is None) == (game.net is None)
+    assert game.name in SUMMARIES
+    modules = [module for module, _ in cli.COMMANDS.values()]
+    assert f"spit.commands.{game.name}" in modules or game is GAMES[0]
 
 
-def _paths(value: object) -> list[registry.LayerRef]:
-    """Every path a descriptor holds, in its fields and theirs: the refs themselves and
-    the refs whose ``load`` fills a field (a value read when first asked for)."""
-    if isinstance(value, registry.LayerRef):
-        return [value]
-    owner = getattr(value, "__self__", None)
-    if isinstance(owner, registry.LayerRef):
-        return [owner]
-    if isinstance(value, tuple):
-        return [ref for item in value for ref in _paths(item)]
-    if isinstance(value, msgspec.Struct):
-        return [ref for name in value.__struct_fields__ for ref in _paths(getattr(value, name))]
-    return []
+@pytest.mark.parametrize("game", [g for g in GAMES if g.net is not None], ids=lambda g: g.name)
+def test_a_network_table_is_made_and_its_options_checked(game: GameDescriptor) -> None:
+    assert game.net is not None
+    table = game.net.table(("Ann", "Bob"), seed=3, replay_dir=None)
+    assert table.now() == 0 and not table.finished
+    table.close()
+    with pytest.raises(TypeError):
+        game.net.table(("Ann", "Bob"), seed=3, replay_dir=None, colour="red")
+    with pytest.raises(ValueError):
+        game.net.options({"colour": "red"})
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-def test_every_headless_path_names_a_real_object(game: registry.GameDescriptor[object]) -> None:
-    """A descriptor names its game's headless parts by path too (``Deferred``, a
-    ``LayerRef``'s ``load``), which mypy cannot follow: each must load, and a
-    ``Deferred`` must name something to call."""
-    paths = _paths(game)
-    assert any(isinstance(ref, registry.Deferred) for ref in paths)
-    for ref in paths:
-        found = ref.load()
-        assert found is not None, ref.path
-        if isinstance(ref, registry.Deferred):
-            assert callable(found), ref.path
-
-
-@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-def test_bot_levels(game: registry.GameDescriptor[object]) -> None:
+def test_bot_levels(game: GameDescriptor) -> None:
     levels = game.bots.levels()
     assert levels and len(set(levels)) == len(levels)
     assert game.bots.default is None or game.bots.default in levels
     assert all(game.bots.describe(level) for level in levels)
 
 
-def test_the_spit_session_factory_plays_a_game() -> None:
-    from spit.games.spit.bots import make_bot
-
-    game = GAMES[0]
-    assert game.session is not None
-    session = game.session(seed=3, agents=[make_bot("expert", seat, seed=seat) for seat in (0, 1)])
-    session.run_to_end(10 * 60 * 1000)
-    assert session.time > 0
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-def test_every_game_simulates_two_games_by_its_plan(game: registry.GameDescriptor[object]) -> None:
+def test_every_game_simulates_two_games_by_its_plan(game: GameDescriptor) -> None:
     """``spit-tui sim --game NAME`` knows a game only by its simulator: the defaults
     make a plan, its two games play, and both reports speak of them."""
     from spit.games.simulation import SimRequest
@@ -177,22 +149,34 @@ def _modules_after(code: str) -> set[str]:
     return set(done.stdout.split())
 
 
-def test_listing_the_games_imports_no_game() -> None:
-    """``spit-tui`` lists the games at start-up: the descriptors must not load any game's
-    engine, replay, bots or screens, nor Textual."""
-    loaded = _modules_after("from spit.games import registry\nregistry.games()")
-    heavy = {m for m in loaded if m.startswith(("spit.engine", "spit.tui", "textual"))}
+PACKAGES = tuple(f"spit.games.{game.name}" for game in GAMES)
+SCREENS = tuple(f"spit.tui.{game.name}" for game in GAMES)
+
+
+def test_installing_the_games_imports_no_game() -> None:
+    """``spit-tui`` installs the games at start-up: the descriptors and the screens'
+    tables must not load any game's engine, replay, bots or screens, nor Textual."""
+    loaded = _modules_after("from spit import composition\ncomposition.install()")
+    assert not {m for m in loaded if m.startswith(("spit.engine", "textual"))}
     small = ("descriptor", "identity")
-    heavy |= {m for m in loaded if m.startswith("spit.games.") and not m.endswith(small)}
-    assert heavy <= {"spit.games.registry", *registry.GAME_PACKAGES}
+    games = {m for m in loaded if m.startswith(PACKAGES)}
+    assert games == {*PACKAGES, *(f"{p}.{part}" for p in PACKAGES for part in small)}
+    screens = {m for m in loaded if m.startswith("spit.tui")}
+    shared = {"spit.tui", "spit.tui.shared", "spit.tui.shared.front_ends"}
+    assert screens == shared | {*SCREENS, *(f"{p}.front_ends" for p in SCREENS)}
 
 
 def test_starting_a_spit_command_loads_no_other_game() -> None:
     """``spit-tui play`` parses its options without a module of any other game."""
-    loaded = _modules_after("import spit.cli\nspit.cli.build_parser('play')")
-    others = [package for package in registry.GAME_PACKAGES[1:]]
-    assert {m for m in loaded if m.startswith(tuple(others))} == {
-        *others,
-        *(f"{package}.descriptor" for package in others),
-        *(f"{package}.identity" for package in others),
+    code = "import spit.cli\nspit.composition.install()\nspit.cli.build_parser('play')"
+    loaded = _modules_after(code)
+    games, screens = PACKAGES[1:], SCREENS[1:]
+    assert {m for m in loaded if m.startswith(games)} == {
+        *games,
+        *(f"{package}.descriptor" for package in games),
+        *(f"{package}.identity" for package in games),
+    }
+    assert {m for m in loaded if m.startswith(screens)} == {
+        *screens,
+        *(f"{package}.front_ends" for package in screens),
     }

@@ -1,4 +1,4 @@
-"""Deals, agents and a recorder for driving ``Match`` in tests.
+"""Deals, agents and a recorder for driving ``Session`` in tests.
 
 Deals are written the way a player sees them after the deal: each stockpile bottom
 first (the last card is the face-up one), spit cards in spitting order. ``deal_order``
@@ -17,12 +17,16 @@ from spit.engine import (
     Phase,
     Play,
     Spit,
-    State,
     lay_out,
     legal_actions,
     parse_card,
 )
-from spit.games.spit.session import InputRecord, Orders, ScriptedDeals, TimedEvent
+from spit.engine import Orders as Orders
+from spit.engine import State as State
+from spit.game import TimedEvent
+from spit.games.spit.game import scripted_deals
+from spit.play.deals import Deals
+from spit.play.events import InputRecord
 
 FILL = "?"
 """A card the test does not care about; ``scripted`` picks one."""
@@ -52,7 +56,7 @@ def scripted(
     spit1: str,
     *,
     seed: int | None = None,
-) -> ScriptedDeals:
+) -> Deals[State, Orders]:
     """A first deal with the named cards where they are named.
 
     Each ``?`` takes the next unnamed card of the deck (in deck order); what is left
@@ -75,7 +79,7 @@ def scripted(
         missing = 26 - 15 - len(hands[p])
         hands[p].extend(next(spare) for _ in range(missing))
     first: Orders = (deal_order(stocks[0], hands[0]), deal_order(stocks[1], hands[1]))
-    return ScriptedDeals([first], seed=seed)
+    return scripted_deals([first], seed=seed)
 
 
 class FirstLegalAgent:
@@ -133,7 +137,7 @@ class FakeRecorder:
         self.game_overs.append((t, state))
 
 
-def race_deal() -> ScriptedDeals:
+def race_deal() -> Deals[State, Orders]:
     """After the start spit (5C left, KC right) exactly two plays are legal, both onto
     the left pile: player 1's 6C from stockpile 0 and player 2's 4D from stockpile 0.
     Player 2's 7D (stockpile 1) becomes legal once the 6C lands."""
@@ -145,7 +149,7 @@ def race_deal() -> ScriptedDeals:
     )
 
 
-def stall_deal() -> ScriptedDeals:
+def stall_deal() -> Deals[State, Orders]:
     """After the start spit (5C left, KC right) only player 1's 6C (stockpile 1) can be
     played; it uncovers a JC, and then nothing fits anywhere and no stockpile space is
     empty: a stall. The stall spits are 7H (left) and 4H (right), after which play
@@ -165,7 +169,7 @@ STOCK_OUT_PLAYS = (
 left pile: a rising chain 3D 4D ... KD AD 2D 3H 4H on the spat 2C."""
 
 
-def stock_out_deal(seed: int | None = None) -> ScriptedDeals:
+def stock_out_deal(seed: int | None = None) -> Deals[State, Orders]:
     """Player 1 can play out every stockpile card onto the left pile (``STOCK_OUT_PLAYS``),
     ending the round with 16 cards on the left pile and 1 on the right."""
     return scripted(

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from spit.core.clock import FakeClock
 from spit.engine import Phase, Play
-from spit.games.spit.session import (
-    CountdownKind,
-    CountdownTick,
-    FakeClock,
-    InputRecord,
-    Match,
-    MatchPhase,
-    PauseChanged,
-    TimedEvent,
-)
+from spit.engine.timers import CountdownKind, CountdownTick, StagePhase
+from spit.game import TimedEvent
+from spit.games.spit.game import new_session
+from spit.play.events import InputRecord, IntentRefused, PauseChanged, Stopped
 
 from .helpers import FakeRecorder, race_deal
 
@@ -27,14 +22,14 @@ def ticks(events: list[TimedEvent]) -> list[tuple[int, int]]:
 
 def test_update_follows_the_clock() -> None:
     clock = FakeClock()
-    m = Match(race_deal(), clock=clock)
+    m = new_session(deals=race_deal(), clock=clock)
     assert ticks(m.update()) == [(0, 3)]
     clock.set(2500)
     assert ticks(m.update()) == [(1000, 2), (2000, 1)]
     assert (m.now(), m.time) == (2500, 2500)
     clock.set(3000)
     m.update()
-    assert m.phase is MatchPhase.PLAYING
+    assert m.stage.phase is StagePhase.PLAYING
     record = m.submit(0, Play(0, 0))
     assert (record.t, record.accepted) == (3000, True)
 
@@ -43,19 +38,19 @@ def test_game_time_starts_when_the_match_is_made() -> None:
     """A clock may be older than the match (one clock for a whole session): the
     match's time 0 is the clock's reading when the match was made."""
     clock = FakeClock(10_000)
-    m = Match(race_deal(), clock=clock)
+    m = new_session(deals=race_deal(), clock=clock)
     assert m.now() == 0
     assert ticks(m.update()) == [(0, 3)]
-    assert m.phase is MatchPhase.COUNTDOWN
+    assert m.stage.phase is StagePhase.COUNTDOWN
     clock.advance(3000)
     m.update()
-    assert (m.now(), m.phase) == (3000, MatchPhase.PLAYING)
+    assert (m.now(), m.stage.phase) == (3000, StagePhase.PLAYING)
 
 
 def test_pause_stops_game_time_timers_and_inputs() -> None:
     clock = FakeClock()
     rec = FakeRecorder()
-    m = Match(race_deal(), clock=clock, recorders=[rec])
+    m = new_session(deals=race_deal(), clock=clock, recorders=[rec])
     clock.set(1200)
     m.update()
     m.pause()
@@ -65,9 +60,9 @@ def test_pause_stops_game_time_timers_and_inputs() -> None:
     clock.advance(60_000)
     assert m.update() == []
     assert (m.now(), m.time) == (1200, 1200)
-    assert (m.phase, m.state.phase) == (MatchPhase.COUNTDOWN, Phase.SPIT)
+    assert (m.stage.phase, m.state.phase) == (StagePhase.COUNTDOWN, Phase.SPIT)
     refused = m.submit(0, Play(0, 0))
-    assert refused == InputRecord(1200, 0, Play(0, 0), False, "paused")
+    assert refused == IntentRefused(1200, 0, Play(0, 0), Stopped.PAUSED)
     assert m.input_count == 0
     assert rec.inputs == []
     assert m.drain() == []
@@ -81,14 +76,14 @@ def test_pause_stops_game_time_timers_and_inputs() -> None:
     assert m.state.phase is Phase.SPIT
     clock.advance(1)
     m.update()
-    assert (m.now(), m.phase) == (3000, MatchPhase.PLAYING)
+    assert (m.now(), m.stage.phase) == (3000, StagePhase.PLAYING)
     assert m.submit(0, Play(0, 0)) == InputRecord(3000, 0, Play(0, 0), True)
     assert m.input_count == 1
 
 
 def test_paused_time_adds_up_over_several_pauses() -> None:
     clock = FakeClock()
-    m = Match(race_deal(), clock=clock)
+    m = new_session(deals=race_deal(), clock=clock)
     for _ in range(3):
         clock.advance(500)
         m.pause()
@@ -102,7 +97,7 @@ def test_paused_time_adds_up_over_several_pauses() -> None:
 
 
 def test_pause_needs_a_clock() -> None:
-    m = Match(race_deal())
+    m = new_session(deals=race_deal())
     m.pause()
     assert not m.paused
 

@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 from spit.engine import CardSpat, Phase, Play, PlayStarted, RoundDealt, Spit, parse_card
-from spit.games.spit.session import (
-    CountdownKind,
-    CountdownStarted,
-    CountdownTick,
-    InputHandled,
-    InputRecord,
-    Match,
-    MatchPhase,
-    TimedEvent,
-    Timing,
-)
+from spit.engine.timers import CountdownKind, CountdownStarted, CountdownTick, StagePhase, Timing
+from spit.game import TimedEvent
+from spit.games.spit.game import new_session
+from spit.play.events import InputHandled, InputRecord
 
 from .helpers import FakeRecorder, race_deal
 
@@ -21,13 +14,17 @@ START = CountdownKind.START
 
 
 def test_rule_05_start_countdown_ticks_each_second_then_both_spit() -> None:
-    m = Match(race_deal())
+    m = new_session(deals=race_deal())
     assert m.drain() == [
         TimedEvent(0, RoundDealt(1, (11, 11))),
         TimedEvent(0, CountdownStarted(START, 3000)),
         TimedEvent(0, CountdownTick(START, 3)),
     ]
-    assert (m.phase, m.countdown_kind, m.deadline) == (MatchPhase.COUNTDOWN, START, 3000)
+    assert (m.stage.phase, m.stage.countdown, m.stage.deadline) == (
+        StagePhase.COUNTDOWN,
+        START,
+        3000,
+    )
 
     m.advance_to(999)
     assert m.drain() == []
@@ -45,21 +42,21 @@ def test_rule_05_start_countdown_ticks_each_second_then_both_spit() -> None:
         TimedEvent(3000, CardSpat(1, 1, parse_card("KC"))),
         TimedEvent(3000, PlayStarted()),
     ]
-    assert (m.phase, m.countdown_kind, m.deadline) == (MatchPhase.PLAYING, None, None)
+    assert (m.stage.phase, m.stage.countdown, m.stage.deadline) == (StagePhase.PLAYING, None, None)
     assert m.state.piles == ((parse_card("5C"),), (parse_card("KC"),))
 
 
 def test_decision_15_countdown_length_not_a_whole_number_of_seconds() -> None:
-    m = Match(race_deal(), timing=Timing(start_countdown_ms=2500))
+    m = new_session(deals=race_deal(), timing=Timing(start_countdown_ms=2500))
     m.advance_to(2500)
     ticks = [(e.t, e.event.seconds_left) for e in m.drain() if isinstance(e.event, CountdownTick)]
     assert ticks == [(0, 3), (500, 2), (1500, 1), (2500, 0)]
-    assert m.phase is MatchPhase.PLAYING
+    assert m.stage.phase is StagePhase.PLAYING
 
 
 def test_rule_05_no_play_before_the_spit() -> None:
     rec = FakeRecorder()
-    m = Match(race_deal(), recorders=[rec])
+    m = new_session(deals=race_deal(), recorders=[rec])
     before = m.state
     record = m.submit_at(2999, 0, Play(0, 0))
     assert record == InputRecord(2999, 0, Play(0, 0), False, "not_playing", False)
@@ -71,7 +68,7 @@ def test_rule_05_no_play_before_the_spit() -> None:
 
 
 def test_decision_17_spit_is_automatic() -> None:
-    m = Match(race_deal())
+    m = new_session(deals=race_deal())
     during = m.submit_at(1500, 0, Spit())
     assert during == InputRecord(1500, 0, Spit(), False, "spit_is_automatic")
     assert m.state.must_spit == (True, True)

@@ -8,8 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
+from spit.core.clock import FakeClock
 from spit.engine import state_hash
-from spit.games.spit.session import FakeClock, InputRecord, Match, SeededDeals, TimedEvent
+from spit.game import TimedEvent
+from spit.games.spit.game import Session, new_session
+from spit.play.events import InputRecord
 
 from .helpers import FakeRecorder, FirstLegalAgent
 
@@ -22,20 +25,20 @@ def recorded_game() -> tuple[list[InputRecord], list[TimedEvent], str]:
     """Every input of a game between two agents, its events, and its final hash."""
     rec = FakeRecorder()
     agents = [FirstLegalAgent(0, 200), FirstLegalAgent(1, 300)]
-    m = Match(SeededDeals(SEED), agents=agents, recorders=[rec])
+    m = new_session(seed=SEED, agents=agents, recorders=[rec])
     m.run_to_end(limit_ms=END)
     assert m.state.winner is not None
     m.advance_to(END)  # agents may still press keys after the game is over
     return rec.inputs, m.drain(), state_hash(m.state)
 
 
-def one_step_per_input(m: Match, inputs: list[InputRecord], _: random.Random) -> None:
+def one_step_per_input(m: Session, inputs: list[InputRecord], _: random.Random) -> None:
     for r in inputs:
         m.submit_at(r.t, r.player, r.action)
     m.advance_to(END)
 
 
-def every_millisecond(m: Match, inputs: list[InputRecord], _: random.Random) -> None:
+def every_millisecond(m: Session, inputs: list[InputRecord], _: random.Random) -> None:
     pending = iter(inputs)
     nxt = next(pending, None)
     for t in range(END + 1):
@@ -45,7 +48,7 @@ def every_millisecond(m: Match, inputs: list[InputRecord], _: random.Random) -> 
             nxt = next(pending, None)
 
 
-def random_times(m: Match, inputs: list[InputRecord], rng: random.Random) -> None:
+def random_times(m: Session, inputs: list[InputRecord], rng: random.Random) -> None:
     for r in inputs:
         while (t := m.time + rng.randint(0, 900)) < r.t:
             m.advance_to(t)
@@ -53,14 +56,14 @@ def random_times(m: Match, inputs: list[InputRecord], rng: random.Random) -> Non
     m.advance_to(END)
 
 
-Driver = Callable[[Match, list[InputRecord], random.Random], None]
+Driver = Callable[[Session, list[InputRecord], random.Random], None]
 
 
 @pytest.mark.parametrize("drive", [one_step_per_input, every_millisecond, random_times])
 def test_same_inputs_same_game_whatever_the_call_pattern(drive: Driver) -> None:
     inputs, events, final = recorded_game()
     rec = FakeRecorder()
-    m = Match(SeededDeals(SEED), recorders=[rec])
+    m = new_session(seed=SEED, recorders=[rec])
     drive(m, inputs, random.Random(7))
     assert state_hash(m.state) == final
     assert m.drain() == events
@@ -70,7 +73,7 @@ def test_same_inputs_same_game_whatever_the_call_pattern(drive: Driver) -> None:
 def test_same_inputs_same_game_on_a_clock_updated_at_random() -> None:
     inputs, events, final = recorded_game()
     clock = FakeClock()
-    m = Match(SeededDeals(SEED), clock=clock)
+    m = new_session(seed=SEED, clock=clock)
     rng = random.Random(11)
     seen: list[TimedEvent] = []
     for r in inputs:
@@ -88,7 +91,7 @@ def test_same_inputs_same_game_on_a_clock_updated_at_random() -> None:
 def test_agents_play_the_same_game_whatever_the_call_pattern(step: int) -> None:
     _, events, final = recorded_game()
     agents = [FirstLegalAgent(0, 200), FirstLegalAgent(1, 300)]
-    m = Match(SeededDeals(SEED), agents=agents)
+    m = new_session(seed=SEED, agents=agents)
     for t in range(0, END + 1, step):
         m.advance_to(t)
     assert state_hash(m.state) == final

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 import pytest
 
 from spit.engine import Action, Play, State
-from spit.games.spit.session import Match, MatchPhase, ScriptedDeals, TimedEvent
+from spit.engine.timers import StagePhase
+from spit.game import TimedEvent
+from spit.games.spit.game import new_session, scripted_deals
 
 from .helpers import STOCK_OUT_PLAYS, FakeRecorder, race_deal, stock_out_deal
 
@@ -28,7 +30,7 @@ class StuckAgent:
 
 
 def test_advance_to_rejects_going_backwards() -> None:
-    m = Match(race_deal())
+    m = new_session(deals=race_deal())
     m.advance_to(500)
     with pytest.raises(ValueError, match="backwards"):
         m.advance_to(499)
@@ -39,24 +41,24 @@ def test_advance_to_rejects_going_backwards() -> None:
 
 
 def test_agent_that_does_not_move_its_wakeup_raises() -> None:
-    m = Match(race_deal(), agents=[StuckAgent()])
+    m = new_session(deals=race_deal(), agents=[StuckAgent()])
     with pytest.raises(RuntimeError, match="player 2"):
         m.advance_to(100)
 
 
 def test_scripted_deals_without_seed_end_the_match_when_they_run_out() -> None:
     rec = FakeRecorder()
-    m = Match(stock_out_deal(), recorders=[rec])
+    m = new_session(deals=stock_out_deal(), recorders=[rec])
     for i, play in enumerate(STOCK_OUT_PLAYS, start=1):
         m.submit_at(3000 + 10 * i, 0, play)
-    assert (m.phase, m.state.round) == (MatchPhase.SLAP, 1)
+    assert (m.stage.phase, m.state.round) == (StagePhase.SLAP, 1)
     m.run_to_end(limit_ms=60_000)
-    assert m.phase is MatchPhase.ENDED
-    assert m.time == 3150 + m.timing.slap_window_ms + m.timing.round_pause_ms
-    assert (m.deadline, m.next_due()) == (None, None)
+    assert m.ended
+    assert m.time == 3150 + m.game.timing.slap_window_ms + m.game.timing.round_pause_ms
+    assert (m.stage.deadline, m.next_due()) == (None, None)
     assert [c for c in rec.calls if c != "input"] == ["deal", "round_over"]
 
 
 def test_scripted_deals_need_a_first_deal() -> None:
     with pytest.raises(ValueError, match="first deal"):
-        ScriptedDeals([])
+        scripted_deals([])

@@ -1,5 +1,5 @@
 """What a player's key means, decided by the match when it arrives
-(``spit.games.spit.session.intents``, ``Match.submit_intent``).
+(``spit.games.spit.intents``, ``spit.games.spit.game.Game.resolve``, ``Session.submit_at``).
 
 For each phase: what every kind of intent resolves to, and whether it is handled and
 recorded (a resolved action, even one the rules reject) or refused and not recorded
@@ -18,29 +18,26 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from spit.core.clock import FakeClock
 from spit.core.replay.fields import PlayerInfo
-from spit.engine import Action, Move, Play, Slap, Spit, legal_actions, state_hash
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
-from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import (
+from spit.core.seats import SEATS
+from spit.engine import Action, Move, Play, Reason, Slap, Spit, legal_actions, state_hash
+from spit.engine.timers import CountdownKind, StagePhase
+from spit.games.spit.game import Session, new_session, useful_intents
+from spit.games.spit.intents import (
     PLAYER_INTENTS,
-    CountdownKind,
-    FakeClock,
-    InputRecord,
     Intent,
-    IntentRefusal,
-    IntentRefused,
-    Match,
-    MatchPhase,
     MoveIntent,
     PlayIntent,
-    SeededDeals,
     Side,
     SpitIntent,
     intent_text,
     parse_intent,
 )
+from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay.writer import ReplayWriter
+from spit.play.events import InputRecord, IntentRefused, Stopped
 
 from .helpers import STOCK_OUT_PLAYS, FakeRecorder, FirstLegalAgent, stall_deal, stock_out_deal
 
@@ -49,61 +46,61 @@ OUT_AT = 3000 + 10 * len(STOCK_OUT_PLAYS)
 """When player 1's last stockpile card lands in ``stock_out_deal``: the slap window opens."""
 
 
-def _stocked_out(recorder: FakeRecorder) -> Match:
-    m = Match(stock_out_deal(seed=5), recorders=[recorder])
+def _stocked_out(recorder: FakeRecorder) -> Session:
+    m = new_session(deals=stock_out_deal(seed=5), recorders=[recorder])
     for i, play in enumerate(STOCK_OUT_PLAYS, start=1):
         assert m.submit_at(3000 + 10 * i, 0, play).accepted
     return m
 
 
-def countdown(rec: FakeRecorder) -> Match:
-    return Match(stock_out_deal(seed=5), recorders=[rec])
+def countdown(rec: FakeRecorder) -> Session:
+    return new_session(deals=stock_out_deal(seed=5), recorders=[rec])
 
 
-def playing(rec: FakeRecorder) -> Match:
+def playing(rec: FakeRecorder) -> Session:
     m = countdown(rec)
     m.advance_to(3000)
     return m
 
 
-def stall(rec: FakeRecorder) -> Match:
+def stall(rec: FakeRecorder) -> Session:
     """``stall_deal`` after player 1's only play: the stall countdown."""
-    m = Match(stall_deal(), recorders=[rec])
+    m = new_session(deals=stall_deal(), recorders=[rec])
     m.advance_to(3000)
     assert m.submit_at(3500, 0, Play(1, 0)).accepted
     return m
 
 
-def slap(rec: FakeRecorder) -> Match:
+def slap(rec: FakeRecorder) -> Session:
     return _stocked_out(rec)
 
 
-def round_over(rec: FakeRecorder) -> Match:
+def round_over(rec: FakeRecorder) -> Session:
     """After player 2 slapped the left (16-card) pile, before the next deal."""
     m = _stocked_out(rec)
     assert m.submit_at(OUT_AT + 100, 1, Slap(0)).accepted
     return m
 
 
-def one_pile(rec: FakeRecorder) -> Match:
+def one_pile(rec: FakeRecorder) -> Session:
     """Round 2 in play: player 1 has no spit cards, so there is one pile (R17)."""
     m = round_over(rec)
-    m.advance_to(OUT_AT + 100 + m.timing.round_pause_ms + m.timing.start_countdown_ms)
+    m.advance_to(OUT_AT + 100 + m.game.timing.round_pause_ms + m.game.timing.start_countdown_ms)
     return m
 
 
-def paused(rec: FakeRecorder) -> Match:
+def paused(rec: FakeRecorder) -> Session:
     clock = FakeClock()
-    m = Match(stock_out_deal(seed=5), recorders=[rec], clock=clock)
+    m = new_session(deals=stock_out_deal(seed=5), recorders=[rec], clock=clock)
     clock.advance(3000)
     m.update()
     m.pause()
     return m
 
 
-def paused_at_the_slap(rec: FakeRecorder) -> Match:
+def paused_at_the_slap(rec: FakeRecorder) -> Session:
     clock = FakeClock()
-    m = Match(stock_out_deal(seed=5), recorders=[rec], clock=clock)
+    m = new_session(deals=stock_out_deal(seed=5), recorders=[rec], clock=clock)
     for i, play in enumerate(STOCK_OUT_PLAYS, start=1):
         clock.advance(3000 if i == 1 else 10)
         assert m.submit(0, play).accepted
@@ -111,45 +108,45 @@ def paused_at_the_slap(rec: FakeRecorder) -> Match:
     return m
 
 
-def game_over(rec: FakeRecorder) -> Match:
+def game_over(rec: FakeRecorder) -> Session:
     agents = [FirstLegalAgent(0, 150), FirstLegalAgent(1, 400)]
-    m = Match(SeededDeals(4), agents=agents, recorders=[rec])
+    m = new_session(seed=4, agents=agents, recorders=[rec])
     m.run_to_end(limit_ms=3_600_000)
     return m
 
 
-PHASES: dict[str, tuple[Callable[[FakeRecorder], Match], MatchPhase]] = {
-    "countdown": (countdown, MatchPhase.COUNTDOWN),
-    "playing": (playing, MatchPhase.PLAYING),
-    "stall": (stall, MatchPhase.COUNTDOWN),
-    "slap": (slap, MatchPhase.SLAP),
-    "round over": (round_over, MatchPhase.ROUND_OVER),
-    "one pile": (one_pile, MatchPhase.PLAYING),
-    "paused": (paused, MatchPhase.PLAYING),
-    "paused at the slap": (paused_at_the_slap, MatchPhase.SLAP),
-    "game over": (game_over, MatchPhase.GAME_OVER),
+PHASES: dict[str, tuple[Callable[[FakeRecorder], Session], StagePhase]] = {
+    "countdown": (countdown, StagePhase.COUNTDOWN),
+    "playing": (playing, StagePhase.PLAYING),
+    "stall": (stall, StagePhase.COUNTDOWN),
+    "slap": (slap, StagePhase.SLAP),
+    "round over": (round_over, StagePhase.ROUND_OVER),
+    "one pile": (one_pile, StagePhase.PLAYING),
+    "paused": (paused, StagePhase.PLAYING),
+    "paused at the slap": (paused_at_the_slap, StagePhase.SLAP),
+    "game over": (game_over, StagePhase.GAME_OVER),
 }
 
 PLAY_LEFT, PLAY_RIGHT, MOVE = PlayIntent(2, LEFT), PlayIntent(2, RIGHT), MoveIntent(2)
 
-Expected = Action | IntentRefusal
+Expected = Action | Reason
 MEANINGS: list[tuple[str, Expected, Expected, Expected, Expected]] = [
     # phase, then what PLAY_LEFT, PLAY_RIGHT, MOVE and a SpitIntent resolve to
-    ("countdown", Play(2, 0), Play(2, 1), Move(2), IntentRefusal.SPIT_IS_AUTOMATIC),
-    ("playing", Play(2, 0), Play(2, 1), Move(2), IntentRefusal.SPIT_IS_AUTOMATIC),
-    ("stall", Play(2, 0), Play(2, 1), Move(2), IntentRefusal.SPIT_IS_AUTOMATIC),
-    ("slap", Slap(0), Slap(1), IntentRefusal.ONLY_SLAPS, IntentRefusal.SPIT_IS_AUTOMATIC),
-    ("round over", Slap(0), Slap(1), IntentRefusal.ONLY_SLAPS, IntentRefusal.SPIT_IS_AUTOMATIC),
-    ("one pile", Play(2, 0), Play(2, 0), Move(2), IntentRefusal.SPIT_IS_AUTOMATIC),
-    ("paused", Play(2, 0), Play(2, 1), Move(2), IntentRefusal.SPIT_IS_AUTOMATIC),
+    ("countdown", Play(2, 0), Play(2, 1), Move(2), Reason.SPIT_IS_AUTOMATIC),
+    ("playing", Play(2, 0), Play(2, 1), Move(2), Reason.SPIT_IS_AUTOMATIC),
+    ("stall", Play(2, 0), Play(2, 1), Move(2), Reason.SPIT_IS_AUTOMATIC),
+    ("slap", Slap(0), Slap(1), Reason.ONLY_SLAPS, Reason.SPIT_IS_AUTOMATIC),
+    ("round over", Slap(0), Slap(1), Reason.ONLY_SLAPS, Reason.SPIT_IS_AUTOMATIC),
+    ("one pile", Play(2, 0), Play(2, 0), Move(2), Reason.SPIT_IS_AUTOMATIC),
+    ("paused", Play(2, 0), Play(2, 1), Move(2), Reason.SPIT_IS_AUTOMATIC),
     (
         "paused at the slap",
         Slap(0),
         Slap(1),
-        IntentRefusal.ONLY_SLAPS,
-        IntentRefusal.SPIT_IS_AUTOMATIC,
+        Reason.ONLY_SLAPS,
+        Reason.SPIT_IS_AUTOMATIC,
     ),
-    ("game over", *[IntentRefusal.GAME_OVER] * 4),  # type: ignore[list-item]
+    ("game over", *[Reason.GAME_OVER] * 4),  # type: ignore[list-item]
 ]
 
 
@@ -159,13 +156,13 @@ def test_what_each_intent_means_in_each_phase(
 ) -> None:
     make, match_phase = PHASES[phase]
     m = make(FakeRecorder())
-    assert m.phase is match_phase
+    assert m.stage.phase is match_phase
     if phase == "stall":
-        assert m.countdown_kind is CountdownKind.STALL
+        assert m.stage.countdown is CountdownKind.STALL
     if phase == "one pile":
         assert len(m.state.piles) == 1
     intents: tuple[Intent, ...] = (PLAY_LEFT, PLAY_RIGHT, MOVE, SpitIntent())
-    assert [m.resolve(i) for i in intents] == [left, right, move, spit]
+    assert [m.resolve(SEATS[0], i) for i in intents] == [left, right, move, spit]
 
 
 @pytest.mark.parametrize("phase", list(PHASES))
@@ -180,11 +177,11 @@ def test_a_resolved_intent_is_handled_as_its_action_and_recorded(
     rec, twin_rec = FakeRecorder(), FakeRecorder()
     m, twin = make(rec), make(twin_rec)
     t = m.time + 1
-    meaning = m.resolve(intent)
+    meaning = m.resolve(SEATS[0], intent)
     before = (m.state, len(rec.inputs), m.input_count)
-    result = m.submit_intent(player, intent, t)
-    if m.paused or isinstance(meaning, IntentRefusal):
-        reason = meaning if isinstance(meaning, IntentRefusal) else IntentRefusal.PAUSED
+    result = m.submit_at(t, player, intent)
+    if m.paused or isinstance(meaning, Reason):
+        reason = meaning if isinstance(meaning, Reason) else Stopped.PAUSED
         assert result == IntentRefused(t, player, intent, reason)
         assert (m.state, len(rec.inputs), m.input_count) == before
     else:
@@ -195,9 +192,9 @@ def test_a_resolved_intent_is_handled_as_its_action_and_recorded(
 
 def test_an_intent_without_a_time_arrives_now_by_the_clock() -> None:
     clock = FakeClock()
-    m = Match(stock_out_deal(seed=5), clock=clock)
+    m = new_session(deals=stock_out_deal(seed=5), clock=clock)
     clock.advance(3010)
-    record = m.submit_intent(0, PlayIntent(0, LEFT))
+    record = m.submit(0, PlayIntent(0, LEFT))
     assert record == InputRecord(3010, 0, Play(0, 0), True)
 
 
@@ -207,9 +204,9 @@ def test_an_intent_is_judged_by_the_table_when_it_arrives() -> None:
     the right-hand play key plays onto the only pile instead."""
     rec = FakeRecorder()
     m = round_over(rec)
-    assert m.resolve(PlayIntent(0, RIGHT)) == Slap(1)
-    begins = OUT_AT + 100 + m.timing.round_pause_ms + m.timing.start_countdown_ms
-    record = m.submit_intent(0, PlayIntent(0, RIGHT), begins + 5)
+    assert m.resolve(SEATS[0], PlayIntent(0, RIGHT)) == Slap(1)
+    begins = OUT_AT + 100 + m.game.timing.round_pause_ms + m.game.timing.start_countdown_ms
+    record = m.submit_at(begins + 5, 0, PlayIntent(0, RIGHT))
     assert isinstance(record, InputRecord)
     assert record.action == Play(0, 0)
     assert len(m.state.piles) == 1
@@ -217,8 +214,8 @@ def test_an_intent_is_judged_by_the_table_when_it_arrives() -> None:
 
 def test_a_slap_key_after_the_window_is_a_late_slap_not_nothing() -> None:
     m = slap(FakeRecorder())
-    assert m.deadline is not None
-    late = m.submit_intent(1, PlayIntent(4, RIGHT), m.deadline + 1)
+    assert m.stage.deadline is not None
+    late = m.submit_at(m.stage.deadline + 1, 1, PlayIntent(4, RIGHT))
     assert isinstance(late, InputRecord)
     assert (late.action, late.accepted, late.reason, late.too_slow) == (
         Slap(1),
@@ -245,8 +242,10 @@ def test_an_intent_names_a_side_that_exists() -> None:
 @pytest.mark.parametrize("player", [0, 1])
 def test_useful_intents_are_the_keys_that_would_do_something(phase: str, player: int) -> None:
     m = PHASES[phase][0](FakeRecorder())
-    useful = m.useful_intents(player)
-    assert [i for i, _ in useful] == [i for i in PLAYER_INTENTS if (i, m.resolve(i)) in useful]
+    useful = useful_intents(m.state, m.stage, player)
+    assert [i for i, _ in useful] == [
+        i for i in PLAYER_INTENTS if (i, m.resolve(SEATS[0], i)) in useful
+    ]
     assert {a for _, a in useful} == set(legal_actions(m.state, player))
     if phase == "slap":  # every play key slaps, the move keys do nothing
         assert [i for i, _ in useful] == [i for i in PLAYER_INTENTS if isinstance(i, PlayIntent)]
@@ -254,12 +253,12 @@ def test_useful_intents_are_the_keys_that_would_do_something(phase: str, player:
 
 def test_no_key_does_anything_once_the_game_is_over() -> None:
     m = game_over(FakeRecorder())
-    assert m.useful_intents(0) == m.useful_intents(1) == ()
+    assert useful_intents(m.state, m.stage, 0) == useful_intents(m.state, m.stage, 1) == ()
 
 
 def test_the_first_useful_play_key_is_the_first_legal_play() -> None:
     m = playing(FakeRecorder())
-    assert m.useful_intents(0)[0] == (PlayIntent(0, LEFT), Play(0, 0))
+    assert useful_intents(m.state, m.stage, 0)[0] == (PlayIntent(0, LEFT), Play(0, 0))
 
 
 # -- random keys -------------------------------------------------------------------
@@ -271,9 +270,9 @@ def _record_to(directory: Path, seed: int) -> ReplayWriter:
     return ReplayWriter.create(
         directory,
         players=(PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob")),
-        variant=Match(SeededDeals(seed)).state.variant,
+        variant=new_session(seed=seed).state.variant,
         target=100,
-        timing=Match(SeededDeals(seed)).timing,
+        timing=new_session(seed=seed).game.timing,
         seed=seed,
     )
 
@@ -293,18 +292,20 @@ def test_keys_sent_as_intents_leave_the_tables_their_actions_leave(
     the replay written as they were played verifies."""
     rec = FakeRecorder()
     writer = _record_to(tmp_path_factory.mktemp("intents"), seed)
-    m = Match(SeededDeals(seed), recorders=[rec, writer])
+    m = new_session(seed=seed, recorders=[rec, writer])
     t = 0
     results: list[InputRecord | IntentRefused] = []
     for _ in range(data.draw(st.integers(0, 200), label="presses")):
         t += data.draw(st.sampled_from((0, 1, 40, 250, 900, 3000)), label="gap")
         player = data.draw(st.integers(0, 1), label="player")
-        useful = m.useful_intents(player)  # as the table was drawn: maybe out of date
+        useful = useful_intents(
+            m.state, m.stage, player
+        )  # as the table was drawn: maybe out of date
         if useful and data.draw(st.booleans(), label="useful"):
             intent = data.draw(st.sampled_from([i for i, _ in useful]), label="key")
         else:
             intent = data.draw(KEYS, label="key")
-        results.append(m.submit_intent(player, intent, t))
+        results.append(m.submit_at(t, player, intent))
         if m.finished:
             break
     writer.close()
@@ -315,7 +316,7 @@ def test_keys_sent_as_intents_leave_the_tables_their_actions_leave(
     handled = [r for r in results if isinstance(r, InputRecord)]
     assert rec.inputs == handled  # every resolved intent recorded, no refused one
     assert not any(isinstance(r.action, Spit) for r in handled)
-    twin = Match(SeededDeals(seed))
+    twin = new_session(seed=seed)
     for record, after in zip(rec.inputs, rec.states_after_input, strict=True):
         assert twin.submit_at(record.t, record.player, record.action) == record
         assert state_hash(twin.state) == state_hash(after)

@@ -8,7 +8,8 @@ other, and player 2's 7D fits only on the 6C.
 from __future__ import annotations
 
 from spit.engine import CardPlayed, Play, legal_actions, parse_card
-from spit.games.spit.session import InputHandled, Match
+from spit.games.spit.game import Session, new_session
+from spit.play.events import InputHandled
 
 from .helpers import race_deal
 
@@ -17,15 +18,15 @@ SIX, FOUR, SEVEN = Play(0, 0), Play(0, 0), Play(1, 0)
 """Player 1's 6C, player 2's 4D and player 2's 7D, each onto the left pile."""
 
 
-def playing() -> Match:
-    m = Match(race_deal())
+def playing() -> Session:
+    m = new_session(deals=race_deal())
     m.advance_to(3000)
     m.drain()
     assert (legal_actions(m.state, 0), legal_actions(m.state, 1)) == ([SIX], [FOUR])
     return m
 
 
-def left_pile(m: Match) -> tuple[int, ...]:
+def left_pile(m: Session) -> tuple[int, ...]:
     return m.state.piles[0]
 
 
@@ -74,7 +75,7 @@ def test_decision_24_second_card_lands_if_legal_on_new_top() -> None:
 
 def test_decision_24_rejection_long_after_the_change_is_not_too_slow() -> None:
     m = playing()
-    window = m.timing.too_slow_ms
+    window = m.game.timing.too_slow_ms
     assert m.submit_at(T, 0, SIX).accepted
     assert m.submit_at(T + window, 1, FOUR).too_slow
     late = m.submit_at(T + window + 1, 1, FOUR)

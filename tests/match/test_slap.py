@@ -21,17 +21,17 @@ from spit.engine import (
     Slapped,
     parse_card,
 )
-from spit.games.spit.session import (
+from spit.engine.timers import (
     CountdownKind,
     CountdownStarted,
     CountdownTick,
-    Match,
-    MatchPhase,
     NextRoundAt,
     SlapWindowClosed,
     SlapWindowOpened,
-    TimedEvent,
+    StagePhase,
 )
+from spit.game import TimedEvent
+from spit.games.spit.game import Session, new_session
 
 from .helpers import STOCK_OUT_PLAYS, FakeRecorder, stock_out_deal
 
@@ -39,8 +39,8 @@ OUT_AT = 3000 + 10 * len(STOCK_OUT_PLAYS)
 """When player 1's last stockpile card lands."""
 
 
-def stocked_out(recorder: FakeRecorder | None = None) -> Match:
-    m = Match(stock_out_deal(seed=5), recorders=[recorder] if recorder else [])
+def stocked_out(recorder: FakeRecorder | None = None) -> Session:
+    m = new_session(deals=stock_out_deal(seed=5), recorders=[recorder] if recorder else [])
     for i, play in enumerate(STOCK_OUT_PLAYS, start=1):
         assert m.submit_at(3000 + 10 * i, 0, play).accepted, play
     return m
@@ -48,13 +48,13 @@ def stocked_out(recorder: FakeRecorder | None = None) -> Match:
 
 def test_rule_14_stock_out_opens_slap_window() -> None:
     m = stocked_out()
-    window_end = OUT_AT + m.timing.slap_window_ms
+    window_end = OUT_AT + m.game.timing.slap_window_ms
     tail = [e for e in m.drain() if e.t == OUT_AT][-2:]
     assert tail == [
         TimedEvent(OUT_AT, RoundEnded(EndReason.STOCK_OUT, 0)),
         TimedEvent(OUT_AT, SlapWindowOpened(window_end, (16, 1))),
     ]
-    assert (m.phase, m.deadline) == (MatchPhase.SLAP, window_end)
+    assert (m.stage.phase, m.stage.deadline) == (StagePhase.SLAP, window_end)
     assert m.state.phase is Phase.SLAP
 
 
@@ -62,7 +62,7 @@ def test_decision_18_play_after_stock_out_does_not_count() -> None:
     m = stocked_out()
     late = m.submit_at(OUT_AT + 1, 1, Play(0, 1))
     assert (late.accepted, late.reason) == (False, "not_playing")
-    assert m.phase is MatchPhase.SLAP
+    assert m.stage.phase is StagePhase.SLAP
 
 
 def test_decision_08_first_slap_decides() -> None:
@@ -76,8 +76,8 @@ def test_decision_08_first_slap_decides() -> None:
     assert Slapped(1, 0, (16, 1)) in events
     assert RoundResolved((11, 41), (10, 25), (0, 0)) in events
     assert parse_card("4H") in m.state.collected[1]  # the left pile went to player 2
-    assert NextRoundAt(OUT_AT + 100 + m.timing.round_pause_ms) in events
-    assert (m.phase, m.deadline) == (MatchPhase.ROUND_OVER, OUT_AT + 100 + 3000)
+    assert NextRoundAt(OUT_AT + 100 + m.game.timing.round_pause_ms) in events
+    assert (m.stage.phase, m.stage.deadline) == (StagePhase.ROUND_OVER, OUT_AT + 100 + 3000)
 
 
 def test_decision_28_slap_on_the_other_pile_takes_that_pile() -> None:
@@ -90,12 +90,12 @@ def test_decision_28_slap_on_the_other_pile_takes_that_pile() -> None:
 def test_decision_08_nobody_slaps_each_takes_own_pile() -> None:
     m = stocked_out()
     left, right = m.state.piles
-    window_end = OUT_AT + m.timing.slap_window_ms
+    window_end = OUT_AT + m.game.timing.slap_window_ms
     m.advance_to(window_end - 1)
-    assert (m.phase, m.deadline) == (MatchPhase.SLAP, window_end)
+    assert (m.stage.phase, m.stage.deadline) == (StagePhase.SLAP, window_end)
     m.drain()
     m.advance_to(window_end)
-    assert m.phase is MatchPhase.ROUND_OVER
+    assert m.stage.phase is StagePhase.ROUND_OVER
     events = [e.event for e in m.drain()]
     # The default is announced as such, so a front end never shows it as player 1's slap.
     assert isinstance(events[0], SlapWindowClosed)
@@ -103,9 +103,9 @@ def test_decision_08_nobody_slaps_each_takes_own_pile() -> None:
     assert set(left) <= set(m.state.collected[0])
     assert set(right) <= set(m.state.collected[1])
     assert [len(c) for c in m.state.collected] == [26, 26]
-    next_deal = window_end + m.timing.round_pause_ms
+    next_deal = window_end + m.game.timing.round_pause_ms
     assert events[-1] == NextRoundAt(next_deal)
-    assert m.deadline == next_deal
+    assert m.stage.deadline == next_deal
     late = m.submit_at(window_end + 1, 1, Slap(1))
     # A slap just after the window closed was legal a moment ago: too late, not wrong.
     assert (late.accepted, late.reason, late.too_slow) == (False, "not_slapping", True)
@@ -114,9 +114,9 @@ def test_decision_08_nobody_slaps_each_takes_own_pile() -> None:
 def test_rule_16_round_over_then_redeal_and_start_countdown_again() -> None:
     rec = FakeRecorder()
     m = stocked_out(rec)
-    next_deal = OUT_AT + m.timing.slap_window_ms + m.timing.round_pause_ms
+    next_deal = OUT_AT + m.game.timing.slap_window_ms + m.game.timing.round_pause_ms
     m.advance_to(next_deal - 1)
-    assert (m.phase, m.state.round) == (MatchPhase.ROUND_OVER, 1)
+    assert (m.stage.phase, m.state.round) == (StagePhase.ROUND_OVER, 1)
     assert len(rec.round_overs) == 1
     gathered = m.state.collected
     m.drain()
@@ -128,7 +128,7 @@ def test_rule_16_round_over_then_redeal_and_start_countdown_again() -> None:
         TimedEvent(next_deal, CountdownStarted(start, next_deal + 3000)),
         TimedEvent(next_deal, CountdownTick(start, 3)),
     ]
-    assert (m.phase, m.countdown_kind, m.state.round) == (MatchPhase.COUNTDOWN, start, 2)
+    assert (m.stage.phase, m.stage.countdown, m.state.round) == (StagePhase.COUNTDOWN, start, 2)
     assert [(t, n) for t, n, _ in rec.deals] == [(0, 1), (next_deal, 2)]
     orders = rec.deals[1][2]
     assert tuple(tuple(sorted(o)) for o in orders) == gathered
@@ -143,11 +143,11 @@ def test_decision_02_only_a_player_with_spit_cards_spits() -> None:
     round (R17) where only player 2 spits when the countdown ends (D15)."""
     m = stocked_out()
     m.submit_at(OUT_AT + 100, 1, Slap(0))
-    next_deal = OUT_AT + 100 + m.timing.round_pause_ms
+    next_deal = OUT_AT + 100 + m.game.timing.round_pause_ms
     m.advance_to(next_deal)
     assert RoundDealt(2, (0, 26)) in [e.event for e in m.drain()]
     assert m.state.must_spit == (False, True)
-    m.advance_to(next_deal + m.timing.start_countdown_ms)
+    m.advance_to(next_deal + m.game.timing.start_countdown_ms)
     spat = [e.event for e in m.drain() if isinstance(e.event, CardSpat)]
     assert [(e.player, e.pile) for e in spat] == [(1, 0)]
     assert m.state.must_spit == (False, False)
@@ -157,5 +157,5 @@ def test_decision_02_only_a_player_with_spit_cards_spits() -> None:
 def test_decision_08_slap_window_closes_with_the_first_slap(slapper: int) -> None:
     m = stocked_out()
     m.submit_at(OUT_AT + 1, slapper, Slap(slapper))
-    assert m.phase is MatchPhase.ROUND_OVER
-    assert m.deadline == OUT_AT + 1 + m.timing.round_pause_ms
+    assert m.stage.phase is StagePhase.ROUND_OVER
+    assert m.stage.deadline == OUT_AT + 1 + m.game.timing.round_pause_ms

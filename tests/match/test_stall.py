@@ -12,16 +12,10 @@ from spit.engine import (
     legal_actions,
     parse_card,
 )
-from spit.games.spit.session import (
-    CountdownKind,
-    CountdownStarted,
-    CountdownTick,
-    InputHandled,
-    Match,
-    MatchPhase,
-    TimedEvent,
-    Timing,
-)
+from spit.engine.timers import CountdownKind, CountdownStarted, CountdownTick, StagePhase, Timing
+from spit.game import TimedEvent
+from spit.games.spit.game import Session, new_session
+from spit.play.events import InputHandled
 
 from .helpers import stall_deal
 
@@ -29,9 +23,9 @@ STALL = CountdownKind.STALL
 PLAY_AT = 3500
 
 
-def stalled(timing: Timing | None = None) -> Match:
+def stalled(timing: Timing | None = None) -> Session:
     """``stall_deal`` right after player 1's only play (6C from stockpile 1)."""
-    m = Match(stall_deal(), timing=timing)
+    m = new_session(deals=stall_deal(), timing=timing)
     m.advance_to(3000)
     m.drain()
     assert (legal_actions(m.state, 0), legal_actions(m.state, 1)) == ([Play(1, 0)], [])
@@ -41,7 +35,7 @@ def stalled(timing: Timing | None = None) -> Match:
 
 def test_rule_13_stall_starts_stall_countdown() -> None:
     m = stalled()
-    ends = PLAY_AT + m.timing.stall_countdown_ms
+    ends = PLAY_AT + m.game.timing.stall_countdown_ms
     events = m.drain()
     assert [e.t for e in events] == [PLAY_AT] * 5
     assert [e.event for e in events][1:] == [
@@ -51,7 +45,11 @@ def test_rule_13_stall_starts_stall_countdown() -> None:
         CountdownTick(STALL, 2),
     ]
     assert isinstance(events[0].event, InputHandled)
-    assert (m.phase, m.countdown_kind, m.deadline) == (MatchPhase.COUNTDOWN, STALL, ends)
+    assert (m.stage.phase, m.stage.countdown, m.stage.deadline) == (
+        StagePhase.COUNTDOWN,
+        STALL,
+        ends,
+    )
     assert m.state.phase is Phase.SPIT
 
 
@@ -69,7 +67,7 @@ def test_decision_17_stall_spit_is_automatic_at_the_deadline() -> None:
         TimedEvent(ends, CardSpat(1, 1, parse_card("4H"))),
         TimedEvent(ends, PlayStarted()),
     ]
-    assert (m.phase, m.countdown_kind, m.deadline) == (MatchPhase.PLAYING, None, None)
+    assert (m.stage.phase, m.stage.countdown, m.stage.deadline) == (StagePhase.PLAYING, None, None)
     # D20: each spat onto their own pile; the new tops open play again.
     assert [p[-1] for p in m.state.piles] == [parse_card("7H"), parse_card("4H")]
     assert m.submit_at(ends + 1, 1, Play(2, 0)).accepted  # 8D on 7H
@@ -79,15 +77,15 @@ def test_rule_13_no_play_during_stall_countdown() -> None:
     m = stalled()
     refused = m.submit_at(PLAY_AT + 1000, 1, Play(2, 0))
     assert (refused.accepted, refused.reason, refused.too_slow) == (False, "not_playing", False)
-    assert m.phase is MatchPhase.COUNTDOWN
+    assert m.stage.phase is StagePhase.COUNTDOWN
 
 
 def test_decision_17_stall_countdown_follows_timing() -> None:
     m = stalled(Timing(stall_countdown_ms=700))
-    assert m.deadline == PLAY_AT + 700
+    assert m.stage.deadline == PLAY_AT + 700
     m.advance_to(PLAY_AT + 699)
     assert m.state.phase is Phase.SPIT
     m.advance_to(PLAY_AT + 700)
-    assert m.phase is MatchPhase.PLAYING
+    assert m.stage.phase is StagePhase.PLAYING
     ticks = [e.event.seconds_left for e in m.drain() if isinstance(e.event, CountdownTick)]
     assert ticks == [1, 0]

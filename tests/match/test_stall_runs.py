@@ -15,7 +15,9 @@ from collections.abc import Sequence
 import pytest
 
 from spit.engine import Action, Dealer, State, parse_card
-from spit.games.spit.session import Match, ScriptedDeals, StallRun, TimedEvent, Timing
+from spit.engine.timers import StallRun, Timing
+from spit.game import TimedEvent
+from spit.games.spit.game import Session, new_session, scripted_deals
 
 
 class Onlooker:
@@ -44,15 +46,12 @@ def seeded(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return Dealer(seed).first_deal()
 
 
-def run(
-    orders: object, timing: Timing, *, one_by_one: bool, until: int, stall_runs: bool = False
-) -> Match:
-    match = Match(
-        ScriptedDeals([orders, orders]),  # type: ignore[list-item]
+def run(orders: object, timing: Timing, *, one_by_one: bool, until: int) -> Session:
+    match = new_session(
+        deals=scripted_deals([orders, orders]),  # type: ignore[list-item]
         timing=timing,
         countdown_ticks=False,
         agents=[Onlooker()] if one_by_one else [],
-        stall_runs=stall_runs,
     )
     match.advance_to(until)
     return match
@@ -69,8 +68,12 @@ def test_a_run_of_stalls_at_once_is_the_same_game(name: str, stall: int) -> None
         fast = run(DEALS[name], timing, one_by_one=False, until=until)
         slow = run(DEALS[name], timing, one_by_one=True, until=until)
         assert fast.state == slow.state, until
-        assert (fast.time, fast.phase, fast.deadline) == (slow.time, slow.phase, slow.deadline)
-        assert fast.drain() == slow.drain(), until
+        assert (fast.time, fast.stage.phase, fast.stage.deadline) == (
+            slow.time,
+            slow.stage.phase,
+            slow.stage.deadline,
+        )
+        assert expanded(fast.drain()) == slow.drain(), until
 
 
 def expanded(events: list[TimedEvent]) -> list[TimedEvent]:
@@ -84,11 +87,11 @@ def expanded(events: list[TimedEvent]) -> list[TimedEvent]:
 @pytest.mark.parametrize("name", sorted(DEALS))
 @pytest.mark.parametrize("stall", [0, 1, 1500, 600_000])
 def test_a_run_told_as_one_event_stands_for_the_same_events(name: str, stall: int) -> None:
-    """``stall_runs``: the same game, and each ``StallRun`` expands to the events of
+    """Taken at once, a run is told as one ``StallRun``, which expands to the events of
     its spits; the hostile deal has runs, and it is one event a run."""
     timing = Timing(stall_countdown_ms=stall)
     for until in (0, 3000, 3000 + stall * 5 + 1, 3000 + stall * 40 + 7, 10**9):
-        runs = run(DEALS[name], timing, one_by_one=False, until=until, stall_runs=True)
+        runs = run(DEALS[name], timing, one_by_one=False, until=until)
         slow = run(DEALS[name], timing, one_by_one=True, until=until)
         assert runs.state == slow.state, until
         events = runs.drain()

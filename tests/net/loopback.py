@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from spit.core.cards import RANK_SYMBOLS, card_name
-from spit.games.spit.net_table import SpitNetTable
-from spit.games.spit.session import Timing
+from spit.engine.timers import Timing
+from spit.games.spit import net_table as spit_table
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
 from spit.net.limits import Limits
@@ -31,7 +31,7 @@ SPECTATOR: Final = -1
 """The seat a watched table notes a spectator's (public) view under."""
 
 
-class WatchedTable(SpitNetTable):
+class WatchedTable(spit_table.NetTable):
     """A table that notes, for every view it gives, which cards were hidden then (reset
     ``seen`` before each game)."""
 
@@ -50,7 +50,7 @@ class WatchedTable(SpitNetTable):
         return view
 
     def _hidden(self) -> frozenset[str]:
-        state = self.match.state
+        state = self.session.state
         hidden = {card_name(c) for c in state.hands[0] + state.hands[1]}
         for row in state.stocks:
             for pile in row:
@@ -74,7 +74,7 @@ default): a flooding client's answer to the close is behind its flood, which the
 does not read, so the wait is always the whole timeout."""
 
 ONE_ROUND: Final = {"variant": "points", "target": 1}
-"""A game of one round (Spit's points variant to 1 point): options of ``SpitNetTable``
+"""A game of one round (Spit's points variant to 1 point): options of ``spit_table.NetTable``
 itself, given with ``table=`` (the registry's factory, like a local game, takes no
 target)."""
 
@@ -86,7 +86,7 @@ async def running_server(
     seed: int = 7,
     ordering: Ordering = Ordering.FAIR,
     password: str | None = None,
-    table: type[SpitNetTable] = SpitNetTable,
+    table: type[spit_table.NetTable] = spit_table.NetTable,
     options: dict[str, Any] | None = None,
     make_table: Callable[[tuple[str, str]], NetTable] | None = None,
     tls: ssl.SSLContext | None = None,
@@ -105,7 +105,7 @@ async def running_server(
     }
     if make_table is not None:
         server = GameServer(make_table=make_table, **common)
-    elif table is SpitNetTable:  # the server's own way: through the game registry
+    elif table is spit_table.NetTable:  # the server's own way: through the game registry
         server = GameServer(
             options={"timing": FAST, **(options or {})},
             replay_dir=replay_dir,
@@ -234,7 +234,7 @@ def _check_frames(
 
 def fast_tables(
     replay_dir: Path,
-    table: type[SpitNetTable] = SpitNetTable,
+    table: type[spit_table.NetTable] = spit_table.NetTable,
     *,
     seeds: Iterator[int] | None = None,
     fixed: Mapping[str, Any] | None = None,
@@ -244,15 +244,15 @@ def fast_tables(
     beside the client's (``ONE_ROUND``)."""
     from spit.games.spit.descriptor import DESCRIPTOR
 
-    check = DESCRIPTOR.net_options
-    assert check is not None
+    assert DESCRIPTOR.net is not None
+    check = DESCRIPTOR.net.options
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:
         if game not in (None, "spit"):
             raise ValueError(f"this server has no game {game}; it has spit")
         kwargs = {**check(options), **(fixed or {})}
 
-        def new_table(names: tuple[str, str]) -> SpitNetTable:
+        def new_table(names: tuple[str, str]) -> spit_table.NetTable:
             seed = 7 if seeds is None else next(seeds)
             return table(names, seed, replay_dir, timing=FAST, **kwargs)
 

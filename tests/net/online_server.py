@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from spit.commands.serve import server_bot_ratings
-from spit.games.spit.net_table import SpitNetTable
+from spit.games.spit.net_table import NetTable as SpitNetTable
 from spit.net.addresses import Address, parse_address
 from spit.net.credentials import AccountTokens
 from spit.net.limits import Limits

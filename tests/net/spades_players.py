@@ -11,8 +11,8 @@ from typing import Any
 
 from spit.core.cards import card_name
 from spit.games.spades.engine import Phase, playable
+from spit.games.spades.keys import hand_letters
 from spit.games.spades.net_view import read_view
-from spit.games.spades.session import hand_letters
 
 BID = 6
 """Both bid six of the thirteen tricks: one of them makes it each hand, so a game to a

@@ -87,7 +87,7 @@ def test_hostile_frames_close_only_their_own_connection(tmp_path: Path) -> None:
                 except ConnectionClosed as gone:
                     assert gone.rcvd is not None and gone.rcvd.code == 1009
             # the game in the first room goes on untouched, and the server still serves
-            assert room.table is not None and room.table.match.input_count == 0
+            assert room.table is not None and room.table.session.input_count == 0
             assert not room.paused
             await a.intent("play 0 left")
             late = NetClient()
@@ -114,7 +114,7 @@ def test_an_intent_flood_is_dropped_and_then_closed(tmp_path: Path) -> None:
             await wait_until(lambda: "too many messages" in server.refused, 5)
             table = room.table
             assert table is not None
-            assert table.match.input_count < 200  # the flood never reached the game
+            assert table.session.input_count < 200  # the flood never reached the game
             await b.close()
 
     asyncio.run(asyncio.wait_for(run(), 60))

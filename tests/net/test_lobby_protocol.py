@@ -64,8 +64,8 @@ def test_any_value_of_a_lobby_field_is_read_as_its_type_or_refused(key: str, val
 
 @given(options=st.dictionaries(st.text(max_size=12), JSON, max_size=4))
 def test_spits_own_check_takes_only_its_variant(options: dict[str, Any]) -> None:
-    check = DESCRIPTOR.net_options
-    assert check is not None
+    assert DESCRIPTOR.net is not None
+    check = DESCRIPTOR.net.options
     try:
         checked = check(options)
     except ValueError as error:

@@ -12,10 +12,10 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant
-from spit.games.spades.net_table import SpadesNetTable
-from spit.games.spit.net_table import SpitNetTable
+from spit.engine.timers import Timing
+from spit.games.spades import net_table as spades_table
+from spit.games.spit.net_table import NetTable
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Timing
 
 
 @pytest.fixture
@@ -31,9 +31,9 @@ def fsyncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-@pytest.mark.parametrize("table", [SpitNetTable, SpadesNetTable])
+@pytest.mark.parametrize("table", [NetTable, spades_table.NetTable])
 def test_a_network_tables_replay_is_flushed_but_not_synced(
-    table: type[SpitNetTable] | type[SpadesNetTable], tmp_path: Path, fsyncs: list[int]
+    table: type[NetTable] | type[spades_table.NetTable], tmp_path: Path, fsyncs: list[int]
 ) -> None:
     game = table(("Ann", "Bob"), 5, tmp_path)
     game.forfeit(0)  # the closing lines, written at once

@@ -124,13 +124,12 @@ def test_a_list_without_create_is_of_a_server_that_opens_rooms() -> None:
 
 def test_each_games_room_choices_are_what_its_check_takes() -> None:
     for game in registry.games():
-        if game.net_options is None:
-            assert game.room_choices == ()
+        if game.net is None:
             continue
         for choice in game.room_choices:
             values = choice.values or (choice.default, choice.lowest, choice.highest)
             for value in values:
-                assert choice.key in game.net_options({choice.key: value}), (game.name, value)
+                assert choice.key in game.net.options({choice.key: value}), (game.name, value)
     spit, spades = registry.by_name("spit"), registry.by_name("spades")
     assert spit.room_choices[0].values == tuple(variant.value for variant in Variant)
     assert spades.room_choices[0].default == DEFAULT_TARGET
@@ -138,8 +137,9 @@ def test_each_games_room_choices_are_what_its_check_takes() -> None:
 
 @given(target=st.one_of(st.integers(-(10**9), 10**9), st.text(max_size=8), st.booleans()))
 def test_spades_own_check_takes_a_whole_target_in_range(target: Any) -> None:
-    check = registry.by_name("spades").net_options
-    assert check is not None
+    net = registry.by_name("spades").net
+    assert net is not None
+    check = net.options
     try:
         checked = check({"target": target})
     except ValueError as error:
@@ -150,7 +150,7 @@ def test_spades_own_check_takes_a_whole_target_in_range(target: Any) -> None:
 
 
 def test_spades_refuses_an_option_it_does_not_have() -> None:
-    check = registry.by_name("spades").net_options
-    assert check is not None
+    net = registry.by_name("spades").net
+    assert net is not None
     with pytest.raises(ValueError, match="no option variant"):
-        check({"variant": "points"})
+        net.options({"variant": "points"})

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from spit.engine import Action, Move, Play, Slap, Spit, State, legal_actions
-from spit.games.spit.session import TimedEvent
+from spit.game import TimedEvent
 
 
 class RandomAgent:

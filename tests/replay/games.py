@@ -8,9 +8,11 @@ from datetime import datetime
 from pathlib import Path
 
 from spit.core.replay.fields import PlayerInfo
-from spit.engine import State, Variant
+from spit.engine import Orders, State, Variant
+from spit.engine.timers import Timing
+from spit.games.spit.game import Agent, Session, new_session
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Agent, InputRecord, Match, Orders, SeededDeals, Timing
+from spit.play.events import InputRecord
 
 from .agents import RandomAgent
 
@@ -51,7 +53,7 @@ def recorded_match(
     created: datetime | None = None,
     extra: StatesAfterInputs | None = None,
     network: bool = False,
-) -> tuple[ReplayWriter, Match]:
+) -> tuple[ReplayWriter, Session]:
     """A match on the deals of ``seed``, not started, recorded by a new writer in
     ``directory`` (and by ``extra``); two ``RandomAgent`` players unless ``agents``;
     ``network``: the header says it was played over the network, as a server's does."""
@@ -66,8 +68,8 @@ def recorded_match(
         created=created,
         network=network,
     )
-    match = Match(
-        SeededDeals(seed),
+    match = new_session(
+        seed=seed,
         variant=variant,
         target=target,
         timing=timing,
@@ -88,7 +90,7 @@ def record_game(
     limit_ms: int = 3_600_000,
     created: datetime | None = None,
     extra: StatesAfterInputs | None = None,
-) -> tuple[Path, Match]:
+) -> tuple[Path, Session]:
     """Play a whole game (or up to ``limit_ms``) and record it; the writer is closed
     only by the end of the game, as in a real session."""
     writer, match = recorded_match(

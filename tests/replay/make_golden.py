@@ -24,9 +24,9 @@ from pathlib import Path
 from unittest import mock
 
 from spit.engine import Variant
-from spit.games.spades.net_table import SpadesNetTable
-from spit.games.spit.net_table import SpitNetTable
-from spit.games.spit.session import Timing
+from spit.engine.timers import Timing
+from spit.games.spades import net_table as spades_table
+from spit.games.spit.net_table import NetTable
 
 from .games import record_game
 from .spades_games import record_spades_game
@@ -79,11 +79,11 @@ def forfeited_games(tmp: Path) -> None:
         mock.patch("spit.games.spit.replay.writer.datetime", _Created),
         mock.patch("spit.games.spades.replay.writer.datetime", _Created),
     ):
-        spit = SpitNetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
+        spit = NetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
         spit.bot_takes(1)
         spit.advance(20_000)
         spit.forfeit(0)
-        spades = SpadesNetTable(("Ann", "Bob"), 5, tmp / "spades")
+        spades = spades_table.NetTable(("Ann", "Bob"), 5, tmp / "spades")
         spades.bot_takes(0)
         spades.advance(30_000)
         spades.forfeit(1)
@@ -106,11 +106,11 @@ def left_games(tmp: Path) -> None:
         mock.patch("spit.games.spit.replay.writer.datetime", _Created),
         mock.patch("spit.games.spades.replay.writer.datetime", _Created),
     ):
-        spit = SpitNetTable(("Ann", "Bob"), 12, tmp / "spit-left")
+        spit = NetTable(("Ann", "Bob"), 12, tmp / "spit-left")
         spit.lag_from(lambda: LAG)
         spit.advance(9_000)
         spit.forfeit(1, left=True)
-        spades = SpadesNetTable(("Ann", "Bob"), 6, tmp / "spades-left")
+        spades = spades_table.NetTable(("Ann", "Bob"), 6, tmp / "spades-left")
         spades.lag_from(lambda: LAG)
         spades.advance(5_000)
         spades.forfeit(0, left=True)

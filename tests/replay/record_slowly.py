@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 
 from spit.engine import Variant
+from spit.engine.timers import StagePhase, Timing
+from spit.games.spit.game import new_session
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Match, MatchPhase, SeededDeals, Timing
 
 from .agents import RandomAgent
 from .games import BOTS
@@ -28,14 +29,14 @@ def main(directory: Path) -> None:
         directory, players=BOTS, variant=Variant.STANDARD, target=100, timing=Timing(), seed=SEED
     )
     print(writer.path, flush=True)
-    match = Match(
-        SeededDeals(SEED),
+    match = new_session(
+        seed=SEED,
         agents=[RandomAgent(0, SEED), RandomAgent(1, SEED)],
         recorders=[writer],
         collect_events=False,
     )
     ready = False
-    while match.phase is not MatchPhase.GAME_OVER and (due := match.next_due()) is not None:
+    while match.stage.phase is not StagePhase.GAME_OVER and (due := match.next_due()) is not None:
         match.advance_to(due)
         if not ready and match.input_count >= READY_AFTER:
             print("ready", flush=True)

@@ -1,5 +1,6 @@
-"""Recording Spades test games: two bots through a ``SpadesReplayWriter``, the way the
-Spades screen records a game (each hand's orders, then every action with its result).
+"""Recording Spades test games: two bots through a ``ReplayWriter``, told what a session
+tells its recorders (each hand's orders, every action with its result, each hand's end
+and the game's).
 
 ``Scripted`` wraps a bot to reach what bots seldom do on their own: it declares blind
 nil in the hands listed and gives away cards in the exchange, and it tries one illegal
@@ -15,8 +16,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from spit.core.replay.fields import PlayerInfo
+from spit.core.seats import SEATS
 from spit.engine import Dealer
-from spit.games.spades.bots import SpadesBot, make_bot
+from spit.games.spades.bots import Bot, make_bot
 from spit.games.spades.engine import (
     Action,
     Applied,
@@ -33,14 +35,15 @@ from spit.games.spades.engine import (
     shuffled_hand,
     to_move,
 )
-from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.games.spades.replay.writer import ReplayWriter
+from spit.play.events import InputRecord
 
 NAMES = ("North", "South")
 
 
 @dataclass
 class Scripted:
-    bot: SpadesBot
+    bot: Bot
     blind_in: Collection[int] = ()
     """Hands in which to declare blind nil."""
     mistake_in: Collection[int] = ()
@@ -86,7 +89,7 @@ def record_spades_game(
         PlayerInfo("bot", NAMES[p], level=levels[p], policy="scripted", seed=seeds[p])
         for p in (0, 1)
     )
-    writer = SpadesReplayWriter.create(
+    writer = ReplayWriter.create(
         directory,
         players=(info[0], info[1]),
         seed=seed,
@@ -98,21 +101,26 @@ def record_spades_game(
     orders = shuffled_hand(dealer)
     state = new_game(*orders, target=target, first=first)
     t = inputs = 0
-    writer.on_hand(t, 1, orders)
+    writer.on_deal(t, 1, orders)
     while state.phase is not Phase.GAME_OVER and inputs != stop_after:
         t += 250
         if state.phase is Phase.HAND_OVER:
             orders = shuffled_hand(dealer)
             state = next_hand(state, *orders).state
-            writer.on_hand(t, state.hand, orders)
+            writer.on_deal(t, state.hand, orders)
             continue
         player = to_move(state)
         assert player is not None
         for action in players[player].choose(state, player):
             outcome = apply(state, player, action)
+            accepted = isinstance(outcome, Applied)
             if isinstance(outcome, Applied):
                 state = outcome.state
-            writer.on_input(t, player, action, isinstance(outcome, Applied), state)
+            writer.on_input(InputRecord(t, SEATS[player], action, accepted), state)
+            if accepted and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+                writer.on_round_over(t, state)
+                if state.phase is Phase.GAME_OVER:
+                    writer.on_game_over(t, state)
             inputs += 1
             if states is not None:
                 states.append(state)

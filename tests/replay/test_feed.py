@@ -11,11 +11,12 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Move, Play, Slap, new_game
+from spit.engine.timers import Timing
 from spit.games.spit.replay.feed import WriterFeed
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.records import Deal, Input
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import InputRecord, Timing
+from spit.play.events import InputRecord
 
 STATE = new_game((tuple(range(26)), tuple(range(26, 52))))
 

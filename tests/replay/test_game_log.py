@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Variant
+from spit.engine.timers import Timing
+from spit.games.spit.game import new_session
 from spit.games.spit.game_log import GameLog
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.records import Deal, Header, Input
 from spit.games.spit.replay.verify import verify
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Match, SeededDeals, Timing
 from spit.stats.story import story_of
 from tests.replay.agents import RandomAgent
 from tests.replay.games import BOTS
@@ -26,8 +27,8 @@ def test_the_log_holds_what_the_file_holds(tmp_path: Path, seed: int, variant: V
     writer = ReplayWriter.create(
         tmp_path, players=BOTS, variant=variant, target=100, timing=Timing(), seed=seed
     )
-    match = Match(
-        SeededDeals(seed),
+    match = new_session(
+        seed=seed,
         variant=variant,
         agents=[RandomAgent(0, seed), RandomAgent(1, seed)],
         recorders=[writer, log],

@@ -1,7 +1,7 @@
 """Golden replays: files written by earlier versions must keep verifying, with the same
 result, as the code evolves (the way OpenSpiel keeps its playthroughs). A failure here
 means the rules, the match timing or the format changed under existing saved games:
-bump ``ENGINE_VERSION`` (``SPADES_ENGINE_VERSION``) or the format version deliberately
+bump the engine's ``ENGINE_VERSION`` (Spit's or Spades') or the format version deliberately
 rather than editing these. ``python -m tests.replay.make_golden`` and
 ``python -m tests.replay.spades_games`` write the generated ones."""
 
@@ -14,9 +14,9 @@ import pytest
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import SEATS
 from spit.games.replays import load_any_replay, verify_any
+from spit.games.spades.replay import verify as spades_verify
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.records import SpadesEnd, SpadesInput
-from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spades.replay.records import End, Input
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.resimulate import Resimulation
 
@@ -60,7 +60,7 @@ def test_the_finished_game_has_a_blind_nil_exchange_a_refused_card_and_hand_chec
     assert [i.accepted for i in replay.inputs].count(False) == 1
     assert len(replay.hands) == 8 and len(replay.checkpoints) == 7  # every hand end but the last
     closing = replay.closing
-    assert isinstance(closing, SpadesEnd) and (closing.winner, closing.hands) == (0, 8)
+    assert isinstance(closing, End) and (closing.winner, closing.hands) == (0, 8)
     assert closing.scores == (523, 377)
 
 
@@ -76,12 +76,12 @@ def test_stepping_through_a_golden_file_visits_every_line_once() -> None:
 
 def test_stepping_through_a_golden_spades_file_visits_every_line_once() -> None:
     replay = load_spades_replay(GOLDEN / "spades_finished.spades.jsonl")
-    sim = SpadesResimulation(replay)
+    sim = spades_verify.Resimulation(replay)
     seen = []
     while (record := sim.step()) is not None:
         seen.append(record)
     assert seen == list(replay.records)
-    assert sim.inputs == len([r for r in seen if isinstance(r, SpadesInput)])
+    assert sim.inputs == len([r for r in seen if isinstance(r, Input)])
 
 
 @pytest.mark.parametrize(

@@ -9,20 +9,21 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import State, Variant, state_hash
+from spit.engine.timers import StagePhase, Timing
+from spit.games.spit.game import Session
 from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.resimulate import Resimulation, replay_match
+from spit.games.spit.replay.resimulate import Resimulation, replay_session
 from spit.games.spit.replay.verify import verify
 from spit.games.spit.replay.writer import CHECKPOINT_EVERY
-from spit.games.spit.session import Match, MatchPhase, Timing
 
 from .games import StatesAfterInputs, record_game, recorded_match
 
 SEEDS = range(12)
 
 
-def assert_same_game(path: Path, match: Match) -> None:
+def assert_same_game(path: Path, match: Session) -> None:
     result = verify(load_replay(path))
-    over = match.phase is MatchPhase.GAME_OVER
+    over = match.stage.phase is StagePhase.GAME_OVER
     assert (result.valid, result.error, result.line) == (True, None, None)
     assert result.finished == over
     assert result.winner == (match.state.winner if over else None)
@@ -39,7 +40,7 @@ def test_a_recorded_game_verifies_to_the_same_result(
     tmp_path: Path, seed: int, variant: Variant
 ) -> None:
     path, match = record_game(tmp_path, seed, variant)
-    assert match.phase is MatchPhase.GAME_OVER
+    assert match.stage.phase is StagePhase.GAME_OVER
     assert_same_game(path, match)
 
 
@@ -52,7 +53,7 @@ def test_a_game_with_other_timing_and_target_verifies(tmp_path: Path) -> None:
         too_slow_ms=100,
     )
     path, match = record_game(tmp_path, 5, Variant.POINTS, timing=timing, target=40)
-    assert match.phase is MatchPhase.GAME_OVER
+    assert match.stage.phase is StagePhase.GAME_OVER
     assert_same_game(path, match)
     assert load_replay(path).header.timing == timing
 
@@ -62,8 +63,8 @@ def test_replay_match_rebuilds_the_table_after_any_input(tmp_path: Path) -> None
     path, match = record_game(tmp_path, 3, extra=states)
     replay = load_replay(path)
     for n in (1, 2, 50, CHECKPOINT_EVERY, len(states.states) - 1, len(states.states)):
-        assert replay_match(replay, inputs=n).state == states.states[n - 1]
-    assert replay_match(replay).state == match.state
+        assert replay_session(replay, inputs=n).state == states.states[n - 1]
+    assert replay_session(replay).state == match.state
 
 
 def test_stepping_line_by_line_passes_through_every_recorded_state(tmp_path: Path) -> None:

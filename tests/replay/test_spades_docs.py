@@ -9,7 +9,7 @@ from pathlib import Path
 
 from spit.core.replay.fields import read_version
 from spit.games.spades.replay.reader import parse_spades_replay
-from spit.games.spades.replay.records import SpadesHeader
+from spit.games.spades.replay.records import Header
 from spit.games.spades.replay.verify import verify_spades
 
 ROOT = Path(__file__).parents[2]
@@ -25,7 +25,7 @@ def test_the_section_has_its_examples() -> None:
 
 def test_the_header_example_reads() -> None:
     obj = json.loads(BLOCKS[0])
-    header = SpadesHeader.from_json(obj, read_version(obj))
+    header = Header.from_json(obj, read_version(obj))
     assert (header.target, header.first, header.players[1].level) == (500, 0, "hard")
 
 

@@ -13,7 +13,7 @@ from spit.core.replay.reading import UnreadableReplay
 from spit.games.replays import load_any_replay, parse_any_replay
 from spit.games.spades.engine import Phase, State, state_hash
 from spit.games.spades.replay.reader import load_spades_replay, parse_spades_replay
-from spit.games.spades.replay.verify import SpadesResimulation, verify_spades
+from spit.games.spades.replay.verify import Resimulation, verify_spades
 from spit.games.spit.replay.reader import load_replay
 
 from .goldens import GOLDEN
@@ -38,7 +38,7 @@ def test_a_recorded_bot_game_verifies_to_the_same_result(
     assert (result.finished, result.winner) == (True, final.winner)
     assert (result.rounds, result.inputs) == (final.hand, inputs)
     assert result.final_hash == state_hash(final)
-    sim = SpadesResimulation(load_spades_replay(path))
+    sim = Resimulation(load_spades_replay(path))
     for n, state in enumerate(states, start=1):
         sim.seek(n)
         assert sim.state == state
@@ -77,7 +77,7 @@ def test_spit_and_spades_files_are_told_apart(tmp_path: Path) -> None:
         load_replay(spades)
     with pytest.raises(UnreadableReplay, match="it is a Spit replay, not a Spades one"):
         load_spades_replay(spit)
-    assert type(load_any_replay(spades)).__name__ == "SpadesReplay"
+    assert type(load_any_replay(spades)).__name__ == "Replay"
     assert type(load_any_replay(spit)).__name__ == "Replay"
     named = spit.read_bytes().replace(b'"version": "1.0"', b'"version": "1.0", "game": "spit"', 1)
     assert type(parse_any_replay(named)).__name__ == "Replay"

@@ -11,7 +11,7 @@ import pytest
 
 from spit.core.replay.fields import FORMAT_VERSION
 from spit.core.replay.verification import Verification
-from spit.games.spades.engine import SPADES_ENGINE_VERSION
+from spit.games.spades.engine import ENGINE_VERSION
 from spit.games.spades.replay.reader import parse_spades_replay
 from spit.games.spades.replay.verify import verify_spades
 
@@ -184,9 +184,7 @@ def test_a_mismatch_in_a_file_from_another_engine_says_so() -> None:
     lines[0]["engine"] = "0.9"
     lines[where(lines, "checkpoint")]["hash"] = "0" * 32
     error = check(lines).error or ""
-    assert (
-        f"recorded with Spades engine 0.9; this is Spades engine {SPADES_ENGINE_VERSION}" in error
-    )
+    assert f"recorded with Spades engine 0.9; this is Spades engine {ENGINE_VERSION}" in error
 
 
 def test_a_header_alone_is_a_valid_game_of_no_hands() -> None:

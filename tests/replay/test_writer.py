@@ -13,13 +13,18 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
 from spit.engine import DECK, Play, Variant
+from spit.engine import Orders as Orders
+from spit.engine import State as State
+from spit.engine.timers import StagePhase, Timing
 from spit.games.spades.engine import HandOrders, Keep, new_game
+from spit.games.spades.replay import writer as spades_writer
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.games.spit.game import new_session, scripted_deals
 from spit.games.spit.replay.reader import load_replay, parse_replay
 from spit.games.spit.replay.verify import verify
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import InputRecord, Match, MatchPhase, ScriptedDeals, Timing
+from spit.play.deals import Deals
+from spit.play.events import InputRecord
 
 from .games import BOTS, record_game
 from .goldens import GOLDEN
@@ -32,9 +37,9 @@ EACH_GAME = pytest.mark.parametrize(
 )
 
 
-def hand_deal() -> ScriptedDeals:
+def hand_deal() -> Deals[State, Orders]:
     """The hand-written golden deal: after the spit at 3000 ms, p2's "play 1 0" is legal."""
-    return ScriptedDeals([load_replay(GOLDEN / "hand_written.spit.jsonl").deals[0].orders])
+    return scripted_deals([load_replay(GOLDEN / "hand_written.spit.jsonl").deals[0].orders])
 
 
 @EACH_GAME
@@ -85,7 +90,7 @@ def test_the_header_is_on_disk_as_soon_as_the_writer_exists(tmp_path: Path) -> N
 
 def test_every_line_reaches_the_file_the_moment_it_happens(tmp_path: Path) -> None:
     writer = create_spit(tmp_path)
-    match = Match(hand_deal(), recorders=[writer])
+    match = new_session(deals=hand_deal(), recorders=[writer])
     assert len(writer.path.read_text().splitlines()) == 2  # header and deal
     match.submit_at(3200, 1, Play(1, 0))
     last = json.loads(writer.path.read_text().splitlines()[-1])
@@ -102,7 +107,7 @@ def test_every_line_reaches_the_file_the_moment_it_happens(tmp_path: Path) -> No
 
 def test_the_file_closes_itself_at_the_end_and_ignores_later_key_presses(tmp_path: Path) -> None:
     path, match = record_game(tmp_path, 0)
-    assert match.phase is MatchPhase.GAME_OVER
+    assert match.stage.phase is StagePhase.GAME_OVER
     size = path.stat().st_size
     match.submit_at(match.time + 10, 0, Play(0, 0))  # on the game-over screen
     assert path.stat().st_size == size
@@ -153,15 +158,15 @@ def test_player_info_refuses_names_that_cannot_be_shown_safely(player: object) -
 
 def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> None:
     writer = ReplayWriter(FullDisk(), tmp_path / "x.spit.jsonl")
-    match = Match(hand_deal(), recorders=[writer])
+    match = new_session(deals=hand_deal(), recorders=[writer])
     match.submit_at(3200, 1, Play(1, 0))
     assert isinstance(writer.error, OSError) and writer.error.errno == 28
     writer.close()
 
 
 def test_a_disk_error_stops_a_spades_recording_but_never_the_game(tmp_path: Path) -> None:
-    writer = SpadesReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
-    writer.on_hand(0, 1, HandOrders(DECK, DECK))
+    writer = spades_writer.ReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
+    writer.on_deal(0, 1, HandOrders(DECK, DECK))
     assert isinstance(writer.error, OSError) and writer.error.errno == 28
     assert writer.closed
     writer.close()
@@ -176,9 +181,9 @@ def test_each_spades_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) ->
             "spades",
         )
         orders = HandOrders(DECK, DECK)
-        writer.on_hand(0, 1, orders)
+        writer.on_deal(0, 1, orders)
         state = new_game(*orders)
-        writer.on_input(5, 0, Keep(), False, state)
+        writer.on_input(InputRecord(5, 0, Keep(), False), state)
         lines = writer.path.read_text(encoding="utf-8").splitlines()
         assert [json.loads(line)["type"] for line in lines[1:]] == ["hand", "input"]
     replay = load_spades_replay(writer.path)

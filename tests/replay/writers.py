@@ -8,9 +8,9 @@ from pathlib import Path
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant
-from spit.games.spades.replay.writer import SpadesReplayWriter
+from spit.engine.timers import Timing
+from spit.games.spades.replay import writer as spades_writer
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import Timing
 
 WHEN = datetime(2026, 11, 29, 14, 5, 12, tzinfo=timezone(timedelta(hours=1)))
 HUMAN_VS_BOT = (
@@ -33,10 +33,10 @@ def create_spit(directory: Path, **changes: object) -> ReplayWriter:
     return ReplayWriter.create(directory, **options)  # type: ignore[arg-type]
 
 
-def create_spades(directory: Path, **changes: object) -> SpadesReplayWriter:
-    """``SpadesReplayWriter.create`` with test defaults, some replaced by ``changes``."""
+def create_spades(directory: Path, **changes: object) -> spades_writer.ReplayWriter:
+    """``spades_writer.ReplayWriter.create`` with test defaults, some replaced by ``changes``."""
     options: dict[str, object] = {"players": HUMAN_VS_BOT, "seed": 7, "created": WHEN, **changes}
-    return SpadesReplayWriter.create(directory, **options)  # type: ignore[arg-type]
+    return spades_writer.ReplayWriter.create(directory, **options)  # type: ignore[arg-type]
 
 
 class FullDisk(io.StringIO):

@@ -11,12 +11,12 @@ import pytest
 from spit.cli import main
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
-from spit.games.spades.sim import SpadesSetup, play_game
+from spit.games.spades.sim import GameSetup, play_game
 from spit.sim import run_indexed
 
 from .cli import assert_usage_error, run_sim
 
-SETUP = SpadesSetup(seed=7, p1="easy", p2="random", target=100)
+SETUP = GameSetup(seed=7, p1="easy", p2="random", target=100)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -16,9 +16,10 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
-from spit.games.replays import AnyReplay, load_any_replay
-from spit.games.spades.net_table import SpadesNetTable
-from spit.games.spit.net_table import SpitNetTable
+from spit.games.descriptor import GameReplay
+from spit.games.replays import load_any_replay
+from spit.games.spades import net_table as spades_table
+from spit.games.spit.net_table import NetTable
 from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")
@@ -109,7 +110,7 @@ def seals(default: Seal = Seal.SEALED, **by_name: Seal) -> Iterator[None]:
     ``by_name[name]``, dots as underscores, without the suffix), whatever its digest
     says: the statistics' side of the seal, apart from the digest itself."""
 
-    def load(path: str | os.PathLike[str]) -> AnyReplay:
+    def load(path: str | os.PathLike[str]) -> GameReplay:
         replay = load_any_replay(path)
         name = Path(path).name.split(".")[0]
         return dataclasses.replace(replay, seal=by_name.get(name, default))
@@ -164,13 +165,13 @@ def forfeited(folder: Path, game: str, loser: int) -> Path:
     """A network game of ``game`` between Ann and Bob, lost by ``loser`` by forfeit
     after a little play; its replay as the server wrote it."""
     if game == "spit":
-        spit = SpitNetTable(("Ann", "Bob"), 5, folder)
+        spit = NetTable(("Ann", "Bob"), 5, folder)
         spit.advance(4000)
         spit.forfeit(loser)
         spit.close()
         path = spit.replay_path
     else:
-        spades = SpadesNetTable(("Ann", "Bob"), 5, folder)
+        spades = spades_table.NetTable(("Ann", "Bob"), 5, folder)
         spades.submit(0, "decline", 10)
         spades.forfeit(loser)
         spades.close()

@@ -10,8 +10,8 @@ import pytest
 
 from spit.games.spades.engine import State
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import SpadesResimulation
-from spit.games.spades.sim import SpadesSetup, play_game
+from spit.games.spades.replay.verify import Resimulation
+from spit.games.spades.sim import GameSetup, play_game
 from spit.games.spades.stats import bid_record, summarize_spades
 from spit.stats import SPADES, Mode, StatsDB, summarize
 
@@ -19,7 +19,7 @@ from .games import spades_game
 
 
 def final_state(path: Path) -> State:
-    sim = SpadesResimulation(load_spades_replay(path))
+    sim = Resimulation(load_spades_replay(path))
     sim.seek()
     assert sim.state is not None
     return sim.state
@@ -61,7 +61,7 @@ def test_the_summary_is_the_games_own_function(tmp_path: Path) -> None:
 
 
 def test_simulated_games_count_as_bots_only(tmp_path: Path) -> None:
-    setup = SpadesSetup(seed=3, p1="easy", p2="hard", target=100, replay_dir=tmp_path)
+    setup = GameSetup(seed=3, p1="easy", p2="hard", target=100, replay_dir=tmp_path)
     records = [play_game(setup, i) for i in range(2)]
     with StatsDB.open(tmp_path / "stats.sqlite3", replays=tmp_path) as db:
         assert db.report.recorded == 2

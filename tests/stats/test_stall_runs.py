@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from spit.engine import State
+from spit.engine.timers import StallRun
 from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.session import StallRun
 from spit.stats import walk
 from spit.stats.figures import game_figures
 from spit.stats.story import story_of

@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from spit.core.clock import FakeClock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
+from spit.engine.timers import StagePhase
 from spit.games.spades.engine import Phase
-from spit.games.spit.session import FakeClock, MatchPhase
 from spit.settings.keymap import PRESET_NAMES, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
@@ -28,7 +29,7 @@ from spit.tui.shell.how_to_play import HowToPlay
 from spit.tui.shell.menu import BotChooser
 from spit.tui.shell.settings_screen import KeyCapture, SettingsScreen
 from spit.tui.shell.statistics import StatisticsScreen
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from spit.tui.spit.practice.coach import Hint
 from spit.tui.spit.practice.screen import PracticeScreen
 from tests.stats.games import HUMAN, bot, play, seals
@@ -69,8 +70,8 @@ keeps every key the plain layout has but the five remapped ones, which are outsi
 ASCII too, so the plain layouts add nothing these walks could find, only time."""
 
 
-def _phase(phase: MatchPhase) -> Callable[[Any], bool]:
-    return lambda match: match.phase is phase
+def _phase(phase: StagePhase) -> Callable[[Any], bool]:
+    return lambda match: match.stage.phase is phase
 
 
 def _settings(preset: str, overrides: Mapping[str, str] | None = None) -> Settings:
@@ -113,10 +114,10 @@ async def test_the_table_and_its_dialogs(
         assert isinstance(app.screen, ConfirmQuit)
         await _check(pilot, "leave")
         await pilot.press("n")
-        for phase in (MatchPhase.PLAYING, MatchPhase.SLAP, MatchPhase.ROUND_OVER):
+        for phase in (StagePhase.PLAYING, StagePhase.SLAP, StagePhase.ROUND_OVER):
             await driver.play_until(_phase(phase))
             await _check(pilot, str(phase))
-        await driver.play_until(_phase(MatchPhase.GAME_OVER))
+        await driver.play_until(_phase(StagePhase.GAME_OVER))
         await driver.story_told()
         assert isinstance(app.screen, ResultOverlay)
         await _check(pilot, "result")

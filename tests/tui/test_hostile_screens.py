@@ -32,7 +32,7 @@ from spit.tui.shell.settings_screen import SettingsScreen
 from spit.tui.shell.statistics import ERRORS_SHOWN, StatisticsScreen
 from spit.tui.spades.viewer import SpadesViewerScreen
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.viewer import ReplayViewerScreen
+from spit.tui.spit.viewer import SpitViewerScreen
 from tests.hostile import HOSTILE_STEMS, MARKUP_NAME, file_name, forbidden_in
 from tests.replay.goldens import GOLDEN, broken_copy
 from tests.stats.games import HUMAN, bot, play
@@ -110,13 +110,13 @@ def _is_utf8(stem: bytes) -> bool:
 @pytest.mark.parametrize(
     ("viewer", "golden"),
     [
-        (ReplayViewerScreen, "standard_finished.spit.jsonl"),
+        (SpitViewerScreen, "standard_finished.spit.jsonl"),
         (SpadesViewerScreen, "spades_finished.spades.jsonl"),
     ],
     ids=["spit", "spades"],
 )
 async def test_the_viewers_problem_panel(
-    name_id: str, viewer: type[ReplayViewerScreen], golden: str, tmp_path: Path
+    name_id: str, viewer: type[SpitViewerScreen], golden: str, tmp_path: Path
 ) -> None:
     stem, shown = HOSTILE_STEMS[name_id]
     path = hostile_copy(tmp_path, stem, broken_copy(golden, tmp_path))
@@ -230,7 +230,7 @@ async def test_names_from_a_replay_are_text_not_markup(tmp_path: Path) -> None:
     ``[red]x[/]`` is printable too: the viewer, the browser and the check show it."""
     players = (PlayerInfo("human", MARKUP_NAME), PlayerInfo("human", "[bold]Bo"))
     path = play(tmp_path, 2, players)
-    app = SpitApp(Settings(replay_dir=tmp_path), start_screen=ReplayViewerScreen(path))
+    app = SpitApp(Settings(replay_dir=tmp_path), start_screen=SpitViewerScreen(path))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("end")

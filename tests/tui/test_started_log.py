@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from spit.games.spit.session import FakeClock
+from spit.core.clock import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 

@@ -14,10 +14,11 @@ from typing import Any, TextIO
 
 import pytest
 
+from spit.core.clock import FakeClock
 from spit.core.replay import recording
-from spit.games.spit.session import FakeClock, MatchPhase
-from spit.tui.spades import SpadesScreen
-from spit.tui.spit.game_screen import GameScreen
+from spit.engine.timers import StagePhase
+from spit.tui.spades.screen import SpadesScreen
+from spit.tui.spit.game_screen import SpitScreen
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, spades_app
 
@@ -55,11 +56,11 @@ async def test_spit_says_so_on_the_table_at_once(tmp_path: Path) -> None:
     app = game_app(clock, record=True, replay_dir=tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         driver = Driver(pilot, clock)
-        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.PLAYING)
         await driver.step()
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.match.phase is MatchPhase.PLAYING
+        assert isinstance(screen, SpitScreen) and screen.match.stage.phase is StagePhase.PLAYING
         assert len(notices(app)) == 1
         await driver.step()
         await driver.step()
@@ -74,7 +75,7 @@ async def test_spades_says_so_on_the_table_at_once(tmp_path: Path) -> None:
         player = Player(pilot)
         await player.turn()
         await pilot.pause()
-        assert isinstance(app.screen, SpadesScreen) and not app.screen.game.over
+        assert isinstance(app.screen, SpadesScreen) and not app.screen.game.finished
         assert len(notices(app)) == 1
         await player.turn()
         await pilot.pause()

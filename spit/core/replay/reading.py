@@ -107,7 +107,7 @@ class Lines(Generic[H, R]):
 class ReplayFile(Generic[H, R]):
     """A replay file of one game as read: the good lines in file order, and what was
     wrong. Each game's replay (``spit.games.spit.replay.reader.Replay``,
-    ``spit.games.spades.replay.reader.SpadesReplay``) is one, with its own header and
+    ``spit.games.spades.replay.reader.Replay``) is one, with its own header and
     records and its own ways of picking them out."""
 
     header: H

@@ -1,40 +1,75 @@
-"""Spades, as the game registry (``spit.games.registry``) knows it.
+"""Spades, as the game registry (``spit.games.registry``) knows it: its ``DESCRIPTOR``.
 
-Importing this module costs next to nothing: it names the Spades engine, replay and
-bot modules by path (``Deferred``, ``LayerRef``), imported only when first called, so
-that listing the games (``spit-tui play`` does at start-up) never loads Spades. The
-functions here are what is Spades' own: how it names its games and its bots, and its
-network table's options.
+Importing this module costs next to nothing: each part that needs the Spades engine,
+bots or replay code is a function here that imports it when first called
+(``spit.games.descriptor``), so that listing the games (``spit-tui play`` does at
+start-up) never loads Spades. What is Spades' own is written here too: how it names
+its games and its bots, and what its network table takes.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from spit.core.replay.fields import MAX_TARGET
-from spit.games.registry import (
+from spit.game import check_options
+from spit.games.descriptor import (
     Bots,
-    Deferred,
-    FrontEnds,
     GameDescriptor,
-    LayerRef,
+    GameReplay,
+    ListedEnd,
+    NetPlay,
     ReplayFiles,
-    RoomChoice,
-    room_options,
+    ReplayHeader,
+    Replays,
 )
-from spit.games.spades.identity import NAME as NAME
-from spit.games.spades.identity import SUFFIX as SUFFIX
+from spit.games.spades.identity import INFO, NAME, SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.games.spades.replay.reader import SpadesReplay
+    from spit.core.replay.verification import Verification
+    from spit.games.simulation import Simulator
+    from spit.games.spades.net_table import NetTable
+    from spit.games.spades.replay.reader import Replay
 
-_RECORDS: Final = "spit.games.spades.replay.records"
+__all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _describe(replay: SpadesReplay) -> str:
-    return f"{NAME} (to {replay.header.target})"
+def _own(replay: GameReplay) -> Replay:
+    from spit.games.spades.replay.reader import Replay
+
+    if not isinstance(replay, Replay):
+        raise TypeError(f"a replay of {replay.game}, not of Spades")
+    return replay
+
+
+def _read(data: bytes, path: Path | None) -> GameReplay:
+    from spit.games.spades.replay.reader import parse_spades_replay
+
+    return parse_spades_replay(data, path)
+
+
+def _verify(replay: GameReplay) -> Verification:
+    from spit.games.spades.replay.verify import verify_spades
+
+    return verify_spades(_own(replay))
+
+
+def _describe(replay: GameReplay) -> str:
+    return f"{NAME} (to {_own(replay).header.target})"
+
+
+def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
+    from spit.games.spades.replay.records import Header
+
+    return Header.from_json(obj, version)
+
+
+def _end(obj: dict[str, object], line: int) -> ListedEnd:
+    from spit.games.spades.replay.records import read_spades_end
+
+    return read_spades_end(obj, line)
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
@@ -46,51 +81,57 @@ def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
     return f"Spades vs {level or '?'} bot" if mode is Mode.VS_BOT else "Spades"
 
 
+def _levels() -> Sequence[str]:
+    from spit.games.spades.bots import LEVELS
+
+    return LEVELS
+
+
 def _bot_text(level: str) -> str:
     from spit.games.spades.bots import bot_description
 
     return f"{level}: {bot_description(level)}"
 
 
-TARGET_CHOICE: Final = RoomChoice(
-    "target", "Winning score", lowest=1, highest=MAX_TARGET, default=500
-)
-"""A room's winning score; its default is the replay records' ``DEFAULT_TARGET``
-(not imported here, where no replay code is loaded; a test checks they agree)."""
+def _net_table(
+    names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: object
+) -> NetTable:
+    """A room's game: its ``target`` and, for a server of its own, the ``bot_level`` of
+    a bot that takes a seat over."""
+    from spit.games.spades.net_table import NetTable
+
+    target = options.pop("target", INFO.options[0].default)
+    bot_level = options.pop("bot_level", None)
+    if options:
+        raise TypeError(f"Spades' network table takes no option {', '.join(sorted(options))}")
+    if type(target) is not int:
+        raise ValueError(f"the target is a whole number, not {target!r}")
+    if bot_level is not None and not isinstance(bot_level, str):
+        raise ValueError(f"the bot level is a name, not {bot_level!r}")
+    return NetTable(names, seed, replay_dir, target=target, bot_level=bot_level)
 
 
-DESCRIPTOR: Final[GameDescriptor[SpadesReplay]] = GameDescriptor(
-    name=NAME,
-    title="Spades",
-    round_word="hand",
+def _net_options(options: Mapping[str, object]) -> dict[str, object]:
+    return dict(check_options(INFO.title, DESCRIPTOR.room_choices, options))
+
+
+def _simulator() -> Simulator:
+    from spit.games.spades.sim import SIMULATOR
+
+    return SIMULATOR
+
+
+DESCRIPTOR: Final = GameDescriptor(
+    info=INFO,
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("hand", "hand"),
-        header=Deferred(f"{_RECORDS}:SpadesHeader.from_json"),
-        end=Deferred(f"{_RECORDS}:read_spades_end"),
+        header=_header,
+        end=_end,
         mode_text=_mode_text,
     ),
-    read_replay=Deferred("spit.games.spades.replay.reader:parse_spades_replay"),
-    verify=Deferred("spit.games.spades.replay.verify:verify_spades"),
-    describe=_describe,
-    bots=Bots(
-        levels=LayerRef("spit.games.spades.bots:LEVELS").load,
-        describe=_bot_text,
-        default="hard",
-    ),
-    front_ends=FrontEnds(
-        viewer=LayerRef("spit.tui.spades.viewer:SpadesViewerScreen"),
-        table=LayerRef("spit.tui.spades:SpadesScreen"),
-        menu_label="Spades against a bot",
-        menu_key="3",
-        net_screen=LayerRef("spit.tui.spades.net_screen:SpadesNetScreen"),
-        watch_screen=LayerRef("spit.tui.spades.watch_screen:SpadesWatchScreen"),
-    ),
-    summary=LayerRef("spit.stats.summary:spades_summary"),
-    command=("spades", LayerRef("spit.commands.spades")),
-    command_help="play Spades against the computer",
-    simulator=LayerRef("spit.games.spades.sim:SIMULATOR").load,
-    net_table=Deferred("spit.games.spades.net_table:SpadesNetTable"),
-    net_options=partial(room_options, "Spades", (TARGET_CHOICE,)),
-    room_choices=(TARGET_CHOICE,),
+    replays=Replays(read=_read, verify=_verify, describe=_describe),
+    bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
+    net=NetPlay(table=_net_table, options=_net_options),
+    simulator=_simulator,
 )

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spit.core.seats import SEATS, Seat
+from spit.games.spades.bots.agent import BotAgent, Player
 from spit.games.spades.bots.baselines import RandomPlayer, ScriptedPlayer
-from spit.games.spades.bots.bot import LEVELS, SpadesBot
+from spit.games.spades.bots.bot import LEVELS, Bot
 from spit.games.spades.engine import State
-from spit.games.spades.session import Player, SeededHands, SpadesSession
+from spit.games.spades.game import new_session
 
 MAX_HANDS = 200
 """The rules set no limit (SD12); a runaway game stops here, unfinished."""
@@ -30,7 +31,7 @@ def seat(name: str, player: Seat, seed: int) -> Player:
     if name == "random":
         return RandomPlayer(player, seed)
     if name in LEVELS:
-        return SpadesBot(name, player, seed)
+        return Bot(name, player, seed)
     raise ValueError(f"unknown player {name!r}; choose one of {', '.join(LEVELS + OPPONENTS)}")
 
 
@@ -38,13 +39,13 @@ def play_game(
     levels: tuple[str, str], seed: int, *, target: int = 500, max_hands: int = MAX_HANDS
 ) -> State:
     """Play ``levels[0]`` (player 1) against ``levels[1]`` (player 2) to the end, in a
-    ``SpadesSession`` with no pause between decisions.
+    session with no pause between decisions.
 
     Returns the final state: ``GAME_OVER``, or ``HAND_OVER`` if ``max_hands`` ran out.
     """
-    bots = {p: seat(levels[p], p, seed * 2 + 1 + p) for p in SEATS}
-    session = SpadesSession(
-        SeededHands(seed), target=target, bots=bots, max_hands=max_hands, collect_events=False
+    agents = [BotAgent(p, seat(levels[p], p, seed * 2 + 1 + p)) for p in SEATS]
+    session = new_session(
+        seed=seed, target=target, agents=agents, max_hands=max_hands, collect_events=False
     )
     session.run_to_end()
     return session.state

@@ -1,19 +1,19 @@
 """A game of Spades as the network server runs it: the session, fed intents, seen by seat.
 
 What ``spit.games.spit.net_table`` is for Spit (see it for why the server knows no
-game). The session is a ``SpadesSession`` without a clock, driven on the room's game
-time (``submit``, ``advance``), and recorded by the usual ``SpadesReplayWriter``, so
-``spit-tui replay --check`` verifies a network game like a local one.
+game). The session is ``spit.games.spades.game``'s without a clock, driven on the
+room's game time (``submit``, ``advance``), and recorded by the usual ``ReplayWriter``,
+so ``spit-tui replay --check`` verifies a network game like a local one.
 
-Intents are the Spades session's own, in the notation of
-``spit.games.spades.session.intents.intent_text``: the keys a screen sends (``key b``,
-``enter at AS``, ``next``) or whole actions (``bid 4``, ``play AS``); the session judges
-each one when it is handled, as in a local game.
+Intents are Spades' own, in the notation of ``spit.games.spades.intents.intent_text``:
+the keys a screen sends (``key b``, ``enter at AS``, ``next``) or whole actions (``bid
+4``, ``play AS``); the game judges each one when it is handled, as in a local game (a
+letter in the exchange picks a card: ``spit.games.spades.game.picked``).
 
 What a seat is sent is built only from ``observe`` (its view) and from the session's
-events passed through ``redact`` for that seat, so the opponent's hand, the order of
-the stock and of the exchange, and the opponent's draws and exchanges never leave the
-server. A spectator is sent the same with neither seat's private cards
+events as the game tells them to that seat (``redact``, ``tell_action``), so the
+opponent's hand, the order of the stock and of the exchange, and the opponent's draws
+and exchanges never leave the server. A spectator is sent the same with neither seat's private cards
 (``public_view``, ``public_news``: ``redact`` for nobody).
 
 Two decisions of a two-screen game that a local one does not need:
@@ -38,20 +38,14 @@ from typing import Any, Final
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS, Seat, other
-from spit.games.spades.engine import Exchange, Phase, redact, state_hash
+from spit.games.spades.bots.agent import BotAgent, BotPace
+from spit.games.spades.engine import Phase, redact, state_hash, to_move
+from spit.games.spades.game import Step, new_session, picked, steps, tell_action
+from spit.games.spades.intents import Confirm, Intent, NextHand, parse_intent
 from spit.games.spades.net_view import event_json, public_json, view_json
 from spit.games.spades.replay.records import DEFAULT_TARGET
-from spit.games.spades.replay.writer import SpadesReplayWriter
-from spit.games.spades.session import (
-    BotPace,
-    Confirm,
-    Intent,
-    NextHand,
-    SeededHands,
-    SpadesSession,
-    Step,
-    parse_intent,
-)
+from spit.games.spades.replay.writer import ReplayWriter
+from spit.play.events import DealAsked, InputRecord
 
 BOT_PACE: Final = BotPace(move_ms=800, draw_ms=240)
 """A bot that takes a seat over waits as the local screen's bot does
@@ -60,7 +54,7 @@ BOT_PACE: Final = BotPace(move_ms=800, draw_ms=240)
 News = list[tuple[int | None, dict[str, Any]]]
 
 
-class SpadesNetTable:
+class NetTable:
     """One room's game of Spades (``spit.net.room.NetTable``), recorded."""
 
     def __init__(
@@ -78,19 +72,20 @@ class SpadesNetTable:
         self.writer = (
             None
             if replay_dir is None
-            else SpadesReplayWriter.create(
+            else ReplayWriter.create(
                 replay_dir, players=players, seed=seed, target=target, network=True
             )
         )
         if self.writer is not None:
             self.writer.durable = False  # one event loop for every room: no fsync in it
-        self.session = SpadesSession(
-            SeededHands(seed),
+        self.session = new_session(
+            seed=seed,
             target=target,
-            pace=BOT_PACE,
             recorders=() if self.writer is None else (self.writer,),
             auto_deal=False,
         )
+        self.bots: set[Seat] = set()
+        """The seats a bot took over."""
         self._ready = [False, False]
         self._forfeit: Seat | None = None
         """The seat that lost by forfeit, if one did."""
@@ -111,7 +106,7 @@ class SpadesNetTable:
         the session decides what it means then. Raises ``ValueError`` for text that is
         no intent (the server counts it as the client's error)."""
         parsed = parse_intent(intent)
-        if self.finished or seat in self.session.bots:
+        if self.finished or seat in self.bots:
             self._refused(seat, at, "the game is over" if self.finished else "a bot plays here")
             return
         self.session.advance_to(at)
@@ -140,7 +135,7 @@ class SpadesNetTable:
         """What ``seat`` may see (``observe``), and three public facts: who asked for the
         next hand, who lost by forfeit, and whether a key of this seat's does
         something now (``can_play``)."""
-        view = view_json(self.session.view(seat))
+        view = view_json(self.session.observe(seat))
         view["ready"] = list(self._ready)
         view["forfeit"] = self._forfeit
         view["can_play"] = self._can_play(seat)
@@ -158,7 +153,7 @@ class SpadesNetTable:
     def public_view(self) -> dict[str, Any]:
         """What both seats see (``public_json``) and the same public facts as a seat's
         view: who asked for the next hand, who lost by forfeit."""
-        view = public_json(self.session.view(SEATS[0]))
+        view = public_json(self.session.observe(SEATS[0]))
         view["ready"] = list(self._ready)
         view["forfeit"] = self._forfeit
         return view
@@ -187,9 +182,9 @@ class SpadesNetTable:
         ``max_hands``, without a winner)."""
         if self._forfeit is not None:
             return other(self._forfeit), "left" if self._left else "forfeit"
-        if self.session.over:
-            winner = self.session.state.winner
-            return None if winner is None else SEATS[winner], "points"
+        outcome = self.session.game.outcome(self.session.state)
+        if outcome is not None:
+            return outcome.winner, outcome.reason
         return (None, "hands") if self.session.finished else None
 
     def forfeit(self, seat: Seat, *, left: bool = False) -> None:
@@ -212,12 +207,13 @@ class SpadesNetTable:
 
     def bot_takes(self, seat: Seat) -> None:
         """A bot plays ``seat`` from now on (its player left; the other goes on)."""
-        if self.finished or seat in self.session.bots:
+        if self.finished or seat in self.bots:
             return
         from spit.games.spades.bots import LEVELS, make_bot  # only when one is needed
 
         level = self.bot_level or LEVELS[len(LEVELS) // 2]
-        self.session.hand_to_bot(seat, make_bot(level, seat, self.seed))
+        self.bots.add(seat)
+        self.session.seat_agent(BotAgent(seat, make_bot(level, seat, self.seed), BOT_PACE))
         t = self.session.time
         if self.writer is not None:
             self.writer.on_bot(t, seat, level, self.seed)
@@ -229,13 +225,19 @@ class SpadesNetTable:
     # -- inside ------------------------------------------------------------------------
 
     def _handle(self, seat: Seat, intent: Intent, at: int) -> None:
-        handling = self.session.submit_at(at, seat, intent)
-        if handling.picked is not None:  # a card of the seat's own hand
-            item = {"kind": "picked", "t": at, "seat": seat, "card": card_name(handling.picked)}
+        card = picked(self.session.state, seat, intent)
+        if card is not None:  # a card of the seat's own hand, for the exchange
+            item = {"kind": "picked", "t": at, "seat": seat, "card": card_name(card)}
             self._news.append((seat, item))
-        elif not handling.accepted:
-            resolved = None if handling.resolved is None else str(handling.resolved)
-            self._refused(seat, at, handling.message, resolved)
+            return
+        handled = self.session.submit_at(at, seat, intent)
+        if isinstance(handled, InputRecord):
+            if not handled.accepted:
+                reason = handled.reason
+                why = "" if reason is None else reason.message
+                self._refused(seat, at, why, str(handled.action))
+        elif not isinstance(handled, DealAsked):
+            self._refused(seat, at, handled.message)
 
     def _refused(self, seat: Seat, at: int, why: str, resolved: str | None = None) -> None:
         item = {"kind": "refused", "t": at, "seat": seat, "why": why, "resolved": resolved}
@@ -247,38 +249,38 @@ class SpadesNetTable:
             return
         self._ready[seat] = True
         self._tell({"kind": "ready", "t": at, "seat": seat})
-        if all(self._ready[s] or s in self.session.bots for s in (0, 1)):
+        if all(self._ready[s] or s in self.bots for s in (0, 1)):
             self._ready = [False, False]
             self.session.submit_at(at, seat, NextHand())
 
     def _can_play(self, seat: Seat) -> bool:
-        if self.finished or seat in self.session.bots:
+        if self.finished or seat in self.bots:
             return False
         if self.session.state.phase is Phase.HAND_OVER:
             return not self._ready[seat]
-        return self.session.to_move == seat
+        return to_move(self.session.state) == seat
 
     def _collect(self) -> None:
-        for step in self.session.drain():
-            for seat in (0, 1):
+        for step in steps(self.session.drain()):
+            for seat in SEATS:
                 self._news.append((seat, _step_item(step, seat)))
             self._public.append(_step_item(step, None))
 
 
-def _step_item(step: Step, seat: int | None) -> dict[str, Any]:
-    """A step as ``seat`` may see it (``None``: a spectator): an input (``seat`` the
-    player, the action unless it is another's exchange, which names the cards given) or
-    a hand dealt."""
+def _step_item(step: Step, seat: Seat | None) -> dict[str, Any]:
+    """A step as ``seat`` may be told it (``None``: a spectator): an input (``seat`` the
+    player, its action unless the game keeps it from this seat: another's exchange
+    names the cards given) or a hand dealt."""
     events = [event_json(redact(e, seat)) for e in step.events]
-    if step.player is None:
+    record = step.record
+    if record is None:
         return {"kind": "hand", "t": step.t, "events": events}
-    action = step.action
-    hidden = isinstance(action, Exchange) and step.player != seat
+    action = tell_action(record.action, record.player, seat)
     return {
         "kind": "input",
         "t": step.t,
-        "seat": step.player,
-        "action": None if hidden or action is None else str(action),
-        "accepted": step.accepted,
+        "seat": record.player,
+        "action": None if action is None else str(action),
+        "accepted": record.accepted,
         "events": events,
     }

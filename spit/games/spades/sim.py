@@ -18,12 +18,13 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS
 from spit.core.seeds import derive_seed
 from spit.games.simulation import Run, SimPlan, SimRequest, player_option, rate_line, win_lines
+from spit.games.spades.bots.agent import BotAgent
 from spit.games.spades.bots.bot import LEVELS
 from spit.games.spades.duel import MAX_HANDS, OPPONENTS, seat
 from spit.games.spades.engine import State
+from spit.games.spades.game import Recorder, new_session
 from spit.games.spades.identity import NAME
-from spit.games.spades.replay.writer import SpadesReplayWriter
-from spit.games.spades.session import SeededHands, SpadesRecorder, SpadesSession
+from spit.games.spades.replay.writer import ReplayWriter
 from spit.games.spades.stats import bid_record
 
 PLAYERS: Final = (*LEVELS, *OPPONENTS)
@@ -41,7 +42,7 @@ def check_player(name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesSetup:
+class GameSetup:
     """Everything shared by the games of one run (sent once to each worker)."""
 
     seed: int
@@ -53,7 +54,7 @@ class SpadesSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesGameRecord:
+class GameRecord:
     """What the figures need from one game, per seat; "p1" is the player given first,
     whichever seat it had."""
 
@@ -80,23 +81,23 @@ class SpadesGameRecord:
         return counts[self.p1_seat ^ role]
 
 
-def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
+def play_game(setup: GameSetup, index: int) -> GameRecord:
     """Play game ``index`` of the run to its end (or to ``max_hands``)."""
     pair, p1_seat = divmod(index, 2)
     deal_seed = derive_seed(setup.seed, "deal", pair)
     seeds = (derive_seed(setup.seed, "bot", pair, 1), derive_seed(setup.seed, "bot", pair, 2))
     names = (setup.p1, setup.p2) if p1_seat == 0 else (setup.p2, setup.p1)
     bot_seeds = seeds if p1_seat == 0 else (seeds[1], seeds[0])
-    bots = {s: seat(names[s], s, bot_seeds[s]) for s in SEATS}
-    recorders: list[SpadesRecorder] = []
+    agents = [BotAgent(s, seat(names[s], s, bot_seeds[s])) for s in SEATS]
+    recorders: list[Recorder] = []
     writer = None
     if setup.replay_dir is not None:
         writer = _replay_writer(setup, names, bot_seeds, deal_seed)
         recorders.append(writer)
-    session = SpadesSession(
-        SeededHands(deal_seed),
+    session = new_session(
+        seed=deal_seed,
         target=setup.target,
-        bots=bots,
+        agents=agents,
         recorders=recorders,
         max_hands=setup.max_hands,
         collect_events=False,
@@ -109,10 +110,10 @@ def play_game(setup: SpadesSetup, index: int) -> SpadesGameRecord:
     return record_of(index, deal_seed, p1_seat, session.state)
 
 
-def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesGameRecord:
+def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> GameRecord:
     """The figures of a finished (or stopped) game, from its last state."""
     bids = (bid_record(state.history, 0), bid_record(state.history, 1))
-    return SpadesGameRecord(
+    return GameRecord(
         index=index,
         deal_seed=deal_seed,
         p1_seat=p1_seat,
@@ -127,7 +128,7 @@ def record_of(index: int, deal_seed: int, p1_seat: int, state: State) -> SpadesG
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesFigures:
+class Figures:
     """A run's figures beyond its wins, per role (the player given first, then second)."""
 
     mean_hands: float
@@ -138,7 +139,7 @@ class SpadesFigures:
     nils_made: tuple[int, int]
 
 
-def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
+def figures(records: Sequence[GameRecord]) -> Figures:
     games = len(records) or 1
 
     def total(name: str, role: int) -> int:
@@ -148,7 +149,7 @@ def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
         bids = total("bids", role)
         return total("made", role) / bids if bids else 0.0
 
-    return SpadesFigures(
+    return Figures(
         mean_hands=sum(r.hands for r in records) / games,
         mean_score=(total("scores", 0) / games, total("scores", 1) / games),
         made_rate=(rate(0), rate(1)),
@@ -158,15 +159,15 @@ def figures(records: Sequence[SpadesGameRecord]) -> SpadesFigures:
 
 
 def _replay_writer(
-    setup: SpadesSetup, names: tuple[str, str], seeds: tuple[int, int], deal_seed: int
-) -> SpadesReplayWriter:
+    setup: GameSetup, names: tuple[str, str], seeds: tuple[int, int], deal_seed: int
+) -> ReplayWriter:
     directory = setup.replay_dir
     assert directory is not None
     players = tuple(
         PlayerInfo(kind="bot", name=f"{name} bot", level=name, seed=seeds[s])
         for s, name in enumerate(names)
     )
-    return SpadesReplayWriter.create(
+    return ReplayWriter.create(
         setup.replay_dir or Path(),
         players=(players[0], players[1]),
         seed=deal_seed,
@@ -174,10 +175,10 @@ def _replay_writer(
     )
 
 
-SpadesRun = Run[SpadesSetup, SpadesGameRecord]
+GameRun = Run[GameSetup, GameRecord]
 
 
-def report(run: SpadesRun) -> str:
+def report(run: GameRun) -> str:
     """The text report of a Spades run: wins, then bids made and nils, hands a game."""
     setup = run.setup
     found = figures(run.records)
@@ -201,7 +202,7 @@ def report(run: SpadesRun) -> str:
     )
 
 
-def run_json(run: SpadesRun) -> dict[str, Any]:
+def run_json(run: GameRun) -> dict[str, Any]:
     """The ``--json`` object of a Spades run."""
     setup = run.setup
     found = figures(run.records)
@@ -231,7 +232,7 @@ def run_json(run: SpadesRun) -> dict[str, Any]:
     return data
 
 
-class SpadesSimulator:
+class GameSimulator:
     """Spades' side of ``spit-tui sim`` (``spit.games.simulation.Simulator``): no
     options of its own."""
 
@@ -247,13 +248,13 @@ class SpadesSimulator:
             f"{' and '.join(OPPONENTS)}."
         )
 
-    def plan(self, request: SimRequest) -> SimPlan[SpadesSetup, SpadesGameRecord]:
+    def plan(self, request: SimRequest) -> SimPlan[GameSetup, GameRecord]:
         p1 = player_option("--p1", request.p1, check_player)
         p2 = player_option("--p2", request.p2, check_player)
-        setup = SpadesSetup(
+        setup = GameSetup(
             request.seed, p1, p2, target=request.target, replay_dir=request.replay_dir
         )
         return SimPlan(play_game, setup, report, run_json)
 
 
-SIMULATOR: Final = SpadesSimulator()
+SIMULATOR: Final = GameSimulator()

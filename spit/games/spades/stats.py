@@ -1,7 +1,7 @@
 """A finished game of Spades as the statistics keep it: the game registry's
 "statistics summary" for Spades.
 
-The replay is re-played (``SpadesResimulation``, through the session) and summarised:
+The replay is re-played (``Resimulation``, through the session) and summarised:
 who won, the scores, the hands, and for each player the bids of one trick or more and
 how many were made, the nil bids (blind ones too) and how many were made. Spit's
 figures (cards per minute, reactions) mean nothing here and are 0.
@@ -15,25 +15,25 @@ from pathlib import Path
 from typing import Final
 
 from spit.games.spades.engine import HandResult, Phase, State, state_hash
-from spit.games.spades.replay.reader import SpadesReplay
-from spit.games.spades.replay.records import SpadesHand, SpadesInput
-from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spades.replay.reader import Replay
+from spit.games.spades.replay.records import Hand, Input
+from spit.games.spades.replay.verify import Resimulation
 from spit.games.summary import NO_FIGURES, GameSummary, PlayerSummary, game_key, mode_of, started_at
 
 GAME: Final = "spades"
 """``GameSummary.game`` for a game of Spades."""
 
 
-def spades_key(replay: SpadesReplay) -> str:
+def spades_key(replay: Replay) -> str:
     """The game's identity: its hands and inputs (``spit.games.summary.game_key``)."""
-    return game_key(GAME, (r for r in replay.records if isinstance(r, SpadesHand | SpadesInput)))
+    return game_key(GAME, (r for r in replay.records if isinstance(r, Hand | Input)))
 
 
-def summarize_spades(replay: SpadesReplay, path: Path) -> GameSummary | None:
+def summarize_spades(replay: Replay, path: Path) -> GameSummary | None:
     """The summary of the game in ``replay`` (read from ``path``); ``None`` if it was not
     played to its end. Raises ``spit.core.replay.mismatch.ReplayMismatch`` where the
     file and the game differ."""
-    sim = SpadesResimulation(replay)
+    sim = Resimulation(replay)
     sim.seek()
     state = sim.state
     forfeit = replay.forfeit
@@ -97,7 +97,7 @@ def bid_record(history: Iterable[HandResult], seat: int) -> BidRecord:
     return BidRecord(bids, made, nils, nils_made)
 
 
-def _player(seat: int, state: State, replay: SpadesReplay, winner: int) -> PlayerSummary:
+def _player(seat: int, state: State, replay: Replay, winner: int) -> PlayerSummary:
     info = replay.header.players[seat]
     bids = bid_record(state.history, seat)
     return PlayerSummary.of(

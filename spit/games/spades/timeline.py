@@ -8,7 +8,7 @@ them all costs little, and moving to any step is a list index.
 
 The file is first verified by ``spit.replay.verify_spades`` (so the viewer and
 ``spit-tui replay --check`` agree on what is wrong with a file, in the same words),
-then stepped through once with the same ``SpadesResimulation``: there is one
+then stepped through once with the same ``Resimulation``: there is one
 re-simulator for Spades.
 
 Playback is paced by step, not by the recorded times (a bot's moves are recorded
@@ -27,9 +27,9 @@ from typing import Final
 
 from spit.core.replay.viewable import NotViewable, read_checked
 from spit.games.spades.engine import Phase, Rejected, State, apply
-from spit.games.spades.replay.reader import SpadesReplay, load_spades_replay
-from spit.games.spades.replay.records import SpadesHand, SpadesInput
-from spit.games.spades.replay.verify import SpadesResimulation, verify_spades
+from spit.games.spades.replay.reader import Replay, load_spades_replay
+from spit.games.spades.replay.records import Hand, Input
+from spit.games.spades.replay.verify import Resimulation, verify_spades
 
 PACE_MS: Final = 600
 """How long a bid or a card stays on screen at 1× before the next step."""
@@ -46,7 +46,7 @@ HAND_MS: Final = 2400
 class Frame:
     """The game right after one step of the replay: a hand's cards, or an input."""
 
-    record: SpadesHand | SpadesInput
+    record: Hand | Input
     before: State | None
     """The game the step came to (``None`` before hand 1)."""
     state: State
@@ -70,17 +70,17 @@ class Frame:
         """Milliseconds on screen at 1×, before the next step."""
         if self.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             return HAND_MS
-        if self.trick_done or isinstance(self.record, SpadesHand):
+        if self.trick_done or isinstance(self.record, Hand):
             return TRICK_MS
         if self.before is not None and self.before.phase in (Phase.BLIND, Phase.DRAW):
             return DRAW_MS
         return PACE_MS
 
 
-class SpadesTimeline:
+class Timeline:
     """Every step of ``replay``, and where the tricks and hands start."""
 
-    def __init__(self, replay: SpadesReplay, frames: list[Frame], *, finished: bool) -> None:
+    def __init__(self, replay: Replay, frames: list[Frame], *, finished: bool) -> None:
         self.replay = replay
         self.frames: tuple[Frame, ...] = tuple(frames)
         self.finished = finished
@@ -90,7 +90,7 @@ class SpadesTimeline:
         self.times: tuple[int, ...] = tuple(accumulate((f.dwell for f in frames[:-1]), initial=0))
         """When each frame is reached, in milliseconds at 1× from the start."""
         self.hand_marks: tuple[int, ...] = tuple(
-            i for i, f in enumerate(frames) if isinstance(f.record, SpadesHand)
+            i for i, f in enumerate(frames) if isinstance(f.record, Hand)
         )
         self.trick_marks: tuple[int, ...] = tuple(
             i for i, f in enumerate(frames) if f.accepted and _between_tricks(f.state)
@@ -123,7 +123,7 @@ def _between_tricks(state: State) -> bool:
     return state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
 
 
-def open_spades_timeline(path: Path) -> SpadesTimeline:
+def open_spades_timeline(path: Path) -> Timeline:
     """Read, verify and work out the Spades replay at ``path``. Raises ``NotViewable``
     (``unreadable`` when the file cannot be read as a Spades replay at all)."""
     replay, result = read_checked(path, load_spades_replay, verify_spades)
@@ -132,24 +132,24 @@ def open_spades_timeline(path: Path) -> SpadesTimeline:
     return build_timeline(replay, finished=result.finished)
 
 
-def build_timeline(replay: SpadesReplay, *, finished: bool) -> SpadesTimeline:
+def build_timeline(replay: Replay, *, finished: bool) -> Timeline:
     """Step through ``replay``, which must be valid (``verify_spades``) and hold at
     least one hand, and keep the game after each hand's start and each input."""
-    sim = SpadesResimulation(replay)
+    sim = Resimulation(replay)
     frames: list[Frame] = []
     while True:
         before = sim.state
         record = sim.step()
         if record is None:
             break
-        if not isinstance(record, SpadesHand | SpadesInput):
+        if not isinstance(record, Hand | Input):
             continue  # checkpoints and the closing line change nothing
         state = sim.state
         assert state is not None  # the first line after the header is hand 1's
         refusal = None
-        if isinstance(record, SpadesInput) and state is before:
+        if isinstance(record, Input) and state is before:
             rejected = apply(state, record.player, record.action)
             assert isinstance(rejected, Rejected)
             refusal = rejected.message
         frames.append(Frame(record, before, state, sim.inputs, refusal))
-    return SpadesTimeline(replay, frames, finished=finished)
+    return Timeline(replay, frames, finished=finished)

@@ -43,7 +43,7 @@ class DailyDeal:
 
     day: date
     deal_seed: int
-    """The seed of the cards (``spit.games.spit.session.SeededDeals``)."""
+    """The seed of the cards (``spit.games.spit.game.new_session``)."""
     bot_seed: int
     """The seed of the bot's own chance (its reactions, its slips)."""
     variant: Variant

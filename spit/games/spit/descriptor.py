@@ -1,48 +1,80 @@
-"""Spit, as the game registry (``spit.games.registry``) knows it.
+"""Spit, as the game registry (``spit.games.registry``) knows it: its ``DESCRIPTOR``.
 
-Importing this module costs next to nothing: it names Spit's replay, bot and session
-modules by path (``Deferred``, ``LayerRef``), imported only when first called, so that
-the registry can list every game at start-up without loading any of them. The functions
-here are what is Spit's own: how a listing and ``replay --check`` name its games, and
-its network table's options.
+Importing this module costs next to nothing: each part that needs Spit's rules, bots
+or replay code is a function here that imports it when first called
+(``spit.games.descriptor``). What is Spit's own is written here too: how a listing and
+``replay --check`` name its games, and what its network table takes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from spit.games.registry import (
+from spit.game import check_options
+from spit.games.descriptor import (
     Bots,
-    Deferred,
-    FrontEnds,
     GameDescriptor,
-    LayerRef,
+    GameReplay,
+    ListedEnd,
+    NetPlay,
     ReplayFiles,
-    RoomChoice,
+    ReplayHeader,
+    Replays,
     ServerDaily,
-    room_options,
 )
-from spit.games.spit.identity import NAME as NAME
-from spit.games.spit.identity import SUFFIX as SUFFIX
+from spit.games.spit.identity import INFO, NAME, SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.games.spit.net_table import SpitNetTable
+    from spit.core.replay.verification import Verification
+    from spit.games.simulation import Simulator
+    from spit.games.spit.net_table import NetTable
     from spit.games.spit.replay.reader import Replay
 
-TITLE: Final = "Spit"
-_RECORDS: Final = "spit.games.spit.replay.records"
+__all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _describe(replay: Replay) -> str:
+def _own(replay: GameReplay) -> Replay:
+    from spit.games.spit.replay.reader import Replay
+
+    if not isinstance(replay, Replay):
+        raise TypeError(f"a replay of {replay.game}, not of Spit")
+    return replay
+
+
+def _read(data: bytes, path: Path | None) -> GameReplay:
+    from spit.games.spit.replay.reader import parse_replay
+
+    return parse_replay(data, path)
+
+
+def _verify(replay: GameReplay) -> Verification:
+    from spit.games.spit.replay.verify import verify
+
+    return verify(_own(replay))
+
+
+def _describe(replay: GameReplay) -> str:
     from spit.engine import Variant
 
-    header = replay.header
+    header = _own(replay).header
     text = header.variant.value
     return f"{text} (to {header.target})" if header.variant is Variant.POINTS else text
+
+
+def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
+    from spit.games.spit.replay.records import Header
+
+    return Header.from_json(obj, version)
+
+
+def _end(obj: dict[str, object], line: int) -> ListedEnd:
+    from spit.games.spit.replay.records import read_end
+
+    return read_end(obj, line)
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
@@ -58,25 +90,55 @@ def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
     return f"Bots: {players[0].level or '?'} vs {players[1].level or '?'}"
 
 
+def _levels() -> Sequence[str]:
+    from spit.games.spit.bots import LEVELS
+
+    return LEVELS
+
+
+def _bot_text(level: str) -> str:
+    from spit.games.spit.bots import bot_description
+
+    return bot_description(level)
+
+
 def _net_table(
-    names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: Any
-) -> SpitNetTable:
+    names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: object
+) -> NetTable:
+    """A room's game: ``variant`` (a ``Variant`` or its name), for a server's match the
+    ``bot_level`` of a bot that takes a seat, and for a test or a server of its own
+    ``timing``; Spit takes no target over the network, as a local game takes none on
+    the command line."""
     from spit.engine import Variant
-    from spit.games.spit.net_table import SpitNetTable
+    from spit.engine.timers import Timing
+    from spit.games.spit.net_table import BOT_LEVEL, NetTable
 
-    if "target" in options:  # as in a local game, where ``play`` has no target either
-        raise TypeError("Spit's network table takes no target option")
-    if "variant" in options:  # by name from a command line or a hello's options
-        try:
-            options["variant"] = Variant(options["variant"])
-        except ValueError:
-            known = " or ".join(variant.value for variant in Variant)
-            raise ValueError(f"the variant is {known}, not {options['variant']!r}") from None
-    return SpitNetTable(names, seed, replay_dir, **options)
+    variant = options.pop("variant", Variant.STANDARD)
+    timing = options.pop("timing", None)
+    bot_level = options.pop("bot_level", BOT_LEVEL)
+    if options:
+        raise TypeError(f"Spit's network table takes no option {', '.join(sorted(options))}")
+    if not isinstance(variant, str) or variant not in tuple(Variant):
+        known = " or ".join(variant.value for variant in Variant)
+        raise ValueError(f"the variant is {known}, not {variant!r}")
+    if timing is not None and not isinstance(timing, Timing):
+        raise TypeError("the timing is a spit.engine.timers.Timing")
+    if not isinstance(bot_level, str):
+        raise ValueError(f"the bot level is a name, not {bot_level!r}")
+    return NetTable(
+        names, seed, replay_dir, variant=Variant(variant), timing=timing, bot_level=bot_level
+    )
 
 
-ROOM_CHOICES: Final = (RoomChoice("variant", "Variant", values=("standard", "points")),)
-"""A room's variant, the one option a client may choose (``{"variant": "points"}``)."""
+def _net_options(options: Mapping[str, object]) -> dict[str, object]:
+    """A client's room options as the table takes them: the variant by name."""
+    return dict(check_options(INFO.title, DESCRIPTOR.room_choices, options))
+
+
+def _ratings() -> Mapping[str, tuple[float, float]]:
+    from spit.games.spit.bots.ratings import RATINGS
+
+    return RATINGS
 
 
 def _server_daily(day: date) -> ServerDaily:
@@ -87,48 +149,24 @@ def _server_daily(day: date) -> ServerDaily:
     return ServerDaily(variant=deal.variant.value, bot=deal.level.value, seed=deal.deal_seed)
 
 
-def _net_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The room's options as its table takes them: the variant as a ``Variant``."""
-    from spit.engine import Variant
+def _simulator() -> Simulator:
+    from spit.games.spit.sim import SIMULATOR
 
-    checked = room_options(TITLE, ROOM_CHOICES, options)
-    return {key: Variant(str(value)) for key, value in checked.items()}
+    return SIMULATOR
 
 
-DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
-    name=NAME,
-    title=TITLE,
-    round_word="round",
+DESCRIPTOR: Final = GameDescriptor(
+    info=INFO,
     files=ReplayFiles(
         suffix=SUFFIX,
         new_round=("deal", "round"),
-        header=Deferred(f"{_RECORDS}:Header.from_json"),
-        end=Deferred(f"{_RECORDS}:read_end"),
+        header=_header,
+        end=_end,
         mode_text=_mode_text,
     ),
-    read_replay=Deferred("spit.games.spit.replay.reader:parse_replay"),
-    verify=Deferred("spit.games.spit.replay.verify:verify"),
-    describe=_describe,
-    bots=Bots(
-        levels=LayerRef("spit.games.spit.bots:LEVELS").load,
-        describe=Deferred("spit.games.spit.bots:bot_description"),
-        default=None,
-        ratings=LayerRef("spit.games.spit.bots.ratings:RATINGS").load,
-    ),
-    front_ends=FrontEnds(
-        viewer=LayerRef("spit.tui.spit.viewer:ReplayViewerScreen"),
-        table=LayerRef("spit.tui.spit.game_screen:GameScreen"),
-        menu_label=None,
-        net_screen=LayerRef("spit.tui.spit.net_screen:SpitNetScreen"),
-        watch_screen=LayerRef("spit.tui.spit.watch_screen:SpitWatchScreen"),
-    ),
-    summary=LayerRef("spit.stats.summary:spit_summary"),
-    command=("play", LayerRef("spit.commands.play")),
-    command_help="start a game: two players on one keyboard, or --bot LEVEL",
-    session=Deferred("spit.games.spit.session:seeded_match"),
-    net_table=_net_table,
-    simulator=LayerRef("spit.games.spit.sim:SIMULATOR").load,
-    net_options=_net_options,
-    room_choices=ROOM_CHOICES,
+    replays=Replays(read=_read, verify=_verify, describe=_describe),
+    bots=Bots(levels=_levels, describe=_bot_text, default=None, ratings=_ratings),
+    net=NetPlay(table=_net_table, options=_net_options),
+    simulator=_simulator,
     server_daily=_server_daily,
 )

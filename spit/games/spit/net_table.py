@@ -23,22 +23,15 @@ from typing import Any, Final, TypeVar, cast
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
-from spit.core.seats import SEATS, Seat, other
+from spit.core.seats import Seat, other
 from spit.engine import State, Variant, observe, state_hash
+from spit.engine.timers import CountdownStarted, SlapWindowOpened, StagePhase, Timing
 from spit.engine.views import PlayerView, StockView
 from spit.games.spit.bots import make_bot
+from spit.games.spit.game import new_session, useful_intents
+from spit.games.spit.intents import parse_intent
 from spit.games.spit.replay.writer import ReplayWriter
-from spit.games.spit.session import (
-    CountdownStarted,
-    InputHandled,
-    IntentRefused,
-    Match,
-    MatchPhase,
-    SeededDeals,
-    SlapWindowOpened,
-    Timing,
-    parse_intent,
-)
+from spit.play.events import InputHandled, IntentRefused
 
 BOT_LEVEL: Final = "normal"
 """The bot that takes a seat whose player is gone: the middle level, a fair match for
@@ -105,13 +98,14 @@ class _Shown:
     (``view_json``)."""
 
     state: State | None = None
-    phase: MatchPhase | None = None
+    phase: StagePhase | None = None
     forfeited: Seat | None = None
     view: dict[str, Any] | None = None
 
 
-class SpitNetTable:
-    """One room's game of Spit: a ``Match`` on the server's game clock, recorded."""
+class NetTable:
+    """One room's game of Spit (``spit.net.room.NetTable``): a session on the server's
+    game clock, recorded."""
 
     def __init__(
         self,
@@ -149,8 +143,8 @@ class SpitNetTable:
         )
         if self.writer is not None:
             self.writer.durable = False  # one event loop for every room: no fsync in it
-        self.match = Match(
-            SeededDeals(seed),
+        self.session = new_session(
+            seed=seed,
             variant=variant,
             target=target,
             timing=self.timing,
@@ -173,13 +167,14 @@ class SpitNetTable:
         return None if self.writer is None else self.writer.path
 
     def submit(self, seat: Seat, intent: str, at: int) -> None:
-        """Handle ``intent`` (``spit.games.spit.session.intents`` notation) from ``seat``
-        at game time ``at``: the match decides what it means then. Raises ``ValueError``
-        for text that is no intent (the server counts it as the client's error)."""
+        """Handle ``intent`` from ``seat`` at game time ``at``: a key intent, in
+        ``spit.games.spit.intents.intent_text``'s notation (a client sends keys, never
+        whole actions); the session decides what it means then. Raises ``ValueError``
+        for text that is no key intent (the server counts it as the client's error)."""
         parsed = parse_intent(intent)
         if self.finished:
             return
-        result = self.match.submit_intent(seat, parsed, at)
+        result = self.session.submit_at(at, seat, parsed)
         if isinstance(result, IntentRefused):
             item = {"kind": "refused", "t": result.t, "seat": seat, "why": result.reason.value}
             self._tell(seat, item)
@@ -188,18 +183,18 @@ class SpitNetTable:
     def advance(self, at: int) -> None:
         if self.finished:
             return
-        self.match.advance_to(at)
+        self.session.advance_to(at)
         self._collect()
 
     def next_due(self) -> int | None:
-        return self.match.next_due()
+        return self.session.next_due()
 
     def now(self) -> int:
-        return self.match.time
+        return self.session.time
 
     @property
     def finished(self) -> bool:
-        return self.forfeited is not None or self.match.finished
+        return self.forfeited is not None or self.session.finished
 
     def result(self) -> tuple[Seat | None, str] | None:
         """The winner and why: ``"left"`` (the other player left on purpose),
@@ -207,11 +202,10 @@ class SpitNetTable:
         rid of every card; ``"points"``: the target reached)."""
         if self.forfeited is not None:
             return other(self.forfeited), "left" if self.left else "forfeit"
-        if not self.match.finished:
+        outcome = self.session.game.outcome(self.session.state)
+        if outcome is None:
             return None
-        how = "points" if self.match.state.variant is Variant.POINTS else "cards"
-        winner = self.match.state.winner
-        return None if winner is None else SEATS[winner], how
+        return outcome.winner, outcome.reason
 
     def forfeit(self, seat: Seat, *, left: bool = False) -> None:
         """``seat`` loses now (it ``left`` on purpose, or did not come back); the
@@ -221,7 +215,7 @@ class SpitNetTable:
         self.forfeited = seat
         self.left = left
         if self.writer is not None:
-            self.writer.on_forfeit(self.match.time, seat, self.match.state, left=left)
+            self.writer.on_forfeit(self.session.time, seat, self.session.state, left=left)
 
     def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
         """What the room credited each seat's claims (``Room.lag``), read when the
@@ -236,38 +230,39 @@ class SpitNetTable:
             return
         bot_seed = (self.seed * 2 + 1 + seat) % 2**63
         self.bots[seat] = bot_seed
-        self.match.seat_agent(make_bot(self.bot_level, seat, bot_seed))
+        self.session.seat_agent(make_bot(self.bot_level, seat, bot_seed))
         if self.writer is not None:
-            self.writer.on_bot(self.match.time, seat, self.bot_level, bot_seed)
+            self.writer.on_bot(self.session.time, seat, self.bot_level, bot_seed)
 
     def view(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees (``view_json``), and ``can_play``: whether one of its keys
-        would do something now, as the match judges it (``useful_intents``)."""
-        match = self.match
+        would do something now, as the game judges it (``useful_intents``)."""
+        session = self.session
+        state, phase = session.state, session.stage.phase
         shown = self._shown[seat]
         if (
             shown.view is not None
-            and shown.state == match.state
-            and shown.phase == match.phase
+            and shown.state == state
+            and shown.phase == phase
             and shown.forfeited == self.forfeited
         ):
             return shown.view
-        out = view_json(observe(match.state, seat))
-        out["can_play"] = not self.finished and bool(match.useful_intents(seat))
-        shown.state, shown.phase, shown.forfeited = match.state, match.phase, self.forfeited
+        out = view_json(observe(state, seat))
+        out["can_play"] = not self.finished and bool(useful_intents(state, session.stage, seat))
+        shown.state, shown.phase, shown.forfeited = state, phase, self.forfeited
         shown.view = out
         return out
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator sees: both rows, the piles and the scores, as both players
         see them (``own`` is seat 0's row, ``opponent`` seat 1's; ``seat`` is null)."""
-        out = view_json(observe(self.match.state, 0))
+        out = view_json(observe(self.session.state, 0))
         out["seat"] = None
         del out["must_spit"]
         return out
 
     def state_hash(self) -> str:
-        return state_hash(self.match.state)
+        return state_hash(self.session.state)
 
     def news(self) -> list[tuple[int | None, dict[str, Any]]]:
         """Public events since the last call: ``(seat, event)`` for one seat's eyes
@@ -298,14 +293,15 @@ class SpitNetTable:
         input at its credited send time (``spit.net.fairness``), so this is the
         difference of the two players' credited send times: who pressed first, and by
         how much, within what the network lets the server know."""
-        changed_at, changed_by = self.match.last_change
+        stage = self.session.stage
+        changed_at, changed_by = stage.changed_at, stage.changed_by
         margin = t - changed_at
         if changed_by != other(seat) or not 0 <= margin <= self.timing.too_slow_ms:
             return None
         return margin
 
     def _collect(self) -> None:
-        for timed in self.match.drain():
+        for timed in self.session.drain():
             event = timed.event
             if isinstance(event, InputHandled):
                 record = event.record

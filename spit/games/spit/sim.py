@@ -1,4 +1,4 @@
-"""One simulated game: two bots, one seeded deal, the real match controller; and
+"""One simulated game: two bots, one seeded deal, the real session; and
 Spit's side of ``spit-tui sim`` (``SIMULATOR``: its options, its run and its reports).
 
 Everything a game depends on is derived from the run's seed and the game's index, never
@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 from spit.core.replay.fields import MAX_TIME_MS
 from spit.core.seats import SEATS, Seat, other
 from spit.core.seeds import derive_seed
-from spit.engine import Play, State, Variant
+from spit.engine import Action, Orders, Play, Reason, State, Variant
+from spit.engine.timers import Timing
 from spit.games.simulation import (
     Run,
     SimOption,
@@ -27,8 +28,8 @@ from spit.games.simulation import (
     win_lines,
 )
 from spit.games.spit.bots import LEVELS, POLICIES, BotAgent, BotLevel, make_bot
-from spit.games.spit.session import InputRecord, Orders, Timing, seeded_match
-from spit.games.spit.session.recorder import Recorder
+from spit.games.spit.game import Recorder, new_session
+from spit.play.events import InputRecord
 
 if TYPE_CHECKING:
     from spit.games.spit.replay.writer import ReplayWriter
@@ -82,7 +83,7 @@ class GameRecord:
 
     index: int
     deal_seed: int
-    """``SeededDeals(deal_seed)`` deals this game again (shared by the pair)."""
+    """``new_session(seed=deal_seed)`` deals this game again (shared by the pair)."""
     p1_seat: int
     winner: int | None
     """The winning seat, or ``None`` if the game hit the time limit."""
@@ -91,7 +92,7 @@ class GameRecord:
     plays: tuple[int, int]
     """Cards played onto the spit piles, per seat."""
     refused: tuple[int, int]
-    """Inputs the match refused, per seat (races lost, stale decisions)."""
+    """Inputs the rules refused, per seat (races lost, stale decisions)."""
 
     def plays_by(self, role: int) -> int:
         """Cards played by the bot given first (``role`` 0) or second (1)."""
@@ -111,7 +112,7 @@ class _Tally:
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
         pass
 
-    def on_input(self, record: InputRecord, state: State) -> None:
+    def on_input(self, record: InputRecord[Action, Reason], state: State) -> None:
         if not record.accepted:
             self.refused[record.player] += 1
         elif type(record.action) is Play:
@@ -156,7 +157,7 @@ def play_game(setup: GameSetup, index: int) -> GameRecord:
     if setup.replay_dir is not None:
         writer = _replay_writer(setup, agents, deal_seed)
         recorders.append(writer)
-    match = seeded_match(
+    session = new_session(
         seed=deal_seed,
         variant=setup.variant,
         target=setup.target,
@@ -169,7 +170,7 @@ def play_game(setup: GameSetup, index: int) -> GameRecord:
         countdown_ticks=False,
     )
     try:
-        match.run_to_end(setup.limit_ms)
+        session.run_to_end(setup.limit_ms)
     finally:
         if writer is not None:
             writer.close()
@@ -177,9 +178,9 @@ def play_game(setup: GameSetup, index: int) -> GameRecord:
         index=index,
         deal_seed=deal_seed,
         p1_seat=p1_seat,
-        winner=match.state.winner,
-        rounds=match.state.round,
-        length_ms=match.time,
+        winner=session.state.winner,
+        rounds=session.state.round,
+        length_ms=session.time,
         plays=(tally.plays[0], tally.plays[1]),
         refused=(tally.refused[0], tally.refused[1]),
     )
@@ -227,16 +228,16 @@ def cards_per_minute(records: Sequence[GameRecord], role: int) -> float:
 
 
 def refused_share(records: Sequence[GameRecord], role: int) -> float:
-    """Share of that bot's inputs the match refused (races lost, stale plays)."""
+    """Share of that bot's inputs the rules refused (races lost, stale plays)."""
     refused = sum(r.refused[r.p1_seat ^ role] for r in records)
     played = sum(r.plays_by(role) for r in records)
     return refused / (refused + played) if refused + played else 0.0
 
 
-SpitRun = Run[GameSetup, GameRecord]
+GameRun = Run[GameSetup, GameRecord]
 
 
-def report(run: SpitRun) -> str:
+def report(run: GameRun) -> str:
     """The text report: who won how often, how long games took, how fast bots played."""
     setup, records = run.setup, run.records
     names = (str(setup.p1), str(setup.p2))
@@ -252,7 +253,7 @@ def report(run: SpitRun) -> str:
     return "\n".join(lines)
 
 
-def run_json(run: SpitRun) -> dict[str, Any]:
+def run_json(run: GameRun) -> dict[str, Any]:
     """The ``--json`` object of a run (``spit.sim.SimResult.to_json``)."""
     setup, records = run.setup, run.records
     low, high = run.p1_interval
@@ -278,7 +279,7 @@ def run_json(run: SpitRun) -> dict[str, Any]:
     }
 
 
-class SpitSimulator:
+class GameSimulator:
     """Spit's side of ``spit-tui sim`` (``spit.games.simulation.Simulator``)."""
 
     default_player: Final = "normal"
@@ -323,4 +324,4 @@ class SpitSimulator:
         return SimPlan(play_game, setup, report, run_json)
 
 
-SIMULATOR: Final = SpitSimulator()
+SIMULATOR: Final = GameSimulator()

@@ -3,30 +3,30 @@
 Opening a replay checks it and re-simulates the whole game in one and the same pass
 (``spit.games.spit.replay.verify`` with a ``follow``), keeping three things:
 
-- every event the match emitted that the table or a caption shows, in order, each with
+- every event the session told that the table or a caption shows, in order, each with
   the ``Position`` right after it, so that what happened up to any moment is a prefix
   of one list (``Events``);
 - the moments worth jumping to: round starts, card plays and moves, spits, slaps and
   round ends (``Marks``);
-- a copy of the match every ``SNAPSHOT_EVERY`` inputs, and after every
+- a copy of the session every ``SNAPSHOT_EVERY`` inputs, and after every
   ``SNAPSHOT_EVENTS`` entries kept (a file may hold no input at all, and rounds of
   nothing but stalls). The replay's own checkpoints only hold state hashes; a snapshot
-  holds the match itself, so the table at any moment is the nearest snapshot before it
+  holds the session itself, so the table at any moment is the nearest snapshot before it
   plus at most that many inputs or entries.
 
 A run of stalls in which nobody can play, one automatic spit after another, is one
-entry and one mark: the match takes it in one step (``spit.engine.stall_spits``, the
+entry and one mark: the game takes it in one step (``spit.engine.stall_spits``, the
 same table as spit by spit) and tells it as one ``StallRun``. Read as a sequence,
-``Events`` and ``Marks`` still hold each spit and its stall, as a match spitting one
+``Events`` and ``Marks`` still hold each spit and its stall, as a game spitting one
 card at a time would give them; those of a run are worked out from it when asked for
 (the latest few runs are kept: the table asks for those of its round at every move),
 and a seek into a run re-simulates it in one step from the nearest snapshot. Nor are
 the countdowns' seconds events here: a file may claim countdowns of ten minutes, and
-the viewer works the seconds out from the match's deadline when it draws
+the viewer works the seconds out from the stage's deadline when it draws
 (``spit.tui.spit.viewer.playback``). So what is kept grows with the file, never with the
 game time it claims.
 
-Refused inputs are kept with what the player tried (the card, and the match phase at
+Refused inputs are kept with what the player tried (the card, and the stage's phase at
 the time), so the viewer can say "P2 too slow: 7♣ on left pile" long after the table
 has changed.
 """
@@ -56,25 +56,26 @@ from spit.engine import (
     RoundEnded,
     Slapped,
 )
+from spit.engine.timers import (
+    CountdownStarted,
+    NextRoundAt,
+    SlapWindowOpened,
+    StagePhase,
+    StallRun,
+)
+from spit.game import TimedEvent
+from spit.games.spit.events import Event
+from spit.games.spit.game import Session
 from spit.games.spit.replay.reader import Replay, load_replay
 from spit.games.spit.replay.records import Input
 from spit.games.spit.replay.resimulate import Resimulation
 from spit.games.spit.replay.verify import verify
-from spit.games.spit.session import (
-    CountdownStarted,
-    InputHandled,
-    Match,
-    MatchPhase,
-    NextRoundAt,
-    SlapWindowOpened,
-    StallRun,
-    TimedEvent,
-)
+from spit.play.events import InputHandled
 
 SNAPSHOT_EVERY: Final = 100
 """Inputs between two snapshots: a seek re-simulates at most this many."""
 SNAPSHOT_EVENTS: Final = 2000
-"""Entries kept (events of the match's timers: spits, stalls, deals; a run of stalls is
+"""Entries kept (events of the game's timers: spits, stalls, deals; a run of stalls is
 one) after which a snapshot is taken even without an input, so that a seek
 re-simulates at most this many of them."""
 
@@ -114,13 +115,13 @@ _MARKS: Final[dict[type, Mark]] = {
 
 
 _UNSHOWN: Final = frozenset({CountdownStarted, PlayStarted, SlapWindowOpened, NextRoundAt})
-"""Events that neither the table nor a caption shows (the match's own deadlines say
+"""Events that neither the table nor a caption shows (the stage's own deadlines say
 when they run out), so the timeline does not keep them: a stall would cost four events
 a spit instead of two."""
 
 
 @lru_cache(maxsize=16)
-def _shown(run: TimedEvent) -> tuple[TimedEvent, ...]:
+def _shown(run: TimedEvent[Event]) -> tuple[TimedEvent[Event], ...]:
     """The events of a run of stalls (a ``StallRun`` at ``run.t``) that the timeline
     shows: each spit and its stall."""
     assert isinstance(run.event, StallRun)
@@ -156,12 +157,12 @@ def _key_time(key: int) -> int:
     return key % _SPAN
 
 
-class Events(Sequence[TimedEvent]):
+class Events(Sequence[TimedEvent[Event]]):
     """The events shown, in order, one per spit when read; kept with a run of stalls as
     one entry (see the module docstring). Built once, by ``add``, in time order."""
 
     def __init__(self) -> None:
-        self.kept: list[TimedEvent] = []
+        self.kept: list[TimedEvent[Event]] = []
         """What is kept: each event, or a ``StallRun`` for a run of them."""
         self._ends: list[int] = []
         """The position right after each kept entry (its last spit, for a run), as
@@ -170,7 +171,7 @@ class Events(Sequence[TimedEvent]):
         """For each kept entry, the index of its (first) event."""
         self._count = 0
 
-    def add(self, timed: TimedEvent, at: int) -> int:
+    def add(self, timed: TimedEvent[Event], at: int) -> int:
         """Keep ``timed``, which happened at ``at`` (a ``_key``); returns its index."""
         index = self._count
         self.kept.append(timed)
@@ -193,10 +194,10 @@ class Events(Sequence[TimedEvent]):
         return self._count
 
     @overload
-    def __getitem__(self, index: int) -> TimedEvent: ...
+    def __getitem__(self, index: int) -> TimedEvent[Event]: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[TimedEvent]: ...
-    def __getitem__(self, index: int | slice) -> TimedEvent | Sequence[TimedEvent]:
+    def __getitem__(self, index: slice) -> Sequence[TimedEvent[Event]]: ...
+    def __getitem__(self, index: int | slice) -> TimedEvent[Event] | Sequence[TimedEvent[Event]]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
         entry, within = self._find(index)
@@ -369,20 +370,20 @@ class Marks(Sequence[tuple[Position, Mark]]):
 @dataclass(frozen=True, slots=True)
 class Tried:
     """What a refused input tried: the card on the stockpile it named (``None`` for a
-    slap or a spit, or an empty stockpile) and the match phase it came in."""
+    slap or a spit, or an empty stockpile) and the stage's phase it came in."""
 
     card: Card | None
-    phase: MatchPhase
+    phase: StagePhase
 
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     at: Position
-    match: Match
+    session: Session
     """Never advanced itself: ``restore`` hands out copies."""
 
-    def restore(self) -> Match:
-        return copy.deepcopy(self.match)
+    def restore(self) -> Session:
+        return copy.deepcopy(self.session)
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +470,7 @@ class Timeline:
         return self.snapshots[max(0, index)]
 
 
-def _event_time(timed: TimedEvent) -> int:
+def _event_time(timed: TimedEvent[Event]) -> int:
     return timed.t
 
 
@@ -499,25 +500,33 @@ def build_timeline(
     every_events: int = SNAPSHOT_EVENTS,
     stall_runs: bool = True,
 ) -> Timeline:
-    """Work out ``replay``, which must be valid (``spit.games.spit.replay.verify``) and hold at
-    least one deal. ``stall_runs=False`` keeps every automatic spit as an entry of its
-    own, as a match that spits one card at a time: what the tests hold runs against."""
-    builder = _Builder(every, every_events)
-    builder.follow(Resimulation(replay, collect_events=True, stall_runs=stall_runs))
+    """Work out ``replay``, valid and holding a deal. ``stall_runs=False`` keeps each
+    automatic spit an entry of its own (each ``StallRun`` told spit by spit): what the
+    tests hold runs against."""
+    builder = _Builder(every, every_events, stall_runs=stall_runs)
+    builder.follow(Resimulation(replay, collect_events=True))
     return builder.timeline(replay, finished=finished)
 
 
 class _Builder:
     """Keeps what the viewer needs as the re-simulation goes (``follow``).
 
-    The match deals each round itself, from the recorded orders, when it falls due, and
-    is moved on to every line's time, inputs or not, so that a snapshot can be taken
-    after ``every_events`` entries even in a file without inputs.
+    The session deals each round itself, from the recorded orders, when it falls due,
+    and is moved on to every line's time, inputs or not, so that a snapshot can be
+    taken after ``every_events`` entries even in a file without inputs. ``stall_runs``:
+    keep a run of stalls as one entry (otherwise spit by spit).
     """
 
-    def __init__(self, every: int = SNAPSHOT_EVERY, every_events: int = SNAPSHOT_EVENTS) -> None:
+    def __init__(
+        self,
+        every: int = SNAPSHOT_EVERY,
+        every_events: int = SNAPSHOT_EVENTS,
+        *,
+        stall_runs: bool = True,
+    ) -> None:
         self.every = every
         self.every_events = every_events
+        self.stall_runs = stall_runs
         self.events = Events()
         self.marks = Marks()
         self.rounds: list[int] = []
@@ -529,12 +538,12 @@ class _Builder:
 
     def follow(self, sim: Resimulation) -> None:
         """Step ``sim`` through to the end of the file (a ``verify`` follow)."""
-        match = sim.match
-        self._take(match.drain(), 0)
+        session = sim.session
+        self._take(session.drain(), 0)
         self.snapshots.append(Snapshot(START, sim.fork()))
         count = 0
         while (record := sim.step()) is not None:
-            events = match.drain()
+            events = session.drain()
             if isinstance(record, Input):
                 # The timers due by the input's time ran first, with ``count`` inputs.
                 split = next(
@@ -543,14 +552,14 @@ class _Builder:
                 )
                 self._take(events[:split], count)
                 count += 1
-                self._take(events[split:], count, record, match)
+                self._take(events[split:], count, record, session)
                 if count % self.every == 0:
                     self._snapshot(sim, Position(count, record.t))
             else:
                 self._take(events, count)
             if len(self.events.kept) - self.taken >= self.every_events:
                 self._snapshot(sim, Position(count, record.t))
-        self.end = Position(count, match.time)
+        self.end = Position(count, session.time)
 
     def timeline(self, replay: Replay, *, finished: bool) -> Timeline:
         return Timeline(
@@ -572,13 +581,13 @@ class _Builder:
 
     def _take(
         self,
-        events: Sequence[TimedEvent],
+        events: Sequence[TimedEvent[Event]],
         inputs: int,
         record: Input | None = None,
-        match: Match | None = None,
+        session: Session | None = None,
     ) -> None:
         """``events``, which happened with ``inputs`` inputs handled; ``record`` is the
-        input among them, handled on the table ``match`` is at (if it was refused, it
+        input among them, handled on the table ``session`` is at (if it was refused, it
         changed nothing there)."""
         add, marks = self.events.add, self.marks
         base = inputs * _SPAN
@@ -586,6 +595,9 @@ class _Builder:
             event = timed.event
             kind = type(event)  # events are never subclassed: ``is`` is enough
             if kind in _UNSHOWN:
+                continue
+            if isinstance(event, StallRun) and not self.stall_runs:
+                self._take(event.timed_events(timed.t), inputs)
                 continue
             at = base + timed.t
             index = add(timed, at)
@@ -598,14 +610,14 @@ class _Builder:
             if kind is RoundDealt:
                 self.rounds.append(index)
             elif isinstance(event, InputHandled) and not event.record.accepted:
-                assert record is not None and match is not None
-                self.tried[index] = _tried(record, match)
+                assert record is not None and session is not None
+                self.tried[index] = _tried(record, session)
 
 
-def _tried(record: Input, match: Match) -> Tried:
-    """What ``record`` tried, on the table ``match`` is at."""
+def _tried(record: Input, session: Session) -> Tried:
+    """What ``record`` tried, on the table ``session`` is at."""
     action, card = record.action, None
     if isinstance(action, Play | Move) and 0 <= action.stock < 5:
-        stock = match.state.stocks[record.player][action.stock]
+        stock = session.state.stocks[record.player][action.stock]
         card = stock[-1] if stock else None  # its face-up card
-    return Tried(card, match.phase)
+    return Tried(card, session.stage.phase)

@@ -19,7 +19,7 @@ from typing import Any
 from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
 
 from spit.core.safe_text import safe_text
-from spit.games.registry import GameDescriptor
+from spit.games.descriptor import GameDescriptor
 from spit.net.addresses import Address
 from spit.net.client import NetClient
 from spit.net.codes import normal_code
@@ -35,7 +35,7 @@ class NetFailure(Exception):
 @dataclass(frozen=True, slots=True)
 class NewRoom:
     """A room to open on a server for many rooms (``spit-tui serve``): its game (a
-    registered name), the game's options (``GameDescriptor.net_options`` keys), whether
+    registered name), the game's options (``GameDescriptor.net``'s ``options`` keys), whether
     the server lists it to everyone, and its password."""
 
     game: str
@@ -190,7 +190,7 @@ async def server_rooms(address: Address, *, tls: ssl.SSLContext | None = None) -
 
 
 async def open_host(
-    game: GameDescriptor[Any],
+    game: GameDescriptor,
     *,
     port: int,
     name: str,
@@ -220,7 +220,7 @@ async def open_host(
         raise
 
 
-async def join_hosted(hosted: HostedGame, game: GameDescriptor[Any], name: str) -> NetLink:
+async def join_hosted(hosted: HostedGame, game: GameDescriptor, name: str) -> NetLink:
     """Sit down at the game this machine hosts, as any player does: through a client.
     Raises ``NetFailure``."""
     link = await open_join(hosted.local, hosted.code, name, hosted.password, tls=hosted.own_tls)

@@ -13,7 +13,7 @@ it is shown to strangers only when its opener says so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -24,14 +24,16 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.core.safe_text import safe_text
+from spit.game import Option as GameOption  # beside Textual's Option, a list's line
 from spit.games import registry
-from spit.games.registry import GameDescriptor, RoomChoice
+from spit.games.descriptor import GameDescriptor
 from spit.net.addresses import Address
 from spit.net.protocol import MAX_PASSWORD
 from spit.tui.net.keys_help import KeysHelp
 from spit.tui.net.link import NewRoom, check_password
 from spit.tui.shared.ascii_widgets import Separated
 from spit.tui.shared.ask_text import AskText
+from spit.tui.shared.front_ends import front_ends
 from spit.tui.shared.screen_base import ShellModal
 
 FORM_KEYS = (
@@ -45,12 +47,12 @@ LABEL_WIDTH = 15
 OPEN = "open"
 
 
-def network_games() -> list[GameDescriptor[Any]]:
+def network_games() -> list[GameDescriptor]:
     """The games a room can be opened for: playable over the network, with a table."""
     return [
         game
         for game in registry.games()
-        if game.net_table is not None and game.front_ends.net_screen is not None
+        if game.net is not None and front_ends(game.name).net_screen is not None
     ]
 
 
@@ -59,17 +61,17 @@ class RoomForm:
     """What the form holds, apart from how it is drawn: the game and each game's
     choices, so that going to another game and back keeps what was chosen."""
 
-    games: list[GameDescriptor[Any]]
+    games: list[GameDescriptor]
     game: int = 0
     chosen: dict[tuple[str, str], str | int] = field(default_factory=dict)
     public: bool = False
     password: str | None = None
 
     @property
-    def current(self) -> GameDescriptor[Any]:
+    def current(self) -> GameDescriptor:
         return self.games[self.game]
 
-    def value(self, choice: RoomChoice) -> str | int:
+    def value(self, choice: GameOption) -> str | int:
         default = choice.values[0] if choice.values else choice.default
         return self.chosen.get((self.current.name, choice.key), default)
 
@@ -86,7 +88,7 @@ class RoomForm:
                 at = values.index(str(self.value(choice)))
                 self.chosen[self.current.name, choice.key] = values[(at + by) % len(values)]
 
-    def choice(self, key: str) -> RoomChoice | None:
+    def choice(self, key: str) -> GameOption | None:
         return next((c for c in self.current.room_choices if c.key == key), None)
 
     def room(self) -> NewRoom:
@@ -224,7 +226,7 @@ def _password_problem(text: str) -> str | None:
     return None
 
 
-def _number_problem(text: str, choice: RoomChoice) -> str | None:
+def _number_problem(text: str, choice: GameOption) -> str | None:
     words = text.strip()
     if not words.isdigit() or not choice.lowest <= int(words) <= choice.highest:
         return f"a whole number from {choice.lowest} to {choice.highest}"

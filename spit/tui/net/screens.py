@@ -192,16 +192,17 @@ class WaitingScreen(ShellScreen):
 
     def _open_table(self) -> None:
         from spit.games import registry
+        from spit.tui.shared.front_ends import front_ends
 
         name = self.link.game or game_name(self.link.client)
         game = registry.by_name(name) if name else registry.games()[0]
-        ref = game.front_ends.net_screen
-        if ref is None:
+        make = front_ends(game.name).net_screen
+        if make is None:
             self._fail(f"{game.title} cannot be played over the network in this version")
             return
         if self._follower is not None:
             self._follower.cancel()  # the table follows the client from now on
-        table = ref.load()(self.link.client, self.services.settings, clock=self.services.clock)
+        table = make(self.link.client, self.services.settings, clock=self.services.clock)
         self._table = table
         self.app.push_screen(table, lambda _: self._leave())
 

@@ -256,6 +256,7 @@ def watch_screen(client: NetClient, settings: Settings, clock: Clock | None = No
     cannot show."""
     from spit.games import registry
     from spit.tui.net.link import NetFailure
+    from spit.tui.shared.front_ends import front_ends
 
     name = None if client.welcome is None else client.welcome.game
     try:
@@ -264,8 +265,7 @@ def watch_screen(client: NetClient, settings: Settings, clock: Clock | None = No
         raise NetFailure(
             f"the room plays {safe_text(name, limit=24)}, which this spit-tui does not know"
         ) from None
-    ref = game.front_ends.watch_screen
-    if ref is None:
+    make = front_ends(game.name).watch_screen
+    if make is None:
         raise NetFailure(f"{game.title} cannot be watched in this version")
-    screen: Screen[None] = ref.load()(client, settings, clock=clock)
-    return screen
+    return make(client, settings, clock=clock)

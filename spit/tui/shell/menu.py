@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from spit.games import registry
 from spit.games.spit import descriptor as spit_game
+from spit.tui.shared.front_ends import front_ends
 from spit.tui.shared.navigation import StartChallenge, StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
@@ -41,10 +42,11 @@ def _entries() -> tuple[tuple[str, str, str], ...]:
     fixed: a game brings its own (``FrontEnds.menu_key``), so adding one moves no
     other entry's key; and no key looks like another in common fonts (no ``l``
     beside ``1``)."""
+    screens = [(game.name, front_ends(game.name)) for game in registry.games()]
     games = [
-        (game.name, game.front_ends.menu_key or "", game.front_ends.menu_label)
-        for game in registry.games()
-        if game.front_ends.menu_label is not None
+        (name, shown.menu_key or "", shown.menu_label)
+        for name, shown in screens
+        if shown.menu_label is not None
     ]
     entries = (*SPIT_ENTRIES, *CHALLENGE_ENTRIES, *games, *SHELL_ENTRIES, ("quit", "q", "Quit"))
     keys = [key for _, key, _ in entries]
@@ -284,7 +286,7 @@ class MainMenu(ShellScreen):
                 self.post_message(StartGame(game.name, level))
 
         chooser = BotChooser(
-            f"{game.front_ends.menu_label}: choose its level",
+            f"{front_ends(game.name).menu_label}: choose its level",
             [(level, game.bots.describe(level)) for level in levels],
             game.bots.default or levels[0],
         )

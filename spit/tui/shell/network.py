@@ -46,10 +46,11 @@ class JoinChoice:
 
 def _host_options() -> list[Option]:
     from spit.games import registry
+    from spit.tui.shared.front_ends import front_ends
 
     options = []
     for game in registry.games():
-        if game.net_table is None or game.front_ends.net_screen is None:
+        if game.net is None or front_ends(game.name).net_screen is None:
             continue
         options += [
             Option(f"Host {game.title}: players on this machine", id=f"host:{game.name}:local"),

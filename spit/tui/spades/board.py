@@ -5,7 +5,7 @@ repaints only the lines that changed; this board only swaps what is drawn. Spade
 turn-based, so the table changes only when someone acts, and nothing runs in between.
 
 The board shows any immutable table value with the function that draws it: the play
-screen's ``SpadesTable`` by default, the replay viewer's table with its own.
+screen's ``Table`` by default, the replay viewer's table with its own.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from spit.tui.shared.board_widget import Board
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.draw import draw_table
-from spit.tui.spades.view import SpadesTable
+from spit.tui.spades.view import Table
 
 T = TypeVar("T")
 
@@ -49,7 +49,7 @@ class TableBoard(Board, Generic[T]):
         return self._drawer(self._table, width, height, self.painter)
 
 
-class SpadesBoard(TableBoard[SpadesTable]):
+class SpadesBoard(TableBoard[Table]):
     """The play screen's table."""
 
     def __init__(self, painter: CardPainter, *, id: str | None = None) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import SIZES, CardPainter, CardSize
-from spit.tui.spades.view import HandCard, ScoreRow, Slot, SpadesTable
+from spit.tui.spades.view import HandCard, ScoreRow, Slot, Table
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -56,7 +56,7 @@ def largest_card(room: Callable[[CardSize], bool]) -> CardSize:
     return next((size for size in SIZES if room(size)), SIZES[-1])
 
 
-def draw_table(table: SpadesTable, width: int, height: int, painter: CardPainter) -> Canvas:
+def draw_table(table: Table, width: int, height: int, painter: CardPainter) -> Canvas:
     """The table as ``table`` describes it, on a ``width`` x ``height`` canvas."""
     canvas, room = blank_canvas(width, height, painter.times)
     if not room:
@@ -111,7 +111,7 @@ def draw_header(canvas: Canvas, title: str, keys_hint: str) -> None:
     canvas.text(hint_x, 0, keys_hint, "dim")
 
 
-def _seat(canvas: Canvas, table: SpadesTable, card: CardSize, y: int, painter: CardPainter) -> None:
+def _seat(canvas: Canvas, table: Table, card: CardSize, y: int, painter: CardPainter) -> None:
     """The bot: its name, its face-down cards with their count, a few facts."""
     canvas.text(1, y, table.names[1][: card.width + SEAT_TEXT], "name")
     count = table.opponent_cards

@@ -25,8 +25,8 @@ from spit.core.cards import parse_card
 from spit.core.clock import Clock
 from spit.core.safe_text import safe_text
 from spit.games.spades.engine import Action, Event, Phase, PlayerView, parse_action
+from spit.games.spades.intents import Intent, NextHand, intent_text
 from spit.games.spades.net_view import read_event, read_view, turned, turned_event
-from spit.games.spades.session import Intent, NextHand, intent_text
 from spit.net.client import NetClient
 from spit.settings.model import Settings
 from spit.tui.net import client_state
@@ -35,14 +35,14 @@ from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.help import SpadesHelp
-from spit.tui.spades.table_keys import TABLE_BINDINGS, SpadesTableKeys
-from spit.tui.spades.view import Controls, SpadesTable
+from spit.tui.spades.table_keys import TABLE_BINDINGS, TableKeys
+from spit.tui.spades.view import Controls, Table
 
 MAX_WHY = 80
 """The longest refusal the server may have shown (it is outside text)."""
 
 
-class SpadesNetScreen(SpadesTableKeys, NetTableScreen):
+class SpadesNetScreen(TableKeys, NetTableScreen):
     """One network game of Spades, and its rematches, for the player of ``client``."""
 
     CSS_PATH: ClassVar = [*GAME_CSS, "spades.tcss"]
@@ -132,7 +132,7 @@ class SpadesNetScreen(SpadesTableKeys, NetTableScreen):
     def _note(self, line: str) -> None:
         self.controls = replace(self.controls, notes=(line, *self.controls.notes[:1]))
 
-    # -- the table's hooks (``SpadesTableKeys``) -----------------------------------
+    # -- the table's hooks (``TableKeys``) -----------------------------------
 
     def player_view(self) -> PlayerView:
         assert self._view is not None  # no key reaches the table before the first view
@@ -156,7 +156,7 @@ class SpadesNetScreen(SpadesTableKeys, NetTableScreen):
         if self._view is not None:
             super().redraw()
 
-    def table_for(self, view: PlayerView) -> SpadesTable:
+    def table_for(self, view: PlayerView) -> Table:
         """The local table, with the opponent's name on the score sheet, their
         round-trip time under their cards, and who is waiting for whom between hands."""
         table = super().table_for(view)

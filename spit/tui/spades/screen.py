@@ -1,14 +1,15 @@
 """The Spades screen: you against the Spades bot, one key per decision.
 
-The game is a ``SpadesSession`` on the app's clock: each key goes to it as an intent
-(``Key``, ``Confirm``), and the session decides what the key means at that moment.
+The game is a session (``spit.games.spades.game.new_session``) on the app's clock: each
+key goes to it as an intent (``Key``, ``Confirm``), and the game decides what the key
+means at that moment (a letter in the exchange picks a card, which the screen keeps).
 The screen keeps only what the player is composing (the cursor, the cards chosen for
 an exchange, the digits of a bid) and draws; the keys and the drawing are
-``spit.tui.spades.table_keys``, which the network table shares. The session times the
-bot's pause, so the player can follow (shorter in the draw, where it shows nothing); a
-one-shot timer wakes the screen when the bot is due. While the help or the leave
-question is up, or the window is too small, the session is paused: the bot waits and
-keys are refused.
+``spit.tui.spades.table_keys``, which the network table shares. The bot waits a moment
+before it acts, so the player can follow (shorter in the draw, where it shows nothing):
+that is the bot's own pace (``BotPace``), timed by the session; a one-shot timer wakes
+the screen when the bot is due. While the help or the leave question is up, or the
+window is too small, the session is paused: the bot waits and keys are refused.
 Every game is recorded to a Spades replay, closed at the end of the game or when the
 player leaves.
 """
@@ -29,14 +30,12 @@ from spit.core.clock import Clock, MonotonicClock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.unplayed import close_recording
 from spit.games.spades.bots import LEVELS, make_bot
+from spit.games.spades.bots.agent import BotAgent, BotPace
 from spit.games.spades.engine import PlayerView
-from spit.games.spades.replay.writer import SpadesReplayWriter
-from spit.games.spades.session import (
-    BotPace,
-    Intent,
-    SeededHands,
-    SpadesSession,
-)
+from spit.games.spades.game import Session, card_played, new_session, picked, steps
+from spit.games.spades.intents import Intent, NextHand
+from spit.games.spades.replay.writer import ReplayWriter
+from spit.play.events import DealAsked, InputRecord
 from spit.settings.model import CardStyle
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
@@ -49,7 +48,7 @@ from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
 from spit.tui.spades.help import SpadesHelp
 from spit.tui.spades.seats import BOT, HUMAN, TARGET
-from spit.tui.spades.table_keys import TABLE_BINDINGS, SpadesTableKeys
+from spit.tui.spades.table_keys import TABLE_BINDINGS, TableKeys
 from spit.tui.spades.view import Controls
 
 if TYPE_CHECKING:
@@ -61,7 +60,7 @@ BOT_DRAW_SHARE = 0.3
 """Its draws show nothing but "keeps" or "discards": these take this share of the pause."""
 
 
-class SpadesScreen(SpadesTableKeys, Screen[None]):
+class SpadesScreen(TableKeys, Screen[None]):
     """One game against a bot of ``level``, and its rematches.
 
     ``seed`` ``None`` picks a random one (shown at the end). ``bot_delay`` 0 makes the
@@ -100,10 +99,10 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         self.painter = CardPainter(card_style, four_colour)
         self.board = SpadesBoard(self.painter, id="spades-board")
         self.names = ("You", f"{level.capitalize()} bot")
-        self.game: SpadesSession
+        self.game: Session
         self.seed = 0
         """The seed of the game on the table (``--seed`` deals it again)."""
-        self.writer: SpadesReplayWriter | None = None
+        self.writer: ReplayWriter | None = None
         self.replay_path: Path | None = None
         self.controls = Controls()
         self._bot_timer: Timer | None = None
@@ -157,7 +156,7 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         """Stop recording: the file keeps what was played, and goes if no card was
         (``spit.tui.shared.unplayed``)."""
         if self.writer is not None:
-            close_recording(self.writer, self.game.played)
+            close_recording(self.writer, card_played(self.game.state))
 
     def _start(self, seed: int | None) -> None:
         """A new game: shuffled from ``seed`` (a random one if ``None``), recorded."""
@@ -165,23 +164,23 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         self.seed = seed
         self.writer = self._open_writer(seed)
         delay = round(self.bot_delay * 1000)
-        self.game = SpadesSession(
-            SeededHands(seed),
+        pace = BotPace(max(delay, 0), max(round(delay * BOT_DRAW_SHARE), 0))
+        self.game = new_session(
+            seed=seed,
             target=self.target,
             first=HUMAN,
-            bots={BOT: make_bot(self.level, BOT, seed)},
-            pace=BotPace(max(delay, 0), max(round(delay * BOT_DRAW_SHARE), 0)),
+            agents=[BotAgent(BOT, make_bot(self.level, BOT, seed), pace)],
             recorders=() if self.writer is None else (self.writer,),
             clock=self._clock or services(self).clock or MonotonicClock(),
+            auto_deal=False,
         )
         if self._holds:
             self.game.pause()
         self._save_watch = SaveWatch(self)
         self.controls = Controls()
-        self._take_steps()
         self._after_change()
 
-    def _open_writer(self, seed: int) -> SpadesReplayWriter | None:
+    def _open_writer(self, seed: int) -> ReplayWriter | None:
         """A replay file for this game, or ``None`` (with a notice) if it cannot be made."""
         self.replay_path = None
         if not self.record:
@@ -193,7 +192,7 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
             PlayerInfo("bot", self.names[BOT], level=self.level, seed=seed),
         )
         try:
-            writer = SpadesReplayWriter.create(
+            writer = ReplayWriter.create(
                 self.replay_dir or replays_dir(), players=players, seed=seed, target=self.target
             )
         except (OSError, ValueError) as error:
@@ -213,10 +212,9 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         """Let the bot act if it is due, redraw, then wake up when it is next due, or
         end the game."""
         self._save_watch.check(self.writer)
-        self.game.update()
         self._take_steps()
         self.redraw()
-        if self.game.over:
+        if self.game.stage.over:
             if "result" in self._holds:
                 return
             self._hold("result", True)
@@ -225,7 +223,7 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
             else:
                 self.call_after_refresh(self._show_result)
             return
-        due = self.game.next_due()
+        due = self.game.next_due()  # None while paused
         if due is not None and self._bot_timer is None:
             wait = max(due - self.game.now(), 1) / 1000  # Textual's timers need a delay
             self._bot_timer = self.set_timer(wait, self.wake)
@@ -238,9 +236,10 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
         self._after_change()
 
     def _take_steps(self) -> None:
-        """What happened since the last look, as notes: one line per input or deal."""
-        for step in self.game.drain(HUMAN):
-            self.said(step.events, dealt=step.player is None and bool(step.events))
+        """Catch up with the clock (the bot acts if it is due), and take what happened
+        since the last look as notes: one line per input or deal."""
+        for step in steps(self.game.update(HUMAN)):
+            self.said(step.events, dealt=step.record is None and bool(step.events))
 
     def _hold(self, reason: str, on: bool) -> None:
         """Pause the game (the bot waits, keys are refused) while an overlay is up or
@@ -254,18 +253,28 @@ class SpadesScreen(SpadesTableKeys, Screen[None]):
             self.game.resume()
             self._after_change()
 
-    # -- the table's hooks (``SpadesTableKeys``) -----------------------------------
+    # -- the table's hooks (``TableKeys``) -----------------------------------
 
     def player_view(self) -> PlayerView:
-        return self.game.view(HUMAN)
+        return self.game.observe(HUMAN)
 
     def seat_names(self) -> tuple[str, str]:
         return self.names
 
     def send_intent(self, intent: Intent) -> None:
-        """The player's intent, handled by the session at once; the table follows."""
-        handling = self.game.submit(HUMAN, intent)
-        self.answered(handling.resolved, handling.picked, handling.refusal)
+        """The player's intent, handled by the session at once (a letter in the
+        exchange picks a card, kept here until Enter); the table follows."""
+        card = None if self.game.paused else picked(self.game.state, HUMAN, intent)
+        if card is not None:
+            self.answered(None, picked=card)
+            return
+        handled = self.game.submit(HUMAN, intent)
+        if isinstance(handled, InputRecord):
+            self.answered(handled.action, refusal=handled.reason)
+        elif isinstance(handled, DealAsked):
+            self.answered(NextHand())
+        else:
+            self.answered(None, refusal=handled.reason)
 
     def may_act(self) -> bool:
         return not self._holds

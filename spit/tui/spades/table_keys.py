@@ -22,6 +22,7 @@ from typing import Final
 
 from textual.binding import Binding, BindingType
 
+from spit.core import outcome
 from spit.core.cards import Card
 from spit.games.spades.engine import (
     MAX_EXCHANGE,
@@ -33,13 +34,13 @@ from spit.games.spades.engine import (
     PlayerView,
     playable,
 )
-from spit.games.spades.session import HAND_KEYS, Confirm, Intent, Key, NextHand, Refusal
-from spit.games.spades.session.keys import display_order
+from spit.games.spades.intents import Confirm, Intent, Key, NextHand, Refusal
+from spit.games.spades.keys import HAND_KEYS, display_order
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.notes import describe
 from spit.tui.spades.seats import HUMAN
-from spit.tui.spades.view import Controls, SpadesTable, present
+from spit.tui.spades.view import Controls, Table, present
 
 _KEYS = HAND_KEYS + "n"
 """Letter keys: a card each (a-m); b/n, k/d mean more in the blind and draw phases."""
@@ -63,7 +64,7 @@ TABLE_BINDINGS: Final[list[BindingType]] = [
 """The table's keys: the same on both screens, so the key map is one."""
 
 
-class SpadesTableKeys:
+class TableKeys:
     """See the module docstring. The screen sets ``controls``, ``painter`` and
     ``board``."""
 
@@ -93,7 +94,7 @@ class SpadesTableKeys:
         """The session acted on the player's intent: the table follows."""
         raise NotImplementedError
 
-    def table_for(self, view: PlayerView) -> SpadesTable:
+    def table_for(self, view: PlayerView) -> Table:
         """What to draw for ``view``: the local screen's table."""
         return present(view, self.controls, self.seat_names(), self.painter)
 
@@ -129,7 +130,7 @@ class SpadesTableKeys:
     def _error(self, refusal: StrEnum | str) -> str:
         if refusal == Refusal.BID_TOO_HIGH:
             return f"{self.controls.bid} is too many: a bid is 0 (nil) to 13 tricks."
-        message = str(refusal)
+        message = refusal.message if isinstance(refusal, outcome.Refusal) else str(refusal)
         return message[:1].upper() + message[1:] + "."
 
     def said(self, events: tuple[Event, ...], *, dealt: bool = False) -> None:

@@ -2,7 +2,7 @@
 
 ``present`` turns the player's view of the game (``spit.games.spades.engine.PlayerView``, which
 holds nothing the player may not know) and the screen's own state (cursor, chosen
-cards, the bid being typed, recent messages) into a ``SpadesTable``; ``draw`` only
+cards, the bid being typed, recent messages) into a ``Table``; ``draw`` only
 decides where it goes. So the table can be tested from values, without an app.
 
 The parts that only need what both players know (the score sheet, the centre, a
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spit.engine import DECK, Card
+from spit.core.cards import DECK, Card
 from spit.games.spades.engine import SPADES, HandResult, Phase, PlayerView, playable
-from spit.games.spades.session.keys import display_order, hand_letters
+from spit.games.spades.keys import display_order, hand_letters
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.seats import BOT, HUMAN
 
@@ -79,7 +79,7 @@ class ScoreRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesTable:
+class Table:
     title: str
     names: tuple[str, str]
     opponent_cards: int
@@ -100,11 +100,11 @@ class SpadesTable:
 
 def present(
     view: PlayerView, controls: Controls, names: tuple[str, str], painter: CardPainter
-) -> SpadesTable:
+) -> Table:
     """The table for ``view`` with the screen's ``controls``."""
     mine = view.to_move == HUMAN
     dot = painter.dot
-    return SpadesTable(
+    return Table(
         title=f"Spades{dot}hand {view.hand_number}{dot}first to {view.target}",
         names=names,
         opponent_cards=view.opponent_cards,

@@ -52,7 +52,7 @@ from spit.tui.spades.view import (
 from spit.tui.spades.viewer.table import (
     Band,
     ReplayTable,
-    Seat,
+    SeatLine,
     draw_replay,
     phase_lines,
     score_heads,
@@ -123,7 +123,7 @@ def watch_table(
             won, lost = view.scores[view.winner], view.scores[1 - view.winner]
             centre = f"{subject(names[view.winner], 'win')}, {won} to {lost}"
     seats = tuple(
-        Seat(names[p], _facts(view, p, face_down[p]), (), view.to_move == p, hidden=cards[p])
+        SeatLine(names[p], _facts(view, p, face_down[p]), (), view.to_move == p, hidden=cards[p])
         for p in (0, 1)
     )
     return ReplayTable(

@@ -31,10 +31,10 @@ from spit.games.spit.ladder import level_of, next_step
 from spit.settings.model import Settings
 from spit.tui.spit.board.presenter import Players
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 
 if TYPE_CHECKING:
-    from spit.games.spit.session import Clock
+    from spit.core.clock import Clock
     from spit.stats import ChallengeResult
     from spit.tui.shared.overlays import Result
 
@@ -90,7 +90,7 @@ def ladder_step() -> int:
         return 0
 
 
-class ChallengeScreen(GameScreen):
+class ChallengeScreen(SpitScreen):
     """A game of the day's deal or of the ladder; see the module docstring."""
 
     def __init__(

@@ -13,7 +13,7 @@ from msgspec import field
 from msgspec.structs import force_setattr
 
 from spit.engine import Variant
-from spit.games.spit.session import Timing
+from spit.engine.timers import Timing
 from spit.settings.model import CARD_STYLES, CardStyle, Settings
 from spit.tui.shared.table_settings import TableSettings, table_options
 

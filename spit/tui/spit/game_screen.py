@@ -1,17 +1,17 @@
-"""The game screen: a match on the table, played from the keyboard in real time.
+"""The game screen: a game of Spit on the table, played from the keyboard in real time.
 
 Keys are screen-level priority bindings with ids (see ``spit.settings.keymap``), so no
 focused widget can swallow a player's key, and a press is handled the moment it
-arrives: its intent goes to ``match.submit_intent`` at once (the match decides what it
-means), then the board redraws. A 30 Hz interval runs the match's timers and bots
-through ``match.update()``; game time always comes from the clock, never from counting
+arrives: its intent goes to the session's ``submit`` at once (the game decides what it
+means), then the board redraws. A 30 Hz interval runs the game's timers and bots
+through the session's ``update()``; game time always comes from the clock, never from counting
 ticks (Textual drops late ticks), and the interval is paused when nothing is due and
 no effect is fading, so an idle game costs no CPU.
 
-Every game is recorded as it is played: a ``ReplayWriter`` gets every call the match
+Every game is recorded as it is played: a ``ReplayWriter`` gets every call the session
 makes to its recorders, and is closed at game over or when the player leaves. It is
 opened just after the table's first frame, so that the game shows without waiting for
-``spit.games.spit.replay``; until then a ``WriterFeed`` keeps the match's calls (the
+``spit.games.spit.replay``; until then a ``WriterFeed`` keeps the session's calls (the
 deal, any early key) and hands them to the writer as it opens, so the file misses
 nothing (``spit.games.spit.replay.feed``). A ``GameLog`` keeps the same game in memory
 for the result screen's story (``spit.tui.spit.board.story``); a finished game's
@@ -34,25 +34,17 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
+from spit.core.clock import Clock, MonotonicClock
 from spit.core.seats import SEATS, Seat
 from spit.engine import Slapped
+from spit.engine.timers import SlapWindowClosed, StagePhase, Timing
+from spit.game import TimedEvent
+from spit.games.spit.events import Event
+from spit.games.spit.game import Recorder, Session, new_session
 from spit.games.spit.game_log import GameLog
+from spit.games.spit.intents import KeyIntent
 from spit.games.spit.replay.feed import WriterFeed
-from spit.games.spit.session import (
-    Clock,
-    InputHandled,
-    Intent,
-    IntentRefusal,
-    IntentRefused,
-    Match,
-    MatchPhase,
-    MonotonicClock,
-    Recorder,
-    SeededDeals,
-    SlapWindowClosed,
-    TimedEvent,
-    Timing,
-)
+from spit.play.events import InputHandled, IntentRefused, Stopped
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter
@@ -97,7 +89,7 @@ def key_in_use(key: GameKey, vs_bot: bool) -> bool:
     return not (vs_bot and key.player == 1)
 
 
-class GameScreen(Screen[None]):
+class SpitScreen(Screen[None]):
     """One game, and its rematches. See the module docstring."""
 
     CSS_PATH: ClassVar = list(GAME_CSS)
@@ -113,7 +105,7 @@ class GameScreen(Screen[None]):
         seed: int | None = None,
         *,
         clock: Clock | None = None,
-    ) -> GameScreen:
+    ) -> SpitScreen:
         """A game as the settings ask for; ``level`` ``None``: two players on one keyboard."""
         return cls(GameConfig.from_settings(settings, bot_level=level, seed=seed), clock)
 
@@ -133,11 +125,11 @@ class GameScreen(Screen[None]):
         )
         self._id_by_key = {self.keys[i]: i for i in ids}
         self._intents = {i: intent for i in ids if (intent := intent_of(GAME_KEYS[i]))}
-        """What each player key sends to the match."""
+        """What each player key sends to the session."""
         self.painter = CardPainter(config.card_style, config.four_colour)
         self.board = SpitBoard(self.painter, id="board")
         self.presenter = self._presenter()
-        self.match: Match
+        self.match: Session
         self.seed = 0
         self.replay_path: Path | None = None
         self._feed: WriterFeed | None = None
@@ -211,8 +203,8 @@ class GameScreen(Screen[None]):
         self._log = GameLog()
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         recorders += self.watchers
-        self.match = Match(
-            SeededDeals(self.seed),
+        self.match = new_session(
+            seed=self.seed,
             variant=self.config.variant,
             target=TARGET,
             timing=timing,
@@ -346,7 +338,7 @@ class GameScreen(Screen[None]):
         changed = self.presenter.absorb(events, self.match, self.clock.now_ms())
         if self.config.bell and _lost_a_race(events, self.players.humans):
             self.app.bell()
-        if self.match.phase is MatchPhase.GAME_OVER and not self._finished:
+        if self.match.stage.phase is StagePhase.GAME_OVER and not self._finished:
             self._finished = True
             self._close_writer()
             if self.replay_path is not None:
@@ -374,10 +366,10 @@ class GameScreen(Screen[None]):
 
     def _seconds_left(self) -> int | None:
         """Whole seconds to the deadline, in the phases where the table shows them."""
-        match = self.match
-        if match.deadline is None or match.phase not in (MatchPhase.SLAP, MatchPhase.ROUND_OVER):
+        stage = self.match.stage
+        if stage.deadline is None or stage.phase not in (StagePhase.SLAP, StagePhase.ROUND_OVER):
             return None
-        return max(0, -(-(match.deadline - match.now()) // 1000))
+        return max(0, -(-(stage.deadline - self.match.now()) // 1000))
 
     # -- pausing -------------------------------------------------------------------
 
@@ -391,7 +383,7 @@ class GameScreen(Screen[None]):
             self._resume_at = None
         elif reason in self._pauses:
             self._pauses.discard(reason)
-            racing = self.match.phase in (MatchPhase.PLAYING, MatchPhase.SLAP)
+            racing = self.match.stage.phase in (StagePhase.PLAYING, StagePhase.SLAP)
             if not self._pauses and reason != "resume" and racing:
                 self._pauses.add("resume")
                 self._resume_at = self.clock.now_ms() + RESUME_MS
@@ -472,13 +464,13 @@ class GameScreen(Screen[None]):
         self._cursor = self._cursor.moved(name)
         self._redraw()
 
-    def _press(self, player: Seat, intent: Intent) -> None:
-        """A player's key: its intent, sent to the match at once, which decides what it
-        means now. A refused intent is told only when the pause held it up (a move key
-        at the slap simply does nothing); what an action became, the match's events say."""
-        result = self.match.submit_intent(player, intent)
+    def _press(self, player: Seat, intent: KeyIntent) -> None:
+        """A player's key: its intent, sent to the session at once; the game decides what
+        it means now. A refused intent is told only when the pause held it up (a move key
+        at the slap simply does nothing); what an action became, the session's events say."""
+        result = self.match.submit(player, intent)
         if isinstance(result, IntentRefused):
-            if result.reason is not IntentRefusal.PAUSED:
+            if result.reason is not Stopped.PAUSED:
                 return
             why = "wait for it" if "resume" in self._pauses else "paused"
             self.presenter.note(player, why, None, self.clock.now_ms())
@@ -553,7 +545,7 @@ class GameScreen(Screen[None]):
         self.on_redraw()
 
 
-def _lost_a_race(events: list[TimedEvent], humans: tuple[int, ...]) -> bool:
+def _lost_a_race(events: list[TimedEvent[Event]], humans: tuple[int, ...]) -> bool:
     """Whether a player at the keyboard lost a race among ``events``: a key that was
     "too slow", or the slap won by the other player (not the default slap when nobody
     slapped in time)."""

@@ -3,23 +3,23 @@
 A play or move key's binding id (``spit.settings.keymap``) names a stockpile and a
 side, or a stockpile and "move": exactly an intent. The screen sends that intent and
 the match decides what it means on the table when it arrives (a play, a slap, the
-only pile: ``spit.games.spit.session.Match.submit_intent``); nothing here knows the
+only pile: ``spit.games.spit.game.Game.resolve``); nothing here knows the
 phases. The way back, from an intent to its key, is for hints that name the key.
 """
 
 from __future__ import annotations
 
-from spit.games.spit.session import Intent, MoveIntent, PlayIntent, Side
+from spit.games.spit.intents import KeyIntent, MoveIntent, PlayIntent, Side
 from spit.settings.keymap import GameKey
 
 
-def key_intent(move: bool, stock: int, pile: int) -> Intent:
+def key_intent(move: bool, stock: int, pile: int) -> KeyIntent:
     """The intent of the key that plays stockpile ``stock`` towards pile ``pile``
     (0 left, 1 right), or moves it."""
     return MoveIntent(stock) if move else PlayIntent(stock, Side(pile))
 
 
-def intent_of(key: GameKey) -> Intent | None:
+def intent_of(key: GameKey) -> KeyIntent | None:
     """The intent a binding sends, for a player's play and move keys; ``None`` for
     the others (cursor, pause, help, quit), which the screen handles itself."""
     if key.kind not in ("play", "move") or key.stock is None:

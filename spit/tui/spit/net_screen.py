@@ -2,7 +2,7 @@
 
 The screen draws each view the server sends with the same board widget as the local
 game (``NetPresenter`` builds the ``TableView``) and sends each key's intent, in the
-notation of ``spit.games.spit.session.intent_text``, the moment it is pressed; what
+notation of ``spit.games.spit.intents.intent_text``, the moment it is pressed; what
 the key did comes back in the next view. The keys are the keymap's layout for a game
 against a bot: player 1's letter keys, and the arrow-key cursor. There is no pause
 key: the game stops only when a player's connection does (``spit.tui.net``).
@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.timer import Timer
 
 from spit.core.clock import Clock
-from spit.games.spit.session import intent_text
+from spit.games.spit.intents import intent_text
 from spit.net.client import NetClient
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, key_label
 from spit.settings.model import Settings

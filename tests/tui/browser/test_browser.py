@@ -95,7 +95,7 @@ async def test_hundreds_of_files_are_listed_without_re_simulating_any(
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("a replay was re-simulated or read whole")
 
-    monkeypatch.setattr("spit.games.spit.session.controller.Match.__init__", forbidden)
+    monkeypatch.setattr("spit.play.session.Session.__init__", forbidden)
     monkeypatch.setattr("spit.core.replay.reading.parse_lines", forbidden)
     monkeypatch.setattr("spit.core.replay.reading.read_replay_bytes", forbidden)
     app = SpitApp()
@@ -199,14 +199,14 @@ async def test_a_start_time_out_of_range_is_listed_at_the_files_time(replays: Pa
 
 
 async def test_enter_opens_the_viewer_and_escape_comes_back(library: list[Path]) -> None:
-    from spit.tui.spit.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import SpitViewerScreen
 
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         browser = await open_browser(pilot)
         await pilot.press("down", "enter")
         viewer = app.screen
-        assert isinstance(viewer, ReplayViewerScreen)
+        assert isinstance(viewer, SpitViewerScreen)
         assert viewer.path == library[1]
         assert viewer.problem is None
         await pilot.press("escape")
@@ -533,7 +533,7 @@ async def test_keys_typed_ahead_are_handled_in_order(library: list[Path]) -> Non
     """As a terminal delivers them: all at once, without waiting for the screen."""
     from textual import events
 
-    from spit.tui.spit.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import SpitViewerScreen
 
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -542,5 +542,5 @@ async def test_keys_typed_ahead_are_handled_in_order(library: list[Path]) -> Non
             app.post_message(events.Key(key, character))
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, ReplayViewerScreen)
+        assert isinstance(app.screen, SpitViewerScreen)
         assert app.screen.path == library[2]

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import SpadesResimulation
+from spit.games.spades.replay.verify import Resimulation
 from spit.games.spades.stats import bid_record
 from spit.stats import SPADES, Mode
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.shell.menu import MainMenu
 from spit.tui.shell.statistics import spades_table
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from tests.stats.games import HUMAN, bot, play
 from tests.tui.spades.driver import Player
 
@@ -62,7 +62,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         text = " ".join(panel_text(app, "#stats-spades").split())
         assert "Against Games Won Avg score Best Hands Bids made Nils made" in text
         assert "nil bids (blind ones too) made out of those bid" in text
-    sim = SpadesResimulation(load_spades_replay(path))
+    sim = Resimulation(load_spades_replay(path))
     sim.seek()
     assert sim.state == state  # the figures are those of the replay
 

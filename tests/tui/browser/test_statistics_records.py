@@ -43,7 +43,7 @@ async def test_the_rating_and_the_bests_of_each_level(replays: Path) -> None:
 
 
 async def test_w_opens_the_selected_bests_game(replays: Path) -> None:
-    from spit.tui.spit.viewer import ReplayViewerScreen
+    from spit.tui.spit.viewer import SpitViewerScreen
 
     recorded_games(replays)
     app = SpitApp()
@@ -54,7 +54,7 @@ async def test_w_opens_the_selected_bests_game(replays: Path) -> None:
         await pilot.press("tab", "down", "right", "right")  # normal's fastest win
         await pilot.press("w")
         viewer = app.screen
-        assert isinstance(viewer, ReplayViewerScreen)
+        assert isinstance(viewer, SpitViewerScreen)
         best = rows[1][2][0]
         assert best is not None and viewer.path == best.replay_path
         await pilot.press("escape")

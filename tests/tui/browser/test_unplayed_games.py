@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from spit.core.clock import FakeClock
 from spit.engine import Play
+from spit.engine.timers import StagePhase
 from spit.games.spades.engine import Phase
-from spit.games.spit.session import FakeClock, MatchPhase
+from spit.games.spades.game import card_played
 from tests.tui.game.driver import Driver, game_app
 from tests.tui.spades.driver import Player, screen_of, spades_app
 
@@ -50,7 +52,7 @@ async def test_a_spit_game_that_ends_with_the_app_before_a_card_is_not_kept(
     clock = FakeClock()
     async with game_app(clock, record=True, replay_dir=games).run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
-        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.PLAYING)
         await pilot.pause()
         assert driver.screen.replay_path is not None
     assert list(games.iterdir()) == []
@@ -60,7 +62,7 @@ async def test_a_spit_game_left_after_a_card_is_kept(games: Path) -> None:
     clock = FakeClock()
     async with game_app(clock, record=True, replay_dir=games).run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
-        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.PLAYING)
         await driver.step()
         assert driver.screen._feed is not None and driver.screen._feed.played
         path = driver.screen.replay_path
@@ -84,7 +86,7 @@ async def test_a_spades_game_left_after_a_card_is_kept(games: Path) -> None:
         player = Player(pilot)
         screen = screen_of(pilot)
         await player.play_until(lambda s: s.game.state.phase is Phase.PLAY)
-        await player.play_until(lambda s: s.game.played)
+        await player.play_until(lambda s: card_played(s.game.state))
         path = screen.replay_path
         await pilot.press("q", "y")
         await pilot.pause()

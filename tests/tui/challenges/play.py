@@ -7,18 +7,19 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from spit.core.clock import FakeClock
 from spit.engine import Play, Slap, legal_actions
-from spit.games.spit.session import FakeClock, MatchPhase
+from spit.engine.timers import StagePhase
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.spit.challenges import ChallengePanel
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 from tests.tui.game.driver import binding_id
 
 STEP_MS = 100
 
 
 async def play_to_the_end(
-    pilot: Pilot[Any], screen: GameScreen, clock: FakeClock, *, last: bool = False
+    pilot: Pilot[Any], screen: SpitScreen, clock: FakeClock, *, last: bool = False
 ) -> None:
     """Play ``screen``'s game to its end (the first card that can be played, or with
     ``last`` the last one: another game of the same deal), then wait for the result
@@ -26,11 +27,11 @@ async def play_to_the_end(
     costs tens of ms)."""
     for _ in range(20_000):
         match = screen.match
-        if match.phase is MatchPhase.GAME_OVER:
+        if match.stage.phase is StagePhase.GAME_OVER:
             break
-        actions = legal_actions(match.state, 0) if match.phase is MatchPhase.PLAYING else []
+        actions = legal_actions(match.state, 0) if match.stage.phase is StagePhase.PLAYING else []
         plays = [a for a in actions if isinstance(a, Play)]
-        if match.phase is MatchPhase.SLAP:
+        if match.stage.phase is StagePhase.SLAP:
             left, right = (len(p) for p in match.state.piles)
             screen.action_game_key(binding_id(0, Slap(0 if left < right else 1)))
         elif plays or actions:

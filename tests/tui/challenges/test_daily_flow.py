@@ -11,11 +11,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from spit.core.clock import FakeClock
 from spit.core.replay.challenge import Challenge
 from spit.engine import Play, legal_actions
 from spit.games.spit.daily import daily_deal, utc_today
 from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.session import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import QUIT_GRACE_MS, RESULT_GRACE_MS, ResultOverlay
@@ -125,7 +125,7 @@ async def test_a_daily_game_left_unfinished_is_told_as_it_stands(tmp_path: Path)
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, ChallengeScreen)
-        clock.advance(screen.match.timing.start_countdown_ms + 100)
+        clock.advance(screen.match.game.timing.start_countdown_ms + 100)
         screen.tick()
         for _ in range(200):  # until a card of the player's is played
             plays = [a for a in legal_actions(screen.match.state, 0) if isinstance(a, Play)]

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from spit.core.clock import FakeClock
 from spit.core.replay.challenge import Challenge
-from spit.games.spit.session import FakeClock
 from spit.paths import replays_dir
 from spit.settings.model import Settings
 from spit.stats import StatsDB

@@ -1,6 +1,6 @@
 """Playing the game screen the way people do: key presses, on a clock moved by hand.
 
-``GameApp`` shows just a ``GameScreen`` (over Textual's empty default screen, as
+``GameApp`` shows just a ``SpitScreen`` (over Textual's empty default screen, as
 ``spit-tui play`` does) in a fixed theme. ``Driver`` presses the real key of an
 action, found by reverse lookup in the screen's keymap, and moves the FakeClock past
 countdowns; ``play`` follows a simple fixed policy, so a seed always gives the same
@@ -14,10 +14,12 @@ from collections.abc import Callable
 from textual.app import App
 from textual.pilot import Pilot
 
+from spit.core.clock import FakeClock
 from spit.engine import Action, Move, Play, Slap, legal_actions
-from spit.games.spit.session import FakeClock, Match, MatchPhase
+from spit.engine.timers import StagePhase
+from spit.games.spit.game import Session
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 
 SEED = 7
 """A deal the fixed policy plays to the end in 3 rounds (83 inputs, 2 slaps)."""
@@ -26,7 +28,7 @@ SEED = 7
 class GameApp(App[None]):
     def __init__(self, config: GameConfig, clock: FakeClock, theme: str = "textual-dark") -> None:
         super().__init__()
-        self.game = GameScreen(config, clock)
+        self.game = SpitScreen(config, clock)
         self._theme_name = theme
 
     def on_mount(self) -> None:
@@ -67,7 +69,7 @@ class Driver:
         self.turn = 0
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Session:
         return self.screen.match
 
     @property
@@ -89,16 +91,16 @@ class Driver:
 
     async def to_deadline(self) -> None:
         """Move the clock to the current timer (a countdown, the slap window, a deal)."""
-        assert self.match.deadline is not None
-        await self.wait(self.match.deadline - self.match.now())
+        assert self.match.stage.deadline is not None
+        await self.wait(self.match.stage.deadline - self.match.now())
 
     async def step(self) -> None:
         """One step of the fixed policy: wait out a timer, slap the smaller pile as
         player 2, or press a key for whichever player (alternating) has a play or a move."""
         match = self.match
-        if match.phase in (MatchPhase.COUNTDOWN, MatchPhase.ROUND_OVER):
+        if match.stage.phase in (StagePhase.COUNTDOWN, StagePhase.ROUND_OVER):
             await self.to_deadline()
-        elif match.phase is MatchPhase.SLAP:
+        elif match.stage.phase is StagePhase.SLAP:
             left, right = (len(p) for p in match.state.piles)
             await self.press(1, Slap(0 if left < right else 1))
         else:
@@ -125,7 +127,7 @@ class Driver:
             await self.pilot.pause(0.01)
         await self.pilot.pause()
 
-    async def play_until(self, done: Callable[[Match], bool], limit: int = 1000) -> None:
+    async def play_until(self, done: Callable[[Session], bool], limit: int = 1000) -> None:
         for _ in range(limit):
             if done(self.match):
                 return

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from spit.core.clock import FakeClock
 from spit.core.replay.fields import PlayerInfo
+from spit.engine.timers import StagePhase
 from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.session import FakeClock, MatchPhase
 from spit.paths import data_dir
 from spit.stats import StatsDB, Story, StoryPoint, game_figures
 from spit.tui.shared.overlays import RESULT_GRACE_MS, ResultOverlay
@@ -18,7 +19,7 @@ from tests.tui.game.driver import Driver, game_app
 
 
 async def _play_to_the_end(driver: Driver) -> None:
-    await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
+    await driver.play_until(lambda m: m.stage.phase is StagePhase.GAME_OVER)
     await driver.story_told()
 
 
@@ -42,7 +43,7 @@ async def test_the_result_tells_the_story_of_the_game_and_rematch_still_works() 
         assert f"{winner} got rid of every card." in said  # why the game ended
         clock.advance(RESULT_GRACE_MS)
         await pilot.press("enter")
-        assert app.screen is driver.screen and driver.match.phase is MatchPhase.COUNTDOWN
+        assert app.screen is driver.screen and driver.match.stage.phase is StagePhase.COUNTDOWN
 
 
 async def test_a_recorded_game_is_added_to_the_statistics(tmp_path: Path) -> None:

@@ -1,11 +1,12 @@
 """A key means what the match says when the key arrives, not what the table last drawn
-showed (``Match.submit_intent``): the screen sends the key's intent, with real key
+showed (``Session.submit_intent``): the screen sends the key's intent, with real key
 presses here, on a FakeClock that the tick has not caught up with."""
 
 from __future__ import annotations
 
+from spit.core.clock import FakeClock
 from spit.engine import Play, Slap
-from spit.games.spit.session import FakeClock, MatchPhase
+from spit.engine.timers import StagePhase
 from tests.match.helpers import FakeRecorder
 from tests.tui.game.driver import Driver, GameApp, game_app
 
@@ -23,13 +24,13 @@ async def test_a_play_key_pressed_once_the_next_round_began_plays() -> None:
     app, heard = _heard_app(clock)
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
-        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.ROUND_OVER)
         match = driver.match
-        assert match.deadline is not None
+        assert match.stage.deadline is not None
         drawn = driver.text
         # The next deal and its countdown are over, but nothing has told the screen.
-        clock.advance(match.deadline - match.now() + match.timing.start_countdown_ms)
-        assert match.phase is MatchPhase.ROUND_OVER  # as the table still shows
+        clock.advance(match.stage.deadline - match.now() + match.game.timing.start_countdown_ms)
+        assert match.stage.phase is StagePhase.ROUND_OVER  # as the table still shows
         assert driver.text == drawn
         await pilot.press(driver.screen.keys["p1.play.1.right"])
         last = heard.inputs[-1]
@@ -43,7 +44,7 @@ async def test_a_move_key_at_the_slap_does_nothing_and_is_not_recorded() -> None
     app, heard = _heard_app(clock)
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
-        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.SLAP)
         inputs = len(heard.inputs)
         drawn = driver.text
         await pilot.press(driver.screen.keys["p1.move.2"], driver.screen.keys["p2.move.5"])
@@ -51,4 +52,4 @@ async def test_a_move_key_at_the_slap_does_nothing_and_is_not_recorded() -> None
         assert driver.text == drawn
         await pilot.press(driver.screen.keys["p2.play.3.left"])  # any play key slaps
         assert heard.inputs[-1].action == Slap(0)
-        assert driver.match.phase is MatchPhase.ROUND_OVER
+        assert driver.match.stage.phase is StagePhase.ROUND_OVER

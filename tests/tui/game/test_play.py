@@ -10,10 +10,12 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Static
 
+from spit.core.clock import FakeClock
 from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
+from spit.engine.timers import StagePhase
+from spit.games.spit.game import Session
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.verify import verify
-from spit.games.spit.session import FakeClock, Match, MatchPhase
 from spit.settings.model import theme_names
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import (
@@ -24,13 +26,13 @@ from spit.tui.shared.overlays import (
     ResultOverlay,
 )
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 from tests.tui.contrast import contrast
 from tests.tui.game.driver import SEED, Driver, game_app
 
 
-def _playing(match: Match) -> bool:
-    return match.phase is MatchPhase.PLAYING
+def _playing(match: Session) -> bool:
+    return match.stage.phase is StagePhase.PLAYING
 
 
 @pytest.mark.slow
@@ -40,13 +42,13 @@ async def test_two_players_play_a_whole_game_and_it_is_recorded(tmp_path: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
         assert "Round 1: get ready" in driver.text
-        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.SLAP)
         assert "Slap the smaller pile!" in driver.text
-        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.ROUND_OVER)
         assert "Round 1 over" in driver.text
         assert "Player 2 slapped the" in driver.text
         await driver.play_until(lambda m: m.state.round == 2)
-        await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.GAME_OVER)
         await pilot.pause()
         assert isinstance(app.screen, ResultOverlay)
         assert driver.match.state.round == 3
@@ -62,7 +64,7 @@ async def test_two_players_play_a_whole_game_and_it_is_recorded(tmp_path: Path) 
         assert app.screen is driver.screen
         assert driver.screen.seed == SEED + 1
         assert driver.match.state.round == 1
-        assert driver.match.phase is MatchPhase.COUNTDOWN
+        assert driver.match.stage.phase is StagePhase.COUNTDOWN
         assert len(list(tmp_path.glob("*.spit.jsonl"))) == 2
 
 
@@ -84,9 +86,9 @@ async def test_refused_keys_say_why() -> None:
         assert "not playable" not in driver.text
 
 
-def _race(match: Match) -> tuple[Play, Play] | None:
+def _race(match: Session) -> tuple[Play, Play] | None:
     """A play of player 2's that turns one of player 1's plays on the same pile illegal."""
-    if match.phase is not MatchPhase.PLAYING:
+    if match.stage.phase is not StagePhase.PLAYING:
         return None
     state = match.state
     for second in legal_actions(state, 1):
@@ -125,14 +127,14 @@ async def test_pause_freezes_the_match_and_keys() -> None:
         assert driver.screen.pause_reasons == {"user"}
         assert "Paused" in driver.text
         await driver.wait(60_000)
-        assert driver.match.phase is MatchPhase.COUNTDOWN
+        assert driver.match.stage.phase is StagePhase.COUNTDOWN
         await driver.press(1, Play(0, 1))
         assert "paused" in driver.text
         assert driver.match.input_count == 0
         await pilot.press("backspace")
         assert not driver.match.paused
         await driver.wait(3000)
-        assert driver.match.phase is MatchPhase.PLAYING
+        assert driver.match.stage.phase is StagePhase.PLAYING
         assert driver.match.time == 3000
 
 
@@ -178,7 +180,7 @@ async def test_quit_returns_to_the_screen_below() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         below = Below()
         await app.push_screen(below)
-        game = GameScreen(GameConfig(seed=SEED, record=False), clock)
+        game = SpitScreen(GameConfig(seed=SEED, record=False), clock)
         await app.push_screen(game)
         await pilot.press("escape")
         clock.advance(QUIT_GRACE_MS)
@@ -194,7 +196,7 @@ async def test_too_small_pauses_until_the_window_grows() -> None:
         assert "Make the window at least 80×24" in driver.text
         assert driver.screen.pause_reasons == {"small"}
         await driver.wait(10_000)
-        assert driver.match.phase is MatchPhase.COUNTDOWN
+        assert driver.match.stage.phase is StagePhase.COUNTDOWN
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not driver.match.paused
@@ -222,10 +224,10 @@ async def test_against_a_bot_with_the_arrow_keys() -> None:
         used = set()
         for _ in range(400):
             match = driver.match
-            if match.state.round > 1 or match.phase is MatchPhase.GAME_OVER:
+            if match.state.round > 1 or match.stage.phase is StagePhase.GAME_OVER:
                 break
             actions = legal_actions(match.state, 0) if _playing(match) else []
-            if match.phase is MatchPhase.SLAP:
+            if match.stage.phase is StagePhase.SLAP:
                 await pilot.press("up", "space")  # slap the left pile
                 used.add("slap")
             elif actions:
@@ -241,7 +243,7 @@ async def test_against_a_bot_with_the_arrow_keys() -> None:
                     cursor = (stock, cursor[1])
                 used.add(type(action).__name__)
             await driver.wait(300)
-        assert driver.match.state.round > 1 or driver.match.phase is MatchPhase.GAME_OVER
+        assert driver.match.state.round > 1 or driver.match.stage.phase is StagePhase.GAME_OVER
         assert {"Play", "slap"} <= used
         inputs = driver.match.input_count
         assert inputs > 20
@@ -265,7 +267,7 @@ async def test_spit_tui_play_lands_on_the_table_and_leaves_the_app() -> None:
     clock = FakeClock()
     app = SpitApp(start_game=config, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, SpitScreen)
         await pilot.press("escape")
         clock.advance(QUIT_GRACE_MS)
         await pilot.press("y")
@@ -277,7 +279,7 @@ async def test_points_variant_shows_the_scores() -> None:
     async with game_app(clock, variant=Variant.POINTS).run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock, fast=True)
         assert "points to 100" in driver.text
-        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.ROUND_OVER)
         scores = driver.match.state.scores
         assert f"Points: P1 {scores[0]} (+{scores[0]})" in driver.text
         assert f"{scores[1]} points" in driver.text
@@ -291,14 +293,14 @@ async def test_help_key_closes_its_own_overlay_in_the_real_app() -> None:
         assert isinstance(app.screen, HelpOverlay)
         await pilot.press("question_mark")
         assert app.screen is game
-        assert isinstance(game, GameScreen) and not game.match.paused
+        assert isinstance(game, SpitScreen) and not game.match.paused
 
 
 async def test_nobody_slaps_and_each_takes_their_own_pile() -> None:
     clock = FakeClock()
     async with game_app(clock).run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock, fast=True)
-        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.SLAP)
         assert "4 s to slap" in driver.text
         await driver.wait(1000)
         assert "3 s to slap" in driver.text
@@ -315,16 +317,16 @@ async def test_keys_still_being_pressed_at_game_over_do_not_answer_the_result() 
     app = game_app(clock)
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock, fast=True)
-        await driver.play_until(lambda m: m.phase is MatchPhase.GAME_OVER)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.GAME_OVER)
         await pilot.pause()
         assert isinstance(app.screen, ResultOverlay)
         await pilot.press("q", "r", "enter", "escape")
         assert isinstance(app.screen, ResultOverlay)
-        assert driver.match.phase is MatchPhase.GAME_OVER
+        assert driver.match.stage.phase is StagePhase.GAME_OVER
         clock.advance(RESULT_GRACE_MS)
         await pilot.press("R")  # a rematch, with Caps Lock on
         assert app.screen is driver.screen
-        assert driver.match.phase is MatchPhase.COUNTDOWN
+        assert driver.match.stage.phase is StagePhase.COUNTDOWN
 
 
 async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_running() -> None:
@@ -334,7 +336,7 @@ async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_runn
     )
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await pilot.press("question_mark")
         assert app.screen is game or game.match.paused
         await pilot.press("f1")
@@ -374,9 +376,9 @@ async def test_the_ascii_style_draws_only_ascii_on_the_table() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
         seen = [driver.text]
-        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.PLAYING)
         seen.append(driver.text)
-        await driver.play_until(lambda m: m.phase is MatchPhase.ROUND_OVER)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.ROUND_OVER)
         seen.append(driver.text)
         assert "Points:" in seen[-1]
         for text in seen:
@@ -452,7 +454,7 @@ async def test_pausing_again_during_the_countdown_pauses_at_once() -> None:
         assert "Paused" in driver.text
 
 
-def legal_play(match: Match, player: int) -> Play | Move:
+def legal_play(match: Session, player: int) -> Play | Move:
     """Any card ``player`` could play or move now (so a refusal is the pause's doing)."""
     actions = [a for a in legal_actions(match.state, player) if isinstance(a, Play | Move)]
     return actions[0] if actions else Play(0, 0)
@@ -480,16 +482,18 @@ async def test_the_bell_rings_for_a_lost_race_and_a_lost_slap_only_if_asked(bell
         await driver.press(0, race[1])
         assert "too slow!" in driver.text
         assert len(rung) == (1 if bell else 0)
-        await driver.play_until(lambda m: m.phase is MatchPhase.SLAP)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.SLAP)
         before = len(rung)
         await driver.step()  # player 2 slaps: player 1 lost the slap
-        assert driver.match.phase is MatchPhase.ROUND_OVER
+        assert driver.match.stage.phase is StagePhase.ROUND_OVER
         assert len(rung) == before + (1 if bell else 0)
 
 
 def test_only_a_human_losing_rings_the_bell() -> None:
     from spit.engine import Slapped
-    from spit.games.spit.session import InputHandled, InputRecord, SlapWindowClosed, TimedEvent
+    from spit.engine.timers import SlapWindowClosed
+    from spit.game import TimedEvent
+    from spit.play.session import InputHandled, InputRecord
     from spit.tui.spit.game_screen import _lost_a_race
 
     def timed(*events: object) -> list[TimedEvent]:

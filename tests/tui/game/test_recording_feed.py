@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from spit.core.clock import FakeClock
 from spit.engine import Play
+from spit.engine.timers import StagePhase
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.records import Deal, Input
 from spit.games.spit.replay.verify import verify
-from spit.games.spit.session import FakeClock, MatchPhase
 from tests.tui.game.driver import Driver, game_app
 
 
@@ -23,7 +24,7 @@ async def test_a_recorded_game_has_its_deal_and_keys_from_the_start(tmp_path: Pa
     async with game_app(clock, record=True, replay_dir=tmp_path).run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
         await driver.press(0, Play(0, 0))  # during the countdown: refused, and recorded
-        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.PLAYING)
         await driver.step()
         await pilot.pause()
         assert driver.screen.replay_path is not None
@@ -41,7 +42,7 @@ async def test_the_players_names_are_on_the_table_and_in_the_replay(tmp_path: Pa
     app = game_app(clock, record=True, replay_dir=tmp_path, names=("Ann", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
         driver = Driver(pilot, clock)
-        await driver.play_until(lambda m: m.phase is MatchPhase.PLAYING)
+        await driver.play_until(lambda m: m.stage.phase is StagePhase.PLAYING)
         await pilot.pause()
         assert driver.screen.replay_path is not None
         replay = load_replay(driver.screen.replay_path)

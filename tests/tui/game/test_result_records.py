@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from spit.core.clock import FakeClock
 from spit.engine import Play, Slap, legal_actions
-from spit.games.spit.session import FakeClock, MatchPhase
+from spit.engine.timers import StagePhase
 from spit.stats import StatsDB
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.shared.records import new_best_line
@@ -27,11 +28,11 @@ async def play_against_the_bot(driver: Driver, pause_ms: int = 150) -> None:
     as the clock moves on."""
     for _ in range(3000):
         match = driver.match
-        if match.phase is MatchPhase.GAME_OVER:
+        if match.stage.phase is StagePhase.GAME_OVER:
             return
-        if match.phase in (MatchPhase.COUNTDOWN, MatchPhase.ROUND_OVER):
+        if match.stage.phase in (StagePhase.COUNTDOWN, StagePhase.ROUND_OVER):
             await driver.to_deadline()
-        elif match.phase is MatchPhase.SLAP:
+        elif match.stage.phase is StagePhase.SLAP:
             left, right = (len(p) for p in match.state.piles)
             await driver.press(0, Slap(0 if left < right else 1))
         else:

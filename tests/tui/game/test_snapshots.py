@@ -11,11 +11,13 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from spit.core.clock import FakeClock
 from spit.engine import Variant
-from spit.games.spit.session import CountdownKind, FakeClock, Match, MatchPhase
+from spit.engine.timers import CountdownKind, StagePhase
+from spit.games.spit.game import Session
 from tests.tui.game.driver import Driver, game_app
 
-Check = Callable[[Match], bool]
+Check = Callable[[Session], bool]
 
 
 def _setup(clock: FakeClock, done: Check, steps_after: int = 0) -> Any:
@@ -24,15 +26,15 @@ def _setup(clock: FakeClock, done: Check, steps_after: int = 0) -> Any:
         await driver.play_until(done)
         for _ in range(steps_after):
             await driver.step()
-        if driver.match.phase is MatchPhase.GAME_OVER:
+        if driver.match.stage.phase is StagePhase.GAME_OVER:
             await driver.story_told()
         await pilot.pause()
 
     return run_before
 
 
-def _phase(phase: MatchPhase) -> Check:
-    return lambda match: match.phase is phase
+def _phase(phase: StagePhase) -> Check:
+    return lambda match: match.stage.phase is phase
 
 
 def _snap(snap_compare: Any, done: Check | None = None, steps: int = 0, **options: Any) -> bool:
@@ -48,29 +50,29 @@ class TestTable:
         assert _snap(snap_compare)
 
     def test_playing_with_the_last_card_highlighted(self, snap_compare: Any) -> None:
-        assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6)
+        assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6)
 
     def test_stall_countdown(self, snap_compare: Any) -> None:
-        def stalled(match: Match) -> bool:
-            return match.countdown_kind is CountdownKind.STALL
+        def stalled(match: Session) -> bool:
+            return match.stage.countdown is CountdownKind.STALL
 
         assert _snap(snap_compare, stalled)
 
     def test_slap_prompt(self, snap_compare: Any) -> None:
-        assert _snap(snap_compare, _phase(MatchPhase.SLAP))
+        assert _snap(snap_compare, _phase(StagePhase.SLAP))
 
     def test_round_summary(self, snap_compare: Any) -> None:
-        assert _snap(snap_compare, _phase(MatchPhase.ROUND_OVER))
+        assert _snap(snap_compare, _phase(StagePhase.ROUND_OVER))
 
     def test_big_terminal_has_big_cards(self, snap_compare: Any) -> None:
-        assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6, size=(120, 40))
+        assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6, size=(120, 40))
 
     def test_a_big_window_is_filled(self, snap_compare: Any) -> None:
-        assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6, size=(200, 60))
+        assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6, size=(200, 60))
 
     def test_ascii_four_colour_light(self, snap_compare: Any) -> None:
         options = {"card_style": "ascii", "four_colour": True, "theme": "textual-light"}
-        assert _snap(snap_compare, _phase(MatchPhase.PLAYING), steps=6, **options)
+        assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6, **options)
 
     def test_against_a_bot_with_the_arrow_selection(self, snap_compare: Any) -> None:
         clock = FakeClock()
@@ -99,7 +101,7 @@ class TestScreens:
 
         async def run_before(pilot: Pilot[None]) -> None:
             driver = Driver(pilot, clock, fast=True)
-            await driver.play_until(_phase(MatchPhase.PLAYING))
+            await driver.play_until(_phase(StagePhase.PLAYING))
             await pilot.press("backspace")
 
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -110,7 +112,7 @@ class TestScreens:
 
         async def run_before(pilot: Pilot[None]) -> None:
             driver = Driver(pilot, clock, fast=True)
-            await driver.play_until(_phase(MatchPhase.PLAYING))
+            await driver.play_until(_phase(StagePhase.PLAYING))
             await pilot.press("backspace", "backspace")
             await driver.wait(1000)
 
@@ -118,10 +120,10 @@ class TestScreens:
 
     def test_result_of_a_points_game_in_ascii(self, snap_compare: Any) -> None:
         options = {"card_style": "ascii", "variant": Variant.POINTS}
-        assert _snap(snap_compare, _phase(MatchPhase.GAME_OVER), **options)
+        assert _snap(snap_compare, _phase(StagePhase.GAME_OVER), **options)
 
     def test_too_small(self, snap_compare: Any) -> None:
         assert snap_compare(game_app(FakeClock()), terminal_size=(60, 20))
 
     def test_result(self, snap_compare: Any) -> None:
-        assert _snap(snap_compare, _phase(MatchPhase.GAME_OVER))
+        assert _snap(snap_compare, _phase(StagePhase.GAME_OVER))

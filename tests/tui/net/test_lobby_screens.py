@@ -108,7 +108,7 @@ async def test_a_room_opened_with_its_choices_is_joined_from_another_lobby(
                 await until(other, lambda: isinstance(bob.screen, SpitNetScreen))
                 await until(pilot, lambda: isinstance(ann.screen, SpitNetScreen))
                 table = server.rooms[code].table
-                assert table is not None and table.match.state.variant is Variant.POINTS
+                assert table is not None and table.session.state.variant is Variant.POINTS
 
 
 async def test_a_spades_room_takes_its_winning_score_from_the_form(tmp_path: Path) -> None:

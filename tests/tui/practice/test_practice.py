@@ -14,8 +14,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Markdown
 
+from spit.core.clock import FakeClock
 from spit.engine import Action, Play, legal_actions
-from spit.games.spit.session import FakeClock, MatchPhase
+from spit.engine.timers import StagePhase
+from spit.games.spit.game import useful_intents
 from spit.settings.model import Settings, settings_path
 from spit.tui.app import SpitApp
 from spit.tui.shell.how_to_play import HowToPlay
@@ -39,7 +41,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _own_play(screen: PracticeScreen) -> Action | None:
     """A play (or else a move) of the player's, as a player who has learnt them makes."""
-    if screen.match.phase is not MatchPhase.PLAYING:
+    if screen.match.stage.phase is not StagePhase.PLAYING:
         return None
     actions = legal_actions(screen.match.state, 0)
     plays = [a for a in actions if isinstance(a, Play)]
@@ -91,7 +93,7 @@ async def play_the_hints(
             clock.advance(250)
             screen.tick()
             await pilot.pause()
-        if screen.match.phase is MatchPhase.GAME_OVER:
+        if screen.match.stage.phase is StagePhase.GAME_OVER:
             break
     raise AssertionError(f"not every kind was taught: {screen.coach.taught}, hints {seen}")
 
@@ -185,11 +187,11 @@ async def test_no_play_is_said_in_words_not_only_by_the_mark(home: Path) -> None
         await pilot.press("p")
         screen = app.screen
         assert isinstance(screen, PracticeScreen)
-        clock.advance(screen.match.timing.start_countdown_ms + 100)
+        clock.advance(screen.match.game.timing.start_countdown_ms + 100)
         screen.tick()
         await pilot.pause()
-        assert screen.match.phase is MatchPhase.PLAYING
-        assert not screen.match.useful_intents(0)
+        assert screen.match.stage.phase is StagePhase.PLAYING
+        assert not useful_intents(screen.match.state, screen.match.stage, 0)
         assert screen.hint is not None and screen.hint.kind == "none"
         lines = screen_lines(app)
     assert "no play" in "\n".join(lines)

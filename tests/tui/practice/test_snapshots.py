@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from spit.games.spit.session import FakeClock, MatchPhase
+from spit.core.clock import FakeClock
+from spit.engine.timers import StagePhase
 from spit.tui.spit.practice import PracticeScreen
 from tests.tui.shots import SMALL, SnapCompare, app
 
@@ -26,7 +27,7 @@ def _shot(snap_compare: SnapCompare, kind: str, **settings: Any) -> bool:
         await pilot.press("p")
         screen = pilot.app.screen
         assert isinstance(screen, PracticeScreen)
-        while screen.match.phase is not MatchPhase.PLAYING:
+        while screen.match.stage.phase is not StagePhase.PLAYING:
             clock.advance(250)
             screen.tick()
         await play_the_hints(pilot, clock, stop=kind)

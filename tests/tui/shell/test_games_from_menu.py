@@ -8,14 +8,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from spit.core.clock import FakeClock
 from spit.games.spades.descriptor import DESCRIPTOR as SPADES
 from spit.games.spit.bots import LEVELS
-from spit.games.spit.session import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import QUIT_GRACE_MS
 from spit.tui.shell.menu import MainMenu
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 
 from .menu_keys import MENU
 
@@ -34,7 +34,7 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1")
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         assert game.config.bot_level is None
         assert game.config.card_style == "ascii"
         assert game.config.four_colour
@@ -56,7 +56,7 @@ async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2", "down", "enter")
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         # The level after the settings' one (the chooser starts on it).
         assert game.config.bot_level == LEVELS[LEVELS.index("easy") + 1]
         assert game.config.key_overrides == {"quit": "f10"}
@@ -84,7 +84,7 @@ async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
 
 @pytest.mark.slow
 async def test_spades_starts_on_the_chosen_level_with_the_settings(tmp_path: Path) -> None:
-    from spit.tui.spades import SpadesScreen
+    from spit.tui.spades.screen import SpadesScreen
 
     settings = Settings(replay_dir=tmp_path / "games", card_style="ascii")
     app = SpitApp(settings=settings)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -89,7 +90,7 @@ async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_ch
     target: str,
 ) -> None:
     from spit.games.spit.bots import LEVEL_HEADER, LEVEL_TABLE
-    from spit.tui.spit.game_screen import GameScreen
+    from spit.tui.spit.game_screen import SpitScreen
 
     app = SpitApp(settings=Settings(bot_level="normal"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -106,7 +107,7 @@ async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_ch
         assert levels.size.height >= levels.option_count  # every level in sight at 80x24
         steps = LEVELS.index(target) - LEVELS.index("normal")
         await pilot.press(*["down" if steps > 0 else "up"] * abs(steps), "enter")
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, SpitScreen)
         assert app.screen.config.bot_level == target
 
 
@@ -159,21 +160,20 @@ def test_menu_keys_are_fixed_and_none_reads_as_another() -> None:
     assert not set(MENU.values()) & {"l", "I", "i", "O", "o", "0"}
 
 
-def test_a_new_game_moves_no_menu_key(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_game_moves_no_menu_key(extra_game: Callable[..., None]) -> None:
     """A game brings its own key (``FrontEnds.menu_key``): the others keep theirs."""
     from msgspec.structs import replace
 
     from spit.games import registry
+    from spit.games.spades.identity import INFO
+    from spit.tui.shared.front_ends import front_ends
     from spit.tui.shell import menu
 
     spades = registry.by_name("spades")
-    hearts = replace(
-        spades,
-        name="hearts",
-        front_ends=replace(spades.front_ends, menu_label="Hearts against a bot", menu_key="9"),
-    )
-    games = registry.games()
-    monkeypatch.setattr(registry, "games", lambda: (*games, hearts))
+    info = replace(INFO, key="hearts", title="Hearts")
+    hearts = replace(spades, info=info, files=replace(spades.files, suffix=".hearts.jsonl"))
+    screens = replace(front_ends("spades"), menu_label="Hearts against a bot", menu_key="9")
+    extra_game(hearts, screens)
     keys = {entry_id: key for entry_id, key, _label in menu._entries()}
     assert keys == {**MENU, "hearts": "9"}
 

@@ -101,7 +101,7 @@ async def test_the_blank_card_style_of_issue_11_is_gone(settings_file: Path) -> 
         assert app.settings.card_style in ("unicode", "ascii")
         await pilot.press("1")
         await pilot.pause()
-        assert type(app.screen).__name__ == "GameScreen"
+        assert type(app.screen).__name__ == "SpitScreen"
     assert "NULL" not in settings_file.read_text() if settings_file.exists() else True
 
 

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from spit.core.clock import FakeClock
-from spit.games.spit.session import MatchPhase
+from spit.engine.timers import StagePhase
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import ConfirmQuit, HelpOverlay
@@ -26,8 +26,8 @@ from spit.tui.shell.network import NetworkMenu
 from spit.tui.shell.replays import ReplayBrowser
 from spit.tui.shell.settings_screen import SettingsScreen
 from spit.tui.shell.statistics import StatisticsScreen
-from spit.tui.spades import SpadesScreen
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spades.screen import SpadesScreen
+from spit.tui.spit.game_screen import SpitScreen
 
 from .menu_keys import MENU
 
@@ -47,12 +47,12 @@ def _app(tmp_path: Path, clock: FakeClock | None = None) -> SpitApp:
     return SpitApp(Settings(replay_dir=tmp_path / "replays"), clock=clock)
 
 
-async def _play_on(pilot: Pilot[Any], clock: FakeClock, screen: GameScreen) -> None:
+async def _play_on(pilot: Pilot[Any], clock: FakeClock, screen: SpitScreen) -> None:
     """Past the start countdown: the cards are up and the clock runs."""
-    clock.advance(screen.match.timing.start_countdown_ms + 100)
+    clock.advance(screen.match.game.timing.start_countdown_ms + 100)
     screen.tick()
     await pilot.pause()
-    assert screen.match.phase is MatchPhase.PLAYING and not screen.match.paused
+    assert screen.match.stage.phase is StagePhase.PLAYING and not screen.match.paused
 
 
 async def test_ctrl_c_on_the_menu_quits(tmp_path: Path) -> None:
@@ -82,7 +82,7 @@ async def test_ctrl_c_in_a_game_pauses_hides_the_cards_and_asks_then_again_leave
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["two_players"])
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await _play_on(pilot, clock, game)
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, ConfirmQuit)
@@ -104,14 +104,14 @@ async def test_ctrl_c_over_the_game_help_closes_it_and_asks(tmp_path: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["two_players"])
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await _play_on(pilot, clock, game)
         await pilot.press(game.keys["help"])
         assert isinstance(app.screen, HelpOverlay)
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit)
-        assert [type(s) for s in app.screen_stack] == [MainMenu, GameScreen, ConfirmQuit]
+        assert [type(s) for s in app.screen_stack] == [MainMenu, SpitScreen, ConfirmQuit]
         assert game.match.paused
         await pilot.press("n")  # keep playing: the countdown, then play on
         assert "resume" in game.pause_reasons
@@ -124,7 +124,7 @@ async def test_a_y_pressed_at_once_after_ctrl_c_does_not_leave(tmp_path: Path) -
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["two_players"])
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await _play_on(pilot, clock, game)
         await pilot.press("ctrl+c", "y")
         assert isinstance(app.screen, ConfirmQuit)
@@ -159,7 +159,7 @@ async def test_ctrl_c_asks_before_leaving_a_game_started_from_the_command_line(
     app = SpitApp(Settings(), start_game=config, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await _play_on(pilot, clock, game)
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, ConfirmQuit)
@@ -193,7 +193,7 @@ async def test_q_at_a_spit_table_is_a_players_key_not_a_way_out(tmp_path: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["two_players"])
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await _play_on(pilot, clock, game)
         assert game.keys["p1.play.1.left"] == "q"
         await pilot.press("q")
@@ -222,7 +222,7 @@ async def test_the_game_help_names_ctrl_c_and_ctrl_q_and_explains_the_table(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["bot"], "enter")
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, SpitScreen)
         await pilot.press(game.keys["help"])
         assert isinstance(app.screen, HelpOverlay)
         shown = "\n".join(screen_lines(app))

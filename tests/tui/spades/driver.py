@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 
 from spit.core.clock import Clock
 from spit.games.spades.engine import Phase, PlayCard
-from spit.games.spades.session.keys import display_order, hand_letters
+from spit.games.spades.keys import display_order, hand_letters
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 
 SEED = 3
 
@@ -67,7 +67,7 @@ class Player:
     async def turn(self) -> None:
         """One decision of the player's (or Enter between hands)."""
         game = self.screen.game
-        view = game.view(0)
+        view = game.observe(0)
         match view.phase:
             case Phase.BLIND:
                 await self.press("n")
@@ -87,11 +87,13 @@ class Player:
 
     async def _play(self) -> None:
         game = self.screen.game
-        hand = display_order(game.view(0).hand)
-        card = min((a.card for a in game.legal(0) if isinstance(a, PlayCard)), key=lambda c: c >> 2)
+        hand = display_order(game.observe(0).hand)
+        card = min(
+            (a.card for a in game.legal_actions(0) if isinstance(a, PlayCard)), key=lambda c: c >> 2
+        )
         index = hand.index(card)
         if len(hand) % 4:  # by its key (the one drawn under it); a few times by the arrows
-            await self.press(hand_letters(game.view(0))[card])
+            await self.press(hand_letters(game.observe(0))[card])
             return
         cursor = self.screen.controls.cursor  # by the arrows
         stops = self.screen.cursor_stops()

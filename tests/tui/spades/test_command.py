@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spit.cli import build_parser, commands, main
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from tests.tui.start_screens import catch_start_screens
 
 

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from spit.games.spades.session.keys import HAND_KEYS
+from spit.games.spades.keys import HAND_KEYS
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import SIZES, CardPainter
 from spit.tui.spades.draw import draw_hand

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from spit.cli import main
-from spit.games.spades.engine import Phase
+from spit.games.spades.engine import Phase, to_move
+from spit.games.spades.keys import HAND_KEYS, hand_letters
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.session.keys import HAND_KEYS, hand_letters
 from spit.settings.model import SPADES_TARGETS, Settings
-from spit.tui.spades import SpadesScreen
+from spit.tui.spades.screen import SpadesScreen
 from tests.tui.start_screens import catch_start_screens
 
 from .driver import Player, screen_of, spades_app
@@ -52,14 +52,14 @@ async def test_a_letter_plays_its_card_after_the_cards_before_it_are_gone() -> N
         await player.play_until(lambda s: s.game.state.phase is Phase.PLAY)
         first = _shown_letters(screen)
         await player.play_until(
-            lambda s: s.game.to_move == 0 and len(s.game.view(0).hand) <= len(first) - 3
+            lambda s: to_move(s.game.state) == 0 and len(s.game.observe(0).hand) <= len(first) - 3
         )
-        letters = hand_letters(screen.game.view(0))
-        legal = {a.card for a in screen.game.legal(0) if hasattr(a, "card")}
+        letters = hand_letters(screen.game.observe(0))
+        legal = {a.card for a in screen.game.legal_actions(0) if hasattr(a, "card")}
         card = max(legal, key=lambda c: HAND_KEYS.index(letters[c]))
         assert letters[card] == first[card]
         await pilot.press(letters[card])
-        assert card not in screen.game.view(0).hand
+        assert card not in screen.game.observe(0).hand
 
 
 @pytest.mark.slow
@@ -111,7 +111,7 @@ async def test_a_short_game_is_played_to_its_target_and_recorded(tmp_path: Path)
         player = Player(pilot)
         screen = screen_of(pilot)
         assert "first to 150" in screen.board.text()
-        await player.play_until(lambda s: s.game.over)
+        await player.play_until(lambda s: s.game.stage.over)
         assert max(screen.game.state.scores) >= 150
         assert "--target 150" in " ".join(screen._result().lines)
         path = screen.replay_path

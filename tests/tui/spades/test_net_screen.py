@@ -15,11 +15,11 @@ from textual.app import App
 from spit.core.clock import FakeClock
 from spit.games.registry import by_name
 from spit.games.spades.engine import Phase, observe, playable
-from spit.games.spades.net_table import SpadesNetTable
+from spit.games.spades.keys import hand_letters
+from spit.games.spades.net_table import NetTable
 from spit.games.spades.net_view import turned
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
-from spit.games.spades.session import hand_letters
 from spit.net.client import NetClient
 from spit.net.protocol import Welcome
 from spit.settings.model import Settings
@@ -27,6 +27,7 @@ from spit.tui.net import client_state
 from spit.tui.net.overlays import NetResultOverlay
 from spit.tui.net.screens import WaitingScreen
 from spit.tui.shared.cards import CardPainter
+from spit.tui.shared.front_ends import front_ends
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.spades.net_screen import SpadesNetScreen
 from spit.tui.spades.view import Controls, present
@@ -38,8 +39,9 @@ from tests.tui.screen_text import screen_lines
 
 
 def test_spades_has_a_network_screen() -> None:
-    ref = by_name("spades").front_ends.net_screen
-    assert ref is not None and ref.load() is SpadesNetScreen
+    make = front_ends("spades").net_screen
+    assert make is not None and by_name("spades").net is not None
+    assert make.__module__ == "spit.tui.spades.front_ends"
 
 
 def _key_for(screen: SpadesNetScreen, turn: int) -> list[str]:
@@ -147,7 +149,7 @@ class _TableApp(App[None]):
 
 
 async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_it() -> None:
-    game = SpadesNetTable(("Ann", "Bob"), 5, None)
+    game = NetTable(("Ann", "Bob"), 5, None)
     client = _Client(seat=1)
     screen = SpadesNetScreen(client, Settings(), clock=FakeClock())
     app = _TableApp(screen)
@@ -174,7 +176,7 @@ async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_
 
 
 async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> None:
-    game = SpadesNetTable(("Ann", "Bob"), 5, None)
+    game = NetTable(("Ann", "Bob"), 5, None)
     for seat, intent in ((0, "decline"), (1, "decline")):
         game.submit(seat, intent, 10)
     at = 20

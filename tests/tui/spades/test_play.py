@@ -29,13 +29,13 @@ from spit.games.spades.engine import (
     shuffled_hand,
     to_move,
 )
+from spit.games.spades.keys import display_order, hand_letters
 from spit.games.spades.replay.reader import load_spades_replay
 from spit.games.spades.replay.verify import verify_spades
-from spit.games.spades.session.keys import display_order, hand_letters
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import ConfirmQuit, ResultOverlay
-from spit.tui.spades import SpadesScreen
 from spit.tui.spades.help import SpadesHelp
+from spit.tui.spades.screen import SpadesScreen
 from spit.tui.spades.view import Controls, present
 
 from .driver import Player, screen_of, spades_app
@@ -54,7 +54,7 @@ async def test_a_whole_game_then_a_rematch(tmp_path: Path) -> None:
         screen = player.screen
         await player.play_until(result_shown)
         game = screen.game
-        assert game.over and max(game.state.scores) >= 100
+        assert game.stage.over and max(game.state.scores) >= 100
         assert screen.board.text().count("Hand ") >= 1
         first_replay, first_seed = screen.replay_path, screen.seed
         assert first_replay is not None
@@ -112,7 +112,9 @@ async def test_bids_are_typed_checked_and_corrected() -> None:
     async with spades_app().run_test(size=(80, 24)) as pilot:
         player = Player(pilot)
         screen = player.screen
-        await player.play_until(lambda s: s.game.state.phase is Phase.BID and s.game.to_move == 0)
+        await player.play_until(
+            lambda s: s.game.state.phase is Phase.BID and to_move(s.game.state) == 0
+        )
         await pilot.press("enter")
         assert "Type your bid first" in screen.board.text()
         await pilot.press("1", "5")
@@ -132,17 +134,17 @@ async def test_a_card_that_may_not_be_played_is_refused_and_recorded(tmp_path: P
         screen = player.screen
 
         def following(s: SpadesScreen) -> bool:
-            view = s.game.view(0)
+            view = s.game.observe(0)
             if view.phase is not Phase.PLAY or view.to_move != 0 or not view.trick:
                 return False
             return len(s.cursor_stops()) < len(view.hand)
 
         await player.play_until(following)
         stops = screen.cursor_stops()
-        wrong = next(i for i in range(len(screen.game.view(0).hand)) if i not in stops)
+        wrong = next(i for i in range(len(screen.game.observe(0).hand)) if i not in stops)
         before = screen.game.state
-        card = display_order(screen.game.view(0).hand)[wrong]
-        await pilot.press(hand_letters(screen.game.view(0))[card])
+        card = display_order(screen.game.observe(0).hand)[wrong]
+        await pilot.press(hand_letters(screen.game.observe(0))[card])
         assert screen.game.state is before
         assert "You must follow the suit led." in screen.board.text()
         replay_path = screen.replay_path
@@ -181,7 +183,7 @@ async def test_the_bot_acts_after_its_pause() -> None:
     async with spades_app(bot_delay=0.02).run_test(size=(80, 24)) as pilot:
         screen = screen_of(pilot)
         await pilot.press("n")
-        assert await until(pilot, lambda: screen.game.to_move == 0)
+        assert await until(pilot, lambda: to_move(screen.game.state) == 0)
         assert screen.game.state.phase is Phase.DRAW
 
 
@@ -195,14 +197,14 @@ async def test_the_bot_waits_while_an_overlay_is_up() -> None:
         await pilot.press("question_mark")
         clock.advance(60_000)
         screen.wake()  # its pause would be over, but the help is up: the game is paused
-        assert screen.game.to_move == 1 and screen.game.state.phase is Phase.BLIND
+        assert to_move(screen.game.state) == 1 and screen.game.state.phase is Phase.BLIND
         await pilot.press("x")
         clock.advance(7_000)
         screen.wake()
-        assert screen.game.to_move == 1, "the pause does not count the time the help was up"
+        assert to_move(screen.game.state) == 1, "the pause does not count the time the help was up"
         clock.advance(1_000)
         screen.wake()
-        assert screen.game.to_move == 0 and screen.game.state.phase is Phase.DRAW
+        assert to_move(screen.game.state) == 0 and screen.game.state.phase is Phase.DRAW
 
 
 async def test_caps_lock_letters_work_as_their_keys() -> None:
@@ -211,12 +213,14 @@ async def test_caps_lock_letters_work_as_their_keys() -> None:
         player = Player(pilot)
         screen = player.screen
         await pilot.press("N")  # Caps Lock on: no blind nil
-        assert screen.game.state.phase is Phase.DRAW and screen.game.to_move == 0
+        assert screen.game.state.phase is Phase.DRAW and to_move(screen.game.state) == 0
         await pilot.press("K")
         assert len(screen.game.state.hands[0]) == 1
         await pilot.press("D")
         assert len(screen.game.state.hands[0]) == 2
-        await player.play_until(lambda s: s.game.state.phase is Phase.PLAY and s.game.to_move == 0)
+        await player.play_until(
+            lambda s: s.game.state.phase is Phase.PLAY and to_move(s.game.state) == 0
+        )
         held = len(screen.game.state.hands[0])
         key = "ABCDEFGHIJKLM"[screen.cursor_stops()[0]]
         await pilot.press(key)
@@ -248,7 +252,7 @@ async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> 
         await pilot.pause()
         clock.advance(60_000)
         screen.wake()
-        assert screen.game.to_move == 1 and len(screen.game.state.hands[1]) == 0
+        assert to_move(screen.game.state) == 1 and len(screen.game.state.hands[1]) == 0
         await pilot.press("q")  # leaving still asks
         assert isinstance(screen.app.screen, ConfirmQuit)
         await pilot.press("n")
@@ -256,7 +260,7 @@ async def test_a_window_too_small_hides_the_table_so_keys_and_the_bot_wait() -> 
         await pilot.pause()
         clock.advance(60_000)
         screen.wake()
-        assert screen.game.to_move == 0 and len(screen.game.state.hands[1]) == 1
+        assert to_move(screen.game.state) == 0 and len(screen.game.state.hands[1]) == 1
 
 
 async def test_the_ascii_card_style_keeps_the_whole_table_to_ascii() -> None:

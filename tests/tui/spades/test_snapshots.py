@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from spit.games.spades.engine import Phase
-from spit.tui.spades import SpadesScreen
+from spit.games.spades.engine import Phase, to_move
+from spit.tui.spades.screen import SpadesScreen
 
 from .driver import Player, spades_app
 
@@ -24,7 +24,7 @@ Done = Callable[[SpadesScreen], bool]
 
 
 def _mine(phase: Phase) -> Done:
-    return lambda s: s.game.state.phase is phase and s.game.to_move == 0
+    return lambda s: s.game.state.phase is phase and to_move(s.game.state) == 0
 
 
 def _snap(
@@ -96,7 +96,7 @@ class TestTable:
 class TestScreens:
     def test_result(self, snap_compare: Any) -> None:
         def over(s: SpadesScreen) -> bool:
-            return s.game.over
+            return s.game.stage.over
 
         assert _snap(snap_compare, over, target=100)
 

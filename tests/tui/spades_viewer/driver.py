@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from spit.games.spades.timeline import SpadesTimeline
+from spit.games.spades.timeline import Timeline
 from spit.tui.spades.viewer import SpadesViewerScreen
 from tests.replay.goldens import GOLDEN, broken_copy
 from tests.tui.viewer.driver import ViewerApp
@@ -28,7 +28,7 @@ class SpadesViewerApp(ViewerApp):
     viewer: SpadesViewerScreen  # type: ignore[assignment]
 
 
-def parts(pilot: Pilot[Any]) -> tuple[SpadesViewerApp, SpadesViewerScreen, SpadesTimeline]:
+def parts(pilot: Pilot[Any]) -> tuple[SpadesViewerApp, SpadesViewerScreen, Timeline]:
     """The app, its viewer and the replay it shows."""
     app = pilot.app
     assert isinstance(app, SpadesViewerApp) and app.viewer.timeline is not None

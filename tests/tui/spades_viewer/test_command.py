@@ -13,7 +13,7 @@ from spit.commands.replay import viewer_for
 from spit.paths import replays_dir
 from spit.tui.shared.viewer_base import ViewerScreen
 from spit.tui.spades.viewer import SpadesViewerScreen
-from spit.tui.spit.viewer import ReplayViewerScreen
+from spit.tui.spit.viewer import SpitViewerScreen
 from tests.replay.goldens import GOLDEN
 from tests.tui.spades_viewer.driver import FINISHED, UNFINISHED, broken
 from tests.tui.start_screens import catch_start_screens
@@ -51,7 +51,7 @@ def test_the_latest_saved_game_may_be_a_spades_one(
     assert run(capsys)[0] == 0
     assert [(type(s), s.path) for s in screens] == [
         (SpadesViewerScreen, spades),
-        (ReplayViewerScreen, spit),
+        (SpitViewerScreen, spit),
     ]
 
 
@@ -83,5 +83,5 @@ def test_the_viewer_is_chosen_by_the_header_not_the_name(tmp_path: Path) -> None
     spades_named_spit = tmp_path / "odd.spit.jsonl"
     shutil.copy(FINISHED, spades_named_spit)
     assert isinstance(viewer_for(spades_named_spit), SpadesViewerScreen)
-    assert isinstance(viewer_for(GOLDEN / "hand_written.spit.jsonl"), ReplayViewerScreen)
-    assert isinstance(viewer_for(tmp_path), ReplayViewerScreen)  # a folder: Spit's says why
+    assert isinstance(viewer_for(GOLDEN / "hand_written.spit.jsonl"), SpitViewerScreen)
+    assert isinstance(viewer_for(tmp_path), SpitViewerScreen)  # a folder: Spit's says why

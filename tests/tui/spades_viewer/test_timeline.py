@@ -11,13 +11,13 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.games.spades.engine import Phase, state_hash
 from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.records import SpadesHand
+from spit.games.spades.replay.records import Hand
 from spit.games.spades.timeline import (
     DRAW_MS,
     HAND_MS,
     PACE_MS,
     TRICK_MS,
-    SpadesTimeline,
+    Timeline,
     build_timeline,
     open_spades_timeline,
 )
@@ -32,11 +32,11 @@ NAMES = ("North", "South")
 
 
 @pytest.fixture(scope="module")
-def finished() -> SpadesTimeline:
+def finished() -> Timeline:
     return open_spades_timeline(FINISHED)
 
 
-def captions(timeline: SpadesTimeline, names: tuple[str, str] = NAMES) -> list[str]:
+def captions(timeline: Timeline, names: tuple[str, str] = NAMES) -> list[str]:
     return [caption(frame, names, PAINTER) for frame in timeline.frames]
 
 
@@ -45,13 +45,13 @@ def test_every_state_is_the_one_the_game_was_played_through(tmp_path: Path) -> N
     states: list = []
     path, final, inputs = record_spades_game(tmp_path, 5, mistake_in={1}, states=states)
     timeline = build_timeline(load_spades_replay(path), finished=True)
-    after_inputs = [f.state for f in timeline.frames if not isinstance(f.record, SpadesHand)]
+    after_inputs = [f.state for f in timeline.frames if not isinstance(f.record, Hand)]
     assert [state_hash(s) for s in after_inputs] == [state_hash(s) for s in states]
     assert timeline.inputs == inputs and timeline.frames[-1].state == final
     assert len(timeline.frames) == inputs + final.hand
 
 
-def test_a_frame_per_hand_and_per_input_refused_ones_too(finished: SpadesTimeline) -> None:
+def test_a_frame_per_hand_and_per_input_refused_ones_too(finished: Timeline) -> None:
     assert (finished.inputs, finished.hands, len(finished.frames)) == (449, 8, 457)
     refused = [i for i, f in enumerate(finished.frames) if not f.accepted]
     assert refused == [63]
@@ -59,9 +59,9 @@ def test_a_frame_per_hand_and_per_input_refused_ones_too(finished: SpadesTimelin
     assert frame.state is frame.before and frame.refusal == "cards are not being played now"
 
 
-def test_hands_and_tricks_are_marked_where_the_keys_land(finished: SpadesTimeline) -> None:
+def test_hands_and_tricks_are_marked_where_the_keys_land(finished: Timeline) -> None:
     frames = finished.frames
-    assert all(isinstance(frames[i].record, SpadesHand) for i in finished.hand_marks)
+    assert all(isinstance(frames[i].record, Hand) for i in finished.hand_marks)
     assert len(finished.hand_marks) == 8
     assert len(finished.trick_marks) == 8 * 14  # bidding over, after each of 13 tricks
     for i in finished.trick_marks:
@@ -73,7 +73,7 @@ def test_hands_and_tricks_are_marked_where_the_keys_land(finished: SpadesTimelin
     assert finished.mark_after(finished.hand_marks, finished.hand_marks[-1]) == finished.last
 
 
-def test_the_pace_is_by_step_slower_where_there_is_more_to_see(finished: SpadesTimeline) -> None:
+def test_the_pace_is_by_step_slower_where_there_is_more_to_see(finished: Timeline) -> None:
     times, frames = finished.times, finished.frames
     dwell = [b - a for a, b in pairwise(times)]
     assert dwell[0] == TRICK_MS  # the start of a hand
@@ -86,7 +86,7 @@ def test_the_pace_is_by_step_slower_where_there_is_more_to_see(finished: SpadesT
     assert [finished.at_time(t) for t in (0, times[5] - 1, times[5])] == [0, 4, 5]
 
 
-def test_captions_say_each_step_in_words(finished: SpadesTimeline) -> None:
+def test_captions_say_each_step_in_words(finished: Timeline) -> None:
     said = captions(finished)
     assert said[0] == "Hand 1: North draws first."
     assert said[1] == "North bids blind nil!"
@@ -120,7 +120,7 @@ def test_a_draw_names_both_cards_and_a_refused_step_what_was_tried() -> None:
     assert said[5] == "P2 discards 2♥ and takes 2♠."
 
 
-def test_the_end_says_who_won_or_that_the_recording_stops(finished: SpadesTimeline) -> None:
+def test_the_end_says_who_won_or_that_the_recording_stops(finished: Timeline) -> None:
     end = present(finished, finished.last, Playing(False, 1.0), PAINTER, "", "")
     assert end.band.caption == "North wins, 523 to 377"
     assert end.notes[1][0].startswith("Hand 8. North: bid 4, took 4")

@@ -8,10 +8,10 @@ import inspect
 from pathlib import Path
 from typing import ClassVar
 
-from spit.games.spit.session import FakeClock
+from spit.core.clock import FakeClock
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
-from spit.tui.spit.viewer import ReplayViewerScreen
+from spit.tui.spit.viewer import SpitViewerScreen
 from tests.replay.goldens import GOLDEN, broken_copy
 
 FINISHED = GOLDEN / "standard_finished.spit.jsonl"
@@ -26,7 +26,7 @@ class ViewerApp(SpitApp):
     """The app's own style sheets (a relative path would be looked for beside this file)."""
     TITLE = "ViewerApp"
     """The title the snapshots were taken with."""
-    SCREEN: type[ReplayViewerScreen] = ReplayViewerScreen
+    SCREEN: type[SpitViewerScreen] = SpitViewerScreen
     """The viewer it opens (the Spades viewer's tests change it)."""
 
     def __init__(self, path: Path, clock: FakeClock | None = None, **options: object) -> None:

@@ -13,7 +13,7 @@ from spit.cli import main
 from spit.paths import replays_dir
 from spit.settings.file import SettingsWriter
 from spit.settings.model import Settings, settings_path
-from spit.tui.spit.viewer import ReplayViewerScreen
+from spit.tui.spit.viewer import SpitViewerScreen
 from tests.tui.start_screens import catch_start_screens
 from tests.tui.viewer.driver import FINISHED, UNFINISHED, broken
 
@@ -25,9 +25,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def opened(monkeypatch: pytest.MonkeyPatch) -> list[ReplayViewerScreen]:
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[SpitViewerScreen]:
     """The viewer screens the command starts the app on (the app is not run)."""
-    return catch_start_screens(monkeypatch, ReplayViewerScreen)
+    return catch_start_screens(monkeypatch, SpitViewerScreen)
 
 
 def test_without_saved_games_it_says_so_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -38,7 +38,7 @@ def test_without_saved_games_it_says_so_and_exits_2(capsys: pytest.CaptureFixtur
 
 
 def test_a_missing_or_unreadable_file_exits_2_before_the_app_starts(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[SpitViewerScreen]
 ) -> None:
     code, out, err = run(capsys, str(tmp_path / "missing.spit.jsonl"))
     assert (code, out) == (2, "")
@@ -52,7 +52,7 @@ def test_a_missing_or_unreadable_file_exits_2_before_the_app_starts(
 
 
 def test_without_a_file_the_latest_saved_game_opens(
-    capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+    capsys: pytest.CaptureFixture[str], opened: list[SpitViewerScreen]
 ) -> None:
     saved = replays_dir()
     saved.mkdir(parents=True)
@@ -68,7 +68,7 @@ def test_without_a_file_the_latest_saved_game_opens(
 
 
 def test_a_file_or_a_bare_saved_name_opens(
-    capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+    capsys: pytest.CaptureFixture[str], opened: list[SpitViewerScreen]
 ) -> None:
     assert run(capsys, str(FINISHED))[0] == 0
     saved = replays_dir()
@@ -80,14 +80,14 @@ def test_a_file_or_a_bare_saved_name_opens(
 
 
 def test_an_inconsistent_file_opens_on_its_problem_and_exits_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[SpitViewerScreen]
 ) -> None:
     assert run(capsys, str(broken(tmp_path)))[0] == 1
     assert opened[0].problem is not None and opened[0].problem.line is not None
 
 
 def test_the_latest_game_is_looked_for_where_the_settings_save_games(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[SpitViewerScreen]
 ) -> None:
     SettingsWriter(settings_path()).write(Settings(), Settings(replay_dir=tmp_path / "games"))
     code, _, err = run(capsys)
@@ -99,7 +99,7 @@ def test_the_latest_game_is_looked_for_where_the_settings_save_games(
 
 
 def test_a_broken_link_among_the_saved_games_does_not_hide_them(
-    capsys: pytest.CaptureFixture[str], opened: list[ReplayViewerScreen]
+    capsys: pytest.CaptureFixture[str], opened: list[SpitViewerScreen]
 ) -> None:
     saved = replays_dir()
     saved.mkdir(parents=True)

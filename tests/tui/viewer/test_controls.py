@@ -5,17 +5,17 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from spit.games.spit.session import FakeClock
+from spit.core.clock import FakeClock
 from spit.games.spit.timeline import START, Position, Timeline
 from spit.tui.app import SpitApp
 from spit.tui.shared.viewer_keys import ViewerHelp
-from spit.tui.spit.viewer import ReplayViewerScreen
+from spit.tui.spit.viewer import SpitViewerScreen
 from tests.tui.viewer.driver import FINISHED, HAND_WRITTEN, ViewerApp
 
 SIZE = (80, 24)
 
 
-def parts(pilot: Pilot[None]) -> tuple[ViewerApp, ReplayViewerScreen, Timeline]:
+def parts(pilot: Pilot[None]) -> tuple[ViewerApp, SpitViewerScreen, Timeline]:
     app = pilot.app
     assert isinstance(app, ViewerApp)
     timeline = app.viewer.timeline
@@ -152,7 +152,7 @@ async def test_position_is_never_before_the_inputs_already_shown() -> None:
 
 
 async def test_in_the_spit_app_question_mark_is_the_viewers_help() -> None:
-    viewer = ReplayViewerScreen(FINISHED, FakeClock())
+    viewer = SpitViewerScreen(FINISHED, FakeClock())
     app = SpitApp(start_screen=viewer)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")

@@ -9,7 +9,7 @@ import pytest
 
 from spit.engine import CardSpat, RoundDealt, Slapped
 from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.resimulate import replay_match
+from spit.games.spit.replay.resimulate import replay_session
 from spit.games.spit.timeline import START, Mark, Position, build_timeline
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.viewer.playback import Playback
@@ -25,7 +25,7 @@ def test_every_position_in_any_order_is_the_re_simulated_game(path: Path) -> Non
     random.Random(3).shuffle(counts)
     for count in counts:
         playback.go_to(timeline.after_input(count))
-        assert playback.match.state == replay_match(replay, inputs=count).state, count
+        assert playback.match.state == replay_session(replay, inputs=count).state, count
         assert playback.position.inputs == count
 
 

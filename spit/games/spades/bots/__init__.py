@@ -14,12 +14,12 @@ time. The surface mirrors ``spit.games.spit.bots``: ``LEVELS``, ``make_bot``, ``
 """
 
 from spit.core.seats import Seat
-from spit.games.spades.bots.bot import LEVEL_TABLE, LEVELS, Level, SpadesBot, SpadesLevel
+from spit.games.spades.bots.bot import LEVEL_TABLE, LEVELS, Bot, BotLevel, Level
 
 
-def make_bot(level: str, player: Seat, seed: int) -> SpadesBot:
+def make_bot(level: str, player: Seat, seed: int) -> Bot:
     """A bot of ``level`` for seat ``player``; raises ``ValueError`` for an unknown level."""
-    return SpadesBot(level, player, seed)
+    return Bot(level, player, seed)
 
 
 def bot_description(level: str) -> str:
@@ -33,9 +33,9 @@ def bot_description(level: str) -> str:
 __all__ = [
     "LEVELS",
     "LEVEL_TABLE",
+    "Bot",
+    "BotLevel",
     "Level",
-    "SpadesBot",
-    "SpadesLevel",
     "bot_description",
     "make_bot",
 ]

@@ -43,7 +43,7 @@ from spit.games.spades.engine import (
 )
 
 
-class SpadesLevel(StrEnum):
+class BotLevel(StrEnum):
     """The Spades levels' names, weakest first, as the command line and replays spell them."""
 
     EASY = "easy"
@@ -52,18 +52,16 @@ class SpadesLevel(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    name: SpadesLevel
+    name: BotLevel
     blurb: str
     """One line for menus."""
 
 
 LEVEL_TABLE: Final = (
-    Level(SpadesLevel.EASY, "keeps high cards, bids loosely and plays without counting"),
-    Level(
-        SpadesLevel.HARD, "counts cards, reads voids and plays the hand out ahead before each move"
-    ),
+    Level(BotLevel.EASY, "keeps high cards, bids loosely and plays without counting"),
+    Level(BotLevel.HARD, "counts cards, reads voids and plays the hand out ahead before each move"),
 )
-LEVELS: Final = tuple(SpadesLevel)
+LEVELS: Final = tuple(BotLevel)
 
 EASY_CARELESS = 0.35
 """How often "easy" plays a random legal card instead of thinking."""
@@ -92,7 +90,7 @@ SPARE_SPADE_VALUE = 0.35
 """In the draw, the chance that a spade too low to win in its suit wins by trumping."""
 
 
-class SpadesBot:
+class Bot:
     """A computer player for one seat; ``choose`` picks from the legal actions."""
 
     def __init__(self, level: str, player: Seat, seed: int) -> None:
@@ -106,7 +104,7 @@ class SpadesBot:
         """The bot's action in ``view``; ``legal`` is ``legal_actions`` for its seat."""
         if not legal:
             raise ValueError("the bot was asked to act with no legal action")
-        hard = self.level == SpadesLevel.HARD
+        hard = self.level == BotLevel.HARD
         match view.phase:
             case Phase.BLIND:
                 return DeclareBlindNil() if self._blind(view, hard) else DeclineBlindNil()

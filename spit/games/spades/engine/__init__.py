@@ -35,13 +35,13 @@ from spit.games.spades.engine.state import TRICKS_PER_HAND, HandResult, Phase, S
 from spit.games.spades.engine.tricks import SPADES, beats, is_spade, playable, trick_winner
 from spit.games.spades.engine.views import PlayerView, observe
 
-SPADES_ENGINE_VERSION = "1.0"
+ENGINE_VERSION = "1.0"
 """Bumped when the rules' behaviour changes; replays record it."""
 
 __all__ = [
+    "ENGINE_VERSION",
     "MAX_EXCHANGE",
     "SPADES",
-    "SPADES_ENGINE_VERSION",
     "TRICKS_PER_HAND",
     "Applied",
     "Card",

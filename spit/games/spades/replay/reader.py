@@ -18,18 +18,18 @@ from spit.core.replay.seat_records import Forfeit
 from spit.games.registry import refuse_other_games
 from spit.games.spades.identity import NAME
 from spit.games.spades.replay.records import (
-    SpadesCheckpoint,
-    SpadesEnd,
-    SpadesHand,
-    SpadesHeader,
-    SpadesInput,
-    SpadesRecord,
-    spades_record_from_json,
+    Checkpoint,
+    End,
+    Hand,
+    Header,
+    Input,
+    Record,
+    record_from_json,
 )
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesReplay(ReplayFile[SpadesHeader, SpadesRecord]):
+class Replay(ReplayFile[Header, Record]):
     """A Spades replay file as read: the good lines in file order, and what was wrong."""
 
     @property
@@ -37,43 +37,41 @@ class SpadesReplay(ReplayFile[SpadesHeader, SpadesRecord]):
         return NAME
 
     @property
-    def hands(self) -> list[SpadesHand]:
-        return [r for r in self.records if isinstance(r, SpadesHand)]
+    def hands(self) -> list[Hand]:
+        return [r for r in self.records if isinstance(r, Hand)]
 
     @property
-    def inputs(self) -> list[SpadesInput]:
-        return [r for r in self.records if isinstance(r, SpadesInput)]
+    def inputs(self) -> list[Input]:
+        return [r for r in self.records if isinstance(r, Input)]
 
     @property
-    def checkpoints(self) -> list[SpadesCheckpoint]:
-        return [r for r in self.records if isinstance(r, SpadesCheckpoint)]
+    def checkpoints(self) -> list[Checkpoint]:
+        return [r for r in self.records if isinstance(r, Checkpoint)]
 
     @property
     def forfeit(self) -> Forfeit[int | None] | None:
         return next((r for r in self.records if isinstance(r, Forfeit)), None)
 
     @property
-    def closing(self) -> SpadesEnd | None:
+    def closing(self) -> End | None:
         last = self.records[-1] if self.records else None
-        return last if isinstance(last, SpadesEnd) else None
+        return last if isinstance(last, End) else None
 
 
-def load_spades_replay(path: str | os.PathLike[str]) -> SpadesReplay:
+def load_spades_replay(path: str | os.PathLike[str]) -> Replay:
     """Read the Spades replay at ``path``. Raises ``UnreadableReplay`` as ``load_replay``."""
     path = Path(path)
     return parse_spades_replay(read_replay_bytes(path), path)
 
 
-def parse_spades_replay(data: bytes, path: Path | None = None) -> SpadesReplay:
+def parse_spades_replay(data: bytes, path: Path | None = None) -> Replay:
     """Read a Spades replay from its bytes; see ``load_spades_replay``."""
-    return SpadesReplay.of(parse_lines(data, _open_spades), path)
+    return Replay.of(parse_lines(data, _open_spades), path)
 
 
-def _open_spades(
-    obj: dict[str, Any], version: tuple[int, int]
-) -> tuple[SpadesHeader, _SpadesLines]:
+def _open_spades(obj: dict[str, Any], version: tuple[int, int]) -> tuple[Header, _SpadesLines]:
     refuse_other_games(obj, NAME)
-    return SpadesHeader.from_json(obj, version), _SpadesLines()
+    return Header.from_json(obj, version), _SpadesLines()
 
 
 class _SpadesLines:
@@ -83,14 +81,14 @@ class _SpadesLines:
         self._hands = 0
         self._order = PlayOrder()
 
-    def record(self, data: Any, line: int) -> SpadesRecord:
-        return spades_record_from_json(data, line)
+    def record(self, data: Any, line: int) -> Record:
+        return record_from_json(data, line)
 
-    def accept(self, record: SpadesRecord) -> str | None:
+    def accept(self, record: Record) -> str | None:
         problem = self._order.problem(record)
         if problem is not None:
             return problem
-        if isinstance(record, SpadesHand):
+        if isinstance(record, Hand):
             if record.hand != self._hands + 1:
                 return f"expected the cards of hand {self._hands + 1}, not of hand {record.hand}"
             self._hands += 1

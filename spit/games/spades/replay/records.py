@@ -49,7 +49,7 @@ def _time(obj: dict[str, Any]) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesHeader:
+class Header:
     """The first line of a Spades replay: what the game was and who played it."""
 
     target: int = DEFAULT_TARGET
@@ -62,7 +62,7 @@ class SpadesHeader:
     created: str | None = None
     writer: str | None = None
     engine: str | None = None
-    """``spit.games.spades.engine.SPADES_ENGINE_VERSION`` of the writer: the rules it played by."""
+    """``spit.games.spades.engine.ENGINE_VERSION`` of the writer: the rules it played by."""
     version: tuple[int, int] = FORMAT_VERSION
     network: bool = False
     """The game was played over the network (format 1.4; the server writes it)."""
@@ -71,7 +71,7 @@ class SpadesHeader:
         return header_json(self, {"target": self.target, "first": PLAYER_KEYS[self.first]}, GAME)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> SpadesHeader:
+    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
         return cls(
             target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
@@ -82,7 +82,7 @@ class SpadesHeader:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesHand:
+class Hand:
     """Hand ``hand`` starts, from these card orders (``new_game`` / ``next_hand``)."""
 
     t: int | None
@@ -103,7 +103,7 @@ class SpadesHand:
         )
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], line: int) -> SpadesHand:
+    def from_json(cls, obj: dict[str, Any], line: int) -> Hand:
         orders = HandOrders(cards_of(obj, "stock"), cards_of(obj, "exchange"))
         for key, cards in zip(("stock", "exchange"), orders, strict=True):
             problems = deck_problems(cards)
@@ -112,19 +112,19 @@ class SpadesHand:
         return cls(_time(obj), get_int(obj, "hand", 1, MAX_HANDS), orders, line)
 
 
-class SpadesInput(play_records.Input[int | None, Action]):
+class Input(play_records.Input[int | None, Action]):
     """A player's action, and whether the engine accepted it."""
 
     __slots__ = ()
 
 
-class SpadesCheckpoint(play_records.Checkpoint[int | None]):
+class Checkpoint(play_records.Checkpoint[int | None]):
     """The game's ``spit.games.spades.engine.state_hash`` after everything above this line."""
 
     __slots__ = ()
 
 
-class SpadesEnd(play_records.End[int | None]):
+class End(play_records.End[int | None]):
     """The closing line of a finished game: its ``rounds`` are the hands."""
 
     __slots__ = ()
@@ -135,30 +135,23 @@ class SpadesEnd(play_records.End[int | None]):
         return self.rounds
 
 
-read_spades_end = end_reader(SpadesEnd, _time, MAX_HANDS, (-MAX_SCORE, MAX_SCORE))
+read_spades_end = end_reader(End, _time, MAX_HANDS, (-MAX_SCORE, MAX_SCORE))
 """The closing line's reader (the replay listings read it alone)."""
 
 
-SpadesRecord: TypeAlias = (
-    SpadesHand
-    | SpadesInput
-    | SpadesCheckpoint
-    | Forfeit[int | None]
-    | BotSeat[int | None]
-    | SpadesEnd
-)
+Record: TypeAlias = Hand | Input | Checkpoint | Forfeit[int | None] | BotSeat[int | None] | End
 """Any line of a Spades replay after the header."""
 
-_RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], SpadesRecord]]] = {
-    "hand": SpadesHand.from_json,
-    "input": input_reader(SpadesInput, _time, parse_action, MAX_ACTION_TEXT, "bid 4"),
-    "checkpoint": checkpoint_reader(SpadesCheckpoint, _time),
+_RECORD_TYPES: Final[dict[str, Callable[[dict[str, Any], int], Record]]] = {
+    "hand": Hand.from_json,
+    "input": input_reader(Input, _time, parse_action, MAX_ACTION_TEXT, "bid 4"),
+    "checkpoint": checkpoint_reader(Checkpoint, _time),
     "forfeit": forfeit_reader(_time),
     "bot": bot_reader(_time),
     "end": read_spades_end,
 }
 
 
-def spades_record_from_json(data: Any, line: int) -> SpadesRecord:
+def record_from_json(data: Any, line: int) -> Record:
     """The record a parsed JSON line of a Spades replay holds. Raises ``FormatError``."""
     return read_record(data, line, _RECORD_TYPES)

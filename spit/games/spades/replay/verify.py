@@ -9,8 +9,9 @@ match the state hash. Times play no part (the session is given each line's time,
 the latest one if a hand-written file goes back in time). A file that simply stops is
 valid and not ``finished``, as for Spit (``spit.core.replay.verification``).
 
-The game is rebuilt by the same ``SpadesSession`` that plays it, fed the file's hands
-(``ScriptedHands``) and inputs: what was played and what is checked are one code path.
+The game is rebuilt by the same session that plays it (``spit.games.spades.game``), fed
+the file's hands as they are read and its inputs: what was played and what is checked
+are one code path.
 """
 
 from __future__ import annotations
@@ -19,30 +20,32 @@ from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash,
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.replay.verification import Verification, with_seal
 from spit.core.seats import SEATS
-from spit.games.spades.engine import SPADES_ENGINE_VERSION, Phase, State, state_hash
-from spit.games.spades.replay.reader import SpadesReplay
+from spit.games.spades.engine import ENGINE_VERSION, Phase, State, state_hash
+from spit.games.spades.game import Session, hands, new_session
+from spit.games.spades.intents import NextHand
+from spit.games.spades.replay.reader import Replay
 from spit.games.spades.replay.records import (
-    SpadesCheckpoint,
-    SpadesEnd,
-    SpadesHand,
-    SpadesInput,
-    SpadesRecord,
+    Checkpoint,
+    End,
+    Hand,
+    Input,
+    Record,
 )
-from spit.games.spades.session import NextHand, ScriptedHands, SpadesSession
+from spit.play.events import DealAsked
 
 
-class SpadesResimulation:
+class Resimulation:
     """A Spades game rebuilt from a replay, one line at a time (for the verifier, and
     for a viewer that steps through a game). ``state`` is ``None`` until the first hand."""
 
-    def __init__(self, replay: SpadesReplay) -> None:
+    def __init__(self, replay: Replay) -> None:
         self.header = replay.header
         stop = replay.problems[0].line if replay.problems else None
         self.records = tuple(r for r in replay.records if stop is None or r.line < stop)
         """The lines that can be trusted: those before the first problem, if any."""
-        self.session: SpadesSession | None = None
+        self.session: Session | None = None
         """The game being rebuilt, from the first hand on."""
-        self._hands = ScriptedHands()
+        self._hands = hands()
         self.index = 0
         """The next line to process, as an index into ``records``."""
         self.inputs = 0
@@ -57,28 +60,28 @@ class SpadesResimulation:
         """The game after the lines processed so far; ``None`` before the first hand."""
         return None if self.session is None else self.session.state
 
-    def peek(self) -> SpadesRecord | None:
+    def peek(self) -> Record | None:
         """The next line ``step`` will process."""
         return self.records[self.index] if self.index < len(self.records) else None
 
-    def step(self) -> SpadesRecord | None:
+    def step(self) -> Record | None:
         """Process the next line and return it; ``None`` when there are no more.
         Raises ``ReplayMismatch`` where the file and the game differ."""
         record = self.peek()
         if record is None:
             return None
         match record:
-            case SpadesHand():
+            case Hand():
                 self._hand(record)
-            case SpadesInput():
+            case Input():
                 self._input(record)
-            case SpadesCheckpoint():
+            case Checkpoint():
                 self._compare_hash(record.line, record.hash)
             case Forfeit():
                 self._forfeit(record)
             case BotSeat():
                 pass  # information: the bot's moves are the inputs that follow
-            case SpadesEnd():
+            case End():
                 self._end(record)
         self.time = self.time if record.t is None else record.t
         self.index += 1
@@ -89,20 +92,20 @@ class SpadesResimulation:
         while (inputs is None or self.inputs < inputs) and self.step() is not None:
             pass
 
-    def _game(self, line: int) -> SpadesSession:
+    def _game(self, line: int) -> Session:
         if self.session is None:  # the reader lets nothing come before hand 1's cards
             raise ReplayMismatch(line, "no hand has started")
         return self.session
 
-    def _at(self, record: SpadesRecord, session: SpadesSession) -> int:
+    def _at(self, record: Record, session: Session) -> int:
         return session.time if record.t is None else max(record.t, session.time)
 
-    def _hand(self, record: SpadesHand) -> None:
+    def _hand(self, record: Hand) -> None:
         self._hands.push(record.orders)
         if self.session is None:
             try:
-                self.session = SpadesSession(
-                    self._hands,
+                self.session = new_session(
+                    deals=self._hands,
                     target=self.header.target,
                     first=self.header.first,
                     auto_deal=False,
@@ -123,7 +126,7 @@ class SpadesResimulation:
             )
         session.submit_at(self._at(record, session), SEATS[0], NextHand())
 
-    def _input(self, record: SpadesInput) -> None:
+    def _input(self, record: Input) -> None:
         session = self._game(record.line)
         state = session.state
         if state.phase is Phase.GAME_OVER:
@@ -139,7 +142,8 @@ class SpadesResimulation:
         if handled.accepted:
             why = "it is legal here"
         else:
-            why = f"it is not legal here ({handled.message})"
+            reason = None if isinstance(handled, DealAsked) else handled.reason
+            why = f"it is not legal here ({reason})"
         if record.accepted is not None and handled.accepted != record.accepted:
             said = "accepted" if record.accepted else "refused"
             raise ReplayMismatch(
@@ -152,7 +156,7 @@ class SpadesResimulation:
             raise ReplayMismatch(record.line, "a forfeit after the end of the game")
         self.forfeit = record.player
 
-    def _end(self, record: SpadesEnd) -> None:
+    def _end(self, record: End) -> None:
         state = self._game(record.line).state
         if self.forfeit is None and state.phase is not Phase.GAME_OVER:
             raise ReplayMismatch(
@@ -172,18 +176,18 @@ class SpadesResimulation:
         check_hash(line, "the game after this line", state_hash(self._game(line).state), recorded)
 
 
-def verify_spades(replay: SpadesReplay) -> Verification:
+def verify_spades(replay: Replay) -> Verification:
     """Re-play ``replay`` strictly and report the first difference or problem, in the
     same terms as a Spit replay's ``verify`` (its rounds are the hands)."""
     return with_seal(_rules(replay), replay)
 
 
-def _rules(replay: SpadesReplay) -> Verification:
-    sim = SpadesResimulation(replay)
+def _rules(replay: Replay) -> Verification:
+    sim = Resimulation(replay)
     try:
         sim.seek()
     except ReplayMismatch as err:
-        note = engine_note(replay.header.engine, SPADES_ENGINE_VERSION, "Spades engine")
+        note = engine_note(replay.header.engine, ENGINE_VERSION, "Spades engine")
         return _invalid(sim, err.line, err.message + note)
     if replay.problems:
         problem = replay.problems[0]
@@ -208,6 +212,6 @@ def _rules(replay: SpadesReplay) -> Verification:
     )
 
 
-def _invalid(sim: SpadesResimulation, line: int, message: str) -> Verification:
+def _invalid(sim: Resimulation, line: int, message: str) -> Verification:
     hands = 0 if sim.state is None else sim.state.hand
     return Verification(False, False, hands, None, sim.inputs, sim.time, error=message, line=line)

@@ -1,12 +1,11 @@
 """Recording a game of Spades as it is played (the file handling is Spit's: see
 ``spit.core.replay.recording``).
 
-The front end that runs the game reports each hand's card orders (``on_hand``) and
-every action with its outcome (``on_input``); the writer notices the end of a hand
-(a checkpoint, and an ``fsync``) and of the game (the closing line, then it closes
-itself) from the state after the action, so the front end cannot forget them. What no
-action shows, a network game's forfeit and a bot taking a seat over, the front end
-says (``on_forfeit``, ``on_bot``).
+``ReplayWriter`` is a ``spit.games.spades.game.Recorder``: the session tells it each
+hand's card orders (``on_deal``), every input with its outcome (``on_input``), the end
+of each hand (a checkpoint, and an ``fsync``) and of the game (the closing line, then
+it closes itself). What no input shows, a network game's forfeit and a bot taking a
+seat over, the front end says (``on_forfeit``, ``on_bot``).
 """
 
 from __future__ import annotations
@@ -18,26 +17,21 @@ from spit import __version__
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
 from spit.core.seats import Seat, other
-from spit.games.spades.engine import (
-    SPADES_ENGINE_VERSION,
-    Action,
-    HandOrders,
-    Phase,
-    State,
-    state_hash,
-)
-from spit.games.spades.identity import SUFFIX as SPADES_SUFFIX
+from spit.games.spades.engine import ENGINE_VERSION, Action, HandOrders, Phase, State, state_hash
+from spit.games.spades.game import Refused
+from spit.games.spades.identity import SUFFIX
 from spit.games.spades.replay.records import (
     DEFAULT_TARGET,
-    SpadesCheckpoint,
-    SpadesEnd,
-    SpadesHand,
-    SpadesHeader,
-    SpadesInput,
+    Checkpoint,
+    End,
+    Hand,
+    Header,
+    Input,
 )
+from spit.play.events import InputRecord
 
 
-class SpadesReplayWriter(LineWriter):
+class ReplayWriter(LineWriter):
     """Writes one Spades game's replay file. Make one with ``create``."""
 
     @classmethod
@@ -51,7 +45,7 @@ class SpadesReplayWriter(LineWriter):
         first: int = 0,
         created: datetime | None = None,
         network: bool = False,
-    ) -> SpadesReplayWriter:
+    ) -> ReplayWriter:
         """A new file in ``directory`` (made if missing), named after the start time and
         the players, with the header already written. ``target`` and ``first`` are
         ``new_game``'s; ``network``: a game played over the network (the server's).
@@ -60,41 +54,44 @@ class SpadesReplayWriter(LineWriter):
         the file cannot be created.
         """
         when = created or datetime.now().astimezone()
-        header = SpadesHeader(
+        header = Header(
             target=target,
             first=Seat(first),
             players=players,
             seed=seed,
             created=when.isoformat(timespec="seconds"),
             writer=f"spit-tui {__version__}",
-            engine=SPADES_ENGINE_VERSION,
+            engine=ENGINE_VERSION,
             network=network,
         )
         if first not in (0, 1):
             raise ValueError("the first player must be 0 or 1")
-        return cls._start(directory, header, when, SPADES_SUFFIX)
+        return cls._start(directory, header, when, SUFFIX)
 
-    def on_hand(self, t: int, hand: int, orders: HandOrders) -> None:
-        """Hand ``hand`` starts from ``orders`` (before any of its actions)."""
-        self._write(SpadesHand(t, hand, orders).to_json())
+    def on_deal(self, t: int, round_no: int, deal: HandOrders) -> None:
+        """Hand ``round_no`` starts from ``deal`` (before any of its actions)."""
+        self._write(Hand(t, round_no, deal).to_json())
 
-    def on_input(self, t: int, player: Seat, action: Action, accepted: bool, state: State) -> None:
-        """``player`` tried ``action``; ``state`` is the game after it."""
-        self._write(SpadesInput(t, player, action, accepted).to_json())
-        if not accepted:
-            return
+    def on_input(self, record: InputRecord[Action, Refused], state: State) -> None:
+        """An input was accepted or refused; ``state`` is the game after it."""
+        self._write(Input(record.t, record.player, record.action, record.accepted).to_json())
+
+    def on_round_over(self, t: int, state: State) -> None:
+        """A hand is scored: a checkpoint (at the end of the game, the closing line has
+        the hash)."""
         if state.phase is Phase.HAND_OVER:
-            self._write(SpadesCheckpoint(t, state_hash(state)).to_json())
+            self._write(Checkpoint(t, state_hash(state)).to_json())
             self._sync()
-        elif state.phase is Phase.GAME_OVER:
-            assert state.winner is not None
-            end = SpadesEnd(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
-            self._write(self._closing_line(end.to_json()))
-            self.close()
+
+    def on_game_over(self, t: int, state: State) -> None:
+        assert state.winner is not None
+        end = End(t, Seat(state.winner), state.hand, state.scores, state_hash(state))
+        self._write(self._closing_line(end.to_json()))
+        self.close()
 
     def on_forfeit(self, t: int, loser: Seat, state: State, *, left: bool = False) -> None:
         """``loser`` lost the game unfinished at ``state`` (``left``: on purpose): the
         forfeit line, then the closing line with the other player as the winner; the
         file is closed."""
-        end = SpadesEnd(t, other(loser), state.hand, state.scores, state_hash(state))
+        end = End(t, other(loser), state.hand, state.scores, state_hash(state))
         self._forfeit(t, loser, end.to_json(), left=left)

@@ -1,4 +1,4 @@
-"""A bot player: a policy driven through the human model, as a match ``Agent``.
+"""A bot player: a policy driven through the human model, as a session's ``Agent``.
 
 The bot lives in three steps, like a person at the table:
 
@@ -11,7 +11,7 @@ The bot lives in three steps, like a person at the table:
 3. **Land or re-plan.** If, while reaching, it notices that the pile it aims at has
    changed (or the round has), it stops, hesitates ``retarget_ms`` and looks again
    instead of playing onto a card it did not choose. If it does not notice in time, the
-   action is submitted and the match may refuse it; then the bot looks again once it
+   action is submitted and the rules may refuse it; then the bot looks again once it
    has seen what happened.
 
 The simulator runs hundreds of these games a second, so the bot is frugal: an event
@@ -32,9 +32,11 @@ from msgspec import Struct
 
 from spit.core.seats import Seat
 from spit.engine import Action, Phase, Play, Slap, State, legal_actions, observe
+from spit.game import TimedEvent
 from spit.games.spit.bots.human import HumanModel
 from spit.games.spit.bots.policies import Policy
-from spit.games.spit.session.events import InputHandled, TimedEvent
+from spit.games.spit.events import Event
+from spit.play.events import InputHandled
 
 
 class Plan(Struct, frozen=True, gc=False):
@@ -112,7 +114,7 @@ class BotAgent:
     def next_wakeup(self) -> int | None:
         return self._wake
 
-    def on_events(self, t: int, state: State, events: Sequence[TimedEvent]) -> None:
+    def on_events(self, t: int, state: State, events: Sequence[TimedEvent[Event]]) -> None:
         """Keep a snapshot of a changed table; an idle bot also glances at it.
 
         A glance is the look an idle bot makes ``perception_ms`` after a change. That look
@@ -161,7 +163,7 @@ class BotAgent:
 
     # -- internals -------------------------------------------------------------------
 
-    def _read_outcome(self, t: int, events: Sequence[TimedEvent]) -> None:
+    def _read_outcome(self, t: int, events: Sequence[TimedEvent[Event]]) -> None:
         """A refused action means the table moved on: look again once that is seen."""
         for timed in events:
             event = timed.event

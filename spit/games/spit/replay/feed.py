@@ -1,9 +1,9 @@
-"""The match's recorder for a replay file that is opened after the game has begun.
+"""The session's recorder for a replay file that is opened after the game has begun.
 
 A front end wants the game on the table before the replay writer exists: opening
 the file means importing the replay modules and touching the disk, and the first
-frame should not wait for either. The match reports its first deal in its
-constructor, though, and a key may be pressed before the file is there. So the match
+frame should not wait for either. The session reports its first deal in its
+constructor, though, and a key may be pressed before the file is there. So the session
 records into a ``WriterFeed``, which keeps every call until ``open`` hands it a
 writer, passes them on in order, and from then on passes each call at once: the file
 misses nothing. It also knows whether a card was played, for ``close``: a game in
@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from spit.engine import Slap, State
-from spit.games.spit.session import InputRecord, Orders
+from spit.engine import Action, Orders, Reason, Slap, State
+from spit.play.events import InputRecord
 
 if TYPE_CHECKING:
     from spit.games.spit.replay.writer import ReplayWriter
 
 
 class WriterFeed:
-    """A ``spit.games.spit.session.Recorder`` in front of a ``ReplayWriter`` that comes
+    """A ``spit.games.spit.game.Recorder`` in front of a ``ReplayWriter`` that comes
     later (see the module docstring)."""
 
     def __init__(self, watch: Callable[[ReplayWriter], None] = lambda writer: None) -> None:
@@ -71,7 +71,7 @@ class WriterFeed:
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
         self._pass("on_deal", t, round_no, orders)
 
-    def on_input(self, record: InputRecord, state: State) -> None:
+    def on_input(self, record: InputRecord[Action, Reason], state: State) -> None:
         self.played = self.played or (record.accepted and not isinstance(record.action, Slap))
         self._pass("on_input", record, state)
 

@@ -34,8 +34,8 @@ from spit.core.replay.fields import (
 from spit.core.replay.line_parts import header_json, line_json, read_header_fields, read_record
 from spit.core.replay.play_records import checkpoint_reader, end_reader, input_reader
 from spit.core.replay.seat_records import BotSeat, Forfeit, bot_reader, forfeit_reader
-from spit.engine import Action, Variant, parse_action
-from spit.games.spit.session import Orders, Timing
+from spit.engine import Action, Orders, Variant, parse_action
+from spit.engine.timers import Timing
 
 MAX_SCORE: Final = 2**31 - 1
 MAX_ROUNDS: Final = 1_000_000

@@ -1,18 +1,19 @@
-"""Re-simulating a replay: its deals and inputs fed back into a ``Match``, line by line.
+"""Re-simulating a replay: its deals and inputs fed back into a session, line by line.
 
-A replay stores only what the match cannot work out for itself, like a deterministic
+A replay stores only what the session cannot work out for itself, like a deterministic
 game demo: the deals and the timed inputs. Everything else (the automatic spits, the
-slap default, when the next round is dealt) comes from the match's own timers, so
-feeding the same inputs at the same times into a match with the same timing and deals
-must rebuild the same game. Every other line is a claim checked on the way: each deal
-must fall due exactly when it was recorded, each input must be accepted or refused as
-recorded, each checkpoint and the closing line must match the table's state hash. A
-``forfeit`` line (a network game) ends the game at its time, the other player the
-winner; a ``bot`` line only says who made the inputs that follow.
+slap default, when the next round is dealt) comes from the game's own timers
+(``spit.engine.timers``), so feeding the same inputs at the same times into a session
+with the same timing and deals must rebuild the same game. Every other line is a claim
+checked on the way: each deal must fall due exactly when it was recorded, each input
+must be accepted or refused as recorded, each checkpoint and the closing line must
+match the table's state hash. A ``forfeit`` line (a network game) ends the game at its
+time, the other player the winner; a ``bot`` line only says who made the inputs that
+follow.
 
 ``Resimulation.step`` processes one line; the verifier runs them all, a viewer steps
-through them (and may move ``match`` forward with ``advance_to`` up to the time of the
-next line, for smooth playback), keeping copies of the match on the way (``fork``).
+through them (and may move ``session`` forward with ``advance_to`` up to the time of the
+next line, for smooth playback), keeping copies of the session on the way (``fork``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import copy
 
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash
 from spit.core.replay.seat_records import BotSeat, Forfeit
-from spit.engine import State, state_hash
+from spit.engine import Action, Orders, Reason, State, state_hash
+from spit.engine.timers import StagePhase
+from spit.games.spit.game import Session, new_session, scripted_deals
 from spit.games.spit.replay.reader import Replay
 from spit.games.spit.replay.records import (
     Checkpoint,
@@ -30,7 +33,7 @@ from spit.games.spit.replay.records import (
     Input,
     Record,
 )
-from spit.games.spit.session import InputRecord, Match, MatchPhase, Orders, ScriptedDeals
+from spit.play.events import DealAsked, InputRecord
 
 
 def usable_records(replay: Replay) -> tuple[Record, ...]:
@@ -42,7 +45,7 @@ def usable_records(replay: Replay) -> tuple[Record, ...]:
 
 
 class _Probe:
-    """A recorder that notes when the match dealt, ended a round and ended the game."""
+    """A recorder that notes when the session dealt, ended a round and ended the game."""
 
     def __init__(self) -> None:
         self.deal_times: list[int] = []
@@ -52,7 +55,7 @@ class _Probe:
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
         self.deal_times.append(t)
 
-    def on_input(self, record: InputRecord, state: State) -> None:
+    def on_input(self, record: InputRecord[Action, Reason], state: State) -> None:
         pass
 
     def on_round_over(self, t: int, state: State) -> None:
@@ -63,38 +66,38 @@ class _Probe:
 
 
 class Resimulation:
-    """A match rebuilt from a replay, one line at a time.
+    """A game rebuilt from a replay, one line at a time.
 
-    Raises ``ValueError`` if the replay has no usable deal (nothing was played), and
-    ``ReplayMismatch`` (from here or from ``step``) where the file and the game differ.
+    ``collect_events``: keep the session's events (a viewer's), a run of stalls told as
+    one ``spit.engine.timers.StallRun``. Raises ``ValueError`` if the replay has no
+    usable deal (nothing was played), and ``ReplayMismatch`` (from here or from
+    ``step``) where the file and the game differ.
     """
 
-    def __init__(
-        self, replay: Replay, *, collect_events: bool = False, stall_runs: bool = False
-    ) -> None:
-        """``collect_events`` and ``stall_runs``: as ``Match``'s."""
+    def __init__(self, replay: Replay, *, collect_events: bool = False) -> None:
         self.records = usable_records(replay)
         self._deals = [r for r in self.records if isinstance(r, Deal)]
         if not self._deals:
             raise ValueError("nothing to replay: the file holds no deal")
         header = replay.header
+        self.timing = header.timing
+        """The game's timing, as the file's header gives it."""
         self._probe = _Probe()
         try:
-            self.match = Match(
-                ScriptedDeals([d.orders for d in self._deals]),
+            self.session = new_session(
+                deals=scripted_deals([d.orders for d in self._deals]),
                 variant=header.variant,
                 target=header.target,
                 timing=header.timing,
                 recorders=[self._probe],
                 collect_events=collect_events,
                 countdown_ticks=False,  # a file may claim any length: no timer per second
-                stall_runs=stall_runs,
             )
         except ValueError as err:
             raise ReplayMismatch(self._deals[0].line, str(err)) from None
         self.index = 1
         """The next line to process, as an index into ``records`` (the first deal is in
-        the match from the start)."""
+        the session from the start)."""
         self.inputs = 0
         """Inputs processed so far."""
         self.forfeit: Forfeit[int] | None = None
@@ -103,13 +106,13 @@ class Resimulation:
 
     @property
     def state(self) -> State:
-        return self.match.state
+        return self.session.state
 
-    def fork(self) -> Match:
-        """A copy of the match as it stands, to be moved on by itself (a viewer's
+    def fork(self) -> Session:
+        """A copy of the session as it stands, to be moved on by itself (a viewer's
         snapshot): without the checks' own bookkeeping, which grows with the rounds,
         and sharing the recorded deals."""
-        return copy.deepcopy(self.match, {id(self._probe): _Probe()})
+        return copy.deepcopy(self.session, {id(self._probe): _Probe()})
 
     def peek(self) -> Record | None:
         """The next line ``step`` will process."""
@@ -154,16 +157,16 @@ class Resimulation:
     @property
     def over(self) -> bool:
         """The game has ended, by its rules or by a forfeit."""
-        return self.forfeit is not None or self.match.phase is MatchPhase.GAME_OVER
+        return self.forfeit is not None or self.session.stage.over
 
     @property
     def winner(self) -> int | None:
         if self.forfeit is not None:
             return 1 - self.forfeit.player
-        return self.state.winner if self.match.phase is MatchPhase.GAME_OVER else None
+        return self.state.winner if self.session.stage.over else None
 
     def _not_over(self, record: Record, what: str) -> None:
-        if self.match.phase is MatchPhase.GAME_OVER:
+        if self.session.stage.over:
             raise ReplayMismatch(
                 record.line,
                 f"{what} after the end of the game (at t={self._probe.game_over_at})",
@@ -172,13 +175,12 @@ class Resimulation:
     def _input(self, record: Input) -> None:
         self._advance(record)
         self._not_over(record, "an input")
-        result = self.match.submit_at(record.t, record.player, record.action)
+        result = self.session.submit_at(record.t, record.player, record.action)
         self.inputs += 1
         if record.accepted is not None and result.accepted != record.accepted:
             said = "accepted" if record.accepted else "refused"
-            why = (
-                "it is legal here" if result.accepted else f"it is not legal here ({result.reason})"
-            )
+            reason = None if isinstance(result, DealAsked) else result.reason
+            why = "it is legal here" if result.accepted else f"it is not legal here ({reason})"
             raise ReplayMismatch(
                 record.line,
                 f"p{record.player + 1}'s {str(record.action)!r} at t={record.t} "
@@ -186,7 +188,7 @@ class Resimulation:
             )
 
     def _deal(self, record: Deal) -> None:
-        self.match.advance_to(record.t)
+        self.session.advance_to(record.t)
         times = self._probe.deal_times
         if len(times) < record.round:
             raise ReplayMismatch(
@@ -200,11 +202,11 @@ class Resimulation:
         self._confirmed = record.round
 
     def _why_not(self) -> str:
-        phase = self.match.phase
-        if phase is MatchPhase.GAME_OVER:
+        stage = self.session.stage
+        if stage.over:
             return "the game is over"
-        if phase is MatchPhase.ROUND_OVER:
-            return f"it is due at t={self.match.deadline}"
+        if stage.phase is StagePhase.ROUND_OVER:
+            return f"it is due at t={stage.deadline}"
         return f"round {self.state.round} is still being played"
 
     def _end(self, record: End) -> None:
@@ -229,7 +231,7 @@ class Resimulation:
     def _advance(self, record: Record) -> None:
         """Run the timers up to the line's time; a deal they made must be confirmed by
         a deal line before anything else happens."""
-        self.match.advance_to(record.t)
+        self.session.advance_to(record.t)
         times = self._probe.deal_times
         if len(times) > self._confirmed:
             deal = self._deals[self._confirmed]
@@ -238,8 +240,8 @@ class Resimulation:
                 f"round {deal.round} was due at t={times[self._confirmed]}, before this line, "
                 f"but its deal comes later (line {deal.line})",
             )
-        if self.match.phase is MatchPhase.ENDED:
-            due = self._probe.round_over_at + self.match.timing.round_pause_ms
+        if self.session.ended:
+            due = self._probe.round_over_at + self.timing.round_pause_ms
             raise ReplayMismatch(
                 record.line,
                 f"round {self.state.round + 1} was due at t={due}, before this line, "
@@ -250,9 +252,9 @@ class Resimulation:
         check_hash(line, f"the table at t={t}", state_hash(self.state), recorded)
 
 
-def replay_match(replay: Replay, inputs: int | None = None) -> Match:
-    """The match as it stood right after its first ``inputs`` inputs (all of the file
+def replay_session(replay: Replay, inputs: int | None = None) -> Session:
+    """The session as it stood right after its first ``inputs`` inputs (all of the file
     when ``None``). Raises ``ReplayMismatch`` or ``ValueError`` as ``Resimulation``."""
     sim = Resimulation(replay, collect_events=False)
     sim.seek(inputs)
-    return sim.match
+    return sim.session

@@ -25,8 +25,8 @@ def verify(replay: Replay, follow: Follow | None = None) -> Verification:
     whether the file was edited.
 
     ``follow``, if given, steps the re-simulation through (before ``seek``), which
-    then collects its events, a run of stalls as one event (``Match``'s
-    ``stall_runs``): a viewer works a replay out in the very pass that checks it.
+    then collects its events, a run of stalls as one event (``StallRun``): a viewer
+    works a replay out in the very pass that checks it.
     """
     return with_seal(_rules(replay, follow), replay)
 
@@ -40,7 +40,7 @@ def _rules(replay: Replay, follow: Follow | None) -> Verification:
                 sim = Resimulation(replay)
                 sim.seek()
             else:
-                sim = Resimulation(replay, collect_events=True, stall_runs=True)
+                sim = Resimulation(replay, collect_events=True)
                 follow(sim)
                 sim.seek()  # whatever ``follow`` left
     except ReplayMismatch as err:
@@ -50,15 +50,15 @@ def _rules(replay: Replay, follow: Follow | None) -> Verification:
         return _invalid(sim, problem.line, problem.message)
     if sim is None:  # just a header: the game was interrupted before the first deal
         return Verification(True, False, 0, None, 0, 0)
-    match = sim.match
+    session = sim.session
     return Verification(
         valid=True,
         finished=sim.over,
-        rounds=match.state.round,
+        rounds=session.state.round,
         winner=sim.winner,
         inputs=sim.inputs,
-        duration_ms=match.time,
-        final_hash=state_hash(match.state),
+        duration_ms=session.time,
+        final_hash=state_hash(session.state),
     )
 
 
@@ -66,5 +66,5 @@ def _invalid(sim: Resimulation | None, line: int, message: str) -> Verification:
     if sim is None:
         return Verification(False, False, 0, None, 0, 0, error=message, line=line)
     return Verification(
-        False, False, sim.state.round, None, sim.inputs, sim.match.time, error=message, line=line
+        False, False, sim.state.round, None, sim.inputs, sim.session.time, error=message, line=line
     )

@@ -1,7 +1,7 @@
 """Recording a game of Spit as it is played, so that nothing is lost when it is interrupted.
 
-``ReplayWriter`` is a ``spit.games.spit.session.Recorder``: the match calls it at every deal, input
-and round end, and it appends one line per call to a line-buffered file, so each line
+``ReplayWriter`` is a ``spit.games.spit.game.Recorder``: the session calls it at every deal,
+input and round end, and it appends one line per call to a line-buffered file, so each line
 reaches the operating system the moment it is written. A crash, a closed terminal or
 ``kill -9`` leaves a file that is valid up to its last complete line, which the reader
 shows as an unfinished game; round ends and the end of the game are also ``fsync``-ed.
@@ -24,17 +24,18 @@ from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.recording import LineWriter
 from spit.core.seats import Seat, other
-from spit.engine import ENGINE_VERSION, State, Variant, state_hash
+from spit.engine import ENGINE_VERSION, Action, Orders, Reason, State, Variant, state_hash
+from spit.engine.timers import Timing
 from spit.games.spit.identity import SUFFIX
 from spit.games.spit.replay.records import Checkpoint, Deal, End, Header, Input
-from spit.games.spit.session import InputRecord, Orders, Timing
+from spit.play.events import InputRecord
 
 CHECKPOINT_EVERY: Final = 100
 """Inputs between two checkpoints (besides the one at every round end)."""
 
 
 class ReplayWriter(LineWriter):
-    """Writes one game's replay file. Make one with ``create``, before the ``Match``
+    """Writes one game's replay file. Make one with ``create``, before the session
     (whose constructor already reports the first deal)."""
 
     def __init__(self, file: TextIO, path: Path) -> None:
@@ -83,7 +84,7 @@ class ReplayWriter(LineWriter):
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
         self._write(Deal(t, round_no, orders).to_json())
 
-    def on_input(self, record: InputRecord, state: State) -> None:
+    def on_input(self, record: InputRecord[Action, Reason], state: State) -> None:
         self._write(Input(record.t, Seat(record.player), record.action, record.accepted).to_json())
         self._inputs += 1
         if self._inputs % CHECKPOINT_EVERY == 0:

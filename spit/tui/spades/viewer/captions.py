@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spit.games.spades.engine import Card, Phase, State, actions
-from spit.games.spades.replay.records import SpadesHand
+from spit.games.spades.replay.records import Hand
 from spit.games.spades.timeline import Frame
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.view import agree, subject
@@ -22,7 +22,7 @@ from spit.tui.spades.view import agree, subject
 def caption(frame: Frame, names: tuple[str, str], painter: CardPainter) -> str:
     """One line about the step that led to ``frame``."""
     state, before, record = frame.state, frame.before, frame.record
-    if isinstance(record, SpadesHand):
+    if isinstance(record, Hand):
         return f"Hand {record.hand}: {subject(names[state.first], 'draw')} first."
     assert before is not None  # an input always comes after a hand's cards
     name, action = names[record.player], record.action

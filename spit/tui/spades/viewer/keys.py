@@ -35,7 +35,7 @@ KEYS_HINT: Final = "? keys  Esc back"
 """The keys in the header."""
 
 
-def spades_help(ascii_only: bool = False) -> ViewerHelp:
+def viewer_help(ascii_only: bool = False) -> ViewerHelp:
     """The Spit viewer's help dialog, with these keys."""
     times = CardPainter.for_ascii(ascii_only).times
     text = "\n".join(

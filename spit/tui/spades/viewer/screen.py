@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 
-from spit.games.spades.timeline import SpadesTimeline, open_spades_timeline
+from spit.games.spades.timeline import Timeline, open_spades_timeline
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.viewer_base import ViewerScreen, forfeit_notice
 from spit.tui.shared.viewer_keys import ViewerHelp, bindings
@@ -26,7 +26,7 @@ from spit.tui.spades.viewer.keys import (
     HINT,
     KEYS_HINT,
     SPADES_VIEWER_KEYS,
-    spades_help,
+    viewer_help,
 )
 from spit.tui.spades.viewer.table import Playing, ReplayTable, draw_replay, present
 
@@ -37,7 +37,7 @@ class SpadesViewerScreen(ViewerScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(SPADES_VIEWER_KEYS))
 
-    timeline: SpadesTimeline | None = None
+    timeline: Timeline | None = None
     index = 0
     """The frame on screen."""
     painter: CardPainter
@@ -55,7 +55,7 @@ class SpadesViewerScreen(ViewerScreen):
         yield self.board
 
     @property
-    def _frames(self) -> SpadesTimeline:
+    def _frames(self) -> Timeline:
         """The timeline, once it is known there is one."""
         assert self.timeline is not None
         return self.timeline
@@ -114,7 +114,7 @@ class SpadesViewerScreen(ViewerScreen):
         self.board.show_table(self.table())
 
     def _help(self, ascii_only: bool) -> ViewerHelp:
-        return spades_help(ascii_only)
+        return viewer_help(ascii_only)
 
     # -- keys ----------------------------------------------------------------------
 

@@ -32,9 +32,9 @@ from spit.games.spades.engine import (
     observe,
     to_move,
 )
-from spit.games.spades.replay.records import SpadesHand
-from spit.games.spades.session.keys import display_order
-from spit.games.spades.timeline import SpadesTimeline
+from spit.games.spades.keys import display_order
+from spit.games.spades.replay.records import Hand
+from spit.games.spades.timeline import Timeline
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter, CardSize
 from spit.tui.spades.draw import (
@@ -74,7 +74,7 @@ _PHASES = {
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatLine:
     """A player's line (``label`` such as ``North · hard bot``, then ``facts``: the
     cards put face down in the draw, the bid) and their hand, face up and sorted as in
     play, with the card just kept or drawn back outlined."""
@@ -105,7 +105,7 @@ class Band:
 class ReplayTable:
     title: str
     keys_hint: str
-    seats: tuple[Seat, Seat]
+    seats: tuple[SeatLine, SeatLine]
     """By player: player 0 is drawn at the bottom, player 1 at the top."""
     band: Band
     notes: tuple[tuple[str, str], tuple[str, str]]
@@ -150,7 +150,7 @@ def _seat_label(info: PlayerInfo, painter: CardPainter) -> str:
 
 
 def present(
-    timeline: SpadesTimeline,
+    timeline: Timeline,
     index: int,
     playing: Playing,
     painter: CardPainter,
@@ -199,11 +199,11 @@ def present(
     )
 
 
-def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPainter) -> Seat:
+def _seat_at(timeline: Timeline, index: int, player: int, painter: CardPainter) -> SeatLine:
     frame = timeline.frames[index]
     state, record = frame.state, frame.record
     new: set[Card] = set()
-    if not isinstance(record, SpadesHand) and record.player == player and frame.accepted:
+    if not isinstance(record, Hand) and record.player == player and frame.accepted:
         before = frame.before
         assert before is not None
         if isinstance(record.action, Keep | Discard):
@@ -214,7 +214,7 @@ def _seat_at(timeline: SpadesTimeline, index: int, player: int, painter: CardPai
         HandCard(card, "", raised=card in new) for card in display_order(state.hands[player])
     )
     label = _seat_label(timeline.replay.header.players[player], painter)
-    return Seat(label, _facts(state, player, painter), hand, to_move(state) == player)
+    return SeatLine(label, _facts(state, player, painter), hand, to_move(state) == player)
 
 
 def _facts(state: State, player: int, painter: CardPainter) -> str:
@@ -250,9 +250,7 @@ def _trick_number(game: State | PlayerView) -> int:
     return len(game.tricks) + (1 if game.trick or not game.tricks else 0)
 
 
-def _status_line(
-    timeline: SpadesTimeline, index: int, playing: Playing, painter: CardPainter
-) -> str:
+def _status_line(timeline: Timeline, index: int, playing: Playing, painter: CardPainter) -> str:
     mode = (">" if painter.ascii else "▶") if playing.playing else ("||" if painter.ascii else "❚❚")
     state = timeline.frames[index].state
     times = "x" if painter.ascii else "×"
@@ -320,7 +318,7 @@ def _band(canvas: Canvas, band: Band, card: CardSize, y: int, painter: CardPaint
 
 
 def _seat(
-    canvas: Canvas, seat: Seat, card: CardSize, y: int, painter: CardPainter, ascii: bool
+    canvas: Canvas, seat: SeatLine, card: CardSize, y: int, painter: CardPainter, ascii: bool
 ) -> None:
     """The name line (marked when it is this player's move), then the hand."""
     mark = (">" if ascii else "▸") if seat.to_move else " "

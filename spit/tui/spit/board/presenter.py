@@ -1,10 +1,10 @@
-"""What the table says: turning a match and its events into a ``TableView``.
+"""What the table says: turning a game's session and its events into a ``TableView``.
 
-The presenter keeps the short-lived things a player needs to see and the match does
+The presenter keeps the short-lived things a player needs to see and the session does
 not keep: which key was just refused and why, which card just landed, that the spit
 cards were turned up, how the round ended. It reads rules only from the engine
-(``observe``) and the match (whether a player's keys would do anything:
-``Match.useful_intents``) and never decides anything itself.
+(``observe``) and the game (whether a player's keys would do anything:
+``spit.games.spit.game.useful_intents``) and never decides anything itself.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from msgspec import Struct
 
 from spit.core.seats import SEATS, Seat
 from spit.engine import (
+    Action,
     CardMoved,
     CardPlayed,
     CardSpat,
@@ -34,16 +35,11 @@ from spit.engine import (
     game_end,
     observe,
 )
-from spit.games.spit.session import (
-    CountdownKind,
-    CountdownTick,
-    InputHandled,
-    InputRecord,
-    Match,
-    MatchPhase,
-    SlapWindowClosed,
-    TimedEvent,
-)
+from spit.engine.timers import CountdownKind, CountdownTick, SlapWindowClosed, StagePhase
+from spit.game import TimedEvent
+from spit.games.spit.events import Event
+from spit.games.spit.game import Session, useful_intents
+from spit.play.events import InputHandled, InputRecord
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.board.view import Centre, Pile, Side, TableView
 
@@ -123,13 +119,13 @@ class Cursor(Struct, frozen=True):
         return Cursor(self.stock, 0 if arrow == "up" else 1)
 
 
-def refusal(record: InputRecord, phase: MatchPhase) -> str:
+def refusal(record: InputRecord[Action, Reason], phase: StagePhase) -> str:
     """What to tell a player whose key did nothing (at most 12 characters)."""
     if record.too_slow:
         return "too slow!"
     reason = record.reason
     if reason is Reason.NOT_PLAYING:
-        return "round over" if phase is MatchPhase.ROUND_OVER else "wait for it"
+        return "round over" if phase is StagePhase.ROUND_OVER else "wait for it"
     if reason is None:
         return "refused"
     return _REFUSALS.get(reason, reason.replace("_", " "))[:12]
@@ -142,7 +138,6 @@ _REFUSALS: Final = {
     Reason.LONE_CARD: "can't move it",
     Reason.NOT_SLAPPING: "too late",
     Reason.BAD_INDEX: "no such pile",
-    Reason.PAUSED: "paused",
 }
 """A refusal in the few words the table has room for; the others by their names."""
 
@@ -205,13 +200,13 @@ class Presenter:
         """Whether something on the table will change by itself soon."""
         return bool(self._notes) or self._highlight is not None or self._spat_until > 0
 
-    def absorb(self, timed: Sequence[TimedEvent], match: Match, now: int) -> bool:
+    def absorb(self, timed: Sequence[TimedEvent[Event]], match: Session, now: int) -> bool:
         """Take note of what happened (``now`` on the screen's clock); True if anything did."""
         names = self.players.names
         for item in timed:
             event = item.event
             if isinstance(event, InputHandled):
-                self._input(event.record, match.phase, now)
+                self._input(event.record, match.stage.phase, now)
             elif isinstance(event, CardPlayed):
                 self._highlight = (event.pile, now + HIGHLIGHT_MS)
                 pile = "pile" if self._one_pile else f"{_SIDES[event.pile]} pile"
@@ -244,7 +239,7 @@ class Presenter:
                 self._footer = ""
         return bool(timed)
 
-    def _input(self, record: InputRecord, phase: MatchPhase, now: int) -> None:
+    def _input(self, record: InputRecord[Action, Reason], phase: StagePhase, now: int) -> None:
         if record.accepted:
             self._notes.pop(record.player, None)
         elif record.player in self.players.humans:
@@ -278,7 +273,7 @@ class Presenter:
 
     def view(
         self,
-        match: Match,
+        match: Session,
         *,
         paused: bool,
         seconds: int | None,
@@ -319,17 +314,17 @@ class Presenter:
             return cursor_footer(self.label)
         return f"Player 1: left half of the keyboard{self.painter.dot}Player 2: right half"
 
-    def _side(self, match: Match, player: Seat, cursor: Cursor | None, hidden: bool) -> Side:
+    def _side(self, match: Session, player: Seat, cursor: Cursor | None, hidden: bool) -> Side:
         state = match.state
         status, status_role = "", "dim"
         if hidden:  # nothing that helps to plan while paused
             pass
-        elif match.phase is MatchPhase.PLAYING and self.play_hint:
-            if match.useful_intents(player):  # a key of theirs would do something
+        elif match.stage.phase is StagePhase.PLAYING and self.play_hint:
+            if useful_intents(match.state, match.stage, player):  # a key would do something
                 status, status_role = self._status[0], "good"
             else:
                 status = self._status[1]
-        elif match.phase is MatchPhase.SLAP:
+        elif match.stage.phase is StagePhase.SLAP:
             status, status_role = "slap!", "alert"
         if state.variant is Variant.POINTS:
             score = f"{state.scores[player]} points"
@@ -351,31 +346,31 @@ class Presenter:
             cursor_stock=cursor.stock if cursor is not None else None,
         )
 
-    def _centre(self, match: Match, paused: bool, seconds: int, resume_in: int | None) -> Centre:
+    def _centre(self, match: Session, paused: bool, seconds: int, resume_in: int | None) -> Centre:
         state = match.state
-        phase = match.phase
+        phase = match.stage.phase
         if paused:
             return Centre("Paused", "PAUSED", f"{self.label('pause')} to play on")
         if resume_in is not None:
             return Centre("Get ready: play goes on", str(resume_in))
-        if phase is MatchPhase.COUNTDOWN:
-            if match.countdown_kind is CountdownKind.START:
+        if phase is StagePhase.COUNTDOWN:
+            if match.stage.countdown is CountdownKind.START:
                 return Centre(f"Round {state.round}: get ready", str(self._countdown))
             return Centre("Nobody can play", str(self._countdown), "Spit cards are coming")
-        if phase is MatchPhase.PLAYING:
+        if phase is StagePhase.PLAYING:
             return Centre("", "SPIT!") if self._spat_until else Centre()
-        if phase is MatchPhase.SLAP:
+        if phase is StagePhase.SLAP:
             a, b = (len(p) for p in state.piles)
             left, right = ("<", ">") if self.painter.ascii else ("◀", "▶")
             detail = f"{left} {a} cards     {b} cards {right}\n{seconds} s to slap"
             return Centre("Slap the smaller pile!", "SLAP!", detail, "alert")
-        if phase is MatchPhase.ROUND_OVER:
+        if phase is StagePhase.ROUND_OVER:
             return Centre(f"Round {state.round} over", "", self._summary(match, seconds))
-        if phase is MatchPhase.GAME_OVER and state.winner is not None:
+        if phase is StagePhase.GAME_OVER and state.winner is not None:
             return Centre("Game over", self._winner_big(state.winner))
         return Centre("The recorded game ends here")
 
-    def _summary(self, match: Match, seconds: int) -> str:
+    def _summary(self, match: Session, seconds: int) -> str:
         names, shorts = self.players.names, self.players.shorts
         lines = []
         if self._nobody_slapped:
@@ -402,7 +397,7 @@ class Presenter:
             return "YOU WIN" if winner == 0 else "BOT WINS"
         return f"P{winner + 1} WINS"
 
-    def _why_over(self, match: Match) -> str:
+    def _why_over(self, match: Session) -> str:
         """Why the game ended, in words, for every way the engine ends one (``GameEnd``)."""
         state = match.state
         names = self.players.names
@@ -423,7 +418,7 @@ class Presenter:
         return f"{who} no cards left, so no round can be dealt: {then}."
 
     def result(
-        self, match: Match, seed: int, replay: Path | None, again: str | None = None
+        self, match: Session, seed: int, replay: Path | None, again: str | None = None
     ) -> Result:
         """The result overlay's text for a finished game; ``again``: the command that
         plays the deal again, if not ``spit-tui play --seed`` (the day's deal)."""

@@ -2,9 +2,9 @@
 
 Three kinds of move are taught, each the first time it is possible: a play onto a
 spit pile, a move into an empty space, the slap at the end of a round. A kind is
-taught once the player has done it (the coach is one of the match's recorders, so it
+taught once the player has done it (the coach is one of the session's recorders, so it
 sees every accepted input); until then, whenever it is possible again, its hint comes
-back. What a key does now is the match's to say (``Match.useful_intents``), and the
+back. What a key does now is the game's to say (``spit.games.spit.game.useful_intents``), and the
 keys named are the labels of the player's own key map, so a remapped key or another
 layout is what the hint says. Nothing here draws or knows Textual.
 """
@@ -16,16 +16,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from spit.core.seats import SEATS
-from spit.engine import Card, Move, Play, Slap, State
-from spit.games.spit.session import (
-    InputRecord,
-    Intent,
-    Match,
-    MatchPhase,
-    Orders,
-    PlayIntent,
-    SpitIntent,
-)
+from spit.engine import Action, Card, Move, Orders, Play, Reason, Slap, State
+from spit.engine.timers import StagePhase
+from spit.games.spit.game import Session, useful_intents
+from spit.games.spit.intents import KeyIntent, PlayIntent, SpitIntent
+from spit.play.events import InputRecord
 from spit.tui.spit.intent_keys import binding_of
 
 KINDS: Final = ("play", "move", "slap")
@@ -52,7 +47,7 @@ Name = Callable[[Card], str]
 
 
 class Coach:
-    """The practice round's teacher: a ``spit.games.spit.session.Recorder`` of what the player did,
+    """The practice round's teacher: a ``spit.games.spit.game.Recorder`` of what the player did,
     and ``hint`` for what to say now."""
 
     def __init__(self) -> None:
@@ -62,7 +57,7 @@ class Coach:
     def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
         pass
 
-    def on_input(self, record: InputRecord, state: State) -> None:
+    def on_input(self, record: InputRecord[Action, Reason], state: State) -> None:
         if record.player == PLAYER and record.accepted:
             action = record.action
             kind = (
@@ -80,14 +75,14 @@ class Coach:
     def on_game_over(self, t: int, state: State) -> None:
         pass
 
-    def hint(self, match: Match, label: Label, name: Name) -> Hint:
-        """What to tell the player now. Which key does what is the match's to say
-        (``Match.useful_intents``), so a hint names the key that does it."""
-        phase, state = match.phase, match.state
-        if phase is MatchPhase.SLAP and "slap" not in self.taught:
+    def hint(self, match: Session, label: Label, name: Name) -> Hint:
+        """What to tell the player now. Which key does what is the game's to say
+        (``useful_intents``), so a hint names the key that does it."""
+        phase, state = match.stage.phase, match.state
+        if phase is StagePhase.SLAP and "slap" not in self.taught:
             return _slap(match, label)
-        if phase is MatchPhase.PLAYING:
-            useful = match.useful_intents(PLAYER)
+        if phase is StagePhase.PLAYING:
+            useful = useful_intents(match.state, match.stage, PLAYER)
             plays = [(i, a) for i, a in useful if isinstance(a, Play)]
             moves = [(i, a) for i, a in useful if isinstance(a, Move)]
             if plays and "play" not in self.taught:
@@ -115,18 +110,18 @@ NO_PLAY: Final = Hint(
 moments none of the player's keys would play (one line: it fits 80 columns)."""
 
 
-def _key(intent: Intent, label: Label) -> str:
+def _key(intent: KeyIntent, label: Label) -> str:
     assert not isinstance(intent, SpitIntent)  # no key sends one
     return label(binding_of(PLAYER, intent))
 
 
-def _aim(intent: Intent) -> tuple[int, int]:
+def _aim(intent: KeyIntent) -> tuple[int, int]:
     """Where the arrow keys' selection goes for a play key's intent (a play or a slap)."""
     assert isinstance(intent, PlayIntent)  # only play keys play or slap
     return intent.stock, int(intent.side)
 
 
-def _play(intent: Intent, play: Play, state: State, label: Label, name: Name) -> Hint:
+def _play(intent: KeyIntent, play: Play, state: State, label: Label, name: Name) -> Hint:
     card = state.stocks[PLAYER][play.stock][-1]
     top = state.piles[play.pile][-1]
     side = "middle" if len(state.piles) == 1 else SIDES[play.pile]
@@ -138,7 +133,7 @@ def _play(intent: Intent, play: Play, state: State, label: Label, name: Name) ->
     )
 
 
-def _move(intent: Intent, move: Move, state: State, label: Label, name: Name) -> Hint:
+def _move(intent: KeyIntent, move: Move, state: State, label: Label, name: Name) -> Hint:
     card = state.stocks[PLAYER][move.stock][-1]
     return Hint(
         "move",
@@ -148,11 +143,11 @@ def _move(intent: Intent, move: Move, state: State, label: Label, name: Name) ->
     )
 
 
-def _slap(match: Match, label: Label) -> Hint:
+def _slap(match: Session, label: Label) -> Hint:
     """The smaller pile's slap, with the first key that slaps it."""
     sizes = [len(pile) for pile in match.state.piles]
     pile = 0 if sizes[0] <= sizes[1] else 1
-    intent = next(i for i, a in match.useful_intents(PLAYER) if a == Slap(pile))
+    intent = next(i for i, a in useful_intents(match.state, match.stage, PLAYER) if a == Slap(pile))
     return Hint(
         "slap",
         f"Round over: slap the smaller pile ({SIDES[pile]}, {sizes[pile]} cards) "

@@ -21,13 +21,13 @@ from spit.settings.keymap import spelt_key_label
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.spit.board.presenter import Cursor
 from spit.tui.spit.game_config import GameConfig
-from spit.tui.spit.game_screen import GameScreen
+from spit.tui.spit.game_screen import SpitScreen
 from spit.tui.spit.practice.coach import Coach, Hint
 from spit.tui.spit.practice.slow_bot import NAME, make_slow_bot
 
 if TYPE_CHECKING:
+    from spit.core.clock import Clock
     from spit.games.spit.bots import BotAgent
-    from spit.games.spit.session import Clock
     from spit.settings.model import Settings
 
 
@@ -37,7 +37,7 @@ the cards are turned up, and a move into a space soon after (a rematch deals the
 seed's cards)."""
 
 
-class PracticeScreen(GameScreen):
+class PracticeScreen(SpitScreen):
     """A practice game with ``config``'s keys and cards (its bot and recording are
     the practice round's own)."""
 

@@ -21,8 +21,9 @@ from spit.engine import (
     Spit,
     Stalled,
 )
-from spit.games.spit.session import InputHandled, SlapWindowClosed
+from spit.engine.timers import SlapWindowClosed
 from spit.games.spit.timeline import Timeline
+from spit.play.events import InputHandled
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.board.presenter import refusal
 

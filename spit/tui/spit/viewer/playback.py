@@ -18,8 +18,11 @@ from msgspec.structs import replace
 
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Move, Play
-from spit.games.spit.session import CountdownTick, InputHandled, Match, MatchPhase, TimedEvent
+from spit.engine.timers import CountdownTick, StagePhase
+from spit.game import TimedEvent
+from spit.games.spit.game import Session
 from spit.games.spit.timeline import START, Position, Timeline
+from spit.play.events import InputHandled
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.board.presenter import (
     FLASH_MS,
@@ -51,7 +54,7 @@ class Playback:
         self.keys_hint = keys_hint
         self.players = players_of(timeline.replay.header.players)
         self.position = START
-        self.match: Match = timeline.snapshot_for(START).restore()
+        self.match: Session = timeline.snapshot_for(START).restore()
         self.presenter = self._presenter()
         self._seen = 0
         """Events the presenter has taken in: those before ``position``."""
@@ -99,8 +102,8 @@ class Playback:
         """Tell the presenter the whole seconds left in a running countdown, as the
         live match's tick each second would have: the ticks still due after now."""
         match, t = self.match, self.position.t
-        kind, deadline = match.countdown_kind, match.deadline
-        if match.phase is MatchPhase.COUNTDOWN and kind is not None and deadline is not None:
+        kind, deadline = match.stage.countdown, match.stage.deadline
+        if match.stage.phase is StagePhase.COUNTDOWN and kind is not None and deadline is not None:
             seconds = max(0, -(-(deadline - t) // 1000))
             self.presenter.absorb((TimedEvent(t, CountdownTick(kind, seconds)),), match, t)
 
@@ -126,9 +129,9 @@ class Playback:
     def view(self) -> TableView:
         """What the board shows at the current position."""
         match, t = self.match, self.position.t
-        seconds = None
-        if match.deadline is not None and match.phase in (MatchPhase.SLAP, MatchPhase.ROUND_OVER):
-            seconds = max(0, -(-(match.deadline - t) // 1000))
+        seconds, stage = None, match.stage
+        if stage.deadline is not None and stage.phase in (StagePhase.SLAP, StagePhase.ROUND_OVER):
+            seconds = max(0, -(-(stage.deadline - t) // 1000))
         table = self.presenter.view(match, paused=False, seconds=seconds, cursor=None)
         centre = table.centre
         if self.at_end and not self.timeline.finished:

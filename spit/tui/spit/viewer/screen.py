@@ -42,24 +42,24 @@ class ReplayBoard(SpitBoard):
         return draw_table(view, width, height, self.painter, compact=True)
 
 
-class ReplayViewerScreen(ViewerScreen):
+class SpitViewerScreen(ViewerScreen):
     """The replay at ``path``, in an app with ``Services``. ``clock`` is for tests (a FakeClock).
     The card style and colours are the app's settings, unless given here."""
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings())
     DEFAULT_CSS = """
-    ReplayViewerScreen {
+    SpitViewerScreen {
         layout: vertical;
     }
-    ReplayViewerScreen #too-small {
+    SpitViewerScreen #too-small {
         width: 1fr;
         height: 1fr;
         content-align: center middle;
         text-align: center;
     }
-    ReplayViewerScreen #too-small { display: none; }
-    ReplayViewerScreen.-small #too-small { display: block; }
-    ReplayViewerScreen.-small ReplayBoard, ReplayViewerScreen.-small TimelineBar {
+    SpitViewerScreen #too-small { display: none; }
+    SpitViewerScreen.-small #too-small { display: block; }
+    SpitViewerScreen.-small ReplayBoard, SpitViewerScreen.-small TimelineBar {
         display: none;
     }
     """

@@ -1,8 +1,8 @@
 """What the keys of a Spades hand mean: a letter per card, and the order cards lie in.
 
-Below the screen because the session resolves a key press against the hand as it is
-when the press is handled (``spit.games.spades.session.intents.Key``); the screen draws
-the same letters under the cards, from the same function.
+Below the screen because the game resolves a key press against the hand as it is when
+the press is handled (``spit.games.spades.intents.Key``); the screen draws the same
+letters under the cards, from the same function.
 """
 
 from __future__ import annotations

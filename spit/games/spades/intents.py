@@ -1,27 +1,30 @@
-"""What a player sends the Spades session: an intent, judged when it is handled.
+"""What a player sends a Spades session: an intent, judged when it is handled
+(``spit.games.spades.game.Game.resolve``).
 
 A complete decision is the engine's own action (``Bid``, ``DeclareBlindNil``,
 ``PlayCard``, ``Exchange``...): a bot, a test or a network client sends those, and
 the engine accepts or refuses them, both recorded. A front end's keys are sent as
-they are pressed (``Key``, ``Confirm``) and the session decides what they mean from
-the game as it is at that moment: ``b`` declares blind nil before the draw and plays
-the card lettered ``b`` in the play; Enter plays the card under the cursor, gives away
+they are pressed (``Key``, ``Confirm``) and the game decides what they mean from the
+state as it is at that moment: ``b`` declares blind nil before the draw and plays the
+card lettered ``b`` in the play; Enter plays the card under the cursor, gives away
 the chosen cards, places the typed bid or deals the next hand. A key that means
 nothing now (not the player's turn, a letter with no card) is refused and not
-recorded, as a key the table ignores.
+recorded, as a key the table ignores. In the exchange a letter picks a card for the
+front end to keep until Enter (``spit.games.spades.game.picked``): it is what the
+player composes, like the cursor and the typed bid, not yet an input.
 
 Over the network an intent travels as text (``intent_text``, ``parse_intent``; the
 notation is in ``docs/protocol.md``), so that a remote screen sends the very keys the
-local one sends and the server's session judges them as the local one would.
+local one sends and the server judges them as the local one would.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Final, TypeAlias
 
 from msgspec import Struct
 
+from spit.core import outcome
 from spit.core.cards import Card, card_name, parse_card
 from spit.games.spades.engine import MAX_EXCHANGE, Action, parse_action
 
@@ -132,12 +135,11 @@ def _confirm(words: list[str]) -> Confirm | None:
     return Confirm(card, frozenset(chosen), bid[0])
 
 
-class Refusal(StrEnum):
-    """Why the session refused an intent before it reached the engine (not recorded);
-    the value is a message fit to show a player."""
+class Refusal(outcome.Refusal):
+    """Why an intent was refused before it reached the engine (not recorded); the value
+    is a message fit to show a player. (The session's own, a pause and the end, are
+    ``spit.play.events.Stopped``.)"""
 
-    PAUSED = "the game is paused"
-    GAME_OVER = "the game is over"
     NOT_YOUR_TURN = "it is the other player's turn"
     NO_MEANING = "that key does nothing now"
     NO_BID = "type your bid first: 0 (nil) to 13 tricks"

@@ -1,0 +1,98 @@
+"""What a session tells (``spit.play.session``): an input handled, a pause, and the
+answers to what a front end submits.
+
+Apart from the session so that the bots, which read these and must keep no clock,
+need not import the session and the clock it runs on.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Generic, TypeAlias, TypeVar
+
+from msgspec import Struct
+
+from spit.core.outcome import Refusal
+from spit.core.seats import Seat
+
+A = TypeVar("A")
+I = TypeVar("I")  # noqa: E741  (the intent, beside A for the action)
+E = TypeVar("E")
+R = TypeVar("R", bound=Refusal)
+
+
+class Stopped(Refusal):
+    """The session's own refusals, whatever the game: nothing is taken while the game
+    is paused or once it is over."""
+
+    PAUSED = "paused"
+    GAME_OVER = "game_over"
+
+    @property
+    def message(self) -> str:
+        return _STOPPED[self]
+
+
+_STOPPED: Final = {Stopped.PAUSED: "the game is paused", Stopped.GAME_OVER: "the game is over"}
+
+
+# -- what the session tells ------------------------------------------------------------
+
+
+class InputRecord(Struct, Generic[A, R], frozen=True, gc=False):
+    """An input that reached the rules, and what became of it. Refused inputs are kept
+    too (and recorded), so a front end can say "too slow!" and a replay's check can
+    confirm what was refused."""
+
+    t: int
+    player: Seat
+    action: A
+    accepted: bool
+    reason: R | None = None
+    """Why the rules refused it."""
+    too_slow: bool = False
+    """It was legal a moment ago, before another seat got there first
+    (``Game.lost_race``; Spit's R10)."""
+
+
+class IntentRefused(Struct, Generic[I], frozen=True):
+    """An intent that meant nothing at ``t`` (not recorded), and why: the game's reason
+    (``Game.resolve``) or the session's (``Stopped``)."""
+
+    t: int
+    player: Seat
+    intent: I
+    reason: Refusal
+
+    @property
+    def accepted(self) -> bool:
+        return False
+
+    @property
+    def message(self) -> str:
+        return self.reason.message
+
+
+class DealAsked(Struct, Generic[I], frozen=True):
+    """An intent that asked for the next deal (``spit.game.NextDeal``), which was dealt."""
+
+    t: int
+    player: Seat
+    intent: I
+
+    @property
+    def accepted(self) -> bool:
+        return True
+
+
+class InputHandled(Struct, Generic[A, R], frozen=True, gc=False):
+    """An input was applied or refused; ``record`` says which."""
+
+    record: InputRecord[A, R]
+
+
+class PauseChanged(Struct, frozen=True, gc=False):
+    paused: bool
+
+
+SessionEvent: TypeAlias = E | InputHandled[A, R] | PauseChanged
+"""What a session tells: the game's events, each input handled, a pause."""

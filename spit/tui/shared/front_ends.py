@@ -1,0 +1,76 @@
+"""Each game's screens, as the shared screens (the app, the menu, the replays, the
+network screens) find them: a ``FrontEnds`` a game, installed by the composition root.
+
+Each game's screens package has its table (``spit/tui/<game>/front_ends.py``); the
+composition root (``spit.composition``) installs them here by the game's name, beside
+the games' descriptors in ``spit.games.registry``. The shared screens ask for a game's
+screens by name and never import a game's package. Each part is a function that
+imports the screen when first called, so that opening the menu loads no game's
+screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from msgspec import Struct
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from spit.core.clock import Clock
+    from spit.net.client import NetClient
+    from spit.settings.model import Settings
+    from spit.tui.shared.viewer_base import ViewerScreen
+
+
+class NetScreenMaker(Protocol):
+    """A game's screen on a network client already welcomed to its room (a player's
+    table, or a spectator's)."""
+
+    def __call__(
+        self, client: NetClient, settings: Settings, *, clock: Clock | None = None
+    ) -> Screen[None]: ...
+
+
+class FrontEnds(Struct, frozen=True):
+    """One game's screens."""
+
+    viewer: Callable[[Path, Clock | None], ViewerScreen]
+    """A saved game played back."""
+    table: Callable[[Settings, str | None, Clock | None], Screen[None]]
+    """The live table as the settings ask for, against a bot of this level (``None``:
+    the settings' level, or the game's own players)."""
+    menu_label: str | None
+    """The menu's entry for a game against a bot; ``None`` where the menu has the
+    game's own entries (Spit's two players and bot chooser)."""
+    menu_key: str | None = None
+    """The key of the menu's entry (with ``menu_label``): each game brings its own,
+    so that adding a game moves no other entry's key (``spit.tui.shell.menu``)."""
+    net_screen: NetScreenMaker | None = None
+    """The table of a game over the network; ``None`` for a game not yet playable
+    there."""
+    watch_screen: NetScreenMaker | None = None
+    """The table a spectator watches a network game on, drawn as the game's replay
+    viewer draws (``NetClient.connect(watch=True)``); ``None`` for a game that cannot
+    be watched."""
+
+
+_installed: dict[str, FrontEnds] = {}
+
+
+def install(front_ends: Mapping[str, FrontEnds]) -> None:
+    """Register each game's screens by the game's name, replacing any registered."""
+    _installed.clear()
+    _installed.update(front_ends)
+
+
+def front_ends(game: str) -> FrontEnds:
+    """The screens of the game called ``game``. Raises ``KeyError`` for a game whose
+    screens are not installed (``spit.composition.install`` installs every game's)."""
+    try:
+        return _installed[game]
+    except KeyError:
+        raise KeyError(f"no screens are installed for the game {game!r}") from None

@@ -1,0 +1,55 @@
+"""Spades' screens, as the shared screens find them (``spit.tui.shared.front_ends``):
+each imported when first asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from spit.tui.shared.front_ends import FrontEnds
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from spit.core.clock import Clock
+    from spit.net.client import NetClient
+    from spit.settings.model import Settings
+    from spit.tui.shared.viewer_base import ViewerScreen
+
+
+def _viewer(path: Path, clock: Clock | None) -> ViewerScreen:
+    from spit.tui.spades.viewer import SpadesViewerScreen
+
+    return SpadesViewerScreen(path, clock=clock)
+
+
+def _table(settings: Settings, level: str | None, clock: Clock | None) -> Screen[None]:
+    from spit.tui.spades.screen import SpadesScreen
+
+    return SpadesScreen.from_settings(settings, level, clock=clock)
+
+
+def _net_screen(
+    client: NetClient, settings: Settings, *, clock: Clock | None = None
+) -> Screen[None]:
+    from spit.tui.spades.net_screen import SpadesNetScreen
+
+    return SpadesNetScreen(client, settings, clock=clock)
+
+
+def _watch_screen(
+    client: NetClient, settings: Settings, *, clock: Clock | None = None
+) -> Screen[None]:
+    from spit.tui.spades.watch_screen import SpadesWatchScreen
+
+    return SpadesWatchScreen(client, settings, clock=clock)
+
+
+FRONT_ENDS: Final = FrontEnds(
+    viewer=_viewer,
+    table=_table,
+    menu_label="Spades against a bot",
+    menu_key="3",
+    net_screen=_net_screen,
+    watch_screen=_watch_screen,
+)
