@@ -3,11 +3,14 @@ new state and its events or a rejection, never changing the state it was given."
 
 from __future__ import annotations
 
+import hashlib
 from typing import Final, TypeAlias
 
+import msgspec
 from msgspec import Struct
 
 from spit.core.cards import DECK, Card, rank
+from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Refusal, Rejected
 
 HAND: Final = 4
@@ -130,3 +133,50 @@ def apply(state: State, seat: int, action: Flip) -> Applied[State, Event] | Reje
     to_move = None if round_over else leader(state.round)
     after = State(state.rounds, state.round, piles, (None, None), points, to_move, over)
     return Applied(after, (flipped, TrickTaken(winner, (first, second))))
+
+
+class Stage(Struct, frozen=True, gc=False):
+    """War is played in turns: nothing is ever due."""
+
+    dealing: bool = False
+    over: bool = False
+
+    @property
+    def due(self) -> None:
+        return None
+
+
+class View(Struct, frozen=True, gc=False):
+    """What a seat (or a spectator) may know: how many cards each pile holds, never
+    which (RULES 2), and the cards face up."""
+
+    round: int
+    rounds: int
+    pile_sizes: tuple[int, int]
+    table: tuple[int | None, int | None]
+    points: tuple[int, int]
+    to_move: int | None
+    over: bool
+
+
+def stage_of(state: State) -> Stage:
+    """Between rounds the game waits for a deal; after the last, it is over."""
+    return Stage(dealing=state.to_move is None and not state.over, over=state.over)
+
+
+def observe(state: State) -> View:
+    """The same for every seat and a spectator: nobody sees a face-down card."""
+    sizes = (len(state.piles[0]), len(state.piles[1]))
+    return View(
+        state.round, state.rounds, sizes, state.table, state.points, state.to_move, state.over
+    )
+
+
+def shuffled(dealer: Dealer) -> Deal:
+    """RULES 2: four cards each from a new shuffle of the whole deck."""
+    cards = dealer.shuffle(DECK)
+    return Deal(cards[:HAND], cards[HAND : 2 * HAND])
+
+
+def state_hash(state: State) -> str:
+    return hashlib.blake2b(msgspec.json.encode(state), digest_size=16).hexdigest()

@@ -1,26 +1,37 @@
-"""War as the game interface has it (``spit.game.Game``), its codec, and a session of it."""
+"""War as the game interface has it (``spit.game.Game``), its codec, and its session's type."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeAlias
 
-import msgspec
 from msgspec import Struct
 
-from spit.core.cards import DECK
-from spit.core.clock import Clock
 from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Rejected
 from spit.core.replay.fields import card_names, cards_of, show
 from spit.core.seats import SEATS, Seat
 from spit.game import Game, GameInfo, NextDeal, Option, Outcome, Timed
 from spit.play import session
-from spit.play.deals import SeededDeals
 from spit.play.events import SessionEvent
 
-from .engine import FLIP, HAND, Deal, Event, Flip, Reason, State, apply, new_game, next_round
+from .engine import (
+    FLIP,
+    Deal,
+    Event,
+    Flip,
+    Reason,
+    Stage,
+    State,
+    View,
+    apply,
+    new_game,
+    next_round,
+    observe,
+    shuffled,
+    stage_of,
+    state_hash,
+)
 
 ROUNDS: Final = Option("rounds", "Rounds", lowest=1, highest=9, default=3)
 INFO: Final = GameInfo(
@@ -34,30 +45,6 @@ INFO: Final = GameInfo(
     round_word="round",
     engine_version="1.0",
 )
-
-
-class Stage(Struct, frozen=True, gc=False):
-    """War is played in turns: nothing is ever due."""
-
-    dealing: bool = False
-    over: bool = False
-
-    @property
-    def due(self) -> None:
-        return None
-
-
-class View(Struct, frozen=True, gc=False):
-    """What a seat (or a spectator) may know: how many cards each pile holds, never
-    which (RULES 2), and the cards face up."""
-
-    round: int
-    rounds: int
-    pile_sizes: tuple[int, int]
-    table: tuple[int | None, int | None]
-    points: tuple[int, int]
-    to_move: int | None
-    over: bool
 
 
 class Codec:
@@ -89,10 +76,6 @@ CODEC: Final = Codec()
 WarTimed: TypeAlias = Timed[State, Stage, Event]
 
 
-def _stage(state: State) -> Stage:
-    return Stage(dealing=state.to_move is None and not state.over, over=state.over)
-
-
 class WarGame(Struct, frozen=True):
     """War of ``rounds`` rounds (``spit.game.Game``)."""
 
@@ -107,19 +90,18 @@ class WarGame(Struct, frozen=True):
         return CODEC
 
     def draw_first(self, dealer: Dealer) -> Deal:
-        cards = dealer.shuffle(DECK)
-        return Deal(cards[:HAND], cards[HAND : 2 * HAND])
+        return shuffled(dealer)
 
     def draw_next(self, state: State, dealer: Dealer) -> Deal:
-        return self.draw_first(dealer)
+        return shuffled(dealer)
 
     def start(self, chance: Deal) -> WarTimed:
         state = new_game(chance, self.rounds)
-        return Timed(state, _stage(state), ())
+        return Timed(state, stage_of(state), ())
 
     def deal(self, state: State, stage: Stage, t: int, chance: Deal) -> WarTimed:
         dealt = next_round(state, chance)
-        return Timed(dealt.state, _stage(dealt.state), dealt.events)
+        return Timed(dealt.state, stage_of(dealt.state), dealt.events)
 
     def resolve(
         self, state: State, stage: Stage, seat: Seat, intent: Flip
@@ -136,7 +118,7 @@ class WarGame(Struct, frozen=True):
         if not isinstance(outcome, Applied):
             return outcome
         after = outcome.state
-        stage = _stage(after)
+        stage = stage_of(after)
         return Timed(after, stage, outcome.events, round_over=stage.dealing or stage.over)
 
     def lost_race(self, stage: Stage, t: int, seat: Seat, action: Flip, reason: Reason) -> bool:
@@ -146,10 +128,7 @@ class WarGame(Struct, frozen=True):
         return Timed(state, stage, ())
 
     def observe(self, state: State, seat: Seat | None) -> View:
-        sizes = (len(state.piles[0]), len(state.piles[1]))
-        return View(
-            state.round, state.rounds, sizes, state.table, state.points, state.to_move, state.over
-        )
+        return observe(state)
 
     def tell(self, event: Event, seat: Seat | None) -> Event:
         return event  # a card is told when it is turned face up, to everyone
@@ -165,23 +144,10 @@ class WarGame(Struct, frozen=True):
         return Outcome(winners, state.points, "points")
 
     def state_hash(self, state: State) -> str:
-        return hashlib.blake2b(msgspec.json.encode(state), digest_size=16).hexdigest()
+        return state_hash(state)
 
 
 Session: TypeAlias = session.Session[State, Stage, Flip, Flip, Deal, Event, Reason, View]
 Agent: TypeAlias = session.Agent[State, Flip, SessionEvent[Event, Flip, Reason]]
 CONFORMS: Final[Game[State, Stage, Flip, Flip, Deal, Event, Reason, View]] = WarGame()
 """mypy proves here that War is a ``spit.game.Game`` (pyproject's ``[tool.mypy]`` files)."""
-
-
-def new_session(
-    seed: int,
-    *,
-    rounds: int = ROUNDS.default,
-    agents: Sequence[Agent] = (),
-    clock: Clock | None = None,
-) -> Session:
-    """A game of War dealt from ``seed``, on ``clock`` (``None``: time passes only by
-    ``advance_to``)."""
-    game = WarGame(rounds)
-    return session.Session(game, SeededDeals(game, seed), agents=agents, clock=clock)

@@ -12,14 +12,17 @@ from textual.widgets import Footer
 
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.seats import SEATS
+from spit.play.deals import SeededDeals
+from spit.play.session import Session
 from spit.settings.model import Settings
 from spit.tui.shared.board_widget import Board
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import MEDIUM, CardPainter
 
 from .bot import WarBot
-from .engine import FLIP
-from .game import Session, View, new_session
+from .engine import FLIP, View
+from .game import Session as WarSession
+from .game import WarGame
 
 YOU, BOT = SEATS
 
@@ -66,8 +69,9 @@ class WarScreen(Screen[None]):
     def __init__(self, settings: Settings, clock: Clock | None = None, seed: int = 0) -> None:
         super().__init__()
         self.board = WarBoard(CardPainter(settings.card_style))
-        bot = WarBot(BOT, seed)
-        self.session: Session = new_session(seed, agents=[bot], clock=clock or MonotonicClock())
+        game, bot = WarGame(), WarBot(BOT, seed)
+        clock = clock or MonotonicClock()
+        self.session: WarSession = Session(game, SeededDeals(game, seed), agents=[bot], clock=clock)
 
     def compose(self) -> ComposeResult:
         yield self.board

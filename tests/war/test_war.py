@@ -19,8 +19,8 @@ from spit.settings.model import Settings
 from spit.tui.shared.front_ends import FrontEnds
 
 from .descriptor import DESCRIPTOR, FRONT_ENDS
-from .engine import FLIP, Deal, Reason, TrickTaken
-from .game import Stage, WarGame
+from .engine import FLIP, Deal, Reason, Stage, TrickTaken
+from .game import WarGame
 
 Install = Callable[[GameDescriptor, FrontEnds], None]
 
