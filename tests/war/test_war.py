@@ -105,3 +105,23 @@ def test_the_app_opens_wars_table_and_a_key_flips(extra_game: Install) -> None:
             assert "your turn" in screen.board.text()
 
     asyncio.run(play())
+
+
+def test_war_imports_no_other_game_nor_the_composition_root() -> None:
+    """What the games' independence contracts (``pyproject.toml``) say of the program's
+    games, for a game import-linter does not see (it checks ``spit`` only)."""
+    import ast
+    from pathlib import Path
+
+    forbidden: tuple[str, ...] = ("spit.engine", "spit.games.spit", "spit.games.spades")
+    forbidden += ("spit.tui.spit", "spit.tui.spades", "spit.composition", "spit.cli")
+    for source in Path(__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                assert not name.startswith(forbidden), f"{source.name} imports {name}"
