@@ -1,7 +1,8 @@
 """Each game as the battery (``tests/games/test_battery.py``) plays it: what the battery
 cannot ask the game itself, kept as small as it can be.
 
-- ``game``: the game with the options its replay writer and network table use;
+- ``game``: the game with the options its replay writer and network table are given
+  (``net_options``);
 - ``players``: two seeded agents that play a whole game to its end (random legal play
   need not end: Spades' random bids never reach a target);
 - ``writer``: the game's replay writer (``None``: not yet written once for every game);
@@ -13,8 +14,8 @@ cannot ask the game itself, kept as small as it can be.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -32,6 +33,8 @@ from tests.war import descriptor as war
 PEOPLE: Final = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob"))
 """Two people with names of their own, so that a game between them is rated."""
 CREATED: Final = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+SPADES_TARGET: Final = 250
+"""Half the rules' 500: whole games in half the time."""
 
 AnySession = Session[Any, Any, Any, Any, Any, Any, Any, Any]
 
@@ -45,6 +48,8 @@ class Entry:
     hidden: Callable[[Any, Seat | None], frozenset[Card]]
     net_intents: Callable[[AnySession, Seat], list[str]]
     next_text: str | None = None
+    net_options: Mapping[str, object] = field(default_factory=dict)
+    """The network table's options that give ``game``'s."""
     screens: FrontEnds | None = None
     """Installed by ``extra_game`` (a game of the tests); ``None``: the program's own."""
 
@@ -108,7 +113,7 @@ def _spit_intents(session: AnySession, seat: Seat) -> list[str]:
 def _spades() -> Any:
     from spit.games.spades.game import Game
 
-    return Game()
+    return Game(target=SPADES_TARGET)
 
 
 def _spades_players(seed: int) -> Sequence[Any]:
@@ -122,7 +127,9 @@ def _spades_players(seed: int) -> Sequence[Any]:
 def _spades_writer(directory: Path, seed: int) -> Any:
     from spit.games.spades.replay.writer import ReplayWriter
 
-    return ReplayWriter.create(directory, players=PEOPLE, seed=seed, created=CREATED)
+    return ReplayWriter.create(
+        directory, players=PEOPLE, seed=seed, target=SPADES_TARGET, created=CREATED
+    )
 
 
 def _spades_hidden(state: Any, seat: Seat | None) -> frozenset[Card]:
@@ -179,6 +186,7 @@ ENTRIES: Final = {
             _spades_hidden,
             _codec_intents,
             next_text="next",
+            net_options={"target": SPADES_TARGET},
         ),
         Entry(
             war.DESCRIPTOR,

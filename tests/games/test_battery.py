@@ -40,7 +40,7 @@ NAMES = [*(game.name for game in registry.games()), "war"]
 NOT_YET = "not yet written once for every game:"
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 FEW = settings(
-    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 CARD_NAMES = {card_name(card): card for card in DECK}
 
@@ -127,7 +127,7 @@ def random_steps(session: AnySession, rng: random.Random, steps: int) -> Iterato
 @FEW
 @given(seed=SEEDS)
 def test_random_legal_play_hashes_the_same_every_time(entry: Entry, seed: int) -> None:
-    runs = [list(random_steps(new_session(entry, seed), random.Random(seed), 150)) for _ in "ab"]
+    runs = [list(random_steps(new_session(entry, seed), random.Random(seed), 100)) for _ in "ab"]
     assert runs[0] == runs[1] and runs[0]
     assert all(re.fullmatch("[0-9a-f]{32}", digest) for digest in runs[0])
 
@@ -136,9 +136,9 @@ def test_random_legal_play_hashes_the_same_every_time(entry: Entry, seed: int) -
 @given(seed=SEEDS)
 def test_a_clone_plays_on_as_the_original(entry: Entry, seed: int) -> None:
     session = new_session(entry, seed)
-    list(random_steps(session, random.Random(seed), 60))
+    list(random_steps(session, random.Random(seed), 40))
     twin = copy.deepcopy(session)
-    rest = [list(random_steps(s, random.Random(seed + 1), 60)) for s in (session, twin)]
+    rest = [list(random_steps(s, random.Random(seed + 1), 40)) for s in (session, twin)]
     assert rest[0] == rest[1]
 
 
@@ -187,16 +187,19 @@ def test_the_codec_refuses_text_it_does_not_know_safely(
 
 
 def test_every_seat_observes_the_game(entry: Entry) -> None:
-    """Observations are plain records (they go over the network as JSON); a game with
-    hidden information shows seats different things."""
+    """Observations are plain records (a network view is made of them), and what a seat
+    or a spectator sees depends on the state alone: equal states, equal observations
+    (a clone's)."""
     session = new_session(entry, 5)
-    differ = False
-    for _ in random_steps(session, random.Random(5), 80):
-        seen = [msgspec.to_builtins(session.observe(seat)) for seat in (*SEATS, None)]
-        differ = differ or seen[0] != seen[1]
     info = session.game.info
     assert info.key == entry.name and info.seats == 2
-    assert differ or not info.hidden_information or entry.name == "war"
+    for _ in random_steps(session, random.Random(5), 80):
+        twin = copy.deepcopy(session.state)
+        for seat in (*SEATS, None):
+            seen = session.observe(seat)
+            assert msgspec.json.encode(seen) == msgspec.json.encode(
+                session.game.observe(twin, seat)
+            )
 
 
 # -- a whole game, recorded
@@ -312,11 +315,11 @@ def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path:
     if net is None:
         pytest.skip(f"{NOT_YET} the network table, for {entry.name} (wt-nettable)")
     seed, rng = 21, random.Random(21)
-    table = net.table(("Ann", "Bob"), seed=seed, replay_dir=tmp_path)
+    table = net.table(("Ann", "Bob"), seed=seed, replay_dir=tmp_path, **entry.net_options)
     shadow = new_session(entry, seed, collect_events=False, auto_deal=entry.next_text is None)
     game, hid, leaks = shadow.game, 0, 0
     t = 0
-    for _ in range(250):
+    for _ in range(220):
         if table.finished:
             break
         t += rng.randint(1, 300)
@@ -342,7 +345,7 @@ def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path:
             leaks += bool(_card_names(table.view(SEATS[1 - seat])) & hidden)
         public = _named(entry.hidden(shadow.state, None))
         assert not _card_names([table.public_view(), *table.public_news()]) & public
-    assert hid and t > 0
+    assert hid and t > 0 and (entry.next_text is None or shadow.rounds > 1)
     assert leaks or not game.info.hidden_information, "the other seat's view would not show"
     table.close()
 
