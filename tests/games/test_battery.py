@@ -95,7 +95,7 @@ def random_steps(session: AnySession, rng: random.Random, steps: int) -> Iterato
     hash after each. Every legal action is accepted, its text as an action and as an
     intent means it (an action is an intent meaning itself, though its text may read
     as a key of the same meaning), and the outcome is known exactly when the game is
-    over."""
+    over, when no seat has a legal action."""
     game = session.game
     codec = game.codec
     t = session.time
@@ -103,6 +103,7 @@ def random_steps(session: AnySession, rng: random.Random, steps: int) -> Iterato
         t += rng.randint(1, 300)
         session.advance_to(t)
         if session.finished:
+            assert not session.stage.over or not any(map(session.legal_actions, SEATS))
             return
         seat = SEATS[rng.randrange(2)]
         legal = session.legal_actions(seat)
