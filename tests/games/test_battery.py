@@ -281,6 +281,15 @@ def test_the_simulators_report(entry: Entry) -> None:
 
     if entry.descriptor.simulator is None:
         pytest.skip(f"{NOT_YET} the simulator's runner and report for {entry.name} (wt-draws)")
+    from spit.games.simulation import SimRequest
+    from spit.sim import run_indexed
+
+    simulator = entry.descriptor.simulator()
+    player = simulator.default_player
+    plan = simulator.plan(SimRequest(40, 7, player, player, simulator.default_target, 1, None))
+    run = run_indexed(plan.play, plan.setup, 40)
+    report = plan.to_json(run)
+    assert report["draws"] > 0 and run.wins(0) + run.wins(1) + report["draws"] <= 40
     simulator = entry.descriptor.simulator()
     player = simulator.default_player
     plan = simulator.plan(SimRequest(2, 7, player, player, simulator.default_target, 1, None))
@@ -355,7 +364,9 @@ def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path:
 
 
 def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
-    """A game that can draw: some seed's game ends with no winner."""
+    """A game that can draw: some seed's game ends with no winner; its replay verifies
+    to no winner and its listing says none; the statistics keep it with no winner and
+    rate both players alike; the simulator counts draws."""
     if not entry.descriptor.info.can_draw:
         pytest.skip(f"{entry.name} cannot end in a draw")
     for seed in range(200):
@@ -369,7 +380,29 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
         pytest.fail("no draw in 200 games")
     assert outcome.winners == () and outcome.winner is None and session.stage.over
     assert outcome.scores[0] == outcome.scores[1]
-    pytest.skip(
-        f"{NOT_YET} a replay that records {entry.name}'s draw (wt-replay); statistics, "
-        "rating and the simulator counting it (wt-draws)"
-    )
+    path, again = recorded(entry, tmp_path / "replays", seed)  # skips without a writer
+    assert session.game.state_hash(again.state) == session.game.state_hash(session.state)
+    checked = verify_any(parse_any_replay(path.read_bytes(), path))
+    assert checked.trusted and checked.finished and checked.winner is None
+    last = msgspec.json.decode(path.read_bytes().splitlines()[-1])
+    assert entry.descriptor.files.read_end(last)[0] is None
+    db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
+    try:
+        summary = db.record_game(path)
+        assert summary is not None and summary.winner is None
+        if db.why_not_counted(summary) is None:
+            changes = [rated.change for rated in db.rating_changes(summary)]
+            assert len(changes) == 2 and changes[0] == changes[1]
+    finally:
+        db.close()
+    if entry.descriptor.simulator is None:
+        pytest.skip(f"{NOT_YET} the simulator's runner and report for {entry.name} (wt-draws)")
+    from spit.games.simulation import SimRequest
+    from spit.sim import run_indexed
+
+    simulator = entry.descriptor.simulator()
+    player = simulator.default_player
+    plan = simulator.plan(SimRequest(40, 7, player, player, simulator.default_target, 1, None))
+    run = run_indexed(plan.play, plan.setup, 40)
+    report = plan.to_json(run)
+    assert report["draws"] > 0 and run.wins(0) + run.wins(1) + report["draws"] <= 40
