@@ -286,7 +286,7 @@ def test_the_simulators_report(entry: Entry) -> None:
     plan = simulator.plan(SimRequest(2, 7, player, player, simulator.default_target, 1, None))
     run = run_indexed(plan.play, plan.setup, 2)
     report = plan.to_json(run)
-    draws = report.get("draws", 0)  # counted apart from unfinished games once draws are
+    draws = report.get("draws", 0)  # a report that counts draws counts them apart
     assert run.games == 2 and run.wins(0) + run.wins(1) + run.unfinished + draws == 2
     assert "2 games" in plan.report(run) and report["games"] == 2
 
