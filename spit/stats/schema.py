@@ -246,6 +246,17 @@ MIGRATIONS: Final = (
         """,
         rebuilds=True,
     ),
+    Migration(
+        "the day's deal counts its first game started: unfinished daily games remembered",
+        # A daily game left unfinished is its day's counted attempt (a loss) when it was
+        # the first started: its ``files`` row keeps its day and start. The files read as
+        # unfinished are read again to fill them.
+        """
+        ALTER TABLE files ADD COLUMN daily_day TEXT;  -- YYYY-MM-DD: walk.LeftDaily.day
+        ALTER TABLE files ADD COLUMN started TEXT;    -- ISO 8601, UTC: LeftDaily.started
+        DELETE FROM files WHERE outcome = 'unfinished';
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -84,6 +84,8 @@ def test_a_database_that_filed_them_with_the_one_keyboard_games_is_put_right(
     conn.execute("BEGIN IMMEDIATE")
     conn.execute("UPDATE games SET mode = 'two_players' WHERE mode = 'network'")
     rating.rebuild(conn)
+    for column in ("daily_day", "started"):  # added by step 10
+        conn.execute(f"ALTER TABLE files DROP COLUMN {column}")
     conn.execute("PRAGMA user_version = 7")
     conn.execute("COMMIT")
     rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE name = 'Ann'").fetchone()[0]
