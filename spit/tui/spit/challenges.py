@@ -105,6 +105,13 @@ class ChallengeScreen(GameScreen):
     def created_at(self) -> datetime:
         return self._now().astimezone(UTC)
 
+    def start_counts(self) -> bool:
+        """A game of today's deal: its start may be the day's attempt, left or not
+        (``spit.stats.challenges``), so its file stays even if no card was played."""
+        return self.challenge.kind is ChallengeKind.DAILY and self.challenge.day == utc_today(
+            self._now()
+        )
+
     def again_command(self) -> str | None:
         day = self.challenge.day
         return None if day is None else f"spit-tui daily --date {day.isoformat()}"

@@ -3,7 +3,7 @@ will count or be practice, and Enter to play (Esc or q back).
 
 ``d`` on the menu and ``spit-tui daily`` open it. The game is pushed over the card, so
 leaving the game (or finishing it) comes back here, and the card, read again, says
-what that did: today's deal counted, won or lost, or left unfinished. Where the player
+what that did: today's deal counted, won or lost (a game left unfinished is lost). Where the player
 stands is read in a thread and worded as the menu's line is
 (``spit.tui.shared.daily_status``). The game's own screens are imported only when
 Enter is pressed.
@@ -154,11 +154,10 @@ class DailyCard(ShellScreen):
         shown = self.query_one("#daily-counts", Static)
         shown.update(why)
         shown.set_class(not counts, "-practice")
-        status = standing.status
-        if status is not None:
-            days = "day" if status.streak == 1 else "days"
+        if standing.status is not None:
+            days = "day" if standing.streak == 1 else "days"
             self.query_one("#daily-streak", Static).update(
-                f"Streak: {status.streak} {days} won in a row"
+                f"Streak: {standing.streak} {days} won in a row"
             )
 
     def action_play(self) -> None:
