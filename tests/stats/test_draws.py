@@ -69,6 +69,17 @@ def test_the_last_release_s_database_migrates_with_every_row_kept(tmp_path: Path
         conn.close()
 
 
+def test_a_glance_at_the_last_release_s_database_migrates_it_in_memory(tmp_path: Path) -> None:
+    """The menu's glance (``peek``) migrates a copy in memory and leaves the file be."""
+    path = tmp_path / "stats.sqlite3"
+    shutil.copyfile(RELEASE, path)
+    db = StatsDB.peek(path)
+    assert db is not None
+    with db:
+        assert len(db.recent_games(-1)) == len(rows(RELEASE)["games"])
+    assert path.read_bytes() == RELEASE.read_bytes()
+
+
 def test_the_migration_keeps_the_foreign_keys_of_the_connection(tmp_path: Path) -> None:
     """Switched off for the step that makes ``games`` again, on again afterwards: a
     deleted game still takes its players and ratings with it."""

@@ -665,7 +665,7 @@ class StatisticsScreen(ShellScreen):
         """The streak of days won and the ladder's step and best, once either was played."""
         panel = self.query_one("#stats-challenges", Static)
         daily, ladder = found if found is not None else (None, None)
-        panel.display = bool(daily and (daily.streak or daily.games)) or bool(
+        panel.display = bool(daily and (daily.streak or daily.games or daily.counted)) or bool(
             ladder and ladder.games
         )
         if daily is None or ladder is None or not panel.display:
@@ -673,6 +673,7 @@ class StatisticsScreen(ShellScreen):
         today = "not played yet"
         if daily.counted is not None:
             today = "won" if daily.counted.won else "lost"
+            today = "left unfinished, lost" if daily.counted.left else today
         panel.update(
             Text(
                 f"Today's deal: {today}{self._dot}streak of days won: {daily.streak}\n"
