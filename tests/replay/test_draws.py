@@ -4,12 +4,14 @@ listed as a draw; the files of every older version read as before (``test_golden
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
 
 import pytest
 
+from spit.commands.replay import report
 from spit.core.replay.fields import FORMAT_VERSION, FormatError
 from spit.core.replay.line_parts import read_record
 from spit.core.replay.play_records import LineReader
@@ -105,3 +107,15 @@ def test_the_replays_list_says_draw_for_a_drawn_game(tmp_path: Path) -> None:
     unfinished = GOLDEN / "unfinished.spit.jsonl"
     left = summarize(unfinished, os.stat(unfinished))
     assert (left.result, left.finished) == ("unfinished", False)
+
+
+def test_replay_check_names_a_draw_as_such() -> None:
+    """A game that ended drawn (none of ours can yet, so its verification is made up)
+    reads "nobody (a draw)" in the report, with ``winner`` null and ``finished`` true
+    in the JSON."""
+    path = GOLDEN / "standard_finished.spit.jsonl"
+    replay = load_any_replay(path)
+    drawn = dataclasses.replace(verify_any(replay), winner=None)
+    assert drawn.finished and drawn.valid
+    assert "  winner    nobody (a draw)" in report(path, replay, drawn).splitlines()
+    assert (drawn.to_json()["winner"], drawn.to_json()["finished"]) == (None, True)
