@@ -75,9 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def tab_command() -> str:
-    """What each tab runs, through the shell textual-serve starts it with: ``exec`` so
-    that the tab's process is spit-tui itself, which textual-serve's quit and a
-    signal reach directly."""
+    """What each tab runs; ``exec`` so that textual-serve's quit and signals reach spit-tui."""
     return "exec " + shlex.join([sys.executable, "-m", "spit.cli"])
 
 
@@ -106,20 +104,9 @@ def _server(args: argparse.Namespace) -> Server:
     from textual_serve.server import Server
 
     class WebServer(Server):
-        """textual-serve's server, with one line once it listens instead of its banner
-        before, and its log at warnings (it logs every request at info).
-
-        ``serve`` is textual-serve's, but for the line, printed by aiohttp once the
-        socket is bound (textual-serve's ``on_startup`` comes before it, so a port
-        that is taken would be announced and then refused). It builds the web app
-        with textual-serve's ``_make_app``, which is why pyproject.toml pins
-        textual-serve below its next major version.
-
-        Stopping (Ctrl-C, SIGTERM) first ends every open tab's connection, which
-        textual-serve answers by telling that tab's spit-tui to quit and waiting for
-        it: otherwise aiohttp would wait a minute for the tabs, then cancel their
-        handlers mid-way and leave their processes behind it. (Ctrl-C in a terminal
-        also reaches the tabs' processes, which quit by themselves.)"""
+        """textual-serve's server: one line once it listens (not a banner before), its
+        log at warnings (it logs every request at info), and a stop that ends every
+        tab's spit-tui cleanly."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -135,6 +122,10 @@ def _server(args: argparse.Namespace) -> Server:
                 self._tabs.discard(task)
 
         async def on_shutdown(self, app: web.Application) -> None:
+            # Ending each tab's connection makes textual-serve tell its spit-tui to quit
+            # and wait for it; otherwise aiohttp waits a minute, then cancels the
+            # handlers mid-way and leaves the processes behind. (Ctrl-C in a terminal
+            # also reaches the tabs' processes, which quit by themselves.)
             for task in self._tabs:
                 task.cancel()
             if self._tabs:
@@ -147,6 +138,10 @@ def _server(args: argparse.Namespace) -> Server:
             """Nothing: the line is printed once listening (``serve``)."""
 
         def serve(self, debug: bool = False) -> None:
+            # textual-serve's, but the line is printed by aiohttp once the socket is
+            # bound: ``on_startup`` comes before, so a taken port would be announced,
+            # then refused. ``_make_app`` is private: pyproject.toml pins textual-serve
+            # below its next major version.
             self.debug = debug
             self.initialize_logging()
             loop = asyncio.new_event_loop()

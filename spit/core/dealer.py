@@ -50,11 +50,8 @@ class Dealer:
                 return x % n
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """A new order of ``cards``; the input is not changed.
-
-        ``below`` and ``_next`` written out in the loop, with the generator's state in a
-        local: the same numbers, at a third of the cost (every round of a simulated
-        game shuffles both players' cards; docs/performance.md, "Simulator")."""
+        """A new order of ``cards``; the input is not changed. ``below`` and ``_next`` are
+        written out in the loop for the simulator: the same numbers (``docs/performance.md``)."""
         out = list(cards)
         state = self._state
         for i in range(len(out) - 1, 0, -1):

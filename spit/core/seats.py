@@ -4,7 +4,7 @@ a "player" (0 for player 1, 1 for player 2).
 A ``NewType`` over ``int`` rather than an ``IntEnum``: it costs nothing at run time
 (``Seat(1)`` is the int 1, and the engines' arithmetic such as ``1 - player`` stays plain
 integer work in the simulator's inner loop), while mypy keeps a bare number from being
-passed where a seat is meant. Files and JSON hold ``p1``/``p2`` as before
+passed where a seat is meant. Files and JSON hold ``p1``/``p2``
 (``spit.core.replay.fields.PLAYER_KEYS``).
 """
 

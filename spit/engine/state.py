@@ -74,6 +74,5 @@ class State(NamedTuple):
         return sum(map(len, self.stocks[player]))
 
     def cards_held(self, player: int) -> int:
-        """Cards ``player`` still has to get rid of: stockpiles, spit cards and, between
-        rounds, the gathered cards."""
+        """Cards ``player`` still has to get rid of: stockpiles, spit cards and gathered cards."""
         return self.stock_count(player) + len(self.hands[player]) + len(self.collected[player])

@@ -125,8 +125,7 @@ class Simulator(Protocol):
     def options(self) -> Sequence[SimOption]: ...
 
     def plan(self, request: SimRequest) -> SimPlan[Any, Any]:
-        """The run asked for; ``ValueError`` worded as argparse words a bad option
-        (``argument --p1: unknown bot level 'wizard' ...``)."""
+        """The run asked for; a bad request is a ``ValueError`` worded as argparse's errors."""
         ...
 
 

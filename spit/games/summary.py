@@ -169,12 +169,9 @@ def game_key(game: str, lines: Iterable[_Line]) -> str:
 
 
 def deal_key(game: str, first_deal: _Line, *setting: str | None) -> str:
-    """A digest of ``game``'s name, the line of its first deal and ``setting`` (what
-    else makes the same cards the same game: the variant, the opponent).
-
-    The first deal only, not every deal: the later deals are the cards each player
-    gathered, so they differ as soon as the play does, while the game played again
-    from the same deal is still that deal."""
+    """A digest of ``game``, its first deal and ``setting`` (the variant, the opponent): what
+    makes a replay the same game. Only the first deal: the later ones are the cards each
+    player gathered, which differ as soon as the play does."""
     digest = hashlib.blake2b(game.encode(), digest_size=16)
     digest.update(json.dumps([first_deal.to_json(), setting], sort_keys=True).encode())
     return digest.hexdigest()

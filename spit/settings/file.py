@@ -5,12 +5,12 @@ only a regular file is read (a folder, a FIFO, a device such as ``/dev/zero`` be
 symlink is refused with a warning: checked with ``os.stat`` before opening, opened
 non-blocking so that a FIFO put there meanwhile cannot block, and checked again on the
 open file); at most ``MAX_BYTES`` are read; the TOML is parsed by ``tomllib`` (the
-standard library's parser, ten times faster than tomlkit's), and nesting too deep for
+standard library's parser, much faster than tomlkit's), and nesting too deep for
 it or a number too long to convert is a warning like any other mistake; only the first
 ``MAX_WARNINGS`` warnings are written out (and their lines found), the rest counted.
 The warnings say where in the file; whoever shows them names the file.
 
-Writing (``write_changes``) edits the file with tomlkit, which keeps comments, unknown
+Writing (``SettingsWriter.write``) edits the file with tomlkit, which keeps comments, unknown
 keys, order and spacing: only the settings that changed get a new value, so a value
 that failed to read stays as the player wrote it unless that very setting is changed
 (a key remapping is one setting per binding). The file is read again before each change,
@@ -182,9 +182,8 @@ def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
 
 
 def read_settings(path: Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (the defaults when there is none), and what was wrong
-    with it: at most ``MAX_WARNINGS`` warnings, each saying where in the file ("line 3:
-    ..."), then a count of the rest."""
+    """The settings in ``path`` (the defaults if there is none) and at most ``MAX_WARNINGS``
+    warnings, each saying where in the file ("line 3: ..."), then a count of the rest."""
     parsed = _parse(_read(path))
     return parsed.settings, _warnings(parsed)
 

@@ -206,10 +206,8 @@ def spelt_key_label(key: str, *, ascii_only: bool) -> str:
 
 
 def _in_ascii(label: str, *, spelt: bool) -> str:
-    """``label`` with every character outside ASCII spelt in ASCII as a player would
-    say it: its letter and accent (``Oe`` in a slot, ``O-umlaut`` in a sentence), the
-    usual spelling of a letter without one (``ss`` for ``ß``), else its code point
-    (``U+20AC``); never the bare letter, as ``O`` is another key."""
+    """``label`` in ASCII as a player would say it: ``Oe`` in a slot, ``O-umlaut`` in a
+    sentence, ``ss`` for ``ß``, else ``U+20AC``; never the bare letter (``O`` is a key)."""
     return "".join(_ascii_char(char, spelt=spelt) for char in label)
 
 
@@ -230,17 +228,9 @@ def _ascii_char(char: str, *, spelt: bool) -> str:
 
 @lru_cache(maxsize=1024)
 def key_label(key: str, *, ascii_only: bool = False) -> str:
-    """How to show ``key`` to a player: letters as on the keycap (``"Q"``), punctuation
-    as the character (``";"``), other keys by a short name (``"Backspace"``, ``"←"``).
-    Text that names no key (a key from the settings file can be any text) is shown
-    escaped and cut short, never as it is (``safe_text``).
-
-    With ``ascii_only`` (the ASCII card style) the label is all ASCII: ``"Left"`` for
-    ``←``, and a letter with an accent as the letter and a sign for the accent:
-    ``Ö`` is ``Oe``, ``É`` is ``E'``. No single ASCII cell can stand for ``Ö`` without
-    being read as another key (``O``), so such a label takes two cells; the table's key
-    column has room for three before the next card (``board.draw.COLUMN_GAP``), the
-    help's and the keyboard's cells too, so nothing moves."""
+    """How to show ``key``: ``"Q"``, ``";"``, ``"Backspace"``, ``"←"``; text that names no key
+    through ``safe_text``. With ``ascii_only``, all ASCII: ``Left`` for ``←``, ``Oe`` for ``Ö``
+    (two cells, as ``O`` is another key; the key columns have room for three)."""
     label = _shown(key, ascii_only=ascii_only)
     return _in_ascii(label, spelt=False) if ascii_only else label
 

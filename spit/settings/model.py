@@ -98,6 +98,9 @@ THEMES: Final = (
     "catppuccin-macchiato", "solarized-light", "solarized-dark", "rose-pine",
     "rose-pine-moon", "rose-pine-dawn", "atom-one-dark", "atom-one-light",
 )  # fmt: skip
+"""Textual's built-in themes, its own first, less the ANSI ones (the terminal's palette
+cannot promise the table's contrast). Written out so that settings load without
+Textual; ``tests/settings/test_themes.py`` checks the list against Textual's."""
 
 
 # --- checking values -----------------------------------------------------------------
@@ -109,13 +112,7 @@ class Refused(ValueError):
 
 
 def theme_names() -> tuple[str, ...]:
-    """The themes offered: Textual's built-in ones, its own first. The ANSI themes are
-    left out: their colours are the terminal's palette, so the table's contrast (the
-    big countdown letters, the played card's highlight) cannot be promised.
-
-    Written out rather than asked of Textual so that the settings can be read and
-    checked without loading the UI; ``tests/settings/test_themes.py`` compares the list
-    with the installed Textual's."""
+    """The themes the settings offer (``THEMES``)."""
     return THEMES
 
 

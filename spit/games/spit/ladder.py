@@ -31,8 +31,7 @@ def step_of(level: str) -> int | None:
 
 
 def next_step(step: int, won: bool) -> int:
-    """Where a game at ``step`` leaves the player: one up for a win, one down for a
-    loss, never below the first step nor above the highest a file can record."""
+    """One step up for a win, one down for a loss, within ``FIRST_STEP``..``MAX_STEP``."""
     return min(MAX_STEP, step + 1) if won else max(FIRST_STEP, step - 1)
 
 

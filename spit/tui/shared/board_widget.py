@@ -137,9 +137,7 @@ class Board(Widget):
         return Strip.blank(self.size.width, self.rich_style)
 
     def draw(self, width: int, height: int) -> Canvas | None:
-        """The picture to show, or ``None`` before there is one: each game's board says.
-        It may draw on the same canvas each time (then the canvas says which rows
-        changed) or return a new one (then every row is compared with what is shown)."""
+        """The picture (a new canvas, or the same with its changed rows marked), or ``None``."""
         return None
 
     def _redraw(self) -> None:

@@ -89,8 +89,7 @@ class CardPainter:
 
     @classmethod
     def for_ascii(cls, ascii_only: bool) -> CardPainter:
-        """A two-colour painter of the ASCII style if ``ascii_only``, else of Unicode's:
-        for the text that follows the style, not the cards."""
+        """A two-colour painter in the style ``ascii_only`` says, for text rather than cards."""
         return cls(CardStyle.ASCII if ascii_only else CardStyle.UNICODE)
 
     def rank_text(self, card: Card) -> str:

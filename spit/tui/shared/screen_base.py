@@ -69,8 +69,7 @@ class TooSmallNotice:
 
     @property
     def painter(self) -> CardPainter:
-        """The card style of the settings: its ``dot`` and ``times`` keep a screen in
-        the ASCII style to ASCII (borders: ``spit/tui/ascii.tcss``)."""
+        """The settings' card style (its ``dot`` and ``times`` keep an ASCII screen ASCII)."""
         return CardPainter(self.services.settings.card_style)
 
 

@@ -101,8 +101,7 @@ class ViewerScreen(Screen[None]):
     # -- what the game's viewer says -----------------------------------------------
 
     def _open(self) -> None:
-        """Read and work out the replay at ``self.path``; raise ``NotViewable`` if it
-        cannot be shown."""
+        """Read and work out the replay at ``self.path``; ``NotViewable`` if it cannot be shown."""
         raise NotImplementedError
 
     @property

@@ -97,13 +97,9 @@ class GameTable(DataTable[Text]):
             self.move_cursor(row=self.row_count - 1)
 
     def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        """Work out the columns' widths for new rows, then forget every drawn row.
-
-        Textual 8.2.8's DataTable keeps the rows it drew before the widths were worked
-        out (a frame can come between ``add_row`` and the idle that measures), so the
-        list showed "2026  Bots  Player" on the highlighted row until the cursor moved.
-        Its widths change only when rows come, so drawing them again costs nothing
-        while the list is browsed. Textual is pinned: check this on an upgrade."""
+        """Work out the columns' widths for new rows, then forget every drawn row."""
+        # Textual 8.2.8's DataTable kept rows drawn before the widths were known (until
+        # the cursor moved). Widths change only when rows come. Recheck on an upgrade.
         super()._update_dimensions(new_rows)
         self._clear_caches()
 

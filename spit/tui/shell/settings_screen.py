@@ -59,8 +59,7 @@ def _theme_choices() -> list[tuple[str, str]]:
 
 
 def _select(choices: list[tuple[str, Any]], value: Any, setting: str) -> Select[Any]:
-    """A dropdown for one setting. It never offers a blank entry: every setting has a
-    value, and a blank one would reach the game (Textual's ``Select.NULL``)."""
+    """A dropdown for one setting, never blank: every setting has a value (no ``Select.NULL``)."""
     return Select(choices, value=value, allow_blank=False, id=setting)
 
 

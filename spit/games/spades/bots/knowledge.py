@@ -106,12 +106,9 @@ def lead_wins(card: Card, knowledge: Knowledge) -> float:
 def danger(card: Card, hand: Sequence[Card], knowledge: Knowledge) -> float:
     """How much ``card`` threatens a nil: the chance that it will have to win a trick.
 
-    A nil player who takes no trick never leads after the first trick, so the danger is
-    the opponent's leads. With the j-th lowest card of a suit the player is forced over
-    a lead once the opponent holds j cards of the suit below it. Spades have one more
-    danger: a player left with only spades must trump whatever is led, which happens
-    when they hold more spades than the opponent can lead.
-    """
+    The danger is the opponent's leads (a nil player who takes no trick never leads after
+    the first). The j-th lowest card of a suit is forced over once the opponent holds j
+    cards of the suit below it; a player left with only spades must trump any lead."""
     suit = card & 3
     mine = [c for c in hand if c & 3 == suit]
     j = sum(1 for c in mine if c < card)

@@ -2,7 +2,7 @@
 
 A hand needs two independent shuffles of the full deck (SD06, SD13): the stock, and
 the exchange order that decides which discards a blind-nil exchange draws. Both come
-from ``spit.engine.deal.Dealer``, so a seed gives the same game on every platform.
+from ``spit.core.dealer.Dealer``, so a seed gives the same game on every platform.
 """
 
 from __future__ import annotations
@@ -21,6 +21,5 @@ class HandOrders(NamedTuple):
 
 
 def shuffled_hand(dealer: Dealer) -> HandOrders:
-    """The next hand's orders from ``dealer``'s stream: the stock first, then the
-    exchange order."""
+    """The next hand's orders from ``dealer``'s stream: the stock, then the exchange order."""
     return HandOrders(dealer.shuffle(DECK), dealer.shuffle(DECK))

@@ -95,13 +95,10 @@ def new_game(
     target: int = 500,
     first: int = 0,
 ) -> State:
-    """The first hand, ready for the blind-nil choices (S03, SD01, SD04).
-
-    ``stock`` is the shuffled deck, top card first; ``exchange_order`` is a second,
-    independent shuffle of the deck that decides blind-nil exchange draws (SD06).
-    ``spit.games.spades.engine.deal.shuffled_hand`` makes both from a seed. Raises ``ValueError``
-    unless both hold all 52 cards once, ``target`` is positive and ``first`` is 0 or 1.
-    """
+    """The first hand, ready for the blind-nil choices (S03, SD01, SD04). ``stock`` is the
+    shuffled deck, top card first; ``exchange_order``, a second shuffle, decides blind-nil
+    exchange draws (SD06); ``deal.shuffled_hand`` makes both. ``ValueError`` unless both
+    hold the 52 cards once, ``target`` is positive and ``first`` is 0 or 1."""
     if target < 1:
         raise ValueError("the target score must be positive")
     if first not in (0, 1):

@@ -54,13 +54,10 @@ KEY_LETTERS: Final = "abcdefghijklmn"
 
 
 def intent_text(intent: Intent) -> str:
-    """The intent in the network's notation: an action as the replays write it
-    (``bid 4``, ``play AS``, ``exchange 2C QS``, ``keep``...), ``key b`` for a letter
-    key, ``next`` for the next hand, and Enter as ``enter`` followed by what the screen
-    composed, each part only if there is one: ``at CARD`` (the card under the cursor),
-    ``pick C C C`` (the cards chosen for an exchange), ``bid N`` (the digits typed).
-    The longest, ``enter at TC pick TC TD TH bid 13``, is 32 characters: the
-    protocol's limit for an intent."""
+    """The intent in the network's notation: an action as replays write it (``bid 4``,
+    ``play AS``), ``key b``, ``next``, or ``enter`` then ``at CARD``, ``pick C C C`` and
+    ``bid N`` where there are some. The longest, ``enter at TC pick TC TD TH bid 13``, is
+    32 characters: the protocol's limit for an intent."""
     if isinstance(intent, Key):
         return f"key {intent.letter}"
     if isinstance(intent, NextHand):

@@ -26,13 +26,9 @@ def display_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 def hand_letters(view: PlayerView) -> dict[Card, str]:
     """Each card in the hand and its key, kept for the whole play of the hand.
 
-    The letters go left to right over the hand as it was when the play began (the
-    cards held now and the ones already played), so a card's key never changes as
-    the cards before it are played: with letters given again after every play, 8♦ was
-    ``m`` and then ``l``, and a player typing ahead played the wrong card. Before the
-    play (the draw, the exchange) no card has been played, so they go left to right.
-    A blind-nil exchange comes before the play, so the cards it brings get letters
-    like the others."""
+    Letters go left to right over the hand as it was when the play began, so a card's key
+    never changes as the cards before it are played (letters given again after every play
+    made a player typing ahead play the wrong card)."""
     held = list(view.hand)
     for trick in view.tricks:  # none before the play
         held.append(trick.lead if trick.leader == view.player else trick.follow)

@@ -106,8 +106,7 @@ class HumanModel:
 
     @property
     def typical_play_ms(self) -> int:
-        """Median time from a change on the table to the bot's answering card landing
-        (perception, decision, keystroke): the figure to compare with a human."""
+        """Median time from a change on the table to the bot's answering card landing."""
         return self.perception_ms + self.choice_ms + self.keystroke_ms
 
     @property
@@ -117,11 +116,9 @@ class HumanModel:
 
 
 def _lognormal(median: int, model: HumanModel, rng: random.Random) -> Callable[[], int]:
-    """Draws of ``median * e^(spread Z)``, which is lognormal with that median, and at
-    least the model's floor. ``gauss()`` is the cheapest normal draw in ``random``; a
-    bot draws hundreds of these per game. One draw covers decision and keystroke
-    together (the stages add up; their medians are summed), which keeps a response to
-    one draw."""
+    """Draws of ``median * e^(spread Z)`` (lognormal with that median), at least the model's
+    floor. One draw covers decision and keystroke together (their medians are summed);
+    ``gauss()`` is ``random``'s cheapest normal draw, and a bot makes hundreds a game."""
     spread, floor, gauss, exp = model.reaction_spread, model.reaction_min_ms, rng.gauss, math.exp
 
     def draw() -> int:

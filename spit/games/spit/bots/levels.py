@@ -178,13 +178,10 @@ def get_level(name: str) -> Level:
 
 
 def make_bot(level: str, player: Seat, seed: int, *, policy: str | None = None) -> BotAgent:
-    """A bot of level ``level`` (a named level, or a ladder step past expert:
-    ``expert+N``, which plays as expert does, at the speed of its skill) for seat
-    ``player`` (0 or 1), seeded with ``seed``.
-
-    ``policy`` swaps in another policy at the same speed (how the simulator compares
-    policies at identical timing). Raises ``ValueError`` for an unknown level or policy.
-    """
+    """A bot of ``level`` (a named level, or ``expert+N``: expert's play at the speed of its
+    skill) for seat ``player``, seeded with ``seed``. ``policy`` swaps in another policy at
+    the same speed (how the simulator compares policies). ``ValueError`` for an unknown
+    level or policy."""
     skill = skill_of(level) if isinstance(level, str) else None
     if skill is not None and level not in LEVEL_TABLE:
         chosen_policy, model = LEVEL_TABLE[BotLevel.EXPERT].policy, _beyond_model(skill)

@@ -20,8 +20,7 @@ class Policy(Protocol):
     """Short name, as given on the command line (``normal/naive``) and in replays."""
 
     def choose(self, view: PlayerView, actions: Sequence[Action]) -> Action:
-        """One of ``actions`` (never empty), all legal on the table ``view`` shows:
-        plays and moves (the slap is the human model's, ``HumanModel.slap_pile``)."""
+        """One of ``actions``: never empty, all legal plays and moves (slaps: ``HumanModel``)."""
         ...
 
 
@@ -54,16 +53,12 @@ _NOWHERE: Final = (False,) * 52
 
 
 class StrongPolicy:
-    """A one-step lookahead over the visible cards.
+    """A one-step lookahead over the visible cards, tuned with the simulator (``docs/bots.md``).
 
-    Each play is scored by what it changes on the table: a face-down card turned up or
-    a space opened (reveal early, so that more options are in sight), own cards that
-    can newly follow it (chains), opponent cards that can newly follow it (gifts) or
-    that lose their only pile (denial). A move turns up the deepest stockpile.
-
-    The weights were tuned with the simulator against this policy's earlier versions
-    (``docs/bots.md``).
-    """
+    A play scores by what it changes on the table: a card turned up or a space opened
+    (reveal early), own cards that can newly follow it (chains), opponent cards that can
+    newly follow it (gifts) or lose their only pile (denial). A move turns up the deepest
+    stockpile."""
 
     name = "strong"
 

@@ -11,7 +11,7 @@ the format knows nothing of intents.
 
 An intent that cannot mean anything now is refused with an ``IntentRefusal`` and is
 not recorded, like an input while paused; one that resolves to an action the rules
-then reject is recorded as a rejected input, as before intents existed.
+then reject is recorded as a rejected input.
 """
 
 from __future__ import annotations

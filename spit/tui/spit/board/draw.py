@@ -53,8 +53,7 @@ class Geometry(Struct, frozen=True):
 
     @property
     def margin(self) -> int:
-        """The width of the legend at the left and of the players' info at the right:
-        each player's spit cards stand in one of them, so it is wider than a card."""
+        """Width of the legend and of the players' info: wider than a card (spit cards go there)."""
         return max(LEGEND_WIDTH, self.card.width + 2)
 
     @property
@@ -80,8 +79,7 @@ class Geometry(Struct, frozen=True):
 
 
 def geometry(card: CardSize, gap: int = 1) -> Geometry:
-    """The table with ``card``-sized cards and ``gap`` blank rows between its parts,
-    packed as tight as it goes."""
+    """The table with ``card``-sized cards and ``gap`` blank rows between parts, packed tight."""
     return Geometry(card, gap)
 
 
@@ -188,8 +186,7 @@ class TableDrawing:
 def draw_table(
     view: TableView, width: int, height: int, painter: CardPainter, *, compact: bool = False
 ) -> Canvas:
-    """The table as ``view`` describes it, on a new ``width`` x ``height`` canvas.
-    ``compact``: leave out the blank rows if there is no room for them."""
+    """``view``'s table on a new canvas; ``compact`` leaves out blank rows that do not fit."""
     return TableDrawing(painter, compact=compact).draw(view, width, height)
 
 

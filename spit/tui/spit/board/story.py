@@ -76,13 +76,9 @@ def bars(
 
 
 def round_labels(starts: list[int], columns: int, tick: str = "'") -> tuple[str, int]:
-    """The line under the chart that numbers the rounds, which start at the columns
-    ``starts`` (in order), and how many rounds apart the numbered ones are.
-
-    Every round gets its number if the numbers fit, each at most ``SHIFT`` columns
-    from where its round started (pushed right past its neighbour, or left from the
-    edge). If they do not, only every 2nd, 5th, 10th... round from the first is
-    numbered, and the others get a ``tick`` where there is room: the caller says so."""
+    """The line under the chart that numbers the rounds (which start at columns ``starts``),
+    and how many rounds apart the numbered ones are: all if their numbers fit within
+    ``SHIFT`` columns of their starts, else every 2nd, 5th, 10th..., ``tick`` between."""
     for step in STEPS:
         numbered = list(range(1, len(starts) + 1, step))
         places = _places([(starts[n - 1], str(n)) for n in numbered], columns)
