@@ -104,6 +104,8 @@ class DailyCard(ShellScreen):
         self.deal: DailyDeal = daily_deal(day or utc_today(now()))
         self.standing: DailyStanding | None = None
         """As last read; ``None`` while it is being read."""
+        self._counts = True
+        """Whether the card last said that the game counts."""
 
     def compose_content(self) -> ComposeResult:
         deal = self.deal
@@ -151,6 +153,7 @@ class DailyCard(ShellScreen):
         self.standing = standing = message.standing
         today = utc_today(self._now())
         counts, why = counts_text(standing, today, self.settings.record_replays)
+        self._counts = counts
         shown = self.query_one("#daily-counts", Static)
         shown.update(why)
         shown.set_class(not counts, "-practice")
@@ -164,7 +167,8 @@ class DailyCard(ShellScreen):
         from spit.tui.spit.challenges import ChallengeScreen, daily_config
 
         config = daily_config(self.settings, self.deal)
-        self.app.push_screen(ChallengeScreen(config, self._clock, now=self._now))
+        screen = ChallengeScreen(config, self._clock, now=self._now, counts=self._counts)
+        self.app.push_screen(screen)
 
     def action_back(self) -> None:
         self.post_message(LeaveScreen(self))

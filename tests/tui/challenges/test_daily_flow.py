@@ -180,7 +180,15 @@ async def test_looking_at_the_deal_and_leaving_uses_the_day_up(tmp_path: Path, l
         assert "This game counts" not in card_text(again)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChallengeScreen)
+        practice = app.screen
+        assert isinstance(practice, ChallengeScreen) and practice.replay_path is not None
+        await pilot.press("escape")
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, DailyCard)
+        assert not practice.replay_path.exists()  # practice left at 0:00 leaves nothing
+        assert [p.name for p in folder.iterdir()] == [screen.replay_path.name]
 
 
 async def test_a_past_day_left_at_once_leaves_no_file(tmp_path: Path) -> None:
