@@ -129,9 +129,10 @@ def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
 
 def left_unfinished(directory: Path, day: date) -> int:
     """How many games of the deal of ``day`` (a UTC date), started on that day, the
-    replays in ``directory`` hold unfinished: left before their end, or cut short. (A
-    game left before anyone played a card leaves no file.) Only the files written
-    since that day began are read; 0 when the folder cannot be read."""
+    replays in ``directory`` hold unfinished: left before their end, or cut short (the
+    counted game of the day leaves its file even when left before a card was played).
+    Only the files written since that day began are read; 0 when the folder cannot be
+    read."""
     began = datetime.combine(day, time(), UTC).timestamp()
     wanted = Challenge.daily(day)
     count = 0
