@@ -6,9 +6,8 @@ Which game counts is the statistics' rule (``spit.stats.challenges``: the first 
 of the day's own deal *started* on that day, recorded and sealed; one left unfinished
 is a loss, so that nobody can look at the deal, leave and play it again).
 ``daily_standing`` reads the statistics as they are (``StatsDB.peek``: nothing is made
-or rebuilt) and the replays written that day, for the games left unfinished, which
-statistics not read again since do not know of yet. No game's screens here: the
-shell's menu uses it too.
+or rebuilt) and the replays written that day, for the games left unfinished since the
+statistics last read the folder. No game's screens here: the shell's menu uses it too.
 """
 
 from __future__ import annotations
@@ -42,7 +41,9 @@ class DailyStanding:
 
         if self.status is None:
             return None
-        return self.status.counted or (LEFT if self.unfinished else None)
+        if self.status.counted is not None:
+            return self.status.counted
+        return LEFT if self.unfinished else None
 
     @property
     def streak(self) -> int:
