@@ -206,9 +206,10 @@ class MainMenu(ShellScreen):
                     daily, ladder = db.daily_status(today), db.ladder_status()
         except (sqlite3.Error, OSError, ValueError):
             return
-        played = played_text(DailyStanding(daily, unfinished))
+        standing = DailyStanding(daily, unfinished)
+        played = played_text(standing)
         line = (
-            f"Today's deal: {played}{self.painter.dot}streak {daily.streak}"
+            f"Today's deal: {played}{self.painter.dot}streak {standing.streak}"
             f"{self.painter.dot}ladder step {ladder.step} (best {ladder.highest})"
         )
         self.app.call_from_thread(self._show_challenge_status, line)
