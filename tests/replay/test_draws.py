@@ -16,7 +16,8 @@ from spit.core.replay.fields import FORMAT_VERSION, FormatError
 from spit.core.replay.line_parts import read_record
 from spit.core.replay.play_records import LineReader
 from spit.games.replays import load_any_replay, verify_any
-from spit.games.spades.replay.records import SpadesEnd, read_spades_end
+from spit.games.spades.replay.records import End as SpadesEnd
+from spit.games.spades.replay.records import read_spades_end
 from spit.games.spit.replay.records import End, read_end
 from spit.saved_games import summarize
 
