@@ -52,10 +52,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from spit.games.spit.bots.ratings import RATINGS as BOT_RATINGS
 from spit.online import boards, names
 from spit.online.boards import Board
 from spit.online.rates import NoLimits
-from spit.online.rating import BOT_RATINGS, START, Rating, rate
+from spit.online.rating import START, Rating, rate
 from spit.online.results import GameResult, Reason, Seated
 from spit.online.store import OnlineStore
 from tests.online.postgres import missing_reason, throwaway_postgres
@@ -93,7 +94,7 @@ def make_history(accounts: int, games: int, daily: int, seed: int) -> History:
         if name is not None:
             keys = names.check(name)
             history.name_keys += [(key, account) for key in sorted({keys.folded, keys.looks})]
-    bots = {level: Rating(*pair) for level, pair in BOT_RATINGS[GAME].items()}
+    bots = {level: Rating(*pair) for level, pair in BOT_RATINGS.items()}
     week = boards.period(Board.WEEK, now)
     start = now - timedelta(weeks=8)
     step = (now - start) / max(games, 1)
@@ -272,7 +273,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 async def measure(where: str, history: History, reads: int, writes: int, seed: int) -> None:
     rng = random.Random(seed)
-    store = await OnlineStore.open(where, KEYS, limiter=NoLimits())
+    store = await OnlineStore.open(where, KEYS, limiter=NoLimits(), bots={GAME: BOT_RATINGS})
     on_board = {
         Board.ALL: list(history.ratings),
         Board.WEEK: list(history.weekly),
@@ -321,7 +322,7 @@ async def measure(where: str, history: History, reads: int, writes: int, seed: i
 
 
 async def migrate(where: str) -> None:
-    store = await OnlineStore.open(where, KEYS, limiter=NoLimits())
+    store = await OnlineStore.open(where, KEYS, limiter=NoLimits(), bots={GAME: BOT_RATINGS})
     await store.close()
 
 

@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
 from ssl import SSLContext
-from typing import Any, Final
+from typing import Any
 
 from spit.commands import _args, _tls
 from spit.commands._args import add_port_option, folder, int_between, number_up_to, parsed_by
@@ -43,13 +43,15 @@ from spit.commands.output import cannot_listen, complain, emit
 from spit.commands.serve_collector import Collecting
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
+from spit.games.registry import ServerDaily
 from spit.net.codes import SYMBOLS
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
 from spit.net.online import DailyGame, OnlineService
 from spit.net.room import TableFactory
-from spit.net.server import GameServer, table_factory
+from spit.net.server import GameServer
+from spit.net.tables import table_factory
 from spit.net.tls import TLSError
 from spit.online.errors import StoreError
 
@@ -271,18 +273,31 @@ def _default_data() -> Path:
     return data_dir() / "server"
 
 
-def spit_daily(day: date) -> DailyGame:
-    """Spit's deal of ``day`` (``spit.games.spit.daily``): its variant and bot; the
-    server mixes its own secret into the seed (``OnlineService.daily_seed``)."""
-    from spit.games.spit.daily import daily_deal
+def server_dailies() -> dict[str, Callable[[date], DailyGame]]:
+    """Each registered game's daily deal on the server, for the games that have one
+    (a game without one has no daily board, and says so)."""
+    dailies: dict[str, Callable[[date], DailyGame]] = {}
+    for descriptor in registry.games():
+        if descriptor.server_daily is not None:
+            dailies[descriptor.name] = _as_daily_game(descriptor.server_daily)
+    return dailies
 
-    deal = daily_deal(day)
-    return DailyGame(variant=deal.variant.value, bot=deal.level.value, seed=deal.deal_seed)
+
+def server_bot_ratings() -> dict[str, Mapping[str, tuple[float, float]]]:
+    """Each registered game's bot levels' fixed ratings, for the games that rate them."""
+    return {
+        descriptor.name: descriptor.bots.ratings()
+        for descriptor in registry.games()
+        if descriptor.bots.ratings is not None
+    }
 
 
-DAILIES: Final[Mapping[str, Callable[[date], DailyGame]]] = {"spit": spit_daily}
-"""The games with a daily deal on the server (Spades declares none yet: its daily
-board stays empty, and says so)."""
+def _as_daily_game(deal_of: Callable[[date], ServerDaily]) -> Callable[[date], DailyGame]:
+    def daily(day: date) -> DailyGame:
+        deal = deal_of(day)
+        return DailyGame(variant=deal.variant, bot=deal.bot, seed=deal.seed)
+
+    return daily
 
 
 async def open_online(args: argparse.Namespace, data: Path, limits: Limits) -> OnlineService:
@@ -294,9 +309,9 @@ async def open_online(args: argparse.Namespace, data: Path, limits: Limits) -> O
 
     keys = server_keys(data)
     where = args.database or str(data / "online.db")
-    store = await OnlineStore.open(where, keys)
+    store = await OnlineStore.open(where, keys, bots=server_bot_ratings())
     secret = hmac.new(keys[-1], b"spit-tui daily deals", hashlib.sha256).digest()
-    return OnlineService(store, limits=limits, dailies=DAILIES, daily_secret=secret)
+    return OnlineService(store, limits=limits, dailies=server_dailies(), daily_secret=secret)
 
 
 async def _serve(

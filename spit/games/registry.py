@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
@@ -186,6 +187,18 @@ class Bots(Struct, frozen=True):
     describe: Callable[[str], str]
     default: str | None
     """The level a chooser offers first; ``None`` where the player's settings say."""
+    ratings: Callable[[], Mapping[str, tuple[float, float]]] | None = None
+    """Each level's fixed openskill rating (``mu``, ``sigma``), for rating people
+    against the bot on a server; ``None``: games against this game's bots are unrated."""
+
+
+class ServerDaily(Struct, frozen=True):
+    """A game's deal of one UTC day as a server plays it: the variant, the bot's
+    level, and the day's seed (which the server mixes with a secret of its own)."""
+
+    variant: str
+    bot: str
+    seed: int
 
 
 class FrontEnds(Struct, frozen=True):
@@ -293,6 +306,8 @@ class GameDescriptor(Struct, Generic[R], frozen=True):
     a message for the player. ``None``: the game takes no options there."""
     room_choices: tuple[RoomChoice, ...] = ()
     """The options of ``net_options`` as the new-room form offers them."""
+    server_daily: Callable[[date], ServerDaily] | None = None
+    """The game's deal of a day on a server's daily board; ``None``: no daily board."""
 
     @property
     def suffix(self) -> str:

@@ -109,6 +109,7 @@ from spit.net.protocol import (
     parse_client,
 )
 from spit.net.rates import ActionRates, AddressRates
+from spit.net.tables import table_factory
 from spit.net.variants import GameVariant, online_games, variant, variants
 from spit.online.boards import AllTimeFigures, Board, BoardEntry, DayFigures, WeekFigures
 from spit.online.errors import OnlineError, RateLimited, StoreError, TokenRefused
@@ -943,8 +944,6 @@ class OnlineService:
 def _registry_tables(
     game: str, options: Mapping[str, Any], seed: int | None, replay_dir: Path | None
 ) -> TableFactory:
-    from spit.net.server import table_factory  # the server's module imports this one
-
     return table_factory(game, options, replay_dir=replay_dir, seed=seed)
 
 

@@ -41,7 +41,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import itertools
 import json
 import logging
 import math
@@ -62,7 +61,6 @@ from websockets.typing import Data
 from spit import __version__
 from spit.core.safe_text import safe_text
 from spit.core.wire import WireError, read_json
-from spit.games.registry import by_name
 from spit.games.registry import names as game_names
 from spit.net.codes import new_code
 from spit.net.fairness import Ordering, Verdict
@@ -98,6 +96,7 @@ from spit.net.protocol import (
 from spit.net.rates import AddressRates
 from spit.net.room import SPECTATORS, Room, TableFactory
 from spit.net.spectators import Spectators
+from spit.net.tables import table_factory
 from spit.net.tcp_rtt import min_rtt_ms
 
 log = logging.getLogger(__name__)
@@ -120,33 +119,6 @@ OTHER_RATE: Final = 4.0
 """Other messages a second a connection earns back: four times the ping rate."""
 FLOOD_CLOSE: Final = 500
 """Messages dropped by the rate limits before the connection is closed."""
-
-
-def table_factory(
-    game: str,
-    options: Mapping[str, Any] | None = None,
-    *,
-    replay_dir: Path | None = None,
-    seed: int | None = None,
-) -> TableFactory:
-    """How a room makes each of its games of ``game`` (a registered name), through the
-    game's descriptor: ``net_table(names, seed=..., replay_dir=..., **options)``. Each
-    game gets a fresh seed: random, or ``seed``, ``seed + 1``, ... when one is given
-    (tests, a repeatable server). Raises ``UnknownGame`` for a name no game has and
-    ``ValueError`` for a game not playable over the network."""
-    descriptor = by_name(game)
-    make = descriptor.net_table
-    if make is None:
-        raise ValueError(f"{descriptor.title} cannot be played over the network yet")
-    chosen = dict(options or {})
-    numbers = itertools.count()
-
-    def new_table(names: tuple[str, str]) -> Any:
-        number = next(numbers)
-        game_seed = secrets.randbits(32) if seed is None else seed + number
-        return make(names, seed=game_seed, replay_dir=replay_dir, **chosen)
-
-    return new_table
 
 
 def _read_replay(path: Path) -> str:

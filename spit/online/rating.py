@@ -18,7 +18,7 @@ draw ranks every seat first (openskill's ties).
   (``Reason.ABORTED``), rates no one, and a daily attempt it was does not count (the
   player may start again);
 - a **bot** is rated on the players' scale and never moves: bots do not learn
-  (``BOT_RATINGS``; a level without a rating makes the game unrated);
+  (``BotRatings``; a level without a rating makes the game unrated);
 - a game with an account in two seats, or with fewer than two sides, rates no one.
 
 The all-time board ranks by the conservative rating, ``mu`` − 3 ``sigma``
@@ -65,25 +65,11 @@ class Rating(Struct, frozen=True):
 START: Final = Rating(25.0, 25.0 / 3)
 """A new account's rating in every game and variant (openskill's defaults)."""
 
-BOT_RATINGS: Final[Mapping[str, Mapping[str, tuple[float, float]]]] = {
-    # Spit's ladder as measured by benchmarks/bot_ratings.py
-    # (spit.games.spit.bots.ratings.RATINGS; a test keeps the two equal).
-    "spit": {
-        "beginner": (2.485, 0.969),
-        "novice": (6.608, 0.844),
-        "easy": (10.813, 0.787),
-        "casual": (16.631, 0.757),
-        "steady": (20.645, 0.753),
-        "normal": (25.000, 0.752),
-        "skilled": (30.044, 0.754),
-        "hard": (34.335, 0.784),
-        "veteran": (39.154, 0.842),
-        "expert": (44.255, 0.971),
-    },
-}
-"""Each game's bot levels -> (``mu``, ``sigma``): what a server seeds its bots' ratings
-from (``spit.online.store.OnlineStore.seed_bots``). A game without measured levels
-(Spades, for now) has none, and its games against bots are not rated."""
+BotRatings = Mapping[str, Mapping[str, tuple[float, float]]]
+"""Each game's bot levels -> (``mu``, ``sigma``) on the players' scale: what a server
+seeds its bots' ratings from (``spit.online.store.OnlineStore.seed_bots``), given by
+the games (each game measures its own; a game without measured levels has none, and
+its games against bots are not rated)."""
 
 _MODEL: Final = PlackettLuce()
 

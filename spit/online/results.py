@@ -43,7 +43,7 @@ class Seated(Struct, frozen=True, kw_only=True):
     seat: int
     account_id: str | None = None
     bot: str | None = None
-    """The bot's level (``spit.online.rating.BOT_RATINGS``)."""
+    """The bot's level (rated as the server's ``spit.online.rating.BotRatings`` say)."""
     score: int | None = None
     """The seat's final score, for a game that keeps one."""
 

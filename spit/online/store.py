@@ -43,7 +43,7 @@ from spit.online.errors import (
     UnknownAccount,
 )
 from spit.online.rates import Action, Limiter, LimitsLimiter
-from spit.online.rating import BOT_RATINGS, START, Rating, rate, unrated_because
+from spit.online.rating import START, BotRatings, Rating, rate, unrated_because
 from spit.online.results import GameResult, Reason
 from spit.online.tokens import TokenSigner
 
@@ -163,7 +163,7 @@ class OnlineStore:
         limiter: Limiter | None = None,
         clock: Callable[[], datetime] | None = None,
         pool_size: int = 4,
-        bots: Mapping[str, Mapping[str, tuple[float, float]]] = BOT_RATINGS,
+        bots: BotRatings | None = None,
     ) -> OnlineStore:
         """The store in ``where`` (a SQLite file's path or a ``postgresql://`` URL),
         migrated to the latest schema, its bots' ratings seeded from ``bots``; tokens
@@ -175,7 +175,7 @@ class OnlineStore:
             store = cls(
                 db, TokenSigner(keys, clock=now), limiter=limiter or LimitsLimiter(), clock=now
             )
-            await store.seed_bots(bots)
+            await store.seed_bots(bots or {})
         except BaseException:
             await db.close()
             raise
@@ -351,8 +351,8 @@ class OnlineStore:
 
     # -- bots -----------------------------------------------------------------------
 
-    async def seed_bots(self, table: Mapping[str, Mapping[str, tuple[float, float]]]) -> None:
-        """Set the bot levels' fixed ratings (``rating.BOT_RATINGS``'s shape); levels
+    async def seed_bots(self, table: BotRatings) -> None:
+        """Set the bot levels' fixed ratings (``rating.BotRatings``); levels
         not in ``table`` keep theirs."""
         async with self.db.write() as tx:
             for game, levels in table.items():

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from spit.commands.serve import server_bot_ratings
 from spit.games.spit.net_table import SpitNetTable
 from spit.net.addresses import Address, parse_address
 from spit.net.credentials import AccountTokens
@@ -19,7 +20,8 @@ from spit.net.lobby import Lobby
 from spit.net.online import DailyDeals, OnlineService
 from spit.net.online_client import OnlineClient, sign_in
 from spit.net.room import TableFactory
-from spit.net.server import GameServer, table_factory
+from spit.net.server import GameServer
+from spit.net.tables import table_factory
 from spit.online.rates import Limiter, NoLimits
 from spit.online.store import OnlineStore
 from tests.net.loopback import FAST, fast_tables
@@ -106,7 +108,11 @@ async def online_server(
     replays = folder / "replays"
     replays.mkdir(parents=True, exist_ok=True)
     store = await OnlineStore.open(
-        str(folder / "online.db"), KEYS, limiter=limiter or NoLimits(), clock=wall
+        str(folder / "online.db"),
+        KEYS,
+        limiter=limiter or NoLimits(),
+        clock=wall,
+        bots=server_bot_ratings(),
     )
     service = OnlineService(
         store,

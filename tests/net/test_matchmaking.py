@@ -95,7 +95,9 @@ def test_joining_again_replaces_the_first_place_and_leaving_takes_it_out() -> No
 def test_every_pair_is_within_both_windows_and_no_one_twice(ratings: list[int], now: float) -> None:
     rng = random.Random(len(ratings))
     queue = MemoryQueue(Window())
-    joined = {f"p{i}": waiting(f"p{i}", r, since=rng.uniform(0, now)) for i, r in enumerate(ratings)}
+    joined = {
+        f"p{i}": waiting(f"p{i}", r, since=rng.uniform(0, now)) for i, r in enumerate(ratings)
+    }
     for entry in joined.values():
         queue.join(entry)
     seen: set[str] = set()

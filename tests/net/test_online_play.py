@@ -12,11 +12,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from spit.net.client import NetClient
 from spit.net.online import DailyGame, _verify
-from spit.net.online_client import OnlineClient, OnlineRefused
+from spit.net.online_client import OnlineClient
 from spit.net.protocol import Close, Matched, Rated, parse_server
 from tests.net.loopback import http_get, play_greedily, wait_until
 from tests.net.online_server import OnlineServer, Wall, online_server
@@ -325,7 +323,9 @@ def test_a_replay_that_does_not_replay_to_the_table_s_end_is_not_verified(tmp_pa
     winner = table.result()[0]  # type: ignore[index]
     checked = _verify(table.replay_path, table.state_hash(), winner)
     assert isinstance(checked, tuple) and checked[0] >= 1
-    assert _verify(table.replay_path, "0" * 32, winner) == "re-plays to another end than the table's"
+    assert (
+        _verify(table.replay_path, "0" * 32, winner) == "re-plays to another end than the table's"
+    )
     lines = table.replay_path.read_text().splitlines()
     edited = [line.replace('"accepted": true', '"accepted": false', 1) for line in lines]
     table.replay_path.write_text("\n".join(edited) + "\n")
@@ -347,7 +347,9 @@ def test_boards_as_json_over_http_hold_no_secrets(tmp_path: Path) -> None:
             _, _, text = await http_get(on.uri, "/leaderboard?game=spit&name=bob&board=week")
             assert json.loads(text)["own"]["name"] == "Bob"
             status, _, text = await http_get(on.uri, "/leaderboard?game=chess")
-            assert status.endswith("400 Bad Request") and "no game chess" in json.loads(text)["error"]
+            assert (
+                status.endswith("400 Bad Request") and "no game chess" in json.loads(text)["error"]
+            )
             status, _, _ = await http_get(on.uri, "/leaderboard?page=-1")
             assert status.endswith("400 Bad Request")
             for client in (ann, bob):

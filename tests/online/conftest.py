@@ -17,13 +17,19 @@ from typing import TypeVar
 
 import pytest
 
+from spit.games.spit.bots.ratings import RATINGS
 from spit.online.rates import Limiter, NoLimits
+from spit.online.rating import BotRatings
 from spit.online.store import OnlineStore
 from tests.online.postgres import ThrowawayPostgres, missing_reason, throwaway_postgres
 
 T = TypeVar("T")
 
 KEYS = [b"the server's key for the tests, 32"]
+
+BOTS: BotRatings = {"spit": RATINGS}
+"""The bots' ratings a server seeds its store with: each game's measured ones (Spit's
+ladder; Spades has none yet)."""
 
 
 class Clock:
@@ -73,7 +79,9 @@ def run(
     """Open the store at ``where``, run ``body`` with it, close it."""
 
     async def go() -> T:
-        store = await OnlineStore.open(where, keys, limiter=limiter or NoLimits(), clock=clock)
+        store = await OnlineStore.open(
+            where, keys, limiter=limiter or NoLimits(), clock=clock, bots=BOTS
+        )
         try:
             return await body(store)
         finally:

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.online.errors import ResultRefused
-from spit.online.rating import BOT_RATINGS, START, Rating, rate
+from spit.online.rating import START, Rating, rate
 from spit.online.results import DailyScore, Reason
 from spit.online.store import OnlineStore
-from tests.online.conftest import Clock, run
+from tests.online.conftest import BOTS, Clock, run
 from tests.online.games import result
 
 
@@ -89,7 +89,7 @@ def test_bots_are_rated_on_the_players_scale_and_never_move(where: str, clock: C
     async def body(store: OnlineStore) -> None:
         (ann,) = await accounts(store, 1)
         bots = await store.bot_ratings("spit")
-        assert bots["normal"] == Rating(*BOT_RATINGS["spit"]["normal"])
+        assert bots["normal"] == Rating(*BOTS["spit"]["normal"])
         beat_expert = await store.record_result(result(clock.now, ann, "bot:expert"))
         (change,) = beat_expert.changes
         assert change.after.mu > START.mu

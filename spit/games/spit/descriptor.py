@@ -10,6 +10,7 @@ its network table's options.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,6 +22,7 @@ from spit.games.registry import (
     LayerRef,
     ReplayFiles,
     RoomChoice,
+    ServerDaily,
     room_options,
 )
 from spit.games.spit.identity import NAME as NAME
@@ -77,6 +79,14 @@ ROOM_CHOICES: Final = (RoomChoice("variant", "Variant", values=("standard", "poi
 """A room's variant, the one option a client may choose (``{"variant": "points"}``)."""
 
 
+def _server_daily(day: date) -> ServerDaily:
+    """Spit's deal of ``day`` (``spit.games.spit.daily``) as a server plays it."""
+    from spit.games.spit.daily import daily_deal
+
+    deal = daily_deal(day)
+    return ServerDaily(variant=deal.variant.value, bot=deal.level.value, seed=deal.deal_seed)
+
+
 def _net_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The room's options as its table takes them: the variant as a ``Variant``."""
     from spit.engine import Variant
@@ -103,6 +113,7 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
         levels=LayerRef("spit.games.spit.bots:LEVELS").load,
         describe=Deferred("spit.games.spit.bots:bot_description"),
         default=None,
+        ratings=LayerRef("spit.games.spit.bots.ratings:RATINGS").load,
     ),
     front_ends=FrontEnds(
         viewer=LayerRef("spit.tui.spit.viewer:ReplayViewerScreen"),
@@ -119,4 +130,5 @@ DESCRIPTOR: Final[GameDescriptor[Replay]] = GameDescriptor(
     simulator=LayerRef("spit.games.spit.sim:SIMULATOR").load,
     net_options=_net_options,
     room_choices=ROOM_CHOICES,
+    server_daily=_server_daily,
 )
