@@ -47,7 +47,9 @@ from spit.net.credentials import AccountTokens, CredentialsError
 from spit.net.online_client import AccountRefused, OnlineClient, sign_in
 from spit.net.protocol import Invited, Matched, ProtocolError
 from spit.net.variants import GameVariant, online_games, variants
+from spit.tui.net.account import AccountDialog
 from spit.tui.net.keys_help import KeysHelp
+from spit.tui.net.leaderboard import LeaderboardScreen
 from spit.tui.net.link import NetFailure, NetLink, open_join, reaching
 from spit.tui.net.screens import ConnectingScreen, NetOutcome, leave_failed
 from spit.tui.shared.ascii_widgets import Separated
@@ -126,9 +128,7 @@ class ChooseGame(ShellModal[GameVariant | None]):
                 ),
                 id="choose-game",
             )
-            yield Separated(
-                ["number or enter: choose", "escape or q: back"], classes="dialog-hint"
-            )
+            yield Separated(["number or enter: choose", "escape or q: back"], classes="dialog-hint")
 
     def on_key(self, event: Any) -> None:
         key = getattr(event, "character", None)
@@ -197,17 +197,18 @@ class QueueScreen(ShellModal[None]):
             )
 
     def on_mount(self) -> None:
+        self._drawn = True
         self.show()
 
     def show(self) -> None:
-        """Draw the queue as the session last heard of it."""
+        """Draw the queue as the session last heard of it (once it is drawn at all)."""
+        if not getattr(self, "_drawn", False):
+            return
         client = self.client
         queued, status, offer = client.queued, client.status, client.offer
         rating = "" if queued is None else f" near your rating, {queued.rating}"
         waited = 0 if status is None else status.waited_s
-        self.query_one("#queue-wait", Static).update(
-            f"Waiting for an opponent{rating}: {waited} s"
-        )
+        self.query_one("#queue-wait", Static).update(f"Waiting for an opponent{rating}: {waited} s")
         if status is None:
             counts = "Joining the queue..."
         else:
@@ -221,8 +222,7 @@ class QueueScreen(ShellModal[None]):
         else:
             rated = f"rated {offer.rating}" if offer.rating is not None else "not rated"
             offer_line.update(
-                f"Nobody near your rating yet. b: play the {offer.level} bot instead "
-                f"({rated}); or keep waiting."
+                f"No one near your rating yet. b: play the {offer.level} bot ({rated})."
             )
 
     async def action_bot(self) -> None:
@@ -250,6 +250,16 @@ class QueueScreen(ShellModal[None]):
 class OnlineScreen(ShellScreen):
     """See the module docstring. ``connect`` signs in (tests give their own);
     ``game`` limits the choices to one game (``spit-tui online --game``)."""
+
+    DEFAULT_CSS = """
+    OnlineScreen #online-options {
+        height: auto;
+        max-height: 9;
+    }
+    OnlineScreen #online-note {
+        margin-top: 1;
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, id_, label, id=f"online.{id_}", show=False) for id_, key, label in ENTRIES),
@@ -287,7 +297,9 @@ class OnlineScreen(ShellScreen):
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="net-body"):
             yield Static(
-                f"Play online at {safe_text(str(self.address))}", classes="screen-title", markup=False
+                f"Play online at {safe_text(str(self.address))}",
+                classes="screen-title",
+                markup=False,
             )
             yield Static("Signing in...", id="online-status", markup=False)
             yield OptionList(
@@ -356,6 +368,8 @@ class OnlineScreen(ShellScreen):
         if self._queue is not None:
             self._queue.show()
         for invite in list(client.invites.values()):
+            if not self.is_current:
+                break  # shown when the player comes back here (on_screen_resume)
             if invite.id not in self._invites_shown:
                 self._invites_shown.add(invite.id)
                 self.app.push_screen(InviteDialog(invite), self._answer(invite))
@@ -363,6 +377,10 @@ class OnlineScreen(ShellScreen):
         if matched is not None and matched is not self._playing:
             self._playing = matched
             self._play(matched)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self._changed()
 
     def _note(self) -> None:
         """The line under the entries: an invite out, or what last came to nothing."""
@@ -394,17 +412,15 @@ class OnlineScreen(ShellScreen):
 
     def _play(self, matched: Matched) -> None:
         """Sit down in the room the server opened for the match."""
-        if self._queue is not None:
-            queue, self._queue = self._queue, None
-            queue.dismiss(None)
+        self._queue = None
+        while self.app.screen is not self:  # the queue, a dialog: the match comes first
+            self.app.pop_screen()
         address, tls = self.address, self.tls
         opponent = safe_text(matched.opponent, limit=24)
         what = f"{variant_label(matched.game, matched.variant)} against {opponent}..."
 
         async def opener() -> NetLink:
-            link = await open_join(
-                address, matched.room, "online", token=matched.token, tls=tls
-            )
+            link = await open_join(address, matched.room, "online", token=matched.token, tls=tls)
             link.game = matched.game
             return link
 
@@ -448,7 +464,9 @@ class OnlineScreen(ShellScreen):
 
             def chosen(choice: GameVariant | None) -> None:
                 if choice is not None:
-                    self.run_worker(client.invite(name, choice.game, choice.key), group="online-send")
+                    self.run_worker(
+                        client.invite(name, choice.game, choice.key), group="online-send"
+                    )
 
             self.app.push_screen(ChooseGame(f"Invite {safe_text(name)} to:", self.games), chosen)
 
@@ -479,24 +497,15 @@ class OnlineScreen(ShellScreen):
         self.app.push_screen(dialog, chosen)
 
     def action_boards(self) -> None:
-        from spit.tui.net.leaderboard import LeaderboardScreen
-
         client = self._session()
         if client is not None:
-            self.app.push_screen(LeaderboardScreen(client.board, games=self.games))
+            screen = LeaderboardScreen(client, games=self.games, server=str(self.address))
+            self.app.push_screen(screen)
 
     def action_account(self) -> None:
-        from spit.tui.net.account import AccountScreen
-
         client = self._session()
         if client is not None:
-            self.app.push_screen(
-                AccountScreen(client, self.address, self.tokens), self._after_account
-            )
-
-    def _after_account(self, forgotten: bool | None) -> None:
-        if forgotten:
-            self.action_back()
+            self.app.push_screen(AccountDialog(client), lambda _: self._changed())
 
     def action_help(self) -> None:
         note = (
