@@ -62,7 +62,7 @@ CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "a", "Ladder"))
 ladder is ``a``, not ``l``, which reads as ``1`` in many fonts."""
 SHELL_ENTRIES = (
     ("network", "4", "Play over the network"),
-    ("online", "o", "Play online (rated, quick match)"),
+    ("online", "n", "Play online"),
     ("leaderboards", "b", "Leaderboards"),
     ("replays", "5", "Replays"),
     ("statistics", "6", "Statistics"),

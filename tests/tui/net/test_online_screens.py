@@ -134,7 +134,7 @@ async def test_the_queue_counts_the_wait_matches_plays_and_rates(tmp_path: Path)
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, OnlineScreen), 15)
             page = await bob.board("spit", "standard")
-            assert [line.name for line in page.entries][0] == "Ann"
+            assert page.entries[0].name == "Ann"
             await bob.close()
 
 
