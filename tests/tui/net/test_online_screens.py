@@ -7,6 +7,7 @@ player is a plain ``OnlineClient`` (and ``NetClient`` for its seat) in the same 
 from __future__ import annotations
 
 import contextlib
+import tomllib
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -19,7 +20,7 @@ from textual.pilot import Pilot
 
 from spit.net.client import NetClient
 from spit.net.protocol import BoardLine, BoardPage, Matched
-from spit.settings.model import Settings
+from spit.settings.model import Settings, settings_path
 from spit.tui.app import SpitApp
 from spit.tui.net.account import AccountDialog
 from spit.tui.net.leaderboard import LeaderboardScreen, page_lines
@@ -33,11 +34,13 @@ from spit.tui.net.online import (
 from spit.tui.net.screens import NetOutcome
 from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.overlays import RESULT_GRACE_MS
+from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.net_screen import SpitNetScreen
 from tests.net.online_server import QUICK, OnlineServer, online_server
 from tests.online.games import result
 from tests.tui.net.helpers import until
 from tests.tui.screen_text import screen_lines
+from tests.tui.shell.menu_keys import MENU
 
 PATIENT = replace(QUICK, rejoin_grace_ms=20_000)
 """The test server's, with time for a screen to take its seat on a busy machine."""
@@ -284,3 +287,42 @@ def test_ones_own_place_off_the_page_is_shown_under_it() -> None:
     assert lines[-2].startswith(">  345  Ann") and "1400" in lines[-2]
     assert lines[-1] == "Your rating, game by game: 1500 → 1460 → 1400"
     assert not any(line.startswith(">") for line in lines[1:3]), "no one on the page is marked"
+
+
+@pytest.mark.slow
+async def test_the_menu_asks_for_the_server_keeps_it_and_plays_online(tmp_path: Path) -> None:
+    async with online_server(tmp_path, limits=PATIENT) as on:
+        app = SpitApp(settings=Settings(practice_offered=True, replay_dir=tmp_path / "me"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(MENU["online"])
+            await until(pilot, lambda: isinstance(app.screen, AskText))
+            await pilot.press(*"no such address:", "enter")
+            await shows(pilot, "not")  # the dialog says why, and stays
+            assert isinstance(app.screen, AskText)
+            await pilot.press("end", "ctrl+u", *str(on.address), "enter")
+            await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
+            await shows(pilot, "You are ", "1 player online")
+            assert app.settings.online_server == str(on.address)
+            saved = tomllib.loads(settings_path().read_text())
+            assert saved["online_server"] == str(on.address)
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, MainMenu))
+            await pilot.press(MENU["leaderboards"])
+            await until(pilot, lambda: isinstance(app.screen, AskText))
+            await pilot.press("enter")  # the server kept: as it was
+            await until(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+            await shows(pilot, "Nobody is on this board yet.", "You have no place")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, MainMenu))
+
+
+async def test_a_server_nobody_answers_at_is_said_and_the_app_ends(tmp_path: Path) -> None:
+    outcome = NetOutcome()
+    async with online_server(tmp_path, limits=PATIENT) as on:
+        address = replace(on.address, port=1)  # nobody listens there
+        tokens = on.tokens("ann")
+        screen = OnlineScreen(address, default_connector(address, tokens), outcome)
+        app = SpitApp(settings=Settings(practice_offered=True), start_screen=screen)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.return_code is not None)
+    assert outcome.failure is not None and "connection refused" in outcome.failure
