@@ -142,7 +142,7 @@ def test_a_client_cannot_claim_a_result_rating_or_board_entry(tmp_path: Path) ->
                 assert f"cannot send '{kind}'" in reason and "the server decides" in reason
             # nor name another player's account in a hello
             code, reason = await refusal(
-                on.uri, json.dumps({"type": "hello", "v": 2, "name": "x", "account_id": "ab"})
+                on.uri, json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "x", "account_id": "ab"})
             )
             assert code == Close.PROTOCOL and "account_id" in reason
             # an online request on a seat's connection is refused too
