@@ -197,7 +197,8 @@ class LeaderboardScreen(ShellScreen):
         page = self.shown
         if page is not None and page.board == self.kind:
             pages = max(1, -(-page.total // page.size))
-            period = f" · {safe_text(page.period)} · page {page.page + 1} of {pages}"
+            when = "" if page.period == "all" else f" · {safe_text(page.period)}"
+            period = f"{when} · page {page.page + 1} of {pages}"
         self.query_one("#board-title", Static).update(f"{what}: {BOARD_TITLES[self.kind]}{period}")
 
     def _say(self, text: str) -> None:

@@ -181,6 +181,7 @@ class QueueScreen(ShellModal[None]):
         super().__init__()
         self.client = client
         self.chosen = chosen
+        self._problems_before = len(client.problems)
 
     def compose_content(self) -> ComposeResult:
         with Vertical(classes="dialog", id="queue-dialog"):
@@ -217,7 +218,10 @@ class QueueScreen(ShellModal[None]):
             counts = f"{status.waiting} {waiting} in this queue · {status.online} {online}"
         self.query_one("#queue-counts", Static).update(counts)
         offer_line = self.query_one("#queue-offer", Static)
-        if offer is None:
+        refused = [p for p in client.problems[self._problems_before :] if p.about == "queue"]
+        if refused and queued is None:
+            offer_line.update(f"The server refused: {safe_text(refused[-1].reason)}.")
+        elif offer is None:
             offer_line.update("")
         else:
             rated = f"rated {offer.rating}" if offer.rating is not None else "not rated"
@@ -357,6 +361,8 @@ class OnlineScreen(ShellScreen):
             return
         signed = client.signed
         name = "?" if signed is None else safe_text(signed.account.name, limit=24)
+        if signed is not None and not signed.account.named:
+            name += " (a guest name: a, then r, chooses yours)"
         online = "player online" if client.online == 1 else "players online"
         self.query_one("#online-status", Static).update(
             f"You are {name} · {client.online} {online}"

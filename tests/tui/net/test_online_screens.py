@@ -326,3 +326,19 @@ async def test_a_server_nobody_answers_at_is_said_and_the_app_ends(tmp_path: Pat
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: app.return_code is not None)
     assert outcome.failure is not None and "connection refused" in outcome.failure
+
+
+async def test_a_queue_join_refused_is_said_in_the_queue(tmp_path: Path) -> None:
+    once = replace(PATIENT, queue_joins="1/minute")
+    async with online_server(tmp_path, limits=once) as on, named(on, "ann", "Ann"):
+        app = online_app(on, "ann", tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await signed_in(pilot, "Ann")
+            await queue_for_spit(pilot)
+            await shows(pilot, "1 player waits")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
+            await queue_for_spit(pilot)
+            await shows(pilot, "The server refused: too many queue joins lately")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
