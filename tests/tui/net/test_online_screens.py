@@ -6,7 +6,9 @@ player is a plain ``OnlineClient`` (and ``NetClient`` for its seat) in the same 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import random
 import tomllib
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -19,7 +21,9 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from spit.net.client import NetClient
+from spit.net.online import DailyGame
 from spit.net.protocol import BoardLine, BoardPage, Matched
+from spit.online.boards import Board
 from spit.settings.model import Settings, settings_path
 from spit.tui.app import SpitApp
 from spit.tui.net.account import AccountDialog
@@ -36,7 +40,8 @@ from spit.tui.shared.ask_text import AskText
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.net_screen import SpitNetScreen
-from tests.net.online_server import QUICK, OnlineServer, online_server
+from tests.net.loopback import play_greedily
+from tests.net.online_server import QUICK, OnlineServer, Wall, online_server
 from tests.online.games import result
 from tests.tui.net.helpers import until
 from tests.tui.screen_text import screen_lines
@@ -176,6 +181,37 @@ async def test_the_bot_offer_comes_after_twenty_seconds_and_b_plays_it(tmp_path:
             await pilot.press("b")
             await until(pilot, lambda: isinstance(app.screen, SpitNetScreen), 15)
             await shows(pilot, "vs normal bot")
+
+
+@pytest.mark.slow
+async def test_todays_deal_is_played_to_its_end_rated_then_rematched(tmp_path: Path) -> None:
+    """``d``, Spit: a room against the day's bot. Ann's seat is played by a greedy
+    player through the screen's own connection (key presses could not keep up with
+    the bot); the result says how her rating moved and that the attempt entered the
+    board, and Enter starts a rematch at once (the bot always wants one)."""
+    dailies = {"spit": lambda day: DailyGame(variant="points", bot="normal", seed=day.toordinal())}
+    serving = online_server(tmp_path, limits=PATIENT, wall=Wall(), dailies=dailies)
+    async with serving as on, named(on, "ann", "Ann"):
+        app = online_app(on, "ann", tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await signed_in(pilot, "Ann")
+            await pilot.press("d")
+            await until(pilot, lambda: isinstance(app.screen, ChooseGame))
+            await pilot.press("1")
+            await until(pilot, lambda: isinstance(app.screen, SpitNetScreen), 15)
+            table = app.screen
+            assert isinstance(table, SpitNetScreen)
+            await shows(pilot, "vs normal bot")
+            player = asyncio.create_task(play_greedily(table.client, random.Random(1)))
+            await until(pilot, lambda: "Your rating: 1500 → " in text(app), 60)
+            await player
+            await shows(pilot, "Today's deal: entered on the day's board.")
+            await pilot.pause(RESULT_GRACE_MS / 1000 + 0.1)
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen is table, 15)
+            await shows(pilot, "vs normal bot")
+            page = await on.store.board("spit", "points", Board.DAY, page=0)
+            assert [entry.name for entry in page.entries] == ["Ann"]
 
 
 @pytest.mark.slow
