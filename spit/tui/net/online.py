@@ -35,6 +35,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
@@ -368,6 +369,12 @@ class OnlineScreen(ShellScreen):
             f"You are {name} · {client.online} {online}"
         )
         if client.ended is not None:
+            stack = self.app.screen_stack
+            above = stack[stack.index(self) + 1 :] if self in stack else []
+            if any(not isinstance(screen, ModalScreen) for screen in above):
+                return  # a game or the boards over this screen: once it is left (resumed)
+            while self.app.screen is not self:  # the queue, a dialog
+                self.app.pop_screen()
             self._fail(f"the server ended the session: {safe_text(client.ended)}")
             return
         self._note()

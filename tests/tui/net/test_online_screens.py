@@ -378,3 +378,20 @@ async def test_a_queue_join_refused_is_said_in_the_queue(tmp_path: Path) -> None
             await shows(pilot, "The server refused: too many queue joins lately")
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
+
+
+async def test_the_session_ending_while_queued_is_said_and_the_app_ends(tmp_path: Path) -> None:
+    outcome = NetOutcome()
+    async with online_server(tmp_path, limits=PATIENT) as on, named(on, "ann", "Ann"):
+        app = online_app(on, "ann", tmp_path, outcome)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await signed_in(pilot, "Ann")
+            await queue_for_spit(pilot)
+            await shows(pilot, "1 player waits")
+            screen = app.screen_stack[1]
+            assert isinstance(screen, OnlineScreen) and screen.client is not None
+            ws = screen.client._ws
+            assert ws is not None
+            await ws.close(1011, "gone for maintenance")  # as the server's end would
+            await until(pilot, lambda: app.return_code is not None)
+    assert outcome.failure is not None and "the server ended the session" in outcome.failure
