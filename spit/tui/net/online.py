@@ -8,8 +8,9 @@ in the data folder, ``spit.net.credentials``) and offers, one key each:
   server's queue (``QueueScreen``: the seconds waited, the players waiting and online,
   and after a while the bot nearest one's rating, ``b``); ``c``, ``q`` or Escape
   cancels;
-- ``i`` invite a friend by name; an invite to this player shows at once
-  (``InviteDialog``: ``y`` accept, ``n`` decline);
+- ``i`` invite a friend by name; an invite to this player shows at once, over the
+  queue too, and after a game one that came during it (``InviteDialog``: ``y``
+  accept, ``n`` decline);
 - ``d`` today's deal against the day's bot (one counted attempt a UTC day);
 - ``l`` the leaderboards (``spit.tui.net.leaderboard``), ``a`` the account
   (``spit.tui.net.account``); ``?`` the keys, ``q`` or Escape back.
@@ -381,7 +382,7 @@ class OnlineScreen(ShellScreen):
         if self._queue is not None:
             self._queue.show()
         for invite in list(client.invites.values()):
-            if not self.is_current:
+            if not (self.is_current or isinstance(self.app.screen, QueueScreen)):
                 break  # shown when the player comes back here (on_screen_resume)
             if invite.id not in self._invites_shown:
                 self._invites_shown.add(invite.id)

@@ -227,6 +227,7 @@ async def test_an_invite_is_declined_then_accepted(tmp_path: Path) -> None:
             await pilot.press("n")
             await until(pilot, lambda: bob.answer is not None)
             assert bob.answer is not None and "declined" in bob.answer.reason
+            await queue_for_spit(pilot)  # an invite shows over the queue too
             await bob.invite("Ann", "spit", "points")
             await until(pilot, lambda: isinstance(app.screen, InviteDialog))
             await pilot.press("y")
