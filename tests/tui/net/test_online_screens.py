@@ -37,6 +37,7 @@ from spit.tui.net.online import (
 )
 from spit.tui.net.screens import NetOutcome
 from spit.tui.shared.ask_text import AskText
+from spit.tui.shared.confirm import Confirm
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.net_screen import SpitNetScreen
@@ -396,3 +397,15 @@ async def test_the_session_ending_while_queued_is_said_and_the_app_ends(tmp_path
             await ws.close(1011, "gone for maintenance")  # as the server's end would
             await until(pilot, lambda: app.return_code is not None)
     assert outcome.failure is not None and "the server ended the session" in outcome.failure
+
+
+async def test_a_forged_token_is_said_and_a_new_guest_account_offered(tmp_path: Path) -> None:
+    async with online_server(tmp_path, limits=PATIENT) as on:
+        on.tokens("eve").put(on.address, "forged." + "x" * 40)
+        app = online_app(on, "eve", tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, Confirm))
+            await shows(pilot, "refused this machine's account", "new guest account")
+            await pilot.press("y")
+            await signed_in(pilot, "Guest")
+        assert on.tokens("eve").get(on.address) not in (None, "forged." + "x" * 40)
