@@ -191,14 +191,16 @@ class LeaderboardScreen(ShellScreen):
         return self.choices[self.chosen]
 
     def _show_title(self) -> None:
+        """The game, the variant (the day's, for today's deal), the board, the page."""
         chosen = self._variant()
-        what = f"{_title(chosen.game)} ({safe_text(chosen.key, limit=32)})"
-        period = ""
+        key, period = chosen.key, ""
         page = self.shown
-        if page is not None and page.board == self.kind:
+        if page is not None:
+            key = page.variant
             pages = max(1, -(-page.total // page.size))
             when = "" if page.period == "all" else f" · {safe_text(page.period)}"
             period = f"{when} · page {page.page + 1} of {pages}"
+        what = f"{_title(chosen.game)} ({safe_text(key, limit=32)})"
         self.query_one("#board-title", Static).update(f"{what}: {BOARD_TITLES[self.kind]}{period}")
 
     def _say(self, text: str) -> None:
@@ -227,6 +229,7 @@ class LeaderboardScreen(ShellScreen):
         self._say("\n".join(page_lines(page)))
 
     def _reread(self) -> None:
+        self.shown = None
         self._show_title()
         self._say("Reading the board...")
         self.run_worker(self._read(), name="board", group="boards", exclusive=True)
