@@ -151,6 +151,8 @@ def test_menu_keys_are_fixed_and_none_reads_as_another() -> None:
         "ladder": "a",
         "spades": "3",
         "network": "4",
+        "online": "n",
+        "leaderboards": "b",
         "replays": "5",
         "statistics": "6",
         "how_to_play": "7",
