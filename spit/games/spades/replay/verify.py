@@ -16,6 +16,7 @@ are one code path.
 
 from __future__ import annotations
 
+from spit.core.replay.fields import winner_text
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.replay.verification import Verification, with_seal
@@ -165,7 +166,7 @@ class Resimulation:
             )
         winner = state.winner if self.forfeit is None else 1 - self.forfeit
         claims = (
-            ("the winner", f"p{record.winner + 1}", f"p{(winner or 0) + 1}"),
+            ("the winner", winner_text(record.winner), winner_text(winner)),
             ("the number of hands", record.hands, state.hand),
             ("the scores", record.scores, state.scores),
         )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 
+from spit.core.replay.fields import winner_text
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.engine import Action, Orders, Reason, State, state_hash
@@ -221,7 +222,7 @@ class Resimulation:
             )
         claims = (
             ("the time", record.t, over),
-            ("the winner", f"p{record.winner + 1}", f"p{(self.winner or 0) + 1}"),
+            ("the winner", winner_text(record.winner), winner_text(self.winner)),
             ("the number of rounds", record.rounds, state.round),
             ("the scores", record.scores, state.scores),
         )
