@@ -212,7 +212,9 @@ def recorded(
     """A whole game between the entry's players (or its first ``limit_ms``), written by
     the game's writer."""
     if entry.writer is None:
-        pytest.skip(f"{NOT_YET} {entry.name}'s replay writer, reader and verifier (wt-replay)")
+        pytest.skip(
+            f"{NOT_YET} the replay writer, reader and verifier (wt-replay), for {entry.name}"
+        )
     writer = entry.writer(directory, seed)
     session = new_session(
         entry, seed, agents=entry.players(seed), recorders=[writer], collect_events=False
@@ -235,7 +237,7 @@ def test_a_replay_is_written_read_and_verified(entry: Entry, tmp_path: Path) -> 
     assert checked.winner == outcome.winner and checked.rounds == session.rounds
     assert entry.descriptor.replays.describe(replay)
     last = msgspec.json.decode(data.splitlines()[-1])
-    assert entry.descriptor.files.read_end(last)[0] == outcome.winner
+    assert entry.descriptor.files.read_end(last).winner == outcome.winner
 
 
 def test_tampering_is_detected(entry: Entry, tmp_path: Path) -> None:
@@ -256,7 +258,7 @@ def test_tampering_is_detected(entry: Entry, tmp_path: Path) -> None:
 
 def test_a_statistics_row_and_a_rating_update(entry: Entry, tmp_path: Path) -> None:
     if entry.writer is None:
-        pytest.skip(f"{NOT_YET} statistics' summary of {entry.name} (wt-draws), from its replay")
+        pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     path, session = recorded(entry, tmp_path / "replays", 13)
     outcome = session.game.outcome(session.state)
     db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
@@ -280,15 +282,15 @@ def test_the_simulators_report(entry: Entry) -> None:
     from spit.sim import run_indexed
 
     if entry.descriptor.simulator is None:
-        pytest.skip(f"{NOT_YET} the simulator's runner and report for {entry.name} (wt-draws)")
+        pytest.skip(f"{NOT_YET} the simulator (a descriptor's own), for {entry.name}")
     simulator = entry.descriptor.simulator()
     player = simulator.default_player
     plan = simulator.plan(SimRequest(2, 7, player, player, simulator.default_target, 1, None))
     run = run_indexed(plan.play, plan.setup, 2)
     report = plan.to_json(run)
-    draws = report.get("draws", 0)  # a report that counts draws counts them apart
-    assert run.games == 2 and run.wins(0) + run.wins(1) + run.unfinished + draws == 2
+    assert run.games == 2 and run.wins(0) + run.wins(1) + run.draws + run.unfinished == 2
     assert "2 games" in plan.report(run) and report["games"] == 2
+    assert report["draws"] == run.draws
 
 
 # -- the network
@@ -316,7 +318,7 @@ def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path:
     would, so the check can fail)."""
     net = entry.descriptor.net
     if net is None:
-        pytest.skip(f"{NOT_YET} the network table, for {entry.name} (wt-nettable)")
+        pytest.skip(f"{NOT_YET} the network table (wt-nettable), for {entry.name}")
     seed, rng = 21, random.Random(21)
     table = net.table(("Ann", "Bob"), seed=seed, replay_dir=tmp_path, **entry.net_options)
     shadow = new_session(entry, seed, collect_events=False, auto_deal=entry.next_text is None)
@@ -378,7 +380,7 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
     checked = verify_any(parse_any_replay(path.read_bytes(), path))
     assert checked.trusted and checked.finished and checked.winner is None
     last = msgspec.json.decode(path.read_bytes().splitlines()[-1])
-    assert entry.descriptor.files.read_end(last)[0] is None
+    assert entry.descriptor.files.read_end(last).winner is None
     db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
     try:
         summary = db.record_game(path)
@@ -389,7 +391,7 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
     finally:
         db.close()
     if entry.descriptor.simulator is None:
-        pytest.skip(f"{NOT_YET} the simulator's runner and report for {entry.name} (wt-draws)")
+        pytest.skip(f"{NOT_YET} the simulator (a descriptor's own), for {entry.name}")
     from spit.games.simulation import SimRequest
     from spit.sim import run_indexed
 
@@ -397,5 +399,5 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
     player = simulator.default_player
     plan = simulator.plan(SimRequest(40, 7, player, player, simulator.default_target, 1, None))
     run = run_indexed(plan.play, plan.setup, 40)
-    report = plan.to_json(run)
-    assert report["draws"] > 0 and run.wins(0) + run.wins(1) + report["draws"] <= 40
+    assert run.draws > 0 and plan.to_json(run)["draws"] == run.draws
+    assert run.wins(0) + run.wins(1) + run.draws + run.unfinished == 40
