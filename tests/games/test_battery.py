@@ -172,13 +172,6 @@ def test_the_codec_refuses_text_it_does_not_know_safely(
 ) -> None:
     """Text the codec does not know is a ``ValueError`` whose message is fit to show:
     the text quoted safely and cut short (``spit.game.Codec``)."""
-    if entry.name in ("spit", "spades"):
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason=f"{entry.name}'s parse_action quotes the whole text in its message",
-            )
-        )
     codec = entry.game().codec
     for text in ("", "\x1b]2;pwned\x07", "flip flop " * 1000):
         for parse in (codec.parse_action, codec.parse_intent):
