@@ -7,7 +7,8 @@ not answered in ``INVITE_LIFETIME_S`` lapses, and a player has one invite out at
 (a new one replaces it).
 
 Each is a small interface (``Presence``, ``Invites``) with an implementation in this
-process's memory: a later issue keeps them in Redis, for several server processes. They
+process's memory; several server processes share presence and invites through Redis
+(``spit.net.shared``). They
 hold accounts' ids, never connections: the server maps an account to its sessions.
 Times are seconds on the server's monotonic clock, passed in.
 """
@@ -46,14 +47,22 @@ class MemoryPresence:
 
     def __init__(self) -> None:
         self._sessions: Counter[str] = Counter()
+        self.version = 0
+        """Counts the arrivals and departures (for a cache of what it says)."""
 
     def arrive(self, account: str) -> None:
         self._sessions[account] += 1
+        self.version += 1
 
     def depart(self, account: str) -> None:
         self._sessions[account] -= 1
+        self.version += 1
         if self._sessions[account] <= 0:
             del self._sessions[account]
+
+    def sessions(self) -> dict[str, int]:
+        """Account -> its sessions open here."""
+        return dict(self._sessions)
 
     def is_online(self, account: str) -> bool:
         return account in self._sessions
