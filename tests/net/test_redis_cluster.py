@@ -61,6 +61,8 @@ async def club(data: Path, redis: ThrowawayRedis, count: int = 2) -> AsyncIterat
             yield served
     finally:
         await _show(served)
+    for each in served:  # SIGTERM stops each cleanly (one killed in the test: -9)
+        assert each.process.returncode in (0, -signal.SIGKILL), each.stderr
 
 
 async def _show(served: list[Served]) -> None:

@@ -71,6 +71,8 @@ NOTICES_PER_S: Final = 2000.0
 NOTICE_BURST: Final = 5000.0
 """Notices a process takes a second, and at once: beyond, they are dropped and counted."""
 REDIS_TIMEOUT_S: Final = 1.0
+STOP_S: Final = 2.0
+"""Seconds a stopping process waits for its tasks to end."""
 
 ALL: Final = "spit:to:all"
 
@@ -141,6 +143,7 @@ class RedisCluster:
         self._writes: asyncio.Queue[Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._dirty = False
+        self._stopping = False
         self._refilled = asyncio.Event()
         self.live: dict[str, str] = {}
         """Live processes (this one too) -> their addresses, as of the last beat."""
@@ -194,11 +197,11 @@ class RedisCluster:
 
     async def stop(self) -> None:
         """Stop, and take this process's entries out (a clean stop: nothing to reap)."""
+        self._stopping = True  # a task whose cancellation redis-py turns into an error ends
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, RedisError):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=STOP_S)
         with contextlib.suppress(RedisError, OSError):
             await self._forget(self.id, also_codes=False)
             if self._pool:
@@ -357,6 +360,8 @@ class RedisCluster:
                         if message is not None:
                             await self._take(message.get("data"))
             except (RedisError, OSError):
+                if self._stopping:
+                    return
                 self._warn("the notices' subscription was lost; subscribing again")
                 await asyncio.sleep(0.2)
 
@@ -388,6 +393,8 @@ class RedisCluster:
                         write(pipe)
                     await pipe.execute()
             except (RedisError, OSError):
+                if self._stopping:
+                    return
                 self._dirty = True
                 self._warn("writes to Redis failed; the process registers again once it can")
 
@@ -399,6 +406,8 @@ class RedisCluster:
             try:
                 await self.beat()
             except (RedisError, OSError):
+                if self._stopping:
+                    return
                 self._dirty = True
                 self._warn("Redis is unreachable; serving this process's rooms alone")
             except Exception:
