@@ -16,7 +16,10 @@ seated and ``--warmup`` seconds, ``--measure`` seconds are measured:
   every process's ``GET /stats`` together (p50, p99, max) and each process's p99;
 - each server process's own CPU time (psutil) over the wall time, their sum, and the
   rooms per server core: the rooms over that sum (on a machine whose cores the load
-  generator shares, the figure that says what a core of server holds);
+  generator shares, the figure that says what a core of server holds). By default
+  every server process is pinned to the first core and the workers and Redis to the
+  others (``--no-pin`` leaves them to the scheduler): several processes then share one
+  core, so their p99 carries their switching too;
 - Redis's own CPU time over the wall time;
 - intents a second and the load average.
 
@@ -52,6 +55,7 @@ from server_capacity import (
     _child_setup,
     _end,
     _fetch,
+    _pin,
 )
 
 from spit.net.latency import between, percentile
@@ -66,7 +70,12 @@ def _start(
     argv = [sys.executable, "-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
     argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
     argv += ["--idle-minutes", "120", "--stats", "--trust-proxy", "127.0.0.1"]
-    argv += ["--waiting-per-address", str(rooms + 10), "--connects-per-minute", "1000000"]
+    argv += [
+        "--waiting-per-address",
+        str(min(1000, rooms + 10)),
+        "--connects-per-minute",
+        "1000000",
+    ]
     if redis is not None:
         argv += ["--redis", redis]
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
@@ -159,9 +168,20 @@ def drive(args: argparse.Namespace) -> None:
             )
             for i in range(args.workers)
         ]
+        cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+        pinned = bool(cpus) and args.pin
+        if pinned:  # the servers on the first core, the load and Redis on the others
+            rest = set(cpus[1:]) or set(cpus)
+            for server, _ in servers:
+                _pin(server.pid, {cpus[0]})
+            for worker in workers:
+                _pin(worker.process.pid, rest)
+            if redis_proc is not None:
+                _pin(redis_proc.pid, rest)
         print(
             f"{args.processes} server process(es){' on Redis' if redis else ''}, "
-            f"{args.workers} workers, {os.cpu_count()} cpus"
+            f"{args.workers} workers, {os.cpu_count()} cpus, "
+            f"{'servers pinned to cpu ' + str(cpus[0]) if pinned else 'not pinned'}"
         )
         print(" ".join(f"{head:>9}" for head, _, _ in COLUMNS))
         for rooms in steps:
@@ -242,6 +262,13 @@ def main() -> None:
     parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
     parser.add_argument("--json", metavar="FILE", help="write the rows here too")
     parser.add_argument("--stop-above", type=float, default=50.0, metavar="MS")
+    parser.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="leave the processes to the scheduler (by default every server process on "
+        "the first core, the workers and Redis on the others)",
+    )
     args = parser.parse_args()
     if args.processes > 1 and not args.redis:
         parser.error("several processes share a club only on Redis: add --redis")

@@ -112,7 +112,7 @@ from spit.net.protocol import (
     parse_client,
 )
 from spit.net.rates import ActionRates, AddressRates
-from spit.net.shared.notices import Lost, Notice, Pair, Seat, Waiter
+from spit.net.shared.notices import Answer, Invitation, Lost, Notice, Pair, Seat, Waiter
 from spit.net.tables import table_factory
 from spit.net.variants import GameVariant, online_games, variant, variants
 from spit.online.boards import AllTimeFigures, Board, BoardEntry, DayFigures, WeekFigures
@@ -149,6 +149,9 @@ REASONS: Final[Mapping[str, Reason]] = {
 }
 """A table's word for how its game ended -> the store's; any other word of a game's
 own (its rules decided it) is ``POINTS``."""
+
+REMOTE_INVITES: Final = 10_000
+"""Invites of other processes remembered at most (the oldest forgotten)."""
 
 _DATABASE_DOWN: Final = "the server's records cannot be reached just now: try again later"
 
@@ -306,6 +309,8 @@ class OnlineService:
         """Game -> its bot levels' ratings, read once from the store."""
         self.cluster: RedisCluster | None = None
         """The processes this one shares its queue and presence with (``join_cluster``)."""
+        self._remote_invites: dict[int, str] = {}
+        """Invite id -> the process of its inviter, for invites made on another process."""
 
     def join_cluster(self, cluster: RedisCluster) -> None:
         """Share the queue, presence and rate counters with the other processes on
@@ -460,6 +465,7 @@ class OnlineService:
             withdrawn = self.invites.withdraw(account)
             if withdrawn is not None:
                 self._tell_invitee(withdrawn, "the invite was withdrawn")
+                await self._share_invite(withdrawn, me, "the invite was withdrawn")
 
     async def _take(self, me: _Session, message: ClientMessage) -> None:
         """One message of a session; a refusal that keeps the session is a
@@ -656,9 +662,15 @@ class OnlineService:
             case Seat():
                 me = self._queued.pop(notice.account, None)
                 self.queue.leave(notice.account)
+                if me is None:  # an invite's: any of the account's sessions here
+                    me = next(iter(self._sessions.get(notice.account, ())), None)
                 if me is not None:
                     me.offer = None
                     me.send_text(notice.matched)
+            case Invitation():
+                await self._invitation(notice)
+            case Answer():
+                await self._invite_answered(notice)
             case Lost():
                 for account in notice.accounts:
                     for session in self._sessions.get(account, set()):
@@ -689,11 +701,28 @@ class OnlineService:
                 return
             self._start_match(chosen, [first, second], ratings, rated=True)
             return
-        await cluster.ready()
         name = await self._name(pair.second.account)
+        await self._open_across(
+            first, pair.second.account, name, pair.second.process, chosen, ratings
+        )
+
+    async def _open_across(
+        self,
+        first: _Session,
+        account: str,
+        name: str,
+        process: str,
+        chosen: GameVariant,
+        ratings: Sequence[int | None],
+    ) -> None:
+        """Open a rated room here for this process's ``first`` and ``account``, online
+        on ``process``, and send that process the second seat (``Seat``)."""
+        cluster = self.cluster
+        assert cluster is not None
+        await cluster.ready()
         seats = (
             MatchSeat(first.account.shown, account=first.account.id),
-            MatchSeat(name, account=pair.second.account),
+            MatchSeat(name, account=account),
         )
         make = self._tables(chosen.game, chosen.options, None, self.server.replay_dir)
         room = self.server.open_match(chosen.game, make, seats)
@@ -702,7 +731,57 @@ class OnlineService:
         first.offer = None
         first.send(self._matched(room, chosen, seats, ratings, 0, rated=True))
         matched = encode(self._matched(room, chosen, seats, ratings, 1, rated=True))
-        await cluster.tell(pair.second.process, Seat(account=pair.second.account, matched=matched))
+        await cluster.tell(process, Seat(account=account, matched=matched))
+
+    async def _invitation(self, notice: Invitation) -> None:
+        """Another process's invite to an account online here (or its withdrawal):
+        kept here too, as if made here, and shown; the answer goes back to it."""
+        if self.cluster is None or notice.process == self.cluster.id:
+            return
+        sessions = self._sessions.get(notice.invitee, set())
+        if notice.reason is not None:
+            if self.invites.take(notice.id) is not None:
+                self._remote_invites.pop(notice.id, None)
+                for session in sessions:
+                    session.send(
+                        InviteAnswer(id=notice.id, name=notice.inviter_name, reason=notice.reason)
+                    )
+            return
+        if not sessions:
+            return
+        invite = self.invites.make(
+            notice.inviter,
+            notice.invitee,
+            notice.game,
+            notice.variant,
+            self.now(),
+            invite_id=notice.id,
+        )
+        self._remote_invites[invite.id] = notice.process
+        while len(self._remote_invites) > REMOTE_INVITES:
+            del self._remote_invites[next(iter(self._remote_invites))]
+        shown = Invited(
+            id=invite.id, name=notice.inviter_name, game=invite.game, variant=invite.variant
+        )
+        for session in sessions:
+            session.send(shown)
+
+    async def _invite_answered(self, answer: Answer) -> None:
+        """The invitee, online on another process, answered this process's invite."""
+        invite = self.invites.take(answer.id)
+        inviter = self._inviting.get(answer.inviter)
+        if invite is None or inviter is None:
+            return  # withdrawn or lapsed meanwhile: the invitee was told so
+        del self._inviting[answer.inviter]
+        if not answer.accept:
+            inviter.send(InviteAnswer(id=invite.id, name=answer.invitee_name, reason="declined"))
+            return
+        await self._leave_waits(inviter)
+        chosen = variant(invite.game, invite.variant)
+        ratings = [await self._rating(a, chosen) for a in (answer.inviter, answer.invitee)]
+        await self._open_across(
+            inviter, answer.invitee, answer.invitee_name, answer.invitee_process, chosen, ratings
+        )
 
     def _share_plan(self, code: str) -> None:
         """Put a new match's plan in Redis now, not at the next beat: a process killed
@@ -828,10 +907,33 @@ class OnlineService:
         if friend.id == me.account.id:
             raise ValueError("that is your own name: invite someone else")
         await self._leave_waits(me)
-        invite = self.invites.make(me.account.id, friend.id, chosen.game, chosen.key, self.now())
+        number = None if self.cluster is None else await self.cluster.next_id("invite")
+        invite = self.invites.make(
+            me.account.id, friend.id, chosen.game, chosen.key, self.now(), invite_id=number
+        )
         self._inviting[me.account.id] = me
         me.send(InviteSent(id=invite.id, name=friend.shown))
         await self._show_invite(invite, self._sessions.get(friend.id, set()))
+        await self._share_invite(invite, me)
+
+    async def _share_invite(
+        self, invite: PendingInvite, inviter: _Session, reason: str | None = None
+    ) -> None:
+        """Tell the other processes of an invite (``reason``: withdrawn), for the
+        invitee's sessions there."""
+        if self.cluster is None:
+            return
+        notice = Invitation(
+            id=invite.id,
+            inviter=invite.inviter,
+            inviter_name=inviter.account.shown,
+            invitee=invite.invitee,
+            game=invite.game,
+            variant=invite.variant,
+            process=self.cluster.id,
+            reason=reason,
+        )
+        await self.cluster.tell(None, notice)
 
     async def _show_invite(
         self, invite: PendingInvite, sessions: set[_Session] | list[_Session]
@@ -863,6 +965,20 @@ class OnlineService:
         if invite is None:
             raise ValueError("that invite is no longer open")
         inviter = self._inviting.pop(invite.inviter, None)
+        elsewhere = self._remote_invites.pop(invite.id, None)
+        if inviter is None and elsewhere is not None and self.cluster is not None:
+            if message.accept:
+                await self._leave_waits(me)
+            answer = Answer(
+                id=invite.id,
+                inviter=invite.inviter,
+                invitee=me.account.id,
+                invitee_name=me.account.shown,
+                invitee_process=self.cluster.id,
+                accept=message.accept,
+            )
+            await self.cluster.tell(elsewhere, answer)  # the room comes as a ``Seat``
+            return
         if inviter is None:
             raise ValueError("the player who invited you is no longer online")
         if not message.accept:

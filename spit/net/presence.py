@@ -87,9 +87,17 @@ class Invites(Protocol):
     """The invites waiting for an answer."""
 
     def make(
-        self, inviter: str, invitee: str, game: str, variant: str, now: float
+        self,
+        inviter: str,
+        invitee: str,
+        game: str,
+        variant: str,
+        now: float,
+        *,
+        invite_id: int | None = None,
     ) -> PendingInvite:
-        """A new invite; the inviter's earlier one, if any, is withdrawn (``withdraw``
+        """A new invite (``invite_id``: one given, as several processes share one
+        count of them); the inviter's earlier one, if any, is withdrawn (``withdraw``
         it first to tell its invitee)."""
         ...
 
@@ -120,10 +128,18 @@ class MemoryInvites:
         self._by_inviter: dict[str, int] = {}
 
     def make(
-        self, inviter: str, invitee: str, game: str, variant: str, now: float
+        self,
+        inviter: str,
+        invitee: str,
+        game: str,
+        variant: str,
+        now: float,
+        *,
+        invite_id: int | None = None,
     ) -> PendingInvite:
         self.withdraw(inviter)
-        invite = PendingInvite(next(self._ids), inviter, invitee, game, variant, now)
+        number = next(self._ids) if invite_id is None else invite_id
+        invite = PendingInvite(number, inviter, invitee, game, variant, now)
         self._by_id[invite.id] = invite
         self._by_inviter[inviter] = invite.id
         return invite

@@ -193,6 +193,41 @@ def test_players_of_two_processes_are_matched_and_play(
     asyncio.run(asyncio.wait_for(run(), 60))
 
 
+def test_an_invite_reaches_a_friend_online_on_another_process(
+    tmp_path: Path, redis_server: ThrowawayRedis
+) -> None:
+    async def run() -> None:
+        async with club(tmp_path / "data", redis_server) as (one, two):
+            ann, bob = await _online(one.uri), await _online(two.uri)
+            await bob.rename("Bobby")
+            await asyncio.sleep(1.2)  # presence is published at each beat (0.5 s)
+            # declined: the inviter hears it
+            await ann.invite("Bobby", "spit", "standard")
+            await _until(lambda: bob.invites, "the invite shown on the other process")
+            await bob.answer_invite(next(iter(bob.invites)), False)
+            await _until(lambda: ann.answer is not None, "the inviter told")
+            assert ann.answer is not None and ann.answer.reason == "declined"
+            # withdrawn: the invitee hears it
+            await ann.invite("Bobby", "spit", "standard")
+            await _until(lambda: bob.invites, "the second invite shown")
+            await ann.cancel()
+            await _until(lambda: not bob.invites, "the withdrawal shown")
+            assert bob.answer is not None and "withdrawn" in bob.answer.reason
+            # accepted: both seated in one room, the inviter's
+            await ann.invite("Bobby", "spit", "standard")
+            await _until(lambda: bob.invites, "the third invite shown")
+            await bob.answer_invite(next(iter(bob.invites)), True)
+            await _until(lambda: ann.matched and bob.matched, "both matched")
+            assert ann.matched is not None and bob.matched is not None
+            assert ann.matched.room == bob.matched.room and ann.matched.opponent == "Bobby"
+            seat = await _sit(two.uri, bob)  # relayed to the inviter's process
+            assert seat.welcome is not None
+            for client in (ann, bob, seat):
+                await client.close()
+
+    asyncio.run(asyncio.wait_for(run(), 60))
+
+
 def test_a_process_killed_mid_game_ends_its_rooms_alone(
     tmp_path: Path, redis_server: ThrowawayRedis
 ) -> None:

@@ -64,6 +64,8 @@ class Invitation(msgspec.Struct, frozen=True, tag="invitation", kw_only=True):
     invitee: str
     game: str
     variant: str
+    process: str
+    """The inviter's process, where the answer goes."""
     reason: str | None = None
 
 

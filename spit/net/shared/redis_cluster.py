@@ -327,6 +327,10 @@ class RedisCluster:
         self._last_plans[code] = data
         self.write(lambda pipe: pipe.hset(f"spit:plans:{self.id}", code, data))
 
+    async def next_id(self, what: str) -> int:
+        """A number unique across the processes (``INCR``), e.g. an invite's."""
+        return int(await self.redis.incr(f"spit:ids:{what}"))
+
     def is_online(self, account: str) -> bool:
         return account in self.online
 
