@@ -206,6 +206,10 @@ class RedisCluster:
             await self._forget(self.id, also_codes=False)
             if self._pool:
                 await self.redis.delete(*(f"spit:code:{code}" for code in self._pool))
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for code in self._held.difference(self._pool):  # its rooms' codes: gone
+                    pipe.pexpire(f"spit:code:{code}", int(CLOSED_CODE_S * 1000))  # in a day
+                await pipe.execute()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
