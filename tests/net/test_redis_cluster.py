@@ -13,7 +13,7 @@ import random
 import signal
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,8 @@ from spit.net.lobby_client import list_rooms
 from spit.net.online_client import OnlineClient
 from spit.net.protocol import PROTOCOL_VERSION, Hello, encode, parse_server
 from spit.net.shared.relay import OWNER_GONE
+from tests.online.postgres import missing_reason as postgres_missing
+from tests.online.postgres import throwaway_postgres
 
 from .loopback import http_get, play_greedily
 from .redis_server import ThrowawayRedis, missing_reason
@@ -48,10 +50,20 @@ def redis_server(tmp_path: Path) -> Iterator[ThrowawayRedis]:
 
 
 @contextlib.asynccontextmanager
-async def club(data: Path, redis: ThrowawayRedis, count: int = 2) -> AsyncIterator[list[Served]]:
+async def club(
+    data: Path, redis: ThrowawayRedis, count: int = 2, extra: Sequence[str] = ()
+) -> AsyncIterator[list[Served]]:
     """``count`` serve processes on ``redis``, sharing one data folder (the accounts'
     key and the SQLite database), as docs/deploy.md runs them."""
-    extra = ["--redis", redis.url, "--max-per-address", "50", "--connects-per-minute", "10000"]
+    extra = [
+        "--redis",
+        redis.url,
+        "--max-per-address",
+        "50",
+        "--connects-per-minute",
+        "10000",
+        *extra,
+    ]
     served: list[Served] = []
     try:
         async with contextlib.AsyncExitStack() as stack:
@@ -228,13 +240,39 @@ def test_an_invite_reaches_a_friend_online_on_another_process(
     asyncio.run(asyncio.wait_for(run(), 60))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The processes' shared database: a SQLite file in their data folder, or a new
+    database of a throwaway PostgreSQL (``tests/online/postgres.py``)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "data" / "online.db")
+        return
+    reason = postgres_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    with throwaway_postgres() as server:
+        yield server.new_database()
+
+
+def _results(database: str) -> list[str]:
+    """The reasons of the recorded results, in order."""
+    query = "SELECT reason FROM results ORDER BY id"
+    if database.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(database) as conn:
+            return [row[0] for row in conn.execute(query)]
+    with sqlite3.connect(database) as db:
+        return [row[0] for row in db.execute(query)]
+
+
 def test_a_process_killed_mid_game_ends_its_rooms_alone(
-    tmp_path: Path, redis_server: ThrowawayRedis
+    tmp_path: Path, redis_server: ThrowawayRedis, database: str
 ) -> None:
     data = tmp_path / "data"
 
     async def run() -> dict[str, float]:
-        async with club(data, redis_server) as (one, two):
+        async with club(data, redis_server, extra=["--database", database]) as (one, two):
             first, second = await _matched(one, two)
             # a game that ends and is acknowledged before the kill: one leaves
             a, b = await _sit(one.uri, first), await _sit(two.uri, second)
@@ -276,9 +314,8 @@ def test_a_process_killed_mid_game_ends_its_rooms_alone(
 
     figures = asyncio.run(asyncio.wait_for(run(), 60))
     assert figures["session_told"] < 5
-    with sqlite3.connect(data / "online.db") as db:
-        reasons = [row[0] for row in db.execute("SELECT reason FROM results ORDER BY id")]
-    assert reasons == ["left", "aborted"]  # the acknowledged one kept; the killed one ended
+    # the acknowledged one kept; the killed one ended as the policy says
+    assert _results(database) == ["left", "aborted"]
 
 
 def test_redis_restarted_empty_is_rebuilt_from_the_live_processes(
