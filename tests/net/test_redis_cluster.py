@@ -176,6 +176,17 @@ async def _matched(one: Served, two: Served) -> tuple[OnlineClient, OnlineClient
     return first, second
 
 
+async def _seated(redis: ThrowawayRedis, expected: dict[str, str]) -> bool:
+    """Whether Redis's presence says each account sits in its room (and no other)."""
+    directory = aioredis.Redis.from_url(redis.url)
+    seated: dict[str, str] = {}
+    for key in await directory.keys("spit:seated:*"):
+        found = await directory.hgetall(key)
+        seated.update({k.decode(): v.decode() for k, v in found.items()})
+    await directory.aclose()
+    return seated == expected
+
+
 async def _sit(uri: str, online: OnlineClient) -> NetClient:
     matched = online.matched
     assert matched is not None
@@ -194,6 +205,12 @@ def test_players_of_two_processes_are_matched_and_play(
             assert first.matched.opponent == second.signed.account.name  # type: ignore[union-attr]
             a = await _sit(one.uri, first)
             b = await _sit(two.uri, second)  # the room is on the first's process: relayed
+            room = first.matched.room
+            players = {first.signed.account.id, second.signed.account.id}  # type: ignore[union-attr]
+            await _until(
+                lambda: _seated(redis_server, dict.fromkeys(players, room)),
+                "presence: who sits in which room, published at the next beat",
+            )
             await asyncio.gather(
                 play_greedily(a, random.Random(3), limit_s=2),
                 play_greedily(b, random.Random(4), limit_s=2),

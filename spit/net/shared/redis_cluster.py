@@ -318,9 +318,7 @@ class RedisCluster:
     # --- the shared queue and presence ---------------------------------------------
 
     def put_waiting(self, waiter: Waiter) -> None:
-        self.write(
-            lambda pipe: pipe.hset("spit:queue", waiter.account, encode_notice_waiter(waiter))
-        )
+        self.write(lambda pipe: pipe.hset("spit:queue", waiter.account, _encode_waiter(waiter)))
 
     def take_waiting(self, account: str) -> None:
         self.write(lambda pipe: pipe.hdel("spit:queue", account))
@@ -456,7 +454,7 @@ class RedisCluster:
             if self._held:
                 pipe.sadd(f"spit:codes:{self.id}", *self._held)
             for waiter in self.waiting_now():
-                pipe.hset("spit:queue", waiter.account, encode_notice_waiter(waiter))
+                pipe.hset("spit:queue", waiter.account, _encode_waiter(waiter))
             await pipe.execute()
         await self._publish_lists()
 
@@ -501,14 +499,6 @@ class RedisCluster:
         self.online = frozenset(key.decode() for each in keys for key in each)
         self.pools = {key.decode(): int(value) for key, value in pools.items()}
 
-    async def room_of(self, account: str) -> str | None:
-        """The room a player sits in, on any live process (``None``: none known)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for process in self.live:
-                pipe.hget(f"spit:seated:{process}", account)
-            found = await pipe.execute()
-        return next((value.decode() for value in found if value is not None), None)
-
     async def _pairing_role(self) -> bool:
         key, ms = "spit:lock:pairing", int(TTL_S * 1000)
         if await self._renew(keys=[key], args=[self.id, ms]):
@@ -521,7 +511,7 @@ class RedisCluster:
         raw = await self.redis.hgetall("spit:queue")
         waiters: list[Waiter] = []
         for key, value in raw.items():
-            waiter = decode_waiter(value)
+            waiter = _decode_waiter(value)
             if waiter is None or waiter.process not in self.live:
                 await self.redis.hdel("spit:queue", key)
                 continue
@@ -579,7 +569,7 @@ class RedisCluster:
         raw = await self.redis.hgetall("spit:queue")
         async with self.redis.pipeline(transaction=False) as pipe:
             for key, value in raw.items():
-                waiter = decode_waiter(value)
+                waiter = _decode_waiter(value)
                 if waiter is not None and waiter.process == process:
                     pipe.hdel("spit:queue", key)
             for code in codes:
@@ -625,11 +615,11 @@ def _sync_hash(pipe: Any, key: str, before: dict[str, Any], after: dict[str, Any
         pipe.hset(key, mapping=changed)
 
 
-def encode_notice_waiter(waiter: Waiter) -> bytes:
+def _encode_waiter(waiter: Waiter) -> bytes:
     return msgspec.json.encode(waiter)
 
 
-def decode_waiter(data: bytes) -> Waiter | None:
+def _decode_waiter(data: bytes) -> Waiter | None:
     try:
         return msgspec.json.decode(data, type=Waiter)
     except (msgspec.ValidationError, msgspec.DecodeError):
