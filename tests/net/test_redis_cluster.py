@@ -222,6 +222,38 @@ def test_players_of_two_processes_are_matched_and_play(
     asyncio.run(asyncio.wait_for(run(), 60))
 
 
+def test_a_player_missing_from_the_shared_queue_is_put_back_and_matched(
+    tmp_path: Path, redis_server: ThrowawayRedis
+) -> None:
+    """A pairing lost on its way (its first player's process died), or a join written
+    while Redis was away, leaves a player out of the shared queue: their process puts
+    them back."""
+
+    async def run() -> None:
+        async with club(tmp_path / "data", redis_server) as (one, two):
+            ann = await _online(one.uri)
+            assert ann.signed is not None
+            await ann.join_queue("spit", "standard")
+            directory = aioredis.Redis.from_url(redis_server.url)
+            account = ann.signed.account.id
+
+            async def queued() -> bool:
+                return bool(await directory.hexists("spit:queue", account))
+
+            await _until(queued, "queued in Redis")
+            await directory.hdel("spit:queue", account)  # as a lost pairing leaves it
+            took = await _until(queued, "queued again", 5)
+            await directory.aclose()
+            assert took < 3
+            bob = await _online(two.uri)
+            await bob.join_queue("spit", "standard")
+            await _until(lambda: ann.matched and bob.matched, "matched", 10)
+            for client in (ann, bob):
+                await client.close()
+
+    asyncio.run(asyncio.wait_for(run(), 60))
+
+
 def test_an_invite_reaches_a_friend_online_on_another_process(
     tmp_path: Path, redis_server: ThrowawayRedis
 ) -> None:

@@ -64,8 +64,9 @@ class SharedQueue:
             process=self.cluster.id,
         )
 
-    def waiters(self) -> list[Waiter]:
-        return [self.waiter(waiting) for waiting in self.local.everyone()]
+    def waiters(self) -> dict[str, Waiter]:
+        """This process's players in the queue, by account, as Redis keeps them."""
+        return {waiting.account: self.waiter(waiting) for waiting in self.local.everyone()}
 
 
 class SharedPresence:

@@ -70,6 +70,8 @@ CLOSED_CODE_S: Final = 24 * 3600
 NOTICES_PER_S: Final = 2000.0
 NOTICE_BURST: Final = 5000.0
 """Notices a process takes a second, and at once: beyond, they are dropped and counted."""
+PENDING_S: Final = 10.0
+"""How long a pairing may take to reach its players before they are queued again."""
 REDIS_TIMEOUT_S: Final = 1.0
 STOP_S: Final = 2.0
 """Seconds a stopping process waits for its tasks to end."""
@@ -159,8 +161,8 @@ class RedisCluster:
         """Accounts online here -> their sessions (set by the online service)."""
         self.plans_now: Callable[[], dict[str, dict[str, Any]]] = dict
         """Room -> plan of this process's matched rooms (set by the online service)."""
-        self.waiting_now: Callable[[], Iterable[Waiter]] = tuple
-        """This process's players in the queue (set by the online service)."""
+        self.waiting_now: Callable[[], dict[str, Waiter]] = dict
+        """This process's players in the queue, by account (set by the online service)."""
         self.on_notice: Callable[[Notice], Awaitable[None]] | None = None
         self.on_lost: Callable[[str, list[LostRoom]], Awaitable[None]] | None = None
         self._last_public: dict[str, bytes] = {}
@@ -431,6 +433,7 @@ class RedisCluster:
             await self._register()
         await self._publish_lists()
         await self._read_others()
+        await self._queue_again()
         if len(self._pool) < POOL // 2:
             await self._refill()
         self.pairer = await self._pairing_role()
@@ -453,7 +456,7 @@ class RedisCluster:
                 pipe.set(f"spit:code:{code}", self.id)
             if self._held:
                 pipe.sadd(f"spit:codes:{self.id}", *self._held)
-            for waiter in self.waiting_now():
+            for waiter in self.waiting_now().values():
                 pipe.hset("spit:queue", waiter.account, _encode_waiter(waiter))
             await pipe.execute()
         await self._publish_lists()
@@ -499,6 +502,33 @@ class RedisCluster:
         self.online = frozenset(key.decode() for each in keys for key in each)
         self.pools = {key.decode(): int(value) for key, value in pools.items()}
 
+    async def _queue_again(self) -> None:
+        """Put back in the shared queue this process's players who are missing from it
+        and not in a pairing on its way (``spit:pending:ACCOUNT``, set by the pairer
+        for ``PENDING_S``): a pairing whose first player's process died before opening
+        the room, or a write lost while Redis was away. The write is queued behind any
+        leave, and made only if the player still waits then."""
+        waiting = self.waiting_now()
+        if not waiting:
+            return
+        accounts = list(waiting)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hmget("spit:queue", accounts)
+            for account in accounts:
+                pipe.exists(f"spit:pending:{account}")
+            found, *pending = await pipe.execute()
+        for account, there, held in zip(accounts, found, pending, strict=True):
+            if there is None and not held:
+                self.write(self._put_if_waiting(account))
+
+    def _put_if_waiting(self, account: str) -> Write:
+        def put(pipe: Any) -> None:
+            waiter = self.waiting_now().get(account)
+            if waiter is not None:
+                pipe.hset("spit:queue", account, _encode_waiter(waiter))
+
+        return put
+
     async def _pairing_role(self) -> bool:
         key, ms = "spit:lock:pairing", int(TTL_S * 1000)
         if await self._renew(keys=[key], args=[self.id, ms]):
@@ -534,9 +564,14 @@ class RedisCluster:
             if not await self._take_both(keys=["spit:queue"], args=[first.account, second.account]):
                 continue
             pools[f"{first.game}/{first.variant}"] -= 2
-            await self.redis.hset(
-                "spit:last", mapping={first.account: second.account, second.account: first.account}
-            )
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hset(
+                    "spit:last",
+                    mapping={first.account: second.account, second.account: first.account},
+                )
+                for each in (first, second):  # not queued again while the pairing travels
+                    pipe.set(f"spit:pending:{each.account}", 1, px=int(PENDING_S * 1000))
+                await pipe.execute()
             await self.tell(first.process, Pair(first=first, second=second))
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.delete("spit:pools")
