@@ -13,7 +13,9 @@ rooms are spread evenly and no connection is relayed. At each step, after the ro
 seated and ``--warmup`` seconds, ``--measure`` seconds are measured:
 
 - the time from an intent's stamp to its frames written, less the fairness hold, of
-  every process's ``GET /stats`` together (p50, p99, max) and each process's p99;
+  every process's ``GET /stats`` together (p50, p99, max) and each process's p99; and
+  from the handler's reading of the intent (``hdl``), which leaves out the delay of a
+  busy load generator between its stamp and its write;
 - each server process's own CPU time (psutil) over the wall time, their sum, and the
   rooms per server core: the rooms over that sum (on a machine whose cores the load
   generator shares, the figure that says what a core of server holds). By default
@@ -109,6 +111,8 @@ COLUMNS = (
     ("p50", "p50", "{:.2f}"),
     ("p99", "p99", "{:.2f}"),
     ("max", "max", "{:.1f}"),
+    ("hdl50", "handler_p50", "{:.2f}"),
+    ("hdl99", "handler_p99", "{:.2f}"),
     ("p99 each", "p99_each", "{}"),
     ("cpu each", "cpu_each", "{}"),
     ("srv cpu", "server_cpu", "{:.0%}"),
@@ -208,6 +212,7 @@ def drive(args: argparse.Namespace) -> None:
             reports = [w.answer() for w in workers]
             counts = [between(b, a) for b, a in zip(before, after, strict=True)]
             stamps = _sum_counts(counts, "stamp")
+            handled = _sum_counts(counts, "handler")
             shares = [(c1 - c0) / wall for c0, c1 in zip(cpu0, cpu1, strict=True)]
             errors: collections.Counter[str] = collections.Counter()
             for report in reports:
@@ -219,6 +224,8 @@ def drive(args: argparse.Namespace) -> None:
                 "p50": percentile(stamps, 0.5),
                 "p99": percentile(stamps, 0.99),
                 "max": percentile(stamps, 1.0),
+                "handler_p50": percentile(handled, 0.5),
+                "handler_p99": percentile(handled, 0.99),
                 "p99_each": "/".join(f"{percentile(c.get('stamp', []), 0.99):.1f}" for c in counts),
                 "cpu_each": "/".join(f"{s:.0%}" for s in shares),
                 "server_cpu": sum(shares),
