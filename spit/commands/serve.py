@@ -244,6 +244,13 @@ def run(args: argparse.Namespace) -> int:
     except TLSError as error:
         complain("serve", str(error))
         return 2
+    if args.redis and args.advertise is None and _is_wildcard(args.host):
+        complain(
+            "serve",
+            f"listening on every interface ({safe_text(args.host)}), the other processes "
+            "cannot guess this one's address: give --advertise ws://HOST:PORT",
+        )
+        return 2
     data: Path = args.data if args.data is not None else _default_data()
     replays = data / "replays"
     try:
@@ -265,6 +272,13 @@ def run(args: argparse.Namespace) -> int:
         complain("serve", safe_text(str(error)))
         return 1
     return 0
+
+
+def _is_wildcard(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
 
 
 def _default_data() -> Path:

@@ -29,6 +29,11 @@ from .serve_processes import serve_process
         (["--redis", "http://x"], "argument --redis: 'http://x' is not a Redis URL", 2),
         (["--advertise", "tcp://x"], "argument --advertise: 'tcp://x' is not a ws://", 2),
         (["--redis", "redis://127.0.0.1:1/0"], "Redis at redis://127.0.0.1:1/0 does not answer", 1),
+        (
+            ["--redis", "redis://127.0.0.1:1/0", "--host", "0.0.0.0"],
+            "give --advertise ws://HOST:PORT",
+            2,
+        ),
         (["--trust-proxy", "proxy.example"], "'proxy.example' is not an IP address", 2),
         (["--tls-cert", "c.pem"], "--tls-cert and --tls-key come together", 2),
         (["--tls-cert", "none.pem", "--tls-key", "none.key"], "cannot read none.pem", 2),
