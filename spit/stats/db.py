@@ -325,20 +325,23 @@ class StatsDB(Closing):
 
     # -- ratings (``spit.stats.rating``) ---------------------------------------------
 
-    def your_name(self) -> str | None:
-        """The name whose rating is "yours": the player of the latest rated bot game."""
+    def your_name(self, game: str = SPIT) -> str | None:
+        """The name whose rating is "yours": the player of the latest rated bot game
+        of ``game``."""
         with self._lock:
-            return rating.your_name(self._conn)
+            return rating.your_name(self._conn, game)
 
-    def rating_history(self, name: str, limit: int = rating.HISTORY) -> list[RatedGame]:
-        """The last ``limit`` rated games of ``name``, oldest first."""
+    def rating_history(
+        self, name: str, limit: int = rating.HISTORY, game: str = SPIT
+    ) -> list[RatedGame]:
+        """The last ``limit`` rated games of ``game`` of ``name``, oldest first."""
         with self._lock:
-            return rating.history(self._conn, name, limit)
+            return rating.history(self._conn, name, limit, game)
 
-    def ratings(self) -> list[tuple[str, Rating, int]]:
-        """Everyone rated: latest name, rating, rated games; best first."""
+    def ratings(self, game: str = SPIT) -> list[tuple[str, Rating, int]]:
+        """Everyone rated in ``game``: latest name, rating, rated games; best first."""
         with self._lock:
-            return rating.everyone(self._conn)
+            return rating.everyone(self._conn, game)
 
     def rating_changes(self, game: GameSummary) -> list[RatedGame]:
         """How the stored ``game`` moved each person's rating, by seat."""
