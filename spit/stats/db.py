@@ -590,7 +590,7 @@ def game_news(replay_path: Path) -> GameNews | None:
         with StatsDB.open(replays=replay_path.parent) as db:
             game = db.record_game(replay_path) if db.writable else None
             if game is None or game.game != SPIT or game.mode is Mode.BOT_VS_BOT:
-                return None  # Spades has no rating nor records of its own yet
+                return None  # the news (records, the rating shown) are Spit's yet
             why = db.why_not_counted(game)
             return GameNews(why, db.new_bests(game), db.rating_changes(game))
     except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):
