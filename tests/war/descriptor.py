@@ -12,13 +12,14 @@ from spit.core.replay.reading import UnreadableReplay
 from spit.games.descriptor import Bots, GameDescriptor, GameReplay, ReplayFiles, Replays
 from spit.tui.shared.front_ends import FrontEnds
 
-from .bot import LEVELS
-from .game import INFO
+from .bot import LEVELS, WarBot
+from .game import INFO, ROUNDS, WarGame
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from spit.core.clock import Clock
+    from spit.games.simulation import Simulator
     from spit.settings.model import Settings
     from spit.tui.shared.viewer_base import ViewerScreen
 
@@ -41,6 +42,12 @@ def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
     return "War, network" if network else f"War: {players[0].name} vs {players[1].name}"
 
 
+def _simulator() -> Simulator:
+    from spit.games.simulation import basic_simulator
+
+    return basic_simulator(INFO, LEVELS, ROUNDS, WarGame, WarBot)
+
+
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
     files=ReplayFiles(".war.jsonl", ("deal", "round"), _no_file, _no_file, _mode_text),
@@ -48,6 +55,7 @@ DESCRIPTOR: Final = GameDescriptor(
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None
     ),
+    simulator=_simulator,
 )
 
 
