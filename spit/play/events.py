@@ -26,13 +26,19 @@ class Stopped(Refusal):
 
     PAUSED = "paused"
     GAME_OVER = "game_over"
+    BOT = "bot"
+    """A bot plays the seat (over the network, in the seat of a player who is gone)."""
 
     @property
     def message(self) -> str:
         return _STOPPED[self]
 
 
-_STOPPED: Final = {Stopped.PAUSED: "the game is paused", Stopped.GAME_OVER: "the game is over"}
+_STOPPED: Final = {
+    Stopped.PAUSED: "the game is paused",
+    Stopped.GAME_OVER: "the game is over",
+    Stopped.BOT: "a bot plays here",
+}
 
 
 # -- what the session tells ------------------------------------------------------------
