@@ -22,7 +22,7 @@ R = TypeVar("R", bound=Refusal)
 
 class Stopped(Refusal):
     """The session's own refusals, whatever the game: nothing is taken while the game
-    is paused or once it is over."""
+    is paused or once it is over, nor, at a network table, from a seat a bot plays."""
 
     PAUSED = "paused"
     GAME_OVER = "game_over"

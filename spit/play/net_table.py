@@ -340,9 +340,14 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         self._collect()
 
     def advance(self, at: int) -> None:
+        """Run what is due up to ``at``; a round nobody but bots is left to ask for is
+        dealt then."""
         if self.finished:
             return
-        self.session.advance_to(at)
+        session = self.session
+        session.advance_to(at)
+        if self._asks_for_deal() and all(seat in self.bots for seat in SEATS):
+            session.deal_at(at)
         self._collect()
 
     def next_due(self) -> int | None:

@@ -1,6 +1,6 @@
 """The Spades table of a network game: the server's view, drawn as the local table is.
 
-The server runs the game (``spit.games.spades.wire``); this screen reads each
+The server runs the game (``spit.play.net_table.GameTable``); this screen reads each
 view it sends back into the engine's ``PlayerView`` (``spit.games.spades.wire``),
 turned so that the player sits in seat 0 as at the local table, and draws it with the
 local screen's code (``spit.tui.spades.table_keys``, ``present``, ``SpadesBoard``).
