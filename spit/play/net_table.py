@@ -264,7 +264,8 @@ class _Shown(Generic[S, G]):
 
     state: S | None = None
     stage: G | None = None
-    standing: Standing | None = None
+    table: tuple[tuple[bool, ...], Seat | None, bool, int] | None = None
+    """The table's part: who is ready, who forfeited, over, how many bots."""
     view: Payload | None = None
 
 
@@ -363,10 +364,10 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
     def view(self, seat: Seat) -> Payload:
         """What ``seat`` may see (the game's ``Wire.view``): the same object again while
         nothing it is made from changed."""
-        return self._view(seat, Standing(self._ready, self.forfeited, self._can_play(seat)))
+        return self._view(seat)
 
     def public_view(self) -> Payload:
-        return self._view(None, Standing(self._ready, self.forfeited, False))
+        return self._view(None)
 
     def news(self) -> list[tuple[int | None, Payload]]:
         out = self._news.copy()  # the lists kept stay the same ones: see ``_Shown``
@@ -457,20 +458,26 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         session = self.session
         return self.wire.can_play(session.state, session.stage, seat)
 
-    def _view(self, seat: Seat | None, standing: Standing) -> Payload:
+    def _view(self, seat: Seat | None) -> Payload:
+        """``seat``'s view (``None``: the spectators'), made again only when what it is
+        made from changed: the room asks for every view at each step of the room, and
+        most steps change nothing."""
         session = self.session
         state, stage = session.state, session.stage
         shown = self._shown[-1 if seat is None else seat]
+        table = (self._ready, self.forfeited, session.finished, len(self.bots))
         view = shown.view
         if (
             view is not None
-            and shown.standing == standing
+            and shown.table == table
             and (shown.state is state or shown.state == state)
             and (shown.stage is stage or shown.stage == stage)
         ):
             return view
+        can_play = seat is not None and self._can_play(seat)
+        standing = Standing(self._ready, self.forfeited, can_play)
         view = self.wire.view(state, stage, seat, standing)
-        shown.state, shown.stage, shown.standing, shown.view = state, stage, standing, view
+        shown.state, shown.stage, shown.table, shown.view = state, stage, table, view
         return view
 
     def _refused(self, fact: Refused[A]) -> None:
