@@ -216,10 +216,12 @@ class Wire(Protocol[S_contra, G_contra, A, I_contra, E_contra, R]):
         self,
         told: Sequence[TimedEvent[SessionEvent[E_contra, A, R]]],
         stage: G_contra,
-        seat: Seat | None,
-    ) -> list[Payload]:
-        """What the session ``told`` since the last call, as ``seat`` may be told it
-        (``None``: a spectator); ``stage``: the game's now."""
+        seats: list[tuple[int | None, Payload]],
+        public: list[Payload],
+    ) -> None:
+        """Tell what the session ``told`` since the last call (``stage``: the game's
+        now): to ``seats`` each item with whom it is for (``None``: both seats, or
+        one seat, in the copy that seat may be told), to ``public`` the spectators'."""
         ...
 
     def fact(self, fact: Refused[A] | Ready | BotTook | Forfeited) -> Payload | None:
@@ -264,8 +266,9 @@ class _Shown(Generic[S, G]):
 
     state: S | None = None
     stage: G | None = None
-    table: tuple[tuple[bool, ...], Seat | None, bool, int] | None = None
-    """The table's part: who is ready, who forfeited, over, how many bots."""
+    facts: int = -1
+    """The table's ``_facts`` then."""
+    ended: bool = False
     view: Payload | None = None
 
 
@@ -299,6 +302,8 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         self.left = False
         """The forfeit was a player leaving on purpose (not a line gone too long)."""
         self._ready = tuple(False for _ in SEATS)
+        self._facts = 0
+        """Counts the changes of the table's own facts (ready seats, bots, a forfeit)."""
         self._news: list[tuple[int | None, Payload]] = []
         self._public: list[Payload] = []
         self._shown: tuple[_Shown[S, G], ...] = tuple(_Shown() for _ in (*SEATS, None))
@@ -406,6 +411,7 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
             return
         self.forfeited = seat
         self.left = left
+        self._facts += 1
         t = self.session.time
         if self.writer is not None:
             self.writer.on_forfeit(t, seat, self.session.state, left=left)
@@ -423,6 +429,7 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         if self.finished or seat in self.bots:
             return
         bot = self.bots[seat] = self._make_bot(seat)
+        self._facts += 1
         session = self.session
         session.seat_agent(bot.agent)
         t = session.time
@@ -445,9 +452,11 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         if self._ready[seat]:
             return
         self._ready = tuple(r or s == seat for s, r in enumerate(self._ready))
+        self._facts += 1
         self._tell(Ready(at, seat))
         if all(ready or s in self.bots for s, ready in enumerate(self._ready)):
             self._ready = tuple(False for _ in SEATS)
+            self._facts += 1
             self.session.deal_at(at)
 
     def _can_play(self, seat: Seat) -> bool:
@@ -465,11 +474,12 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         session = self.session
         state, stage = session.state, session.stage
         shown = self._shown[-1 if seat is None else seat]
-        table = (self._ready, self.forfeited, session.finished, len(self.bots))
+        facts, ended = self._facts, session.ended
         view = shown.view
         if (
             view is not None
-            and shown.table == table
+            and shown.facts == facts
+            and shown.ended == ended
             and (shown.state is state or shown.state == state)
             and (shown.stage is stage or shown.stage == stage)
         ):
@@ -477,7 +487,8 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         can_play = seat is not None and self._can_play(seat)
         standing = Standing(self._ready, self.forfeited, can_play)
         view = self.wire.view(state, stage, seat, standing)
-        shown.state, shown.stage, shown.table, shown.view = state, stage, table, view
+        shown.state, shown.stage, shown.view = state, stage, view
+        shown.facts, shown.ended = facts, ended
         return view
 
     def _refused(self, fact: Refused[A]) -> None:
@@ -497,7 +508,4 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         told = session.drain()
         if not told:
             return
-        wire, stage, news = self.wire, session.stage, self._news
-        for seat in SEATS:
-            news.extend((seat, item) for item in wire.news(told, stage, seat))
-        self._public.extend(wire.news(told, stage, None))
+        self.wire.news(told, session.stage, self._news, self._public)

@@ -444,8 +444,17 @@ class Wire:
     def can_play(self, state: State, stage: Turns, seat: Seat) -> bool:
         return to_move(state) == seat
 
-    def news(self, told: Told, stage: Turns, seat: Seat | None) -> list[Payload]:
-        return [self._step_item(step, seat) for step in steps(told)]
+    def news(
+        self,
+        told: Told,
+        stage: Turns,
+        seats: list[tuple[int | None, Payload]],
+        public: list[Payload],
+    ) -> None:
+        """Each step to each seat as it may be told it, and to the spectators."""
+        for step in steps(told):
+            seats.extend((seat, self._step_item(step, seat)) for seat in SEATS)
+            public.append(self._step_item(step, None))
 
     def fact(self, fact: Refused[Action] | Ready | BotTook | Forfeited) -> Payload | None:
         if not isinstance(fact, Refused):

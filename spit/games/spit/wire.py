@@ -109,16 +109,20 @@ class Wire:
     def can_play(self, state: State, stage: Stage, seat: Seat) -> bool:
         return bool(useful_intents(state, stage, seat))
 
-    def news(self, told: Told, stage: Stage, seat: Seat | None) -> list[Payload]:
+    def news(
+        self,
+        told: Told,
+        stage: Stage,
+        seats: list[tuple[int | None, Payload]],
+        public: list[Payload],
+    ) -> None:
         """Each input (a refused one to its player only), countdown and slap window."""
-        out: list[Payload] = []
         for timed in told:
             event = timed.event
+            item: Payload
             if isinstance(event, InputHandled):
                 record = event.record
-                if not record.accepted and seat != record.player:
-                    continue
-                item: Payload = {
+                item = {
                     "kind": "input",
                     "t": timed.t,
                     "seat": record.player,
@@ -130,15 +134,18 @@ class Wire:
                     margin = self._beaten_by(stage, record.t, record.player)
                     if margin is not None:
                         item["beaten_by_ms"] = margin
-                out.append(item)
+                if not record.accepted:
+                    seats.append((record.player, item))
+                    continue
             elif isinstance(event, CountdownStarted):
-                what = event.kind.value
-                out.append(
-                    {"kind": "countdown", "t": timed.t, "what": what, "ends_at": event.ends_at}
-                )
+                what, ends_at = event.kind.value, event.ends_at
+                item = {"kind": "countdown", "t": timed.t, "what": what, "ends_at": ends_at}
             elif isinstance(event, SlapWindowOpened):
-                out.append({"kind": "slap", "t": timed.t, "ends_at": event.ends_at})
-        return out
+                item = {"kind": "slap", "t": timed.t, "ends_at": event.ends_at}
+            else:
+                continue
+            seats.append((None, item))
+            public.append(item)
 
     def fact(self, fact: Refused[Action] | Ready | BotTook | Forfeited) -> Payload | None:
         """A key that meant nothing, to its player, by the reason's stable name; an
