@@ -226,6 +226,13 @@ class Session(Generic[S, G, A, I, C, E, R, O]):
             return DealAsked(t, player, intent)
         return self._handle(t, player, meant)
 
+    def deal_at(self, t: int) -> None:
+        """Deal the next round at ``t`` if the game waits for one: how a network room
+        deals once every player has asked (``auto_deal`` off)."""
+        self.advance_to(t)
+        if self.stage.dealing and not self.finished:
+            self._deal(t)
+
     def resolve(self, player: Seat, intent: I) -> A | R | NextDeal:
         """What ``intent`` means now (``Game.resolve``), without submitting it."""
         return self.game.resolve(self.state, self.stage, player, intent)
