@@ -165,6 +165,7 @@ def test_only_sealed_games_count(tmp_path: Path) -> None:
     assert status.games == 2 and status.streak == 0
 
 
+@pytest.mark.slow
 def test_the_ladder_steps_up_for_a_win_and_down_for_a_loss(tmp_path: Path) -> None:
     folder = tmp_path / "replays"
     with opened(tmp_path) as db:

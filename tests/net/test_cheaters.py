@@ -41,6 +41,7 @@ def _verdict(strategy: Strategy, races: int) -> None:
         assert server.presses["stamp outside the plausible window"] >= races
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", CHEATERS, ids=[s.name for s in CHEATERS])
 def test_a_cheater_wins_no_more_than_its_share_in_40_races(strategy: Strategy) -> None:
     _verdict(strategy, 40)

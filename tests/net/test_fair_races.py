@@ -175,6 +175,7 @@ async def _quota_refilled(server: GameServer, room: Any) -> None:
         await asyncio.sleep(0.02)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ordering", [Ordering.FAIR, Ordering.ARRIVAL])
 def test_who_wins_races_on_a_5_ms_and_a_120_ms_line(ordering: Ordering, tmp_path: Path) -> None:
     won, counted = asyncio.run(asyncio.wait_for(_races(ordering), 120))

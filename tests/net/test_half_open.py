@@ -85,6 +85,7 @@ def test_a_half_open_connection_is_closed_after_the_handshake_timeout() -> None:
     assert OPEN_TIMEOUT_S - 0.05 <= took <= OPEN_TIMEOUT_S + 2
 
 
+@pytest.mark.slow
 def test_a_burst_of_500_half_open_connections_leaves_memory_at_its_baseline() -> None:
     """500 raw connections from one address, each with a partial upgrade: beyond twice
     the address's cap they are closed at once; the rest time out. When all are gone

@@ -62,6 +62,7 @@ def test_any_value_of_a_lobby_field_is_read_as_its_type_or_refused(key: str, val
         assert all(type(v) in (str, int, bool) for v in read.values())
 
 
+@pytest.mark.slow
 @given(options=st.dictionaries(st.text(max_size=12), JSON, max_size=4))
 def test_spits_own_check_takes_only_its_variant(options: dict[str, Any]) -> None:
     assert DESCRIPTOR.net is not None

@@ -26,6 +26,7 @@ async def _until(condition, limit_s: float = 20.0) -> None:  # type: ignore[no-u
     raise AssertionError("not in time")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("choice", ["take_win", "play_bot"])
 def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
     tmp_path: Path, choice: str
@@ -68,6 +69,7 @@ def test_the_remaining_player_chooses_and_the_gone_one_cannot_come_back(
     asyncio.run(asyncio.wait_for(run(), 120))
 
 
+@pytest.mark.slow
 def test_a_rematch_over_the_network_starts_a_new_game_for_both(tmp_path: Path) -> None:
     async def run() -> None:
         async with seated_pair(tmp_path, options=ONE_ROUND, table=WatchedTable) as (_, room, a, b):

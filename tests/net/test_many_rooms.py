@@ -17,6 +17,8 @@ import random
 import signal
 from pathlib import Path
 
+import pytest
+
 from spit.games.spit.replay.reader import load_replay
 from spit.games.spit.replay.records import Input
 from spit.games.spit.replay.verify import verify
@@ -104,6 +106,7 @@ def test_many_rooms_keep_to_themselves_and_a_hostile_client_changes_none(
         assert a.view["winner"] == b.view["winner"] is not None
 
 
+@pytest.mark.slow
 def test_rooms_of_a_killed_server_leave_valid_unfinished_replays(tmp_path: Path) -> None:
     data = tmp_path / "data"
 

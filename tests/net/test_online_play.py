@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from spit.net.client import NetClient
 from spit.net.online import DailyGame, _verify
 from spit.net.online_client import OnlineClient
@@ -103,6 +105,7 @@ def test_the_queue_pairs_by_rating_in_a_window_that_widens_with_the_wait(tmp_pat
     run(body())
 
 
+@pytest.mark.slow
 def test_a_bot_is_offered_after_twenty_seconds_and_its_game_is_rated(tmp_path: Path) -> None:
     clock = Clock()
 
@@ -264,6 +267,7 @@ def test_a_game_the_server_failed_in_rates_no_one(tmp_path: Path) -> None:
     run(body())
 
 
+@pytest.mark.slow
 def test_the_daily_deal_counts_once_and_enters_the_board_once_verified(tmp_path: Path) -> None:
     wall = Wall()
     dailies = {"spit": lambda day: DailyGame(variant="points", bot="normal", seed=day.toordinal())}

@@ -129,6 +129,7 @@ def _type_of(message: msgspec.Struct) -> str:
     [(parse_client, _kinds(ClientMessage)), (parse_server, _kinds(ServerMessage))],
     ids=["client", "server"],
 )
+@pytest.mark.slow
 @given(data=st.data())
 def test_mutated_messages_are_read_or_refused_never_a_crash(
     parse: Callable[[str], msgspec.Struct], kinds: dict[str, list[str]], data: st.DataObject

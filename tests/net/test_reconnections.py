@@ -147,6 +147,7 @@ _EXAMPLES = settings(
 )
 
 
+@pytest.mark.slow
 @settings(_EXAMPLES, max_examples=2)
 @given(seed=st.integers(0, 10_000), a_line=lines, b_line=lines)
 def test_drops_and_reconnections_end_in_one_state_for_all(

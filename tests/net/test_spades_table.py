@@ -212,6 +212,7 @@ def test_a_forfeit_line_in_a_finished_game_or_followed_by_play_fails_the_check(
     assert not verify_spades(load_spades_replay(edited)).valid
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_bot_that_takes_a_seat_over_plays_it_to_the_end(tmp_path: Path, seat: int) -> None:
     table = Table(("Ann", "Bob"), 11, tmp_path, target=100)

@@ -98,6 +98,7 @@ async def _watched_games(
     return early, late
 
 
+@pytest.mark.slow
 def test_spectators_of_spit_see_only_public_cards_from_the_start(tmp_path: Path) -> None:
     async def run() -> tuple[NetClient, NetClient, NetClient, NetClient]:
         WatchedTable.seen = []
@@ -122,6 +123,7 @@ def test_spectators_of_spit_see_only_public_cards_from_the_start(tmp_path: Path)
     assert len([f for f in early.frames if '"type":"new_game"' in f]) == 2  # the rematch
 
 
+@pytest.mark.slow
 def test_spectators_of_spades_never_see_a_hand(tmp_path: Path) -> None:
     async def run() -> tuple[NetClient, NetClient]:
         WatchedSpadesTable.seen = []

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from spit.tui.app import SpitApp
 from spit.tui.shared.viewer_keys import ViewerHelp
 from spit.tui.shell.menu import MainMenu
@@ -17,6 +19,7 @@ from tests.stats.games import hand_game, play
 from .driver import MENU, notices, open_browser, settle
 
 
+@pytest.mark.slow
 async def test_a_first_statistics_is_information_and_goes_when_the_screen_is_left(
     replays: Path,
 ) -> None:
@@ -45,6 +48,7 @@ async def test_a_first_statistics_is_information_and_goes_when_the_screen_is_lef
         assert notices(app) == []
 
 
+@pytest.mark.slow
 async def test_the_viewers_notice_leaves_with_it_and_under_its_key_list(replays: Path) -> None:
     """ "Unfinished game" is the viewer's: the viewer's ``?`` list and the replays list
     it goes back to are not covered by it."""

@@ -4,6 +4,8 @@ presses here, on a FakeClock that the tick has not caught up with."""
 
 from __future__ import annotations
 
+import pytest
+
 from spit.core.clock import FakeClock
 from spit.engine import Play, Slap
 from spit.engine.timers import StagePhase
@@ -19,6 +21,7 @@ def _heard_app(clock: FakeClock) -> tuple[GameApp, FakeRecorder]:
     return app, heard
 
 
+@pytest.mark.slow
 async def test_a_play_key_pressed_once_the_next_round_began_plays() -> None:
     clock = FakeClock()
     app, heard = _heard_app(clock)
@@ -39,6 +42,7 @@ async def test_a_play_key_pressed_once_the_next_round_began_plays() -> None:
         assert match.state.round == 2
 
 
+@pytest.mark.slow
 async def test_a_move_key_at_the_slap_does_nothing_and_is_not_recorded() -> None:
     clock = FakeClock()
     app, heard = _heard_app(clock)

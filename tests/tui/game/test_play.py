@@ -368,6 +368,7 @@ async def test_the_big_banner_can_be_read_on_every_theme(theme: str) -> None:
             assert contrast(tuple(ink), tuple(paper)) >= 3, theme
 
 
+@pytest.mark.slow
 async def test_the_ascii_style_draws_only_ascii_on_the_table() -> None:
     """The ASCII card style is for terminals without Unicode: the header, the footer
     and the round summary (the points variant's longest) keep to ASCII too."""

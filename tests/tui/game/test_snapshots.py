@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from spit.core.clock import FakeClock
@@ -125,5 +126,6 @@ class TestScreens:
     def test_too_small(self, snap_compare: Any) -> None:
         assert snap_compare(game_app(FakeClock()), terminal_size=(60, 20))
 
+    @pytest.mark.slow
     def test_result(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(StagePhase.GAME_OVER))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from spit.net.addresses import Address
@@ -80,6 +81,7 @@ async def _signed_in(pilot: Pilot[Any]) -> None:
             break
 
 
+@pytest.mark.slow
 def test_the_queue_with_a_bot_on_offer(snap_compare: SnapCompare) -> None:
     session = StillSession()
     session.queued = Queued(game="spit", variant="standard", rating=1402)

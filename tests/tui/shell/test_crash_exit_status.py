@@ -56,6 +56,7 @@ def test_a_crash_in_any_command_exits_non_zero(tmp_path: Path, arguments: list[s
     assert "a bug" in done.stderr + done.stdout
 
 
+@pytest.mark.slow
 def test_a_clean_exit_is_still_zero(tmp_path: Path) -> None:
     done = run([], tmp_path, "import sys; from spit.cli import main; sys.exit(main([]))", "q")
     assert done.returncode == 0, done.stderr

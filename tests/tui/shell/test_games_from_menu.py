@@ -72,6 +72,7 @@ async def test_backing_out_of_the_bot_chooser_starts_nothing() -> None:
         assert isinstance(app.screen, MainMenu)
 
 
+@pytest.mark.slow
 async def test_menu_notices_a_terminal_shrunk_during_a_game() -> None:
     app = SpitApp(settings=Settings(record_replays=False), clock=FakeClock())
     async with app.run_test(size=(80, 24)) as pilot:

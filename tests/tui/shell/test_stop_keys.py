@@ -63,6 +63,7 @@ async def test_ctrl_c_on_the_menu_quits(tmp_path: Path) -> None:
     assert app.return_value == 0 and app.return_code == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ["replays", "statistics", "how_to_play", "settings", "bot"])
 async def test_ctrl_c_quits_from_every_screen_outside_a_game(tmp_path: Path, entry: str) -> None:
     app = _app(tmp_path)
@@ -168,6 +169,7 @@ async def test_ctrl_c_asks_before_leaving_a_game_started_from_the_command_line(
     assert app.return_value is None or app.return_value == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", list(BACK_WITH_Q))
 async def test_q_goes_back_one_screen_as_escape_does(tmp_path: Path, entry: str) -> None:
     app = _app(tmp_path)
@@ -200,6 +202,7 @@ async def test_q_at_a_spit_table_is_a_players_key_not_a_way_out(tmp_path: Path) 
         assert app.screen is game and not game.pause_reasons
 
 
+@pytest.mark.slow
 async def test_q_in_the_settings_text_field_is_typed(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -211,6 +214,7 @@ async def test_q_in_the_settings_text_field_is_typed(tmp_path: Path) -> None:
         assert "q" in field.value  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_the_game_help_names_ctrl_c_and_ctrl_q_and_explains_the_table(
     tmp_path: Path,
 ) -> None:
