@@ -226,6 +226,15 @@ class Session(Generic[S, G, A, I, C, E, R, O]):
             return DealAsked(t, player, intent)
         return self._handle(t, player, meant)
 
+    def deal_now(self, t: int) -> None:
+        """Deal the next round at ``t``, as a ``NextDeal`` intent would: a replay of a
+        game in turns deals where its file has the deal. Raises ``ValueError`` unless
+        the game waits for a deal (or the game's, for a deal the rules refuse)."""
+        if not self.stage.dealing or self.finished:
+            raise ValueError("the game is not waiting for a deal")
+        self.advance_to(t)
+        self._deal(t)
+
     def resolve(self, player: Seat, intent: I) -> A | R | NextDeal:
         """What ``intent`` means now (``Game.resolve``), without submitting it."""
         return self.game.resolve(self.state, self.stage, player, intent)

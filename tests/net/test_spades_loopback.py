@@ -13,8 +13,7 @@ import pytest
 
 from spit.core.cards import card_name
 from spit.games.spades.net_table import NetTable
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.net.client import NetClient
 
 from .loopback import Seen, check_nothing_hidden, play_greedily, running_server

@@ -43,8 +43,7 @@ from spit.games.spades.net_view import (
     turned,
     turned_event,
 )
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.net.protocol import MAX_INTENT
 
 from .spades_players import spades_intent

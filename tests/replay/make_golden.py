@@ -77,7 +77,7 @@ def forfeited_games(tmp: Path) -> None:
     )
     with (
         mock.patch("spit.games.spit.replay.writer.datetime", _Created),
-        mock.patch("spit.games.spades.replay.writer.datetime", _Created),
+        mock.patch("spit.games.spades.replay.datetime", _Created),
     ):
         spit = NetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
         spit.bot_takes(1)
@@ -104,7 +104,7 @@ def left_games(tmp: Path) -> None:
     carries the room's ``lag``."""
     with (
         mock.patch("spit.games.spit.replay.writer.datetime", _Created),
-        mock.patch("spit.games.spades.replay.writer.datetime", _Created),
+        mock.patch("spit.games.spades.replay.datetime", _Created),
     ):
         spit = NetTable(("Ann", "Bob"), 12, tmp / "spit-left")
         spit.lag_from(lambda: LAG)

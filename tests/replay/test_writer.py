@@ -17,8 +17,7 @@ from spit.engine import Orders as Orders
 from spit.engine import State as State
 from spit.engine.timers import StagePhase, Timing
 from spit.games.spades.engine import HandOrders, Keep, new_game
-from spit.games.spades.replay import writer as spades_writer
-from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay import load_spades_replay
 from spit.games.spit.game import new_session, scripted_deals
 from spit.games.spit.replay.reader import load_replay, parse_replay
 from spit.games.spit.replay.verify import verify
@@ -165,7 +164,8 @@ def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> 
 
 
 def test_a_disk_error_stops_a_spades_recording_but_never_the_game(tmp_path: Path) -> None:
-    writer = spades_writer.ReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
+    writer = create_spades(tmp_path)
+    writer._file = FullDisk()  # the disk fills up after the header
     writer.on_deal(0, 1, HandOrders(DECK, DECK))
     assert isinstance(writer.error, OSError) and writer.error.errno == 28
     assert writer.closed

@@ -43,8 +43,7 @@ from spit.games.spades.engine import Phase, redact, state_hash, to_move
 from spit.games.spades.game import Step, new_session, picked, steps, tell_action
 from spit.games.spades.intents import Confirm, Intent, NextHand, parse_intent
 from spit.games.spades.net_view import event_json, public_json, view_json
-from spit.games.spades.replay.records import DEFAULT_TARGET
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import DEFAULT_TARGET, ReplayWriter
 from spit.play.events import DealAsked, InputRecord
 
 BOT_PACE: Final = BotPace(move_ms=800, draw_ms=240)

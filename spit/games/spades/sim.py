@@ -24,7 +24,7 @@ from spit.games.spades.duel import MAX_HANDS, OPPONENTS, seat
 from spit.games.spades.engine import State
 from spit.games.spades.game import Recorder, new_session
 from spit.games.spades.identity import NAME
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import ReplayWriter
 from spit.games.spades.stats import bid_record
 
 PLAYERS: Final = (*LEVELS, *OPPONENTS)

@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Final
 
 from spit.core.replay.viewable import NotViewable, read_checked
-from spit.games.spades.engine import Phase, Rejected, State, apply
-from spit.games.spades.replay.reader import Replay, load_spades_replay
-from spit.games.spades.replay.records import Hand, Input
-from spit.games.spades.replay.verify import Resimulation, verify_spades
+from spit.games.spades.engine import Action, HandOrders, Phase, Rejected, State, apply
+from spit.games.spades.replay import Replay, load_spades_replay, resimulation, verify_spades
+from spit.replay.records import Deal, Input
 
 PACE_MS: Final = 600
 """How long a bid or a card stays on screen at 1× before the next step."""
@@ -46,7 +45,7 @@ HAND_MS: Final = 2400
 class Frame:
     """The game right after one step of the replay: a hand's cards, or an input."""
 
-    record: Hand | Input
+    record: Deal[HandOrders] | Input[Action]
     before: State | None
     """The game the step came to (``None`` before hand 1)."""
     state: State
@@ -70,7 +69,7 @@ class Frame:
         """Milliseconds on screen at 1×, before the next step."""
         if self.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             return HAND_MS
-        if self.trick_done or isinstance(self.record, Hand):
+        if self.trick_done or isinstance(self.record, Deal):
             return TRICK_MS
         if self.before is not None and self.before.phase in (Phase.BLIND, Phase.DRAW):
             return DRAW_MS
@@ -90,7 +89,7 @@ class Timeline:
         self.times: tuple[int, ...] = tuple(accumulate((f.dwell for f in frames[:-1]), initial=0))
         """When each frame is reached, in milliseconds at 1× from the start."""
         self.hand_marks: tuple[int, ...] = tuple(
-            i for i, f in enumerate(frames) if isinstance(f.record, Hand)
+            i for i, f in enumerate(frames) if isinstance(f.record, Deal)
         )
         self.trick_marks: tuple[int, ...] = tuple(
             i for i, f in enumerate(frames) if f.accepted and _between_tricks(f.state)
@@ -127,7 +126,7 @@ def open_spades_timeline(path: Path) -> Timeline:
     """Read, verify and work out the Spades replay at ``path``. Raises ``NotViewable``
     (``unreadable`` when the file cannot be read as a Spades replay at all)."""
     replay, result = read_checked(path, load_spades_replay, verify_spades)
-    if not replay.hands:
+    if not replay.deals:
         raise NotViewable("the recording stops before the first hand: there is nothing to watch")
     return build_timeline(replay, finished=result.finished)
 
@@ -135,14 +134,14 @@ def open_spades_timeline(path: Path) -> Timeline:
 def build_timeline(replay: Replay, *, finished: bool) -> Timeline:
     """Step through ``replay``, which must be valid (``verify_spades``) and hold at
     least one hand, and keep the game after each hand's start and each input."""
-    sim = Resimulation(replay)
+    sim = resimulation(replay)
     frames: list[Frame] = []
     while True:
         before = sim.state
         record = sim.step()
         if record is None:
             break
-        if not isinstance(record, Hand | Input):
+        if not isinstance(record, Deal | Input):
             continue  # checkpoints and the closing line change nothing
         state = sim.state
         assert state is not None  # the first line after the header is hand 1's

@@ -18,8 +18,7 @@ from spit.games.spades.engine import Phase, observe, playable
 from spit.games.spades.keys import hand_letters
 from spit.games.spades.net_table import NetTable
 from spit.games.spades.net_view import turned
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.net.client import NetClient
 from spit.net.protocol import Welcome
 from spit.settings.model import Settings

@@ -10,8 +10,7 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.games.spades.engine import Phase, state_hash
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.records import Hand
+from spit.games.spades.replay import load_spades_replay
 from spit.games.spades.timeline import (
     DRAW_MS,
     HAND_MS,
@@ -21,6 +20,7 @@ from spit.games.spades.timeline import (
     build_timeline,
     open_spades_timeline,
 )
+from spit.replay.records import Deal as Hand
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.viewer.captions import caption
 from spit.tui.spades.viewer.table import Playing, present, score_heads

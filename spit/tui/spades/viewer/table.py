@@ -33,8 +33,8 @@ from spit.games.spades.engine import (
     to_move,
 )
 from spit.games.spades.keys import display_order
-from spit.games.spades.replay.records import Hand
 from spit.games.spades.timeline import Timeline
+from spit.replay.records import Deal
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter, CardSize
 from spit.tui.spades.draw import (
@@ -203,7 +203,7 @@ def _seat_at(timeline: Timeline, index: int, player: int, painter: CardPainter) 
     frame = timeline.frames[index]
     state, record = frame.state, frame.record
     new: set[Card] = set()
-    if not isinstance(record, Hand) and record.player == player and frame.accepted:
+    if not isinstance(record, Deal) and record.player == player and frame.accepted:
         before = frame.before
         assert before is not None
         if isinstance(record.action, Keep | Discard):
