@@ -11,9 +11,8 @@ leaves it out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Generic, TypeAlias, TypeVar
-
-from msgspec import Struct
 
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat
@@ -22,17 +21,20 @@ A = TypeVar("A")
 C = TypeVar("C")
 
 
-class Deal(Struct, Generic[C], frozen=True):
+@dataclass(frozen=True, slots=True)
+class Deal(Generic[C]):
     """Round ``round`` was dealt ``deal`` at ``t``."""
 
     t: int | None
     round: int
     deal: C
-    line: int = 0
-    """The line number it was read from (0 if it was not read from a file)."""
+    line: int = field(default=0, compare=False)
+    """The line number it was read from (0 if it was not read from a file); it takes
+    no part in comparisons."""
 
 
-class Input(Struct, Generic[A], frozen=True):
+@dataclass(frozen=True, slots=True)
+class Input(Generic[A]):
     """``player``'s action at ``t``, and whether the game accepted it."""
 
     t: int | None
@@ -40,18 +42,20 @@ class Input(Struct, Generic[A], frozen=True):
     action: A
     accepted: bool | None
     """``None`` in a hand-written file that leaves it out: then it is not checked."""
-    line: int = 0
+    line: int = field(default=0, compare=False)
 
 
-class Checkpoint(Struct, frozen=True, gc=False):
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
     """The game's state hash at ``t``, after everything above this line."""
 
     t: int | None
     hash: str
-    line: int = 0
+    line: int = field(default=0, compare=False)
 
 
-class End(Struct, frozen=True):
+@dataclass(frozen=True, slots=True)
+class End:
     """The closing line: the winner, the rounds dealt, the scores, the final hash."""
 
     t: int | None
@@ -59,7 +63,7 @@ class End(Struct, frozen=True):
     rounds: int
     scores: tuple[int, int]
     hash: str
-    line: int = 0
+    line: int = field(default=0, compare=False)
 
 
 Record: TypeAlias = (

@@ -21,6 +21,7 @@ A file that simply stops, a game interrupted by a crash, is valid and not
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
@@ -77,6 +78,11 @@ class _Deals(ScriptedDeals[S, C]):
         self.session: Session[S, Any, Any, Any, C, Any, Any, Any] | None = None
         self.missing_at: int | None = None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> _Deals[S, C]:
+        twin = super().__deepcopy__(memo)
+        twin.session = None  # a fork's deals note nothing
+        return twin
+
     def next(self, state: S) -> C | None:
         deal = super().next(state)
         if deal is None and self.missing_at is None and self.session is not None:
@@ -86,9 +92,16 @@ class _Deals(ScriptedDeals[S, C]):
 
 class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
     """A game rebuilt from a replay, one line at a time: for the verifier, and for a
-    viewer that steps through a game (``step``, ``seek``). ``session`` is ``None``
-    until the first deal; ``collect_events``: keep the session's events (a viewer's).
-    ``step`` raises ``ReplayMismatch`` where the file and the game differ."""
+    viewer that steps through a game (``step``, ``seek``), which may keep copies of
+    the session on the way (``fork``) and, in real time, move it on by itself up to
+    the next line's time (``advance_to``). ``collect_events``: keep the session's
+    events (a viewer's). ``step``, and in real time the constructor, raise
+    ``ReplayMismatch`` where the file and the game differ.
+
+    In real time the first deal is dealt at once (its line is the session's start,
+    at 0); in turns the first deal line starts the game, so ``session`` is ``None``
+    until it is stepped over.
+    """
 
     def __init__(
         self,
@@ -117,8 +130,24 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         self.forfeit: Forfeit[int | None] | None = None
         """The forfeit that ended the game, once its line is processed."""
         self._confirmed = 0
+        if fmt.real_time and self._deal_lines:
+            self._start(self._deal_lines[0])
+            self.index = 1
 
     # -- what it stands at
+
+    @property
+    def started(self) -> Session[S, G, A, I, C, E, R, O]:
+        """The session, once the first deal is dealt (``RuntimeError`` before)."""
+        if self.session is None:
+            raise RuntimeError("no round has been dealt yet")
+        return self.session
+
+    def fork(self) -> Session[S, G, A, I, C, E, R, O]:
+        """A copy of the session as it stands, to be moved on by itself (a viewer's
+        snapshot): without the checks' own bookkeeping, which grows with the rounds,
+        and sharing the recorded deals."""
+        return copy.deepcopy(self.started, {id(self._probe): _Probe()})
 
     @property
     def state(self) -> S | None:
@@ -370,10 +399,8 @@ def verify(
     replay: Replay[H, C, A],
     follow: Callable[[Resimulation[H, S, G, A, I, C, E, R, O]], object] | None = None,
 ) -> Verification:
-    """Re-play ``replay`` strictly and report the first difference or problem, and
-    whether the file was edited. ``follow``, if given, steps the re-simulation
-    through first (which then collects its events): a viewer works a replay out in
-    the very pass that checks it."""
+    """Re-play ``replay`` strictly: the first difference or problem, and whether the
+    file was edited. ``follow`` (a viewer's) steps it through first."""
     return with_seal(_rules(fmt, replay, follow), replay)
 
 
@@ -382,14 +409,15 @@ def _rules(
     replay: Replay[H, C, A],
     follow: Callable[[Resimulation[H, S, G, A, I, C, E, R, O]], object] | None,
 ) -> Verification:
-    sim = Resimulation(fmt, replay, collect_events=follow is not None)
+    sim: Resimulation[H, S, G, A, I, C, E, R, O] | None = None
     try:
+        sim = Resimulation(fmt, replay, collect_events=follow is not None)
         if follow is not None:
             follow(sim)
         sim.seek()
     except ReplayMismatch as err:
-        header_engine = replay.header.engine
-        note = engine_note(header_engine, sim.game.info.engine_version, fmt.engine_label)
+        running = fmt.game_for(replay.header).info.engine_version
+        note = engine_note(replay.header.engine, running, fmt.engine_label)
         return _invalid(sim, err.line, err.message + note)
     if replay.problems:
         problem = replay.problems[0]
@@ -409,8 +437,10 @@ def _rules(
 
 
 def _invalid(
-    sim: Resimulation[Any, Any, Any, Any, Any, Any, Any, Any, Any], line: int, message: str
+    sim: Resimulation[Any, Any, Any, Any, Any, Any, Any, Any, Any] | None, line: int, message: str
 ) -> Verification:
+    if sim is None:
+        return Verification(False, False, 0, None, 0, 0, error=message, line=line)
     return Verification(
         False, False, sim.rounds, None, sim.inputs, sim.duration, error=message, line=line
     )

@@ -22,8 +22,7 @@ from spit.games.descriptor import GameReplay
 from spit.games.spades import descriptor as spades_game
 from spit.games.spades.stats import summarize_spades
 from spit.games.spit import descriptor as spit_game
-from spit.games.spit.replay.reader import Replay
-from spit.games.spit.replay.records import Deal, Input
+from spit.games.spit.replay import FORMAT, Deal, Input, spit_replay
 from spit.games.summary import (
     GameSummary,
     Mode,
@@ -65,10 +64,11 @@ def _unfinished(why: str) -> UnusableReplay:
 
 def spit_summary(played: GameReplay, path: Path) -> GameSummary:
     """A game of Spit, with every figure of ``spit.stats.figures``."""
-    if not isinstance(played, Replay):
+    replay = spit_replay(played)
+    if replay is None:
         raise TypeError(f"a replay of {played.game}, not of Spit")
-    replay = played
     figures = game_figures(replay)
+    lines = FORMAT.lines
     forfeit = replay.forfeit
     winner = figures.winner if forfeit is None else other(forfeit.player)
     if winner is None:
@@ -88,7 +88,7 @@ def spit_summary(played: GameReplay, path: Path) -> GameSummary:
     )
     return GameSummary(
         game_key=game_key(
-            SPIT, (r.to_json() for r in replay.records if isinstance(r, Deal | Input))
+            SPIT, (lines.json(r) for r in replay.records if isinstance(r, Deal | Input))
         ),
         game=SPIT,
         seal=replay.seal,
@@ -109,7 +109,7 @@ def spit_summary(played: GameReplay, path: Path) -> GameSummary:
         challenge=replay.header.challenge,
         deal_key=deal_key(
             SPIT,
-            replay.deals[0].to_json(),
+            lines.json(replay.deals[0]),
             replay.header.variant.value,
             mode.value,
             *_opponents(infos),

@@ -19,8 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from spit.games.spit.net_table import NetTable
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.net.client import NetClient
 from spit.net.limits import Limits
 from spit.net.lobby_client import list_rooms, replay_by_code

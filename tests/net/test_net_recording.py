@@ -15,7 +15,7 @@ from spit.engine import Variant
 from spit.engine.timers import Timing
 from spit.games.spades import net_table as spades_table
 from spit.games.spit.net_table import NetTable
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ import msgspec.structs
 
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.games.spit.net_table import NetTable
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.net.protocol import Close, GraceOver, parse_server
 from spit.net.room import CLAIM_MS, REJOIN_GRACE_MS, SPECTATORS, Room
 

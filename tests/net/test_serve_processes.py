@@ -16,8 +16,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.net.client import NetClient
 from spit.net.lobby_client import list_rooms, replay_by_code, room_uri
 

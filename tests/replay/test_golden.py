@@ -16,8 +16,7 @@ from spit.core.seats import SEATS
 from spit.games.replays import load_any_replay, verify_any
 from spit.games.spades import replay as spades_verify
 from spit.games.spades.replay import load_spades_replay
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.resimulate import Resimulation
+from spit.games.spit.replay import load_replay, resimulation
 from spit.replay.records import End, Input
 
 from .goldens import EXPECTED, GOLDEN
@@ -66,7 +65,7 @@ def test_the_finished_game_has_a_blind_nil_exchange_a_refused_card_and_hand_chec
 
 def test_stepping_through_a_golden_file_visits_every_line_once() -> None:
     replay = load_replay(GOLDEN / "standard_finished.spit.jsonl")
-    sim = Resimulation(replay)
+    sim = resimulation(replay)
     seen = [replay.records[0]]
     while (record := sim.step()) is not None:
         seen.append(record)

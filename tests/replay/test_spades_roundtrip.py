@@ -18,7 +18,7 @@ from spit.games.spades.replay import (
     resimulation,
     verify_spades,
 )
-from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay import load_replay
 
 from .goldens import GOLDEN
 from .spades_games import record_spades_game

@@ -30,7 +30,7 @@ from spit.engine.views import PlayerView, StockView
 from spit.games.spit.bots import make_bot
 from spit.games.spit.game import new_session, useful_intents
 from spit.games.spit.intents import parse_intent
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 from spit.play.events import InputHandled, IntentRefused
 
 BOT_LEVEL: Final = "normal"

@@ -32,7 +32,7 @@ from spit.games.spit.game import Recorder, new_session
 from spit.play.events import InputRecord
 
 if TYPE_CHECKING:
-    from spit.games.spit.replay.writer import ReplayWriter
+    from spit.games.spit.replay import ReplayWriter
 
 __all__ = [
     "DEFAULT_LIMIT_MS",
@@ -189,7 +189,7 @@ def play_game(setup: GameSetup, index: int) -> GameRecord:
 def _replay_writer(setup: GameSetup, agents: list[BotAgent], deal_seed: int) -> ReplayWriter:
     """Imported here: only runs that save replays need the replay module."""
     from spit.core.replay.fields import PlayerInfo
-    from spit.games.spit.replay.writer import ReplayWriter
+    from spit.games.spit.replay import ReplayWriter
 
     assert setup.replay_dir is not None
     players = tuple(
