@@ -129,6 +129,8 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         """The latest time given on a line processed so far."""
         self.forfeit: Forfeit[int | None] | None = None
         """The forfeit that ended the game, once its line is processed."""
+        self.refusal: str | None = None
+        """Why the rules refused the latest input, if they did."""
         self._confirmed = 0
         if fmt.real_time and self._deal_lines:
             self._start(self._deal_lines[0])
@@ -323,6 +325,9 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         intent = cast(I, record.action)
         result = session.submit_at(self._at(record, session), record.player, intent)
         self.inputs += 1
+        self.refusal = None
+        if isinstance(result, InputRecord) and result.reason is not None:
+            self.refusal = result.reason.message
         if record.accepted is not None and result.accepted != record.accepted:
             said = "accepted" if record.accepted else "refused"
             reason = None if isinstance(result, DealAsked) else result.reason

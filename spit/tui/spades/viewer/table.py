@@ -256,7 +256,7 @@ def _status_line(timeline: Timeline, index: int, playing: Playing, painter: Card
     times = "x" if painter.ascii else "×"
     line = (
         f"{mode} {playing.speed:g}{times}  input {timeline.frames[index].inputs}/{timeline.inputs}"
-        f"  hand {state.hand}/{timeline.hands}"
+        f"  hand {state.hand}/{timeline.rounds}"
     )
     if state.phase is Phase.PLAY:
         line += f"  trick {_trick_number(state)}"
