@@ -129,9 +129,10 @@ def replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:
 
 def left_unfinished(directory: Path, day: date) -> int:
     """How many games of the deal of ``day`` (a UTC date), started on that day, the
-    replays in ``directory`` hold unfinished: left before their end, or cut short. (A
-    game left before anyone played a card leaves no file.) Only the files written
-    since that day began are read; 0 when the folder cannot be read."""
+    replays in ``directory`` hold unfinished: left before their end, or cut short (the
+    counted game of the day leaves its file even when left before a card was played).
+    Only the files written since that day began are read; 0 when the folder cannot be
+    read."""
     began = datetime.combine(day, time(), UTC).timestamp()
     wanted = Challenge.daily(day)
     count = 0
@@ -223,10 +224,10 @@ def _summary(path: Path, file: BinaryIO, size: int, modified: datetime) -> Saved
         game=game.name,
         started=_started(header.created) or modified,
         mode=game.files.mode_text(header.players, header.network or ending.forfeit),
-        result=_result(header.players, ending.winner, ending.forfeit),
+        result=_result(header.players, ending),
         length_ms=ending.t,
         rounds=ending.rounds,
-        finished=ending.winner is not None,
+        finished=ending.closed,
         challenge=getattr(header, "challenge", None),  # a game with challenges: Spit's
     )
 
@@ -244,7 +245,9 @@ class _Ending:
         self.forfeit = False
         """The game ended by forfeit (both games name that line so)."""
         self._first = True
-        self._closed = False
+        self.closed = False
+        """The file ends in its closing line: the game is over (``winner`` ``None``: a
+        draw)."""
 
     def read(self, line: bytes) -> bool:
         """Take the line before those read so far; True once nothing more is needed."""
@@ -255,11 +258,11 @@ class _Ending:
         if not isinstance(obj, dict):
             return False
         kind = obj.get("type")
-        if self._closed:
+        if self.closed:
             self.forfeit = kind == "forfeit"
             return True
         if self._first and kind == "end":
-            self._closed = self._closing(obj)
+            self.closed = self._closing(obj)
             return False
         self._first = False
         if self.t is None and _whole(obj.get("t")):
@@ -272,10 +275,11 @@ class _Ending:
 
     def _closing(self, obj: dict[str, Any]) -> bool:
         try:
-            self.winner, self.t, self.rounds = self.files.read_end(obj)
+            end = self.files.read_end(obj)
         except FormatError:
             self._first = False
             return False
+        self.winner, self.t, self.rounds = end.winner, end.t, end.rounds
         return True
 
 
@@ -303,10 +307,13 @@ def _started(created: str | None) -> datetime | None:
     return None if created is None else from_iso(created)
 
 
-def _result(players: tuple[PlayerInfo, PlayerInfo], winner: int | None, forfeit: bool) -> str:
-    if winner is None:
+def _result(players: tuple[PlayerInfo, PlayerInfo], ending: _Ending) -> str:
+    winner = ending.winner
+    if not ending.closed:
         return "unfinished"
-    how = " by forfeit" if forfeit else ""
+    if winner is None:
+        return "Draw"
+    how = " by forfeit" if ending.forfeit else ""
     kinds = [p.kind for p in players]
     if kinds.count("human") == 1:
         return f"You won{how}" if kinds[winner] == "human" else f"You lost{how}"

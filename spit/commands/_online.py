@@ -25,7 +25,8 @@ from spit.net.online_client import AccountRefused, OnlineClient, OnlineRefused, 
 T = TypeVar("T")
 
 DEFAULT_SERVER: Final = f"127.0.0.1:{DEFAULT_PORT}"
-"""The server a command talks to without ``--server``: one on this machine."""
+"""The server ``account`` and ``leaderboard`` talk to without ``--server`` and without
+one in the settings (``online_server``): one on this machine."""
 
 
 class OnlineFailure(Exception):
@@ -38,16 +39,45 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
         "--server",
         dest="address",
         type=parsed_by(parse_address),
-        default=parse_address(DEFAULT_SERVER),
+        default=None,
         metavar="URL",
-        help=f"the server's address (club.example.org:7788, wss://...; default {DEFAULT_SERVER})",
+        help="the server's address (club.example.org:7788, wss://...; default: the settings' "
+        "online_server)",
     )
     _tls.add_client_options(parser)
 
 
-def server_of(args: argparse.Namespace) -> tuple[Address, SSLContext | None]:
-    """The server's address and TLS context. Raises ``spit.net.tls.TLSError``."""
+class NoServer(ValueError):
+    """No ``--server``, and no server in the settings: the message says how to give one."""
+
+
+def server_of(
+    args: argparse.Namespace, fallback: str | None = DEFAULT_SERVER
+) -> tuple[Address, SSLContext | None]:
+    """The server's address and TLS context: ``--server``, else the settings'
+    ``online_server``, else ``fallback``. Raises ``NoServer`` (no fallback) and
+    ``spit.net.tls.TLSError``."""
+    if args.address is None:
+        args.address = parse_address(_settings_server() or fallback or _no_server())
     return _tls.client_tls(args)
+
+
+def _settings_server() -> str:
+    from spit.settings.file import read_settings
+    from spit.settings.model import settings_path
+
+    settings, _warnings = read_settings(settings_path())
+    return settings.online_server
+
+
+def _no_server() -> str:
+    from spit.core.safe_text import safe_path
+    from spit.settings.model import settings_path
+
+    raise NoServer(
+        "no server to play on: give one with --server HOST:PORT (wss://HOST:PORT over TLS), "
+        f'or set online_server = "HOST:PORT" in {safe_path(settings_path())}'
+    )
 
 
 async def session(

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         address, tls = server_of(args)
-    except TLSError as error:
+    except (TLSError, ValueError) as error:
         complain("account", str(error))
         return 2
     tokens = AccountTokens()

@@ -232,6 +232,8 @@ def report(path: Path, replay: GameReplay, result: Verification) -> str:
     ]
     if result.winner is not None:
         lines.append(f"  winner    {players[result.winner].name} (p{result.winner + 1})")
+    elif result.finished:
+        lines.append("  winner    nobody (a draw)")
     if result.valid:
         if result.final_hash is not None:  # None: not a card dealt yet
             lines.append(f"  hash      {result.final_hash}")

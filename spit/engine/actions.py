@@ -76,11 +76,19 @@ def parse_action(text: str) -> Action:
             case ["slap", p]:
                 return Slap(_index(p, 2))
     except ValueError as err:
-        raise ValueError(f"bad action {text!r}: {err}") from None
-    raise ValueError(f"bad action {text!r}: expected 'play S P', 'move S', 'spit' or 'slap P'")
+        raise ValueError(f"bad action {_quoted(text)}: {err}") from None
+    raise ValueError(
+        f"bad action {_quoted(text)}: expected 'play S P', 'move S', 'spit' or 'slap P'"
+    )
 
 
 def _index(text: str, bound: int) -> int:
     if not (len(text) == 1 and text.isdigit() and int(text) < bound):
-        raise ValueError(f"{text!r} is not an index 0..{bound - 1}")
+        raise ValueError(f"{_quoted(text)} is not an index 0..{bound - 1}")
     return int(text)
+
+
+def _quoted(text: str) -> str:
+    """An outside text fit for a message: cut short, quoted, and escaped by ``ascii``
+    (no control character reaches a terminal; the engines import no I/O helpers)."""
+    return ascii(text[:40]) + ("..." if len(text) > 40 else "")

@@ -75,7 +75,9 @@ class ListedEnd(Protocol):
     """What a listing shows of a game's closing line (its ``End`` record)."""
 
     @property
-    def winner(self) -> int: ...
+    def winner(self) -> int | None:
+        """The winning seat; ``None``: a draw."""
+        ...
 
     @property
     def t(self) -> int | None: ...
@@ -107,10 +109,9 @@ class ReplayFiles(Struct, frozen=True):
     def read_header(self, obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
         return self.header(obj, version)
 
-    def read_end(self, obj: dict[str, object]) -> tuple[int, int | None, int]:
-        """The closing line's object to (winner, time, rounds)."""
-        end = self.end(obj, 0)
-        return end.winner, end.t, end.rounds
+    def read_end(self, obj: dict[str, object]) -> ListedEnd:
+        """The closing line's object as a listing reads it."""
+        return self.end(obj, 0)
 
 
 class Replays(Struct, frozen=True):

@@ -46,6 +46,9 @@ class Run(Protocol[S_co, R_co]):
     def unfinished(self) -> int: ...
 
     @property
+    def draws(self) -> int: ...
+
+    @property
     def p1_win_rate(self) -> float: ...
 
     @property

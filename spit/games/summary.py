@@ -124,7 +124,8 @@ class GameSummary:
     which the database stores); ``None`` for a game without variants (Spades). A name
     rather than the game's own type so that this record, shared by every game, depends on
     none of them."""
-    winner: int
+    winner: int | None
+    """The winner's seat; ``None``: a draw (an unfinished game has no summary)."""
     rounds: int
     """Rounds in Spit, hands in Spades."""
     duration_ms: int
@@ -141,6 +142,11 @@ class GameSummary:
     """Which deal the game was played from (``deal_key``): a game played again from
     the same deal shares it, and only the first of them counts for the rating and the
     bests. ``None`` for a game whose game gives none (Spades): it is its own deal."""
+
+    @property
+    def draw(self) -> bool:
+        """The game ended with no winner."""
+        return self.winner is None
 
     @property
     def human(self) -> PlayerSummary | None:

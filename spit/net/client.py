@@ -44,6 +44,7 @@ from spit.net.protocol import (
     PlayBot,
     Pong,
     ProtocolError,
+    Rated,
     Refused,
     Rematch,
     RematchAsked,
@@ -91,6 +92,9 @@ class NetClient:
         ``"left"`` (a player left on purpose) or ``"forfeit"`` (a player did not come
         back in time)."""
         self.rematch_asked: set[int] = set()
+        self.rated: Rated | None = None
+        """On a server with accounts, after ``over``: the seats' ratings before and
+        after the game (or why it rated no one), once the server recorded it."""
         self.refusal: str | None = None
         """Why the server refused or closed the connection, as it said (with when to
         try again, if it said that: a full server, too many wrong codes)."""
@@ -320,9 +324,12 @@ class NetClient:
                 self.away = None
             case RematchAsked():
                 self.rematch_asked.add(message.seat)
+            case Rated():
+                self.rated = message
             case NewGame():
                 self.names = list(message.names)
                 self.view, self.over, self.finished = None, None, False
+                self.rated = None
                 self.events.clear()
                 self.rematch_asked.clear()
                 if self.seen:  # a rematch: what came before was the last game's

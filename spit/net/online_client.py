@@ -20,6 +20,7 @@ import contextlib
 from ssl import SSLContext
 from typing import Final, TypeVar
 
+from msgspec.structs import replace
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -161,7 +162,11 @@ class OnlineClient:
         return await self.ask(AskAccount(), AccountInfo)
 
     async def rename(self, name: str) -> AccountInfo:
-        return await self.ask(Rename(name=name), AccountInfo)
+        """Choose the account's name; ``signed`` carries the new one once it is taken."""
+        info = await self.ask(Rename(name=name), AccountInfo)
+        if self.signed is not None:
+            self.signed = replace(self.signed, account=info.account)
+        return info
 
     async def make_link_code(self) -> LinkCode:
         return await self.ask(MakeLinkCode(), LinkCode)

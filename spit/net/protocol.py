@@ -39,9 +39,10 @@ from spit.core.wire import Bounds, WireError, read
 from spit.core.wire import Payload as Payload
 from spit.net.codes import ROOM_CODE
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """Bumped when a message changes meaning; a client of another version is refused with
-``Close.VERSION`` and told which side to update."""
+``Close.VERSION`` and told which side to update. Version 3: online sessions (accounts,
+quick match, invites, boards) and ``rated``."""
 
 MAX_CLIENT_MESSAGE: Final = 1024
 """Bytes in one frame from a client: the longest legal message is well under this."""

@@ -198,4 +198,6 @@ class Lines(Generic[C, A]):
         """A closing line (the replay listings read it alone). Raises ``FormatError``."""
         scores = read_scores(obj, *self.score_range)
         rounds = get_int(obj, self.count_key, 1, self.max_rounds)
-        return End(self._time(obj), player_of(obj, "winner"), rounds, scores, hash_of(obj), line)
+        drawn = "winner" in obj and obj["winner"] is None
+        winner = None if drawn else player_of(obj, "winner")
+        return End(self._time(obj), winner, rounds, scores, hash_of(obj), line)

@@ -59,7 +59,8 @@ class End:
     """The closing line: the winner, the rounds dealt, the scores, the final hash."""
 
     t: int | None
-    winner: Seat
+    winner: Seat | None
+    """``None``: a draw (``"winner": null``, from format 1.5)."""
     rounds: int
     scores: tuple[int, int]
     hash: str

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
 from spit.core.outcome import Refusal
+from spit.core.replay.fields import winner_text
 from spit.core.replay.mismatch import ReplayMismatch, check_closing, check_hash, engine_note
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.replay.verification import Verification, with_seal
@@ -361,7 +362,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         if self.format.real_time:
             claims.append(("the time", record.t, over))
         claims += [
-            ("the winner", f"p{record.winner + 1}", f"p{(self.winner or 0) + 1}"),
+            ("the winner", winner_text(record.winner), winner_text(self.winner)),
             (f"the number of {self.format.count_key}", record.rounds, session.rounds),
             ("the scores", record.scores, self.format.scores(session.state)),
         ]

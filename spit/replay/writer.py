@@ -90,7 +90,7 @@ class ReplayWriter(LineWriter, Generic[S, A, C, R]):
 
     def on_game_over(self, t: int, state: S) -> None:
         outcome = self._rules.outcome(state)
-        assert outcome is not None and outcome.winner is not None
+        assert outcome is not None, "told at the end of the game"
         end = End(t, outcome.winner, self._rounds, self._scores(state), self._hash(state))
         self._write(self._closing_line(self._format.end_json(end)))
         self.close()

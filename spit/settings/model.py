@@ -72,6 +72,10 @@ class Settings(Struct, frozen=True):
     recent_addresses: tuple[str, ...] = ()
     """The last few addresses joined over the network, the latest first, offered by the
     menu's Join (at most ``RECENT_ADDRESSES``)."""
+    online_server: str = ""
+    """The server of "Play online" and the leaderboards (``spit-tui online`` without
+    ``--server``): an address as ``spit-tui join`` takes it; empty for none yet (the
+    menu asks, and keeps the one that answered)."""
 
 
 def settings_path() -> Path:
@@ -274,6 +278,20 @@ def _addresses(value: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kept))
 
 
+def _server(value: Any) -> str:
+    """One address as ``spit-tui join`` takes it, or empty for none."""
+    from spit.net.addresses import parse_address
+
+    if not isinstance(value, str):
+        raise Refused(f'must be an address in quotes, like "host:7788", not {shown(value)}')
+    if not value.strip():
+        return ""
+    try:
+        return str(parse_address(value))
+    except ValueError:
+        raise Refused(f"is {shown(value)}, which is not an address") from None
+
+
 def remember_address(settings: Settings, address: str) -> Settings:
     """``settings`` with ``address`` first among the recent ones (once)."""
     recent = (address, *(a for a in settings.recent_addresses if a != address))
@@ -303,6 +321,7 @@ _READERS: dict[str, Reader] = {
     "spades_target": _spades_target,
     "practice_offered": _boolean,
     "recent_addresses": _addresses,
+    "online_server": _server,
 }
 """TOML key -> converter that raises ``Refused`` with the reason a value is refused."""
 
@@ -311,6 +330,7 @@ _DEFAULTS_SHOWN = {
     "key_overrides": "the layout's keys",
     "variant": '"standard"',
     "recent_addresses": "none",
+    "online_server": "none",
 }
 """How a default is named in a warning, where its value would not say it."""
 

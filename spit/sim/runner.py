@@ -3,8 +3,9 @@
 A game's simulator is a function ``play(setup, index) -> record`` at the top level of
 its module (so that worker processes can be sent it), such as
 ``spit.games.spit.sim.play_game`` and ``spit.games.spades.sim.play_game``;
-``run_indexed`` plays the indices and ``RunResult`` holds the wins and their
-confidence interval, which every game has, whatever else it counts.
+``run_indexed`` plays the indices and ``RunResult`` holds the wins, the draws, the
+games left unfinished and the wins' confidence interval, which every game has,
+whatever else it counts.
 
 Games are split into batches of consecutive indices. A batch runs in whatever process
 picks it up, but every game's seeds come from the run's seed and the game's index, and
@@ -36,14 +37,21 @@ BATCHES_PER_JOB = 8
 
 
 class IndexedRecord(Protocol):
-    """What the runner needs of a game's record: its index, and who won it."""
+    """What the runner needs of a game's record: its index, whether it ended, and who
+    won it."""
 
     @property
     def index(self) -> int: ...
 
     @property
+    def finished(self) -> bool:
+        """The game reached its end (won, or drawn), rather than being stopped at the
+        run's limit."""
+        ...
+
+    @property
     def winner(self) -> int | None:
-        """The winning seat, or ``None`` for an unfinished game."""
+        """The winning seat, or ``None`` for a draw or an unfinished game."""
         ...
 
     def won_by(self, role: int) -> bool:
@@ -74,22 +82,34 @@ class RunResult(Generic[S, R]):
 
     @property
     def unfinished(self) -> int:
-        """Games stopped at the time limit: draws."""
-        return sum(r.winner is None for r in self.records)
+        """Games stopped at the run's limit (time, hands) before their end."""
+        return sum(not r.finished for r in self.records)
+
+    @property
+    def draws(self) -> int:
+        """Games that ended with nobody winning: finished, and apart from the
+        unfinished ones."""
+        return sum(r.finished and r.winner is None for r in self.records)
 
     @property
     def finished(self) -> int:
         return self.games - self.unfinished
 
     @property
+    def decisive(self) -> int:
+        """Games someone won: the finished ones but the draws."""
+        return self.finished - self.draws
+
+    @property
     def p1_win_rate(self) -> float:
-        """The first bot's share of the finished games (0.5 if none finished)."""
-        return self.wins(0) / self.finished if self.finished else 0.5
+        """The first bot's share of the games someone won (0.5 if none), so that the
+        two bots' rates add up to 1 whatever the draws."""
+        return self.wins(0) / self.decisive if self.decisive else 0.5
 
     @property
     def p1_interval(self) -> tuple[float, float]:
         """95% Wilson interval for ``p1_win_rate``."""
-        return wilson(self.wins(0), self.finished)
+        return wilson(self.wins(0), self.decisive)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,13 @@
 Only sealed games count (``GameSummary.seal``: a file written by the program and not
 edited since, the header's challenge included), against a bot, not won by forfeit:
 
-- **the counted attempt of a day** is the first such daily game of that date that was
-  also *started* on that date in UTC; every other game of the deal (a second try, the
-  deal of a past day played later) is practice. Being the first, a day's counted game
-  is counted once however often the deal is played again.
+- **the counted attempt of a day** is the first such daily game *started* on that date
+  in UTC, finished or not: one left unfinished (the player looked at the deal and left,
+  the program was stopped) is a loss, so that a deal cannot be seen first and played
+  later. Every other game of the deal (a second try, the deal of a past day played
+  later) is practice. Being the first, a day's counted game is counted once however
+  often the deal is played again. The unfinished games are those the ``files`` table
+  remembers with their day (``walk.LeftDaily``: sealed, against a bot).
 - **the streak** is the number of consecutive UTC days, ending today or yesterday,
   whose counted attempt was a win: a day not yet played leaves yesterday's streak
   standing, a loss (or a missed day) ends it.
@@ -39,17 +42,26 @@ _COUNTED: Final = f"""
     AND NOT g.forfeit AND g.challenge_kind = ?
 """
 """The human's row of each sealed game of a challenge kind, as ``g`` and ``p``."""
+UNFINISHED: Final = "unfinished"
+"""``files.outcome`` of a file holding an unfinished game (``spit.stats.db.Outcome``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class DailyAttempt:
     """A day's counted game, as the human played it."""
 
-    game_key: str
+    game_key: str | None
+    """``None`` for a game left unfinished (it has no summary)."""
     won: bool
     active_ms: int
     rounds: int
     cards_per_minute: float
+    left: bool = False
+    """The game was left unfinished: a loss."""
+
+
+LEFT: Final = DailyAttempt(None, False, 0, 0, 0.0, left=True)
+"""The counted attempt of a day whose first game was left unfinished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +82,8 @@ class DailyStatus:
 
     def next_counts(self, today: date) -> bool:
         """Whether the next game of this deal, started ``today``, would be the counted
-        attempt once finished (sealed, as spit-tui records it): the day's own deal,
-        with none counted yet. A game left unfinished counts for nothing, so the next
-        one finished is the first."""
+        attempt (sealed, as spit-tui records it): the day's own deal, with no game of
+        it started before (finished, or left: a loss)."""
         return self.day == today and self.counted is None
 
 
@@ -116,16 +127,19 @@ def challenge_of(row: sqlite3.Row) -> Challenge | None:
 
 
 def counted_days(conn: sqlite3.Connection) -> dict[date, DailyAttempt]:
-    """Each day's counted attempt, by date."""
+    """Each day's counted attempt, by date: its first game started, finished or left."""
     rows = conn.execute(
-        "SELECT g.challenge_day, g.game_key, p.won, g.active_ms, g.rounds, "
+        "SELECT g.challenge_day, g.started, g.id, g.game_key, p.won, g.active_ms, g.rounds, "
         f"p.cards_per_minute {_COUNTED} AND substr(g.started, 1, 10) = g.challenge_day "
-        "ORDER BY g.challenge_day, g.started, g.id",
+        "UNION ALL SELECT daily_day, started, 0, NULL, 0, 0, 0, 0.0 FROM files "
+        f"WHERE outcome = '{UNFINISHED}' AND substr(started, 1, 10) = daily_day "
+        "ORDER BY 1, 2, 3",
         (ChallengeKind.DAILY.value,),
     )
     found: dict[date, DailyAttempt] = {}
-    for day, key, won, active_ms, rounds, cpm in rows:
-        found.setdefault(parse_day(day), DailyAttempt(key, bool(won), active_ms, rounds, cpm))
+    for day, _started, _id, key, won, active_ms, rounds, cpm in rows:
+        attempt = LEFT if key is None else DailyAttempt(key, bool(won), active_ms, rounds, cpm)
+        found.setdefault(parse_day(day), attempt)
     return found
 
 

@@ -65,7 +65,7 @@ from spit.stats.queries import (
 from spit.stats.rating import RatedGame, Rating
 from spit.stats.story import Story, game_story
 from spit.stats.summary import SPIT, GameSummary, Mode, summarize
-from spit.stats.walk import UnusableReplay
+from spit.stats.walk import LeftDaily, UnusableReplay
 
 DB_NAME: Final = "stats.sqlite3"
 BUSY_TIMEOUT_S: Final = 10.0
@@ -114,7 +114,7 @@ class Outcome(StrEnum):
 
     GAME = "game"
     """A finished game (stored, or a copy of one stored)."""
-    UNFINISHED = "unfinished"
+    UNFINISHED = challenges.UNFINISHED
     INVALID = "invalid"
 
 
@@ -474,7 +474,7 @@ class StatsDB(Closing):
         path: Path,
         info: os.stat_result | None,
         outcome: Outcome,
-        found: GameSummary | str | None,
+        found: GameSummary | _Problem | None,
         *,
         rate: bool,
     ) -> bool | None:
@@ -482,16 +482,19 @@ class StatsDB(Closing):
         ``rate``); whether the game was new (``None`` if it held none)."""
         with self._write() as conn:
             stored = _insert(conn, found, rate=rate) if isinstance(found, GameSummary) else None
+            left = found.left_daily if isinstance(found, _Problem) else None
             if info is not None:
                 conn.execute(
-                    "INSERT OR REPLACE INTO files (path, stamp, outcome, game_key, problem) "
-                    "VALUES (?, ?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO files (path, stamp, outcome, game_key, problem, "
+                    "daily_day, started) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         _path_key(path),
                         _stamp(info),
                         outcome.value,
                         found.game_key if isinstance(found, GameSummary) else None,
-                        found if isinstance(found, str) else None,
+                        found.text if isinstance(found, _Problem) else None,
+                        None if left is None else left.day.isoformat(),
+                        None if left is None else left.started.isoformat(timespec="seconds"),
                     ),
                 )
             return stored
@@ -691,7 +694,16 @@ def _insert(conn: sqlite3.Connection, game: GameSummary, *, rate: bool) -> bool:
     return existing is None
 
 
-def _read(file: Path, report: RebuildReport) -> tuple[Outcome, GameSummary | str]:
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """Why a file holds no game to store, as ``files.problem`` keeps it; and, for a
+    game of a day's deal left unfinished, its day and start (``files.daily_day``)."""
+
+    text: str
+    left_daily: LeftDaily | None = None
+
+
+def _read(file: Path, report: RebuildReport) -> tuple[Outcome, GameSummary | _Problem]:
     """What the replay ``file`` holds, counted in ``report``: its game, or why not.
     Whatever goes wrong with one file (an unreadable time, a damaged line, an error of
     ours) is that file's problem only."""
@@ -700,13 +712,13 @@ def _read(file: Path, report: RebuildReport) -> tuple[Outcome, GameSummary | str
     except UnusableReplay as err:
         if err.unfinished:
             report.unfinished += 1
-            return Outcome.UNFINISHED, safe_text(err)
+            return Outcome.UNFINISHED, _Problem(safe_text(err), err.left_daily)
         problem = safe_text(err)
     except Exception as err:  # one file must never stop the others
         problem = f"cannot be used ({safe_text(type(err).__name__)}: {safe_text(err)})"
     report.invalid += 1
     report.errors.append(f"{safe_path(file.name)}: {problem}")
-    return Outcome.INVALID, problem
+    return Outcome.INVALID, _Problem(problem)
 
 
 def _replay_files(directory: Path) -> list[tuple[Path, os.stat_result]]:

@@ -63,11 +63,13 @@ class ModeResults:
     """The human's wins against the bot; ``None`` in other modes (no "you")."""
     not_sealed: int
     """Games among them whose file is unsealed or edited."""
+    draws: int = 0
+    """Games among them that nobody won."""
 
     @property
     def losses(self) -> int | None:
-        """Neither game has a draw: every game the human did not win, they lost."""
-        return None if self.wins is None else self.games - self.wins
+        """The human's games against the bot neither won nor drawn."""
+        return None if self.wins is None else self.games - self.wins - self.draws
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,7 @@ class SpadesResults:
     level: str | None
     games: int
     wins: int
+    draws: int
     mean_score: float
     """The human's final score, averaged over the games."""
     best_score: int
@@ -164,17 +167,20 @@ class Rivalry:
     """In the order of their case-folded forms."""
     wins: tuple[int, int]
     last_played: datetime
+    draws: int = 0
 
     @property
     def games(self) -> int:
-        return self.wins[0] + self.wins[1]
+        return self.wins[0] + self.wins[1] + self.draws
 
     def describe(self) -> str:
-        """``Ann leads Bob 3-2``, or ``Ann and Bob are level at 2-2``."""
+        """``Ann leads Bob 3-2``, or ``Ann and Bob are level at 2-2``; with the games
+        drawn, if any (``, 1 drawn``)."""
         (a, b), (x, y) = self.names, self.wins
+        drawn = f", {self.draws} drawn" if self.draws else ""
         if x == y:
-            return f"{a} and {b} are level at {x}-{y}"
-        return f"{a} leads {b} {x}-{y}" if x > y else f"{b} leads {a} {y}-{x}"
+            return f"{a} and {b} are level at {x}-{y}{drawn}"
+        return (f"{a} leads {b} {x}-{y}" if x > y else f"{b} leads {a} {y}-{x}") + drawn
 
 
 def recent_games(conn: sqlite3.Connection, limit: int, mode: Mode | None) -> list[GameSummary]:
@@ -212,20 +218,23 @@ def results_by_mode(conn: sqlite3.Connection) -> list[ModeResults]:
     """Unordered: the screen puts them in the order it shows them."""
     rows = conn.execute(
         "SELECT g.game, g.mode, g.opponent_level, COUNT(*), SUM(p.won), "
-        f"SUM(g.seal != '{Seal.SEALED.value}') FROM games AS g "
+        f"SUM(g.seal != '{Seal.SEALED.value}'), SUM(g.winner IS NULL) FROM games AS g "
         "LEFT JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat "
         "GROUP BY g.game, g.mode, g.opponent_level"
     ).fetchall()
     return [
-        ModeResults(game, Mode(mode), level, games, wins if mode == Mode.VS_BOT else None, bad)
-        for game, mode, level, games, wins, bad in rows
+        ModeResults(
+            game, Mode(mode), level, games, wins if mode == Mode.VS_BOT else None, bad, draws
+        )
+        for game, mode, level, games, wins, bad, draws in rows
     ]
 
 
 def spades_results(conn: sqlite3.Connection) -> list[SpadesResults]:
     """Unordered, like ``results_by_mode``."""
     rows = conn.execute(
-        "SELECT g.opponent_level, COUNT(*), SUM(p.won), AVG(p.score), MAX(p.score), "
+        "SELECT g.opponent_level, COUNT(*), SUM(p.won), SUM(g.winner IS NULL), "
+        "AVG(p.score), MAX(p.score), "
         "AVG(g.rounds), SUM(p.bids), SUM(p.bids_made), SUM(p.nils), SUM(p.nils_made) "
         "FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat "
         f"WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = '{SPADES}' "
@@ -236,6 +245,7 @@ def spades_results(conn: sqlite3.Connection) -> list[SpadesResults]:
             level,
             games,
             wins or 0,
+            draws or 0,
             float(score or 0),
             best or 0,
             float(hands or 0),
@@ -244,7 +254,7 @@ def spades_results(conn: sqlite3.Connection) -> list[SpadesResults]:
             nils or 0,
             nils_made or 0,
         )
-        for level, games, wins, score, best, hands, bids, made, nils, nils_made in rows
+        for level, games, wins, draws, score, best, hands, bids, made, nils, nils_made in rows
     ]
 
 
@@ -378,13 +388,13 @@ def head_to_head(conn: sqlite3.Connection) -> list[Rivalry]:
             continue
         order = (0, 1) if folded[0] < folded[1] else (1, 0)
         key = (folded[order[0]], folded[order[1]])
-        names, wins, _ = pairs.get(key, ([], [0, 0], datetime.min))
+        names, counts, _ = pairs.get(key, ([], [0, 0, 0], datetime.min))
         names[:] = [seated[order[0]], seated[order[1]]]  # the latest spelling
-        wins[order.index(winner)] += 1
-        pairs[key] = (names, wins, _when(started))
+        counts[2 if winner is None else order.index(winner)] += 1  # [2]: the draws
+        pairs[key] = (names, counts, _when(started))
     rivalries = [
-        Rivalry((names[0], names[1]), (wins[0], wins[1]), last)
-        for names, wins, last in pairs.values()
+        Rivalry((names[0], names[1]), (counts[0], counts[1]), last, counts[2])
+        for names, counts, last in pairs.values()
     ]
     return sorted(rivalries, key=lambda r: r.last_played, reverse=True)
 

@@ -17,6 +17,7 @@ the one its documentation rates with; for two players all its models agree close
 - **Which games count**: ``COUNTED`` games only, sealed Spit games each the first of
   its deal (``spit.stats.queries.FIRST_OF_DEAL``); a forfeit counts, the leaver having
   lost (a rating that a player could keep by leaving a lost game would mean little).
+  A draw (``winner`` NULL) counts as openskill's tie: both ranked first.
 - **In what order**: the games are folded in the order they were started (then by
   their row), from the start, so the same games always give the same ratings
   (``rebuild``). Adding the newest game only folds that one (``update``); a game
@@ -107,11 +108,14 @@ def new_model() -> PlackettLuce:
     return PlackettLuce()
 
 
-def rate_pair(model: PlackettLuce, winner: Rating, loser: Rating) -> tuple[Rating, Rating]:
-    """Both players' ratings after ``winner`` beat ``loser`` (openskill's update; a
-    bot's side of it is simply not kept)."""
+def rate_pair(
+    model: PlackettLuce, winner: Rating, loser: Rating, *, draw: bool = False
+) -> tuple[Rating, Rating]:
+    """Both players' ratings after ``winner`` beat ``loser``, or after they drew
+    (``draw``: openskill's tie, both ranked first). A bot's side of it is simply not
+    kept."""
     teams = [[_theirs(model, winner)], [_theirs(model, loser)]]
-    [[won], [lost]] = model.rate(teams, ranks=[1, 2])
+    [[won], [lost]] = model.rate(teams, ranks=[1, 1] if draw else [1, 2])
     return Rating(won.mu, won.sigma), Rating(lost.mu, lost.sigma)
 
 
@@ -195,9 +199,9 @@ def _fold(conn: sqlite3.Connection, where: str, params: tuple[int, ...]) -> None
             continue  # a bot of no known level; the same name twice
         if mode == Mode.TWO_PLAYERS and {one.key, two.key} & _SEAT_NAMES:
             continue  # someone without a name of their own
-        first, second = (one, two) if winner == 0 else (two, one)
+        first, second = (two, one) if winner == 1 else (one, two)  # a draw: in seat order
         before = (current(first), current(second))
-        after = rate_pair(model, *before)
+        after = rate_pair(model, *before, draw=winner is None)
         for seat, old, new in zip((first, second), before, after, strict=True):
             if seat.key is not None:
                 known[seat.key] = new

@@ -19,6 +19,10 @@ from typing import Final
 class Migration:
     description: str
     sql: str
+    rebuilds: bool = False
+    """The step makes a table again (SQLite cannot drop a column's ``NOT NULL``): it runs
+    with foreign keys off, so that dropping the old table takes no rows of the others
+    with it (the new table keeps every ``id``, so their keys still point home)."""
 
 
 MIGRATIONS: Final = (
@@ -197,6 +201,62 @@ MIGRATIONS: Final = (
         DELETE FROM files WHERE outcome = 'game' AND game_key NOT IN (SELECT game_key FROM games);
         """,
     ),
+    Migration(
+        "draws: a game's winner may be nobody; the games table made again, every row kept",
+        # A row of ``games`` is a finished game (an unfinished one has a ``files`` row
+        # only, its outcome 'unfinished'): ``winner`` NULL is a draw.
+        """
+        CREATE TABLE games_new (
+            id INTEGER PRIMARY KEY,
+            game_key TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            seal TEXT NOT NULL,
+            final_hash TEXT NOT NULL,
+            replay_path TEXT NOT NULL,
+            started TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            human_seat INTEGER,
+            opponent_level TEXT,
+            variant TEXT,
+            winner INTEGER,                -- NULL: a draw
+            rounds INTEGER NOT NULL,
+            duration_ms INTEGER NOT NULL,
+            playing_ms INTEGER NOT NULL,
+            active_ms INTEGER NOT NULL,
+            forfeit INTEGER NOT NULL DEFAULT 0,
+            deal_key TEXT,
+            challenge_kind TEXT,
+            challenge_day TEXT,
+            challenge_step INTEGER
+        );
+        INSERT INTO games_new (
+            id, game_key, game, seal, final_hash, replay_path, started, mode, human_seat,
+            opponent_level, variant, winner, rounds, duration_ms, playing_ms, active_ms,
+            forfeit, deal_key, challenge_kind, challenge_day, challenge_step
+        ) SELECT
+            id, game_key, game, seal, final_hash, replay_path, started, mode, human_seat,
+            opponent_level, variant, winner, rounds, duration_ms, playing_ms, active_ms,
+            forfeit, deal_key, challenge_kind, challenge_day, challenge_step
+        FROM games;
+        DROP TABLE games;
+        ALTER TABLE games_new RENAME TO games;
+        CREATE INDEX games_by_start ON games (started);
+        CREATE INDEX games_by_deal ON games (deal_key, started);
+        CREATE INDEX games_by_challenge ON games (challenge_kind, challenge_day);
+        """,
+        rebuilds=True,
+    ),
+    Migration(
+        "the day's deal counts its first game started: unfinished daily games remembered",
+        # A daily game left unfinished is its day's counted attempt (a loss) when it was
+        # the first started: its ``files`` row keeps its day and start. The files read as
+        # unfinished are read again to fill them.
+        """
+        ALTER TABLE files ADD COLUMN daily_day TEXT;  -- YYYY-MM-DD: walk.LeftDaily.day
+        ALTER TABLE files ADD COLUMN started TEXT;    -- ISO 8601, UTC: LeftDaily.started
+        DELETE FROM files WHERE outcome = 'unfinished';
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -216,8 +276,23 @@ def migrate(conn: sqlite3.Connection) -> int:
     was new, and this call made it). ``conn`` must be in autocommit mode
     (``isolation_level=None``). Raises ``SchemaError`` for a database of a newer
     version or one that is not ours, and ``sqlite3.Error`` if a step fails."""
-    if version(conn) == SCHEMA_VERSION:
+    found = version(conn)
+    if found == SCHEMA_VERSION:
         return SCHEMA_VERSION
+    # Foreign keys can only be switched outside a transaction: off for the whole
+    # migration when a step to come makes a table again (``Migration.rebuilds``).
+    keys = bool(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+    rebuilds = any(step.rebuilds for step in MIGRATIONS[found:])
+    if rebuilds:
+        conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        return _migrate(conn)
+    finally:
+        if rebuilds and keys:
+            conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _migrate(conn: sqlite3.Connection) -> int:
     conn.execute("BEGIN IMMEDIATE")
     try:
         current = version(conn)  # another program may have migrated meanwhile

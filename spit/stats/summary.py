@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC
 from pathlib import Path
 from typing import Final
 
+from spit.core.replay.challenge import ChallengeKind
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.mismatch import ReplayMismatch
+from spit.core.replay.seal import Seal
 from spit.core.seats import other
 from spit.engine import Variant
 from spit.games.descriptor import GameReplay
 from spit.games.spades import descriptor as spades_game
 from spit.games.spades.stats import summarize_spades
 from spit.games.spit import descriptor as spit_game
-from spit.games.spit.replay import FORMAT, Deal, Input, spit_replay
+from spit.games.spit.replay import FORMAT, Deal, Input, Replay, spit_replay
 from spit.games.summary import (
     GameSummary,
     Mode,
@@ -34,7 +37,7 @@ from spit.games.summary import (
 )
 from spit.replay.reader import Replay as GenericReplay
 from spit.stats.figures import game_figures
-from spit.stats.walk import UnusableReplay, read_any_replay
+from spit.stats.walk import LeftDaily, UnusableReplay, read_any_replay
 
 SPIT: Final = spit_game.NAME
 SPADES: Final = spades_game.NAME
@@ -58,8 +61,8 @@ def summarize(path: str | os.PathLike[str]) -> GameSummary:
     return summary(replay, path)
 
 
-def _unfinished(why: str) -> UnusableReplay:
-    return UnusableReplay(f"unfinished: {why}", unfinished=True)
+def _unfinished(why: str, left_daily: LeftDaily | None = None) -> UnusableReplay:
+    return UnusableReplay(f"unfinished: {why}", unfinished=True, left_daily=left_daily)
 
 
 def spit_summary(played: GameReplay, path: Path) -> GameSummary:
@@ -71,10 +74,10 @@ def spit_summary(played: GameReplay, path: Path) -> GameSummary:
     lines = FORMAT.lines
     forfeit = replay.forfeit
     winner = figures.winner if forfeit is None else other(forfeit.player)
-    if winner is None:
-        raise _unfinished("the game was not played to its end")
     infos = replay.header.players
     mode, human_seat, level = mode_of(infos, network=replay.over_the_network)
+    if winner is None:
+        raise _unfinished("the game was not played to its end", _left_daily(replay, path, mode))
     scores = figures.scores if replay.header.variant is Variant.POINTS else None
     players = tuple(
         PlayerSummary.of(
@@ -115,6 +118,18 @@ def spit_summary(played: GameReplay, path: Path) -> GameSummary:
             *_opponents(infos),
         ),
     )
+
+
+def _left_daily(replay: Replay, path: Path, mode: Mode) -> LeftDaily | None:
+    """The day and start of an unfinished game of a day's deal that could have been
+    the day's counted attempt: sealed, against a bot (``spit.stats.challenges``)."""
+    found = replay.header.challenge
+    if found is None or found.kind is not ChallengeKind.DAILY or found.day is None:
+        return None
+    if replay.seal is not Seal.SEALED or mode is not Mode.VS_BOT:
+        return None
+    started = started_at(replay.header.created, path).astimezone(UTC)
+    return LeftDaily(found.day, started)
 
 
 def _opponents(infos: tuple[PlayerInfo, PlayerInfo]) -> Sequence[str | None]:

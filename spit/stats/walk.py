@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date, datetime
 
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.reading import UnreadableReplay
@@ -35,13 +36,29 @@ from spit.games.spit.game import Session
 from spit.games.spit.replay import Replay, resimulation, spit_replay
 
 
+@dataclass(frozen=True, slots=True)
+class LeftDaily:
+    """An unfinished game of a day's deal that could have been its counted attempt
+    (sealed, against a bot): the first game of the day *started* counts, so one left
+    unfinished counts as a loss (``spit.stats.challenges``)."""
+
+    day: date
+    """The day of the deal."""
+    started: datetime
+    """When the game started, in UTC."""
+
+
 class UnusableReplay(Exception):
     """A replay the statistics cannot use; the message says why, for the user."""
 
-    def __init__(self, message: str, *, unfinished: bool = False) -> None:
+    def __init__(
+        self, message: str, *, unfinished: bool = False, left_daily: LeftDaily | None = None
+    ) -> None:
         super().__init__(message)
         self.unfinished = unfinished
         """Nothing is wrong with it, the game just stops before its end (or its start)."""
+        self.left_daily = left_daily
+        """For an unfinished game of a day's deal that may count: its day and start."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,9 +46,11 @@ def challenge_game(
     won: bool,
     seed: int = 3,
     agents_seed: int = 1,
+    left_at_ms: int | None = None,
 ) -> Path:
     """A finished, sealed game of ``challenge`` started at ``started``, that the human
-    won (or lost), on the deals of ``seed`` (played by agents seeded ``agents_seed``)."""
+    won (or lost), on the deals of ``seed`` (played by agents seeded ``agents_seed``);
+    left unfinished at ``left_at_ms`` of game time, if given."""
     human_seat = _winner(seed, agents_seed) if won else 1 - _winner(seed, agents_seed)
     level = challenge.step and f"step{challenge.step}"
     bot = PlayerInfo("bot", "Bot", level=level or "normal", policy="random", seed=agents_seed)
@@ -64,7 +66,8 @@ def challenge_game(
         challenge=challenge,
     )
     match = _match(seed, agents_seed, [writer])
-    match.run_to_end(3_600_000)
+    match.run_to_end(3_600_000 if left_at_ms is None else left_at_ms)
+    assert (match.state.winner is None) == (left_at_ms is not None)
     writer.close()
     return writer.path
 

@@ -75,6 +75,60 @@ def test_the_first_game_of_the_day_counts_and_the_others_are_practice(tmp_path: 
     assert status.streak == 0
 
 
+def left(folder: Path, day: date, minutes: int, *, on: date | None = None) -> Path:
+    """A game of the deal of ``day``, started ``minutes`` after noon (on ``on``) and left
+    after 5 s of play."""
+    return challenge_game(
+        folder, Challenge.daily(day), noon(on or day, minutes), won=True, left_at_ms=5_000
+    )
+
+
+def test_the_first_game_started_counts_and_a_left_one_is_a_loss(tmp_path: Path) -> None:
+    """Looking at the deal, leaving, and playing it again is practice: the game left
+    was the day's attempt, lost, and it ends the streak."""
+    folder = tmp_path / "replays"
+    daily(folder, DAY - timedelta(days=1), True, agents_seed=7)
+    left(folder, DAY, 0)
+    won = daily(folder, DAY, True, minutes=5)
+    with opened(tmp_path) as db:
+        status = db.daily_status(DAY)
+        [game] = [g for g in db.recent_games() if g.replay_path == won.resolve()]
+    assert status.counted is not None and status.counted.left and not status.counted.won
+    assert not status.counts(game.game_key)
+    assert not status.next_counts(DAY) and status.streak == 0
+
+
+def test_a_game_left_after_the_counted_one_changes_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "replays"
+    won = daily(folder, DAY, True)
+    left(folder, DAY, 5)
+    with opened(tmp_path) as db:
+        status = db.daily_status(DAY)
+        [game] = db.recent_games()
+    assert status.counted is not None and status.counted.won and not status.counted.left
+    assert status.counts(game.game_key) and game.replay_path == won.resolve()
+    assert status.streak == 1
+
+
+def test_a_game_left_is_counted_once_its_file_is_read(tmp_path: Path) -> None:
+    """Read at the next open, whatever the order of the files: a database that held
+    the day's finished game learns of an earlier game left unfinished."""
+    folder = tmp_path / "replays"
+    daily(folder, DAY, True, minutes=5)
+    with opened(tmp_path) as db:
+        assert (counted := db.daily_status(DAY).counted) is not None and counted.won
+    left(folder, DAY, 0)
+    with opened(tmp_path) as db:
+        assert (counted := db.daily_status(DAY).counted) is not None and counted.left
+
+
+def test_a_past_day_left_later_is_no_attempt(tmp_path: Path) -> None:
+    left(tmp_path / "replays", DAY - timedelta(days=1), 0, on=DAY)
+    with opened(tmp_path) as db:
+        status = db.daily_status(DAY - timedelta(days=1))
+    assert status.counted is None
+
+
 def test_a_past_day_played_later_is_practice(tmp_path: Path) -> None:
     daily(tmp_path / "replays", DAY - timedelta(days=1), True, on=DAY)
     with opened(tmp_path) as db:

@@ -1,6 +1,6 @@
 """Hostile clients racing an honest one through a real ``GameServer`` on loopback.
 
-Each client is a raw WebSocket client of protocol 2 playing one ``Strategy``: when
+Each client is a raw WebSocket client of the protocol (its version) playing one ``Strategy``: when
 and how it answers the server's pings, how it stamps its presses, and whether it waits
 for a frame from the server before pressing (the "last look"). The honest player is
 the same client with the honest strategy. ``duel`` seats an honest player and one
@@ -93,7 +93,7 @@ CHEATERS: Final = (INFLATE, SILENT, NEVER, BACKDATE, LAST_LOOK, COMBINED)
 
 
 class Player:
-    """One raw client of protocol 2 playing ``strategy`` (see ``Strategy``)."""
+    """One raw client of the protocol playing ``strategy`` (see ``Strategy``)."""
 
     def __init__(self, strategy: Strategy, ping_interval_s: float = 1.0) -> None:
         self.strategy = strategy

@@ -141,9 +141,8 @@ def test_a_client_cannot_claim_a_result_rating_or_board_entry(tmp_path: Path) ->
                 assert code == Close.PROTOCOL
                 assert f"cannot send '{kind}'" in reason and "the server decides" in reason
             # nor name another player's account in a hello
-            code, reason = await refusal(
-                on.uri, json.dumps({"type": "hello", "v": 2, "name": "x", "account_id": "ab"})
-            )
+            stranger = {"type": "hello", "v": PROTOCOL_VERSION, "name": "x", "account_id": "ab"}
+            code, reason = await refusal(on.uri, json.dumps(stranger))
             assert code == Close.PROTOCOL and "account_id" in reason
             # an online request on a seat's connection is refused too
             ann = await on.player("ann")

@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 from collections.abc import Awaitable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from spit.net.online import DailyGame, _verify
 from spit.net.online_client import OnlineClient
 from spit.net.protocol import Close, Matched, Rated, parse_server
 from tests.net.loopback import http_get, play_greedily, wait_until
-from tests.net.online_server import OnlineServer, Wall, online_server
+from tests.net.online_server import QUICK, OnlineServer, Wall, online_server
 from tests.online.games import result
 
 
@@ -376,6 +377,26 @@ def test_floods_of_queue_joins_are_limited_and_others_are_still_served(tmp_path:
             assert (await calm.account()).account.name == "Calm", "others are still served"
             await calm.close()
             await flood.close()
+
+    run(body())
+
+
+def test_invites_and_board_reads_are_limited_and_others_are_still_served(tmp_path: Path) -> None:
+    limits = replace(QUICK, invites="3/minute", board_reads="2/minute")
+
+    async def body() -> None:
+        async with online_server(tmp_path, limits=limits) as on:
+            ann = await on.player("ann", "Ann")
+            bob = await on.player("bob", "Bob")
+            for _ in range(4):
+                await ann.invite("Bob", "spit", "standard")
+            await wait_until(lambda: any("too many invites" in p.reason for p in ann.problems), 5)
+            assert len(bob.invites) <= 3, "the fourth never reached Bob"
+            assert (await bob.account()).account.name == "Bob", "the server goes on"
+            statuses = [(await http_get(on.uri, "/leaderboard?game=spit"))[0] for _ in range(3)]
+            assert [status.split()[1] for status in statuses] == ["200", "200", "429"]
+            for client in (ann, bob):
+                await client.close()
 
     run(body())
 

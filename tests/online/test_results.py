@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spit.online.boards import AllTimeFigures, Board
 from spit.online.errors import ResultRefused
 from spit.online.rating import START, Rating, rate
 from spit.online.results import DailyScore, Reason
@@ -51,6 +52,28 @@ def test_a_draw_between_equals_keeps_them_equal(where: str, clock: Clock) -> Non
         assert one.after.sigma < START.sigma, "a draw still tells something"
         rating = await store.rating(ann, "spit", "classic")
         assert rating is not None and (rating.wins, rating.draws) == (0, 1)
+
+    run(where, body, clock=clock)
+
+
+def test_a_draw_with_a_stronger_bot_is_recorded_as_a_tie(where: str, clock: Clock) -> None:
+    """The draw is stored as such (no winner, counted among the draws and on the
+    all-time board), and moves the ratings as openskill's tie: towards each other."""
+
+    async def body(store: OnlineStore) -> None:
+        (ann,) = await accounts(store, 1)
+        recorded = await store.record_result(result(clock.now, ann, "bot:expert", winners=()))
+        assert recorded.unrated is None
+        (change,) = recorded.changes
+        expert = Rating(*BOTS["spit"]["expert"])
+        tied = rate([START, expert], [])
+        assert change.after == tied[0] and change.after.mu > START.mu
+        rating = await store.rating(ann, "spit", "classic")
+        assert rating is not None and (rating.games, rating.wins, rating.draws) == (1, 0, 1)
+        page = await store.board("spit", "classic", Board.ALL, size=10)
+        [entry] = page.entries
+        assert isinstance(entry.figures, AllTimeFigures)
+        assert (entry.figures.games, entry.figures.wins, entry.figures.draws) == (1, 0, 1)
 
     run(where, body, clock=clock)
 

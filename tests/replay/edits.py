@@ -21,6 +21,7 @@ HEADER_EDITS = (
     (b'"version": "1.2"', b'"version": "1.1"'),
     (b'"version": "1.3"', b'"version": "1.2"'),
     (b'"version": "1.4"', b'"version": "1.3"'),
+    (b'"version": "1.5"', b'"version": "1.4"'),
     (b'"network": true', b'"network": false'),
     (b'"date": "2', b'"date": "1'),
     (b'"target": ', b'"target": 1'),

@@ -70,7 +70,7 @@ def test_the_header_is_on_disk_as_soon_as_the_writer_exists(tmp_path: Path) -> N
     header = json.loads(writer.path.read_text(encoding="utf-8"))
     assert (header["format"], header["version"], header["created"]) == (
         "spit-replay",
-        "1.4",
+        "1.5",
         "2026-11-29T14:05:12+01:00",
     )
     assert header["players"][1] == {
@@ -176,7 +176,7 @@ def test_each_spades_line_is_on_disk_as_soon_as_it_is_written(tmp_path: Path) ->
         header = json.loads(writer.path.read_text(encoding="utf-8"))
         assert (header["format"], header["version"], header["game"]) == (
             "spit-replay",
-            "1.4",
+            "1.5",
             "spades",
         )
         orders = HandOrders(DECK, DECK)

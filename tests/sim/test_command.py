@@ -35,12 +35,13 @@ def test_text_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "expert vs beginner/strong: 2 games" in out
     assert "p1 expert" in out and "95% CI" in out and "cards/min" in out
-    assert "unfinished after 30 game-minutes (draws): 0" in out
+    assert "draws: 0; unfinished after 30 game-minutes: 0" in out
 
 
 def test_unfinished_games_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_sim(capsys, "--games", "2", "--limit-minutes", "0.25", "--json")
-    assert code == 0 and json.loads(out)["unfinished"] == 2
+    data = json.loads(out)
+    assert code == 0 and (data["unfinished"], data["draws"]) == (2, 0)
 
 
 def test_replays_are_saved_and_verify(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -46,9 +46,10 @@ def test_wins_are_counted_per_bot_whatever_its_seat() -> None:
     assert result.cards_per_minute(0) > result.cards_per_minute(1) > 0
 
 
-def test_games_over_the_time_limit_are_unfinished_draws() -> None:
+def test_games_over_the_time_limit_are_unfinished_not_draws() -> None:
     result = run_games(2, 1, "beginner", "beginner", limit_ms=20_000)
     assert result.unfinished == 2 and result.wins(0) == result.wins(1) == 0
+    assert result.draws == 0 and result.finished == 0
     assert result.p1_win_rate == 0.5 and result.p1_interval == (0.0, 1.0)
     assert all(r.length_ms <= 20_000 for r in result.records)
 

@@ -21,13 +21,13 @@ from spit.core.seats import SEATS, Seat
 from spit.core.wire import shown
 
 FORMAT_NAME: Final = "spit-replay"
-FORMAT_VERSION: Final = (1, 4)
+FORMAT_VERSION: Final = (1, 5)
 """(major, minor). A reader reads every minor version of its major; a new major means
 old readers must refuse the file. 1.1 added the integrity digest (``spit.core.replay.seal``),
 1.2 Spit's ``forfeit`` and ``bot`` lines (games played over the network), 1.3 Spit's
 header ``challenge`` (the day's deal, the ladder: ``spit.core.replay.challenge``), 1.4
 a network game's marks: the header's ``network``, the ``forfeit`` line's ``left`` and
-the closing line's ``lag``."""
+the closing line's ``lag``, 1.5 the draw: a closing line's ``winner`` may be ``null``."""
 
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
@@ -89,6 +89,12 @@ def get_int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None
 def get_optional_int(obj: dict[str, Any], key: str, lo: int, hi: int) -> int | None:
     value = obj.get(key)
     return None if value is None else check_int(key, value, lo, hi)
+
+
+def winner_text(winner: int | None) -> str:
+    """A closing line's winner as a message names it: ``p1``, ``p2``, or ``nobody (a
+    draw)``."""
+    return "nobody (a draw)" if winner is None else PLAYER_KEYS[winner]
 
 
 def player_of(obj: dict[str, Any], key: str) -> Seat:

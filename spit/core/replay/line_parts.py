@@ -158,13 +158,22 @@ def read_scores(obj: dict[str, Any], lo: int, hi: int) -> tuple[int, int]:
 
 
 def end_json(
-    t: int | None, winner: int, count: tuple[str, int], scores: tuple[int, int], digest: str
+    t: int | None,
+    winner: int | None,
+    count: tuple[str, int],
+    scores: tuple[int, int],
+    digest: str,
 ) -> dict[str, Any]:
-    """The closing line: the winner, how many rounds the game had under the game's own
-    word for them (``("rounds", 6)``, ``("hands", 17)``), the final scores and the final
-    state hash."""
+    """The closing line: the winner (``null`` for a draw, format 1.5), how many rounds
+    the game had under the game's own word for them (``("rounds", 6)``, ``("hands",
+    17)``), the final scores and the final state hash."""
     key, value = count
-    fields = {"winner": PLAYER_KEYS[winner], key: value, "scores": list(scores), "hash": digest}
+    fields = {
+        "winner": None if winner is None else PLAYER_KEYS[winner],
+        key: value,
+        "scores": list(scores),
+        "hash": digest,
+    }
     return line_json("end", t, fields)
 
 
@@ -173,13 +182,16 @@ def read_end(
     time: Callable[[dict[str, Any]], T],
     count: tuple[str, int],
     score_range: tuple[int, int],
-) -> tuple[T, Seat, int, tuple[int, int], str]:
-    """The closing line's time (read by the game's ``time``), winner, count (its key
-    and largest value), scores (from ``score_range[0]`` to ``score_range[1]``) and hash,
-    in the order of the game's ``End`` record. Raises ``FormatError``."""
+) -> tuple[T, Seat | None, int, tuple[int, int], str]:
+    """The closing line's time (read by the game's ``time``), winner (``None``: a draw,
+    the key there and ``null``), count (its key and largest value), scores (from
+    ``score_range[0]`` to ``score_range[1]``) and hash, in the order of the game's
+    ``End`` record. Raises ``FormatError``."""
     scores = read_scores(obj, *score_range)
     key, most = count
-    return time(obj), player_of(obj, "winner"), get_int(obj, key, 1, most), scores, hash_of(obj)
+    drawn = "winner" in obj and obj["winner"] is None
+    winner = None if drawn else player_of(obj, "winner")
+    return time(obj), winner, get_int(obj, key, 1, most), scores, hash_of(obj)
 
 
 def read_record(data: Any, line: int, kinds: Mapping[str, Callable[[dict[str, Any], int], R]]) -> R:

@@ -76,7 +76,8 @@ class End(Generic[T]):
     """The game's word for a round in the file (Spades: ``hands``)."""
 
     t: T
-    winner: Seat
+    winner: Seat | None
+    """``None``: a draw (``"winner": null``, from format 1.5)."""
     rounds: int
     scores: tuple[int, int]
     hash: str

@@ -4,7 +4,9 @@ Every game is recorded from its first deal, so a game left at 0:00 (opened by mi
 or to look at the keys) would be saved like any other: after an evening, most of the
 list were such games. Its file says nothing worth watching, so it is deleted when the
 recording closes: when the game is left, or the app ends. A game cut short by a crash
-keeps its file; the list shows it as unfinished.
+keeps its file; the list shows it as unfinished. So does a game whose start counts
+(the day's deal: its first game started is the day's attempt), which its front end
+closes as played.
 """
 
 from __future__ import annotations

@@ -73,6 +73,11 @@ class GameRecord:
     """Nil and blind-nil bids."""
     nils_made: tuple[int, int]
 
+    @property
+    def finished(self) -> bool:
+        """Spades has no draw: a game without a winner stopped at ``max_hands``."""
+        return self.winner is not None
+
     def won_by(self, role: int) -> bool:
         return self.winner is not None and self.winner == self.p1_seat ^ role
 
@@ -195,7 +200,7 @@ def report(run: GameRun) -> str:
             f"Spades, {setup.p1} vs {setup.p2}: {run.games} games to {setup.target}, "
             f"seed {setup.seed} (games 2k, 2k+1: same hands, seats swapped)",
             *win_lines(run, (setup.p1, setup.p2), extra),
-            f"  unfinished after {setup.max_hands} hands: {run.unfinished}",
+            f"  draws: {run.draws}; unfinished after {setup.max_hands} hands: {run.unfinished}",
             f"  mean {found.mean_hands:.2f} hands a game",
             rate_line(run),
         ]
@@ -216,6 +221,7 @@ def run_json(run: GameRun) -> dict[str, Any]:
         "target": setup.target,
         "p1_wins": run.wins(0),
         "p2_wins": run.wins(1),
+        "draws": run.draws,
         "unfinished": run.unfinished,
         "p1_win_rate": round(run.p1_win_rate, 6),
         "p1_win_rate_ci95": [round(low, 6), round(high, 6)],

@@ -39,7 +39,10 @@ class WriterFeed:
         self._watch = watch
         self.played = False
         """Whether a card was played or moved: without one, the file is deleted at
-        the close."""
+        the close (unless ``keep``)."""
+        self.keep = False
+        """Keep the file even if no card was played: a game whose start counts (the
+        day's deal: ``spit.stats.challenges``)."""
 
     def open(self, writer: ReplayWriter) -> None:
         """Give ``writer`` every call kept so far, in order, and the calls to come."""
@@ -56,7 +59,7 @@ class WriterFeed:
         if self._writer is not None:
             from spit.core.replay.unplayed import close_recording
 
-            close_recording(self._writer, self.played)
+            close_recording(self._writer, self.played or self.keep)
             self._watch(self._writer)
 
     def _pass(self, name: str, *args: object) -> None:

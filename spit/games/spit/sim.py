@@ -98,6 +98,11 @@ class GameRecord:
         """Cards played by the bot given first (``role`` 0) or second (1)."""
         return self.plays[self.p1_seat ^ role]
 
+    @property
+    def finished(self) -> bool:
+        """Spit has no draw: a game without a winner hit the time limit."""
+        return self.winner is not None
+
     def won_by(self, role: int) -> bool:
         return self.winner is not None and self.winner == self.p1_seat ^ role
 
@@ -245,7 +250,8 @@ def report(run: GameRun) -> str:
         f"{names[0]} vs {names[1]}: {run.games} games, seed {setup.seed}, "
         f"{setup.variant.value} variant (games 2k, 2k+1: same deal, seats swapped)",
         *win_lines(run, names, lambda role: f"{cards_per_minute(records, role):5.1f} cards/min"),
-        f"  unfinished after {setup.limit_ms / 60_000:g} game-minutes (draws): {run.unfinished}",
+        f"  draws: {run.draws}; unfinished after {setup.limit_ms / 60_000:g} game-minutes: "
+        f"{run.unfinished}",
         f"  mean {mean_rounds(records):.2f} rounds, "
         f"{mean_length_s(records):.1f} game-seconds a game",
         rate_line(run),
@@ -265,6 +271,7 @@ def run_json(run: GameRun) -> dict[str, Any]:
         "variant": setup.variant.value,
         "p1_wins": run.wins(0),
         "p2_wins": run.wins(1),
+        "draws": run.draws,
         "unfinished": run.unfinished,
         "p1_win_rate": round(run.p1_win_rate, 6),
         "p1_win_rate_ci95": [round(low, 6), round(high, 6)],

@@ -151,10 +151,12 @@ async def open_join(
     *,
     create: Mapping[str, Any] | None = None,
     tls: ssl.SSLContext | None = None,
+    token: str | None = None,
 ) -> NetLink:
     """Connect to the game at ``address`` and take a seat: in room ``code``, or, with
     ``create`` (its ``game``, ``options`` and ``public``), in a room the server opens
-    for us (``spit-tui serve``). A room is joined at its own path
+    for us (``spit-tui serve``); ``token``: the seat a match kept for us
+    (``spit.net.online``). A room is joined at its own path
     (``spit.net.lobby_client.room_uri``), by which a proxy in front of several servers
     routes. ``tls`` checks the server's certificate at a ``wss://`` address (by
     default against the system's authorities). Raises ``NetFailure``."""
@@ -167,6 +169,7 @@ async def open_join(
             room=code,
             password=password,
             create=create,
+            token=token,
             ssl=tls if address.tls else None,
         )
     return NetLink(client, address)

@@ -31,7 +31,7 @@ from websockets.exceptions import WebSocketException
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.safe_text import safe_path, safe_text
 from spit.net.client import NetClient
-from spit.net.protocol import Over, Payload, ProtocolError
+from spit.net.protocol import Over, Payload, ProtocolError, Rated
 from spit.settings.model import Settings
 from spit.tui.net import client_state as state
 from spit.tui.net.overlays import (
@@ -64,6 +64,23 @@ def said_of(reason: str, loser: str) -> str:
     if said is None:
         return f"wins ({safe_text(reason, limit=20)})"
     return said.format(loser=loser)
+
+
+def rating_lines(rated: Rated | None, seat: int) -> list[str]:
+    """What the server's ``rated`` says of this seat's rating, as the result shows it
+    (nothing before it comes, or on a server without accounts)."""
+    if rated is None:
+        return []
+    lines = []
+    for change in rated.seats:
+        if change.seat == seat:
+            moved = change.after - change.before
+            lines.append(f"Your rating: {change.before} → {change.after} ({moved:+d}).")
+    if rated.unrated is not None:
+        lines.append(f"Not rated: {safe_text(rated.unrated, limit=80)}.")
+    if rated.note is not None:
+        lines.append(safe_text(rated.note, limit=100).capitalize() + ".")
+    return lines
 
 
 REJOIN_TRY_S = 55
@@ -311,6 +328,7 @@ class NetTableScreen(Screen[None]):
                 said = said.replace("has ", "have ").replace("wins", "win")
             lines.append(f"{who} {said}.")
         lines += self.result_lines()
+        lines += rating_lines(getattr(self.client, "rated", None), me)
         asking = state.rematch_asked(self.client)
         other = self.names[1 - me]
         if asked or me in asking:

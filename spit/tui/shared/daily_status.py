@@ -3,11 +3,11 @@ menu's line (``played_text``) and the deal's card (``counts_text``,
 ``spit.tui.spit.daily_card``).
 
 Which game counts is the statistics' rule (``spit.stats.challenges``: the first game
-of the day's own deal *finished* on that day, recorded and sealed; one left unfinished
-counts for nothing, ``DailyStatus.next_counts``). ``daily_standing`` reads the
-statistics as they are (``StatsDB.peek``: nothing is made or rebuilt) and the replays
-written that day, for the games left unfinished, which the statistics do not hold.
-No game's screens here: the shell's menu uses it too.
+of the day's own deal *started* on that day, recorded and sealed; one left unfinished
+is a loss, so that nobody can look at the deal, leave and play it again).
+``daily_standing`` reads the statistics as they are (``StatsDB.peek``: nothing is made
+or rebuilt) and the replays written that day, for the games left unfinished since the
+statistics last read the folder. No game's screens here: the shell's menu uses it too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spit.stats import DailyStatus
+    from spit.stats.challenges import DailyAttempt
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,26 @@ class DailyStanding:
     the statistics could not be read."""
     unfinished: int
     """Games of the deal started on its day and left unfinished."""
+
+    @property
+    def counted(self) -> DailyAttempt | None:
+        """The day's counted game: the statistics', or, before they have read it, a
+        game of the day left unfinished (a loss)."""
+        from spit.stats.challenges import LEFT
+
+        if self.status is None:
+            return None
+        if self.status.counted is not None:
+            return self.status.counted
+        return LEFT if self.unfinished else None
+
+    @property
+    def streak(self) -> int:
+        """Days won in a row; a day left unfinished that the statistics do not know of
+        yet is a loss, which ends it."""
+        if self.status is None or (self.status.counted is None and self.unfinished):
+            return 0
+        return self.status.streak
 
 
 def daily_standing(day: date, replays: Path) -> DailyStanding:
@@ -53,16 +74,20 @@ def daily_standing(day: date, replays: Path) -> DailyStanding:
 def played_text(standing: DailyStanding) -> str | None:
     """How today's deal stands, for the menu's line ("Today's deal: won (counted)");
     ``None`` when it cannot be told."""
-    status = standing.status
+    status, counted = standing.status, standing.counted
     if status is None:
         return None
-    if status.counted is not None:
-        return f"{'won' if status.counted.won else 'lost'} (counted)"
-    if standing.unfinished:
-        return "left unfinished, not counted"
+    if counted is not None:
+        return f"{_outcome(counted)} (counted)"
     if status.games:
         return "played, not counted"
     return "not played yet"
+
+
+def _outcome(counted: DailyAttempt) -> str:
+    if counted.left:
+        return "left unfinished, lost"
+    return "won" if counted.won else "lost"
 
 
 def counts_text(standing: DailyStanding, today: date, recorded: bool) -> tuple[bool, str]:
@@ -74,15 +99,14 @@ def counts_text(standing: DailyStanding, today: date, recorded: bool) -> tuple[b
         return False, "Practice: only a day's own deal, played on that day, counts."
     if not recorded:
         return False, "Practice: Save replays is off in Settings, and only a saved game counts."
-    if not status.next_counts(today):
-        counted = status.counted
-        outcome = "" if counted is None else f" ({'won' if counted.won else 'lost'})"
+    counted = standing.counted
+    if counted is not None or not status.next_counts(today):
+        outcome = "" if counted is None else f" ({_outcome(counted)})"
         return False, (
             f"Practice: today's deal is used up. Your first game of it counted{outcome}; "
             "playing it again is practice."
         )
-    why = "This game counts: the first game of today's deal you finish is the one that counts."
-    if standing.unfinished:
-        left = "game" if standing.unfinished == 1 else f"{standing.unfinished} games"
-        why += f" The {left} you left unfinished did not count."
-    return True, why
+    return True, (
+        "This game counts: the first game of today's deal you start is the one that "
+        "counts. Leaving it before the end counts as a loss."
+    )

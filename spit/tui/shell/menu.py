@@ -6,7 +6,7 @@ Nothing here runs on a timer: an idle menu only waits for keys.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from msgspec.structs import replace
@@ -64,6 +64,8 @@ CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "a", "Ladder"))
 ladder is ``a``, not ``l``, which reads as ``1`` in many fonts."""
 SHELL_ENTRIES = (
     ("network", "4", "Play over the network"),
+    ("online", "n", "Play online"),
+    ("leaderboards", "b", "Leaderboards"),
     ("replays", "5", "Replays"),
     ("statistics", "6", "Statistics"),
     ("how_to_play", "7", "How to play"),
@@ -206,9 +208,10 @@ class MainMenu(ShellScreen):
                     daily, ladder = db.daily_status(today), db.ladder_status()
         except (sqlite3.Error, OSError, ValueError):
             return
-        played = played_text(DailyStanding(daily, unfinished))
+        standing = DailyStanding(daily, unfinished)
+        played = played_text(standing)
         line = (
-            f"Today's deal: {played}{self.painter.dot}streak {daily.streak}"
+            f"Today's deal: {played}{self.painter.dot}streak {standing.streak}"
             f"{self.painter.dot}ladder step {ladder.step} (best {ladder.highest})"
         )
         self.app.call_from_thread(self._show_challenge_status, line)
@@ -387,6 +390,71 @@ class MainMenu(ShellScreen):
             self.app.push_screen(screen)
 
         self.run_worker(watch(), name="watch", group="net")
+
+    # -- online: a server with accounts ---------------------------------------------
+
+    def action_online(self) -> None:
+        """Play online (``spit.tui.net.online``) on the server asked for."""
+        self._ask_server("Play online", self._play_online)
+
+    def action_leaderboards(self) -> None:
+        """The leaderboards (``spit.tui.net.leaderboard``) of the server asked for."""
+        self._ask_server("Leaderboards", self._show_boards)
+
+    def _ask_server(self, what: str, then: Callable[[Address], None]) -> None:
+        """Ask for the server, starting from the settings' (or the last address joined);
+        keep the one given as the settings' ``online_server``."""
+        from spit.net.addresses import parse_address
+        from spit.tui.shared.ask_text import AskText
+
+        settings = self.services.settings
+        start = settings.online_server or next(iter(settings.recent_addresses), "")
+
+        def problem(text: str) -> str | None:
+            try:
+                parse_address(text)
+            except ValueError as error:
+                return str(error)
+            return None
+
+        def given(text: str | None) -> None:
+            if not text:
+                return
+            address = parse_address(text)
+            self._keep_server(str(address))
+            then(address)
+
+        question = f"{what}: the server's address (a spit-tui serve with accounts)"
+        hint = "host:7788, or wss://host:7788 over TLS"
+        self.app.push_screen(AskText(question, start, hint=hint, problem=problem), given)
+
+    def _keep_server(self, address: str) -> None:
+        from spit.settings.file import SettingsWriter
+
+        services = self.services
+        old = services.settings
+        if old.online_server == address:
+            return
+        new = replace(old, online_server=address)
+        with contextlib.suppress(OSError):  # asked again next time: no harm
+            SettingsWriter(services.settings_file).write(old, new, in_place=True)
+        services.settings = new
+
+    def _play_online(self, address: Address) -> None:
+        from spit.net.credentials import AccountTokens
+        from spit.tui.net.online import OnlineScreen, default_connector
+
+        tokens = AccountTokens()
+        screen = OnlineScreen(address, default_connector(address, tokens), tokens=tokens)
+        self.app.push_screen(screen)
+
+    def _show_boards(self, address: Address) -> None:
+        from spit.net.credentials import AccountTokens
+        from spit.tui.net.leaderboard import LeaderboardScreen
+        from spit.tui.net.online import default_connector
+
+        connect = default_connector(address, AccountTokens())
+        self.app.push_screen(LeaderboardScreen(sign_in=lambda: connect(False), server=str(address)))
 
     def action_replays(self) -> None:
         from spit.tui.shell.replays import ReplayBrowser

@@ -135,6 +135,7 @@ class _Row:
     games: int
     wins: int | None
     not_sealed: int
+    draws: int = 0
 
 
 def _mode_rows(results: list[ModeResults]) -> list[_Row]:
@@ -153,7 +154,9 @@ def _mode_rows(results: list[ModeResults]) -> list[_Row]:
         for level in keys:
             r = found.get(level)
             label = f"{name} vs {level if level is not None else 'a bot'}"
-            rows.append(_Row(label, r.games, r.wins, r.not_sealed) if r else _Row(label, 0, 0, 0))
+            rows.append(
+                _Row(label, r.games, r.wins, r.not_sealed, r.draws) if r else _Row(label, 0, 0, 0)
+            )
         return rows
 
     def others(game: str, mode: Mode, label: str, always: bool) -> list[_Row]:
@@ -166,6 +169,7 @@ def _mode_rows(results: list[ModeResults]) -> list[_Row]:
                 sum(r.games for r in found),
                 None,
                 sum(r.not_sealed for r in found),
+                sum(r.draws for r in found),
             )
         ]
 
@@ -182,39 +186,54 @@ def _mode_rows(results: list[ModeResults]) -> list[_Row]:
 
 
 def results_table(results: list[ModeResults]) -> Table:
-    """A row for each mode and bot level, then the total. ``Won`` and ``Lost`` are the
-    player's, against a bot; "Not sealed" appears when some files are not sealed."""
+    """A row for each mode and bot level, then the total. ``Won``, ``Drawn`` and
+    ``Lost`` are the player's, against a bot; "Drawn" appears when some game was drawn,
+    "Not sealed" when some files are not sealed."""
     rows = _mode_rows(results)
     unsealed = any(row.not_sealed for row in rows)
+    drawn = any(row.draws for row in rows)
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     table.add_column("Mode", no_wrap=True)
-    headings = ["Games", "Won", "Lost", "Win %", *(["Not sealed"] if unsealed else [])]
+    headings = [
+        "Games",
+        "Won",
+        *(["Drawn"] if drawn else []),
+        "Lost",
+        "Win %",
+        *(["Not sealed"] if unsealed else []),
+    ]
     for heading in headings:
         table.add_column(heading, justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(*_cells(row, unsealed), style="" if row.games else "dim")
+        table.add_row(*_cells(row, unsealed, drawn), style="" if row.games else "dim")
     against = [row for row in rows if row.wins is not None]
     total = _Row(
         "All games",
         sum(row.games for row in rows),
         sum(row.wins or 0 for row in against),
         sum(row.not_sealed for row in rows),
+        sum(row.draws for row in against),
     )
-    table.add_row(*_cells(total, unsealed, sum(row.games for row in against)), style="bold")
+    played = sum(row.games for row in against)
+    table.add_row(*_cells(total, unsealed, drawn, played), style="bold")
     return table
 
 
-def _cells(row: _Row, unsealed: bool, played: int | None = None) -> tuple[Text | str, ...]:
-    """``played``: the games the wins are out of (default: all of the row's)."""
+def _cells(
+    row: _Row, unsealed: bool, drawn: bool, played: int | None = None
+) -> tuple[Text | str, ...]:
+    """``played``: the games the wins are out of (default: all of the row's);
+    ``drawn``: the table has the column of draws."""
     played = row.games if played is None else played
     if row.wins is None:
-        won = lost = percent = ""
+        won = draws = lost = percent = ""
     else:
-        won, lost = str(row.wins), str(played - row.wins)
+        won, draws, lost = str(row.wins), str(row.draws), str(played - row.wins - row.draws)
         percent = f"{100 * row.wins / played:.0f}%" if played else "-"
+    middle = [draws] if drawn else []
     extra = [str(row.not_sealed) if row.not_sealed else ""] if unsealed else []
     # A level comes from a replay file: text, never markup.
-    return (Text(safe_text(row.label)), str(row.games), won, lost, percent, *extra)
+    return (Text(safe_text(row.label)), str(row.games), won, *middle, lost, percent, *extra)
 
 
 RESULTS_NOTE: Final = (
@@ -646,7 +665,7 @@ class StatisticsScreen(ShellScreen):
         """The streak of days won and the ladder's step and best, once either was played."""
         panel = self.query_one("#stats-challenges", Static)
         daily, ladder = found if found is not None else (None, None)
-        panel.display = bool(daily and (daily.streak or daily.games)) or bool(
+        panel.display = bool(daily and (daily.streak or daily.games or daily.counted)) or bool(
             ladder and ladder.games
         )
         if daily is None or ladder is None or not panel.display:
@@ -654,6 +673,7 @@ class StatisticsScreen(ShellScreen):
         today = "not played yet"
         if daily.counted is not None:
             today = "won" if daily.counted.won else "lost"
+            today = "left unfinished, lost" if daily.counted.left else today
         panel.update(
             Text(
                 f"Today's deal: {today}{self._dot}streak of days won: {daily.streak}\n"

@@ -94,16 +94,31 @@ class ChallengeScreen(SpitScreen):
     """A game of the day's deal or of the ladder; see the module docstring."""
 
     def __init__(
-        self, config: GameConfig, clock: Clock | None = None, *, now: WallClock = _now
+        self,
+        config: GameConfig,
+        clock: Clock | None = None,
+        *,
+        now: WallClock = _now,
+        counts: bool = True,
     ) -> None:
+        """``counts``: whether the first game may be the day's attempt, as the deal's
+        card found (``False``: practice)."""
         if config.challenge is None:
             raise ValueError("a challenge's screen needs its challenge")
         super().__init__(config, clock)
         self.challenge: Challenge = config.challenge
         self._now = now
+        self._counts = counts
 
     def created_at(self) -> datetime:
         return self._now().astimezone(UTC)
+
+    def start_counts(self) -> bool:
+        """The first game of today's deal, unless the card found it practice: its start
+        may be the day's attempt, left or not (``spit.stats.challenges``), so its file
+        stays even if no card was played. A game played again is practice."""
+        daily = self.challenge.kind is ChallengeKind.DAILY
+        return self._counts and daily and self.challenge.day == utc_today(self._now())
 
     def again_command(self) -> str | None:
         day = self.challenge.day
@@ -127,6 +142,7 @@ class ChallengeScreen(SpitScreen):
                 self.config, bot_level=level_of(step), challenge=self.challenge
             )
             self.players = Players.for_game(self.config.bot_level)
+        self._counts = False
         self._start(self.config.seed)
 
 

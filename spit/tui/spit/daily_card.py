@@ -3,7 +3,7 @@ will count or be practice, and Enter to play (Esc or q back).
 
 ``d`` on the menu and ``spit-tui daily`` open it. The game is pushed over the card, so
 leaving the game (or finishing it) comes back here, and the card, read again, says
-what that did: today's deal counted, won or lost, or left unfinished. Where the player
+what that did: today's deal counted, won or lost (a game left unfinished is lost). Where the player
 stands is read in a thread and worded as the menu's line is
 (``spit.tui.shared.daily_status``). The game's own screens are imported only when
 Enter is pressed.
@@ -104,6 +104,8 @@ class DailyCard(ShellScreen):
         self.deal: DailyDeal = daily_deal(day or utc_today(now()))
         self.standing: DailyStanding | None = None
         """As last read; ``None`` while it is being read."""
+        self._counts = True
+        """Whether the card last said that the game counts."""
 
     def compose_content(self) -> ComposeResult:
         deal = self.deal
@@ -151,21 +153,22 @@ class DailyCard(ShellScreen):
         self.standing = standing = message.standing
         today = utc_today(self._now())
         counts, why = counts_text(standing, today, self.settings.record_replays)
+        self._counts = counts
         shown = self.query_one("#daily-counts", Static)
         shown.update(why)
         shown.set_class(not counts, "-practice")
-        status = standing.status
-        if status is not None:
-            days = "day" if status.streak == 1 else "days"
+        if standing.status is not None:
+            days = "day" if standing.streak == 1 else "days"
             self.query_one("#daily-streak", Static).update(
-                f"Streak: {status.streak} {days} won in a row"
+                f"Streak: {standing.streak} {days} won in a row"
             )
 
     def action_play(self) -> None:
         from spit.tui.spit.challenges import ChallengeScreen, daily_config
 
         config = daily_config(self.settings, self.deal)
-        self.app.push_screen(ChallengeScreen(config, self._clock, now=self._now))
+        screen = ChallengeScreen(config, self._clock, now=self._now, counts=self._counts)
+        self.app.push_screen(screen)
 
     def action_back(self) -> None:
         self.post_message(LeaveScreen(self))

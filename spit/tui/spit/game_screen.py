@@ -200,6 +200,8 @@ class SpitScreen(Screen[None]):
         self._policy = bots[0].policy.name if bots else None
         self.replay_path = None
         self._feed = feed = WriterFeed(SaveWatch(self).check) if self.config.record else None
+        if feed is not None:
+            feed.keep = self.start_counts()
         self._log = GameLog()
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         recorders += self.watchers
@@ -295,6 +297,12 @@ class SpitScreen(Screen[None]):
             return
         self.replay_path = writer.path
         feed.open(writer)
+
+    def start_counts(self) -> bool:
+        """Whether starting the game counts, so that its replay is kept even if no card
+        is played (the day's deal: ``spit.tui.spit.challenges``); a game left before
+        anyone played otherwise leaves no file (``spit.core.replay.unplayed``)."""
+        return False
 
     def created_at(self) -> datetime | None:
         """The start time the replay records; ``None``: now (a screen built on this one

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from textual.worker import WorkerCancelled
 
 from spit.tui.app import SpitApp
 from spit.tui.shell.menu import ENTRIES
@@ -17,8 +19,11 @@ MENU = {entry_id: key for entry_id, key, _label in ENTRIES}
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Until the screen's worker has finished and its messages are shown."""
-    await pilot.app.workers.wait_for_complete()
+    """Until the screens' workers have finished (or were cancelled, as a screen's
+    are when it is left) and their messages are shown."""
+    for worker in list(pilot.app.workers):
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
     await pilot.pause()
     await pilot.pause()
 

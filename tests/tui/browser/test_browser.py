@@ -544,3 +544,19 @@ async def test_keys_typed_ahead_are_handled_in_order(library: list[Path]) -> Non
         await pilot.pause()
         assert isinstance(app.screen, SpitViewerScreen)
         assert app.screen.path == library[2]
+
+
+async def test_a_drawn_game_is_listed_as_a_draw_not_as_unfinished(replays: Path) -> None:
+    replays.mkdir(parents=True)
+    drawn = golden_copy(
+        "standard_finished.spit.jsonl", replays, "drawn.spit.jsonl", "2026-01-02T08:00:00+00:00"
+    )
+    lines = drawn.read_text(encoding="utf-8").splitlines()
+    lines[-1] = lines[-1].replace('"winner": "p2"', '"winner": null')  # format 1.5's draw
+    drawn.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    golden_copy("unfinished.spit.jsonl", replays, "left.spit.jsonl", "2026-01-01T08:00:00+00:00")
+    app = SpitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_browser(pilot)
+        results = dict(zip(names(app), (row[2] for row in rows(app)), strict=True))
+        assert results == {"drawn.spit.jsonl": "Draw", "left.spit.jsonl": "unfinished"}

@@ -34,7 +34,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         player = Player(pilot, screen)
         await player.play_until(lambda s: isinstance(s.app.screen, ResultOverlay))
         state, path = screen.game.state, screen.replay_path
-        assert screen.game.over and path is not None and player.presses > 20
+        assert screen.game.finished and path is not None and player.presses > 20
         await pilot.press("escape")  # leave: back to the menu
         await settle(pilot)
         assert isinstance(app.screen, MainMenu)

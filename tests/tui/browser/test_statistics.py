@@ -358,6 +358,21 @@ def test_every_mode_and_level_has_a_row_and_a_total() -> None:
     assert rows[-1] == ["All games", "10", "4", "3", "57%"]
 
 
+def test_draws_have_a_column_of_their_own_once_there_are_some() -> None:
+    rows = cells(
+        results_table(
+            [
+                ModeResults(SPIT, Mode.VS_BOT, "normal", 5, 2, 0, draws=1),
+                ModeResults(SPIT, Mode.TWO_PLAYERS, None, 3, None, 0, draws=2),
+            ]
+        )
+    )
+    # Mode, Games, Won, Drawn, Lost, Win %
+    assert ["Spit vs normal", "5", "2", "1", "2", "40%"] in rows
+    assert ["Spit, two players", "3", "", "", "", ""] in rows
+    assert rows[-1] == ["All games", "8", "2", "1", "2", "40%"]
+
+
 def test_bests_not_set_yet_show_a_dash() -> None:
     from spit.stats import PersonalBests
 

@@ -4,6 +4,7 @@ and variant, and ``w`` opening the selected best's game in the viewer."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -77,9 +78,8 @@ async def test_the_menu_shows_your_rating_once_drawn(replays: Path) -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         line = app.screen.query_one("#menu-rating", Static)
-        for _ in range(500):  # its worker starts after the first frame
-            if line.display:
-                break
+        deadline = time.monotonic() + 30  # its worker starts after the first frame
+        while not line.display and time.monotonic() < deadline:
             await app.workers.wait_for_complete()
             await pilot.pause(0.01)
         assert line.display

@@ -115,9 +115,9 @@ async def test_the_daily_deal_from_the_menu_to_the_copied_result(tmp_path: Path)
 
 
 async def test_a_daily_game_left_unfinished_is_told_as_it_stands(tmp_path: Path) -> None:
-    """Started, a few cards played, then Esc, Y: a game left unfinished does not count
-    (the statistics' rule: the first game of the day finished), and the card and the
-    menu say so rather than "not played yet"."""
+    """Started, a few cards played, then Esc, Y: the first game of the day started is
+    the one that counts, so the game left is today's attempt, lost; the card and the
+    menu say so, and the deal again is practice."""
     clock = FakeClock()
     app = menu_app(tmp_path / "replays", clock)
     async with app.run_test(size=(100, 40)) as pilot:
@@ -140,10 +140,80 @@ async def test_a_daily_game_left_unfinished_is_told_as_it_stands(tmp_path: Path)
         card = app.screen
         assert isinstance(card, DailyCard)
         shown = await card_read(pilot, card)
-        assert "This game counts" in shown and "The game you left unfinished did not count" in shown
+        assert "Practice: today's deal is used up" in shown
+        assert "counted (left unfinished, lost)" in shown and "Streak: 0 days" in shown
         await pilot.press("q")
         assert isinstance(app.screen, MainMenu)
-        assert "Today's deal: left unfinished, not counted" in await menu_line(pilot)
+        assert "Today's deal: left unfinished, lost (counted)" in await menu_line(pilot)
+
+
+@pytest.mark.parametrize("leave", ["escape", "ctrl+c"])
+async def test_looking_at_the_deal_and_leaving_uses_the_day_up(tmp_path: Path, leave: str) -> None:
+    """The loophole closed: ``d``, Enter, and leaving before a card is played (Esc then
+    Y, or Ctrl+C twice) is the day's attempt, lost. The menu says the deal is used up,
+    and ``d`` again offers practice, which the card says."""
+    clock = FakeClock()
+    folder = tmp_path / "replays"
+    app = menu_app(folder, clock)
+    async with app.run_test(size=(100, 40)) as pilot:
+        card = await open_card(pilot)
+        assert "This game counts" in card_text(card)
+        assert "Leaving it before the end counts as a loss" in card_text(card)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChallengeScreen)
+        assert screen.replay_path is not None  # the file is there from the deal on
+        await pilot.press(leave)
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y" if leave == "escape" else "ctrl+c")
+        assert app.screen is card
+        shown = await card_read(pilot, card)
+        assert "Practice: today's deal is used up" in shown
+        assert [p.name for p in folder.iterdir()] == [screen.replay_path.name]  # kept
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenu)
+        line = await menu_line(pilot)
+        assert "Today's deal: left unfinished, lost (counted)" in line and "streak 0" in line
+        again = await open_card(pilot)
+        assert "Practice: today's deal is used up" in card_text(again)
+        assert "This game counts" not in card_text(again)
+        await pilot.press("enter")
+        await pilot.pause()
+        practice = app.screen
+        assert isinstance(practice, ChallengeScreen) and practice.replay_path is not None
+        await pilot.press("escape")
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, DailyCard)
+        assert not practice.replay_path.exists()  # practice left at 0:00 leaves nothing
+        assert [p.name for p in folder.iterdir()] == [screen.replay_path.name]
+
+
+async def test_a_past_day_left_at_once_leaves_no_file(tmp_path: Path) -> None:
+    """Only today's deal keeps a file for a game left before a card was played: a past
+    day's is practice, and leaves nothing, as any game left at 0:00."""
+    from datetime import date
+
+    clock = FakeClock()
+    folder = tmp_path / "replays"
+    settings = Settings(practice_offered=True, replay_dir=folder)
+    app = SpitApp(settings=settings, start_screen=DailyCard(clock, day=date(2026, 1, 5)))
+    async with app.run_test(size=(100, 40)) as pilot:
+        card = app.screen
+        assert isinstance(card, DailyCard)
+        await card_read(pilot, card)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChallengeScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        clock.advance(QUIT_GRACE_MS)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is card
+    assert not folder.exists() or list(folder.iterdir()) == []
 
 
 async def test_a_past_days_deal_is_practice_on_its_card(tmp_path: Path) -> None:

@@ -116,8 +116,10 @@ async def test_too_small_terminal_says_so() -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         assert app.screen.has_class("-too-small")
         await pilot.resize_terminal(80, 24)
+        await pilot.pause()
         assert not app.screen.has_class("-too-small")
         await pilot.resize_terminal(80, 23)
+        await pilot.pause()
         assert app.screen.has_class("-too-small")
 
 
@@ -151,6 +153,8 @@ def test_menu_keys_are_fixed_and_none_reads_as_another() -> None:
         "ladder": "a",
         "spades": "3",
         "network": "4",
+        "online": "n",
+        "leaderboards": "b",
         "replays": "5",
         "statistics": "6",
         "how_to_play": "7",

@@ -136,8 +136,14 @@ def parse_action(text: str) -> Action:
             case ["play", name]:
                 return PlayCard(parse_card(name))
     except ValueError as err:
-        raise ValueError(f"bad action {text!r}: {err}") from None
+        raise ValueError(f"bad action {_quoted(text)}: {err}") from None
     raise ValueError(
-        f"bad action {text!r}: expected 'blind', 'decline', 'keep', 'discard', "
+        f"bad action {_quoted(text)}: expected 'blind', 'decline', 'keep', 'discard', "
         "'exchange [up to 3 cards]', 'bid N' or 'play CARD'"
     )
+
+
+def _quoted(text: str) -> str:
+    """An outside text fit for a message: cut short, quoted, and escaped by ``ascii``
+    (no control character reaches a terminal; the engines import no I/O helpers)."""
+    return ascii(text[:40]) + ("..." if len(text) > 40 else "")
