@@ -17,6 +17,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from spit.core.outcome import Refusal
 from spit.core.replay.fields import (
     MAX_TIME_MS,
+    FormatError,
     PlayerInfo,
     get_int,
     get_optional_int,
@@ -33,7 +34,7 @@ from spit.core.replay.line_parts import (
     read_scores,
 )
 from spit.core.replay.seat_records import bot_reader, forfeit_reader
-from spit.game import Codec, Game, Stage
+from spit.game import Codec, Game, GameInfo, Stage
 from spit.replay.records import Checkpoint, Deal, End, Input, Record
 
 
@@ -105,6 +106,46 @@ class ReplayFormat(Generic[H, S, G, A, I, C, E, R, O]):
     """The reader's problem with a deal of the wrong number (``{expected}``, ``{found}``)."""
     no_first_deal: str
     """The reader's problem with a file whose first line is not the first deal."""
+
+    @classmethod
+    def plain(
+        cls,
+        info: GameInfo,
+        suffix: str,
+        header: type[H],
+        accepts: Callable[[dict[str, Any]], None],
+        game_for: Callable[[H], Game[S, G, A, I, C, E, R, O]],
+        scores: Callable[[S], tuple[int, int]],
+        codec: Codec[I, A, C],
+        most: tuple[int, int],
+    ) -> ReplayFormat[H, S, G, A, I, C, E, R, O]:
+        """The format of a game with nothing of its own in its lines: a ``deal`` line
+        numbered and counted in its ``GameInfo.round_word``, its deal's fields its
+        codec's, checkpoints at rounds' ends, and ``most`` (the highest score, the
+        most rounds)."""
+        word = info.round_word
+        return cls(
+            key=info.key,
+            accepts=accepts,
+            suffix=suffix,
+            header=header,
+            codec=codec,
+            game_for=game_for,
+            read_deal=codec.read_deal,
+            scores=scores,
+            deal_type="deal",
+            round_key=word,
+            count_key=f"{word}s",
+            real_time=info.real_time,
+            score_range=(0, most[0]),
+            max_rounds=most[1],
+            max_action_text=64,
+            action_example=f"an action of {info.title}",
+            checkpoint_every=None,
+            engine_label=f"{info.title} engine",
+            out_of_order=f"expected the deal of {word} {{expected}}, not of {word} {{found}}",
+            no_first_deal=f"the first line after the header must deal {word} 1",
+        )
 
     @cached_property
     def lines(self) -> Lines[C, A]:
@@ -183,7 +224,12 @@ class Lines(Generic[C, A]):
             t: int | None = get_int(obj, "t", 0, MAX_TIME_MS, default=0 if number == 1 else None)
         else:
             t = self._time(obj)
-        deal = self._read_deal(obj)
+        try:
+            deal = self._read_deal(obj)
+        except FormatError:
+            raise
+        except ValueError as err:  # a codec's: it says what is wrong
+            raise FormatError(str(err)) from None
         return Deal(t, number, deal, line)
 
     def _input(self, obj: dict[str, Any], line: int) -> Input[A]:

@@ -410,6 +410,14 @@ def verify(
     return with_seal(_rules(fmt, replay, follow), replay)
 
 
+def verify_own(fmt: ReplayFormat[H, S, G, A, I, C, E, R, O], replay: object) -> Verification:
+    """``verify`` a replay of any game (a descriptor's): ``TypeError`` unless it is one
+    of ``fmt``'s game as ``spit.replay.reader`` reads it."""
+    if not isinstance(replay, Replay) or replay.game != fmt.key:
+        raise TypeError(f"not a replay of {fmt.key} as spit.replay reads one")
+    return verify(fmt, replay)
+
+
 def _rules(
     fmt: ReplayFormat[H, S, G, A, I, C, E, R, O],
     replay: Replay[H, C, A],

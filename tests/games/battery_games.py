@@ -161,6 +161,14 @@ def _war_hidden(state: Any, seat: Seat | None) -> frozenset[Card]:
     return frozenset(state.piles[0] + state.piles[1])
 
 
+def _war_writer(directory: Path, seed: int) -> Any:
+    from spit.replay.writer import ReplayWriter
+    from tests.war.descriptor import FORMAT, Header
+
+    header = Header(players=(PlayerInfo("bot", "A"), PlayerInfo("bot", "B")), seed=seed)
+    return ReplayWriter.begin(FORMAT, directory, header, when=datetime.now().astimezone())
+
+
 def _war() -> Any:
     from tests.war.game import WarGame
 
@@ -192,7 +200,7 @@ ENTRIES: Final = {
             war.DESCRIPTOR,
             _war,
             _war_players,
-            None,
+            _war_writer,
             _war_hidden,
             _codec_intents,
             screens=war.FRONT_ENDS,

@@ -32,6 +32,7 @@ from spit.play.deals import ScriptedDeals, SeededDeals
 from spit.play.events import InputRecord
 from spit.play.session import Session
 from spit.stats import StatsDB
+from spit.stats.summary import SUMMARIES
 from tests.replay.edits import edits
 
 from .battery_games import ENTRIES, AnySession, Entry
@@ -250,7 +251,7 @@ def test_tampering_is_detected(entry: Entry, tmp_path: Path) -> None:
 
 
 def test_a_statistics_row_and_a_rating_update(entry: Entry, tmp_path: Path) -> None:
-    if entry.writer is None:
+    if entry.name not in SUMMARIES:
         pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     path, session = recorded(entry, tmp_path / "replays", 13)
     outcome = session.game.outcome(session.state)
@@ -374,6 +375,8 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
     assert checked.trusted and checked.finished and checked.winner is None
     last = msgspec.json.decode(path.read_bytes().splitlines()[-1])
     assert entry.descriptor.files.read_end(last).winner is None
+    if entry.name not in SUMMARIES:
+        pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
     try:
         summary = db.record_game(path)
