@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from spit.engine import Action, Phase, State, legal_actions, observe
 from spit.games.spit.bots import POLICIES, BotAgent, Policy
+from spit.games.spit.sim import SIMULATOR
 from spit.sim import run_games
 
 
@@ -37,7 +38,7 @@ def collect_tables(games: int, seed: int) -> list[tuple[State, int]]:
 
     BotAgent._decide = spy  # type: ignore[method-assign]
     try:
-        run_games(games, seed, "normal", "normal")
+        run_games(SIMULATOR, games, seed, "normal", "normal")
     finally:
         BotAgent._decide = original  # type: ignore[method-assign]
     return tables

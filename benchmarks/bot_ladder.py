@@ -22,7 +22,10 @@ import math
 import sys
 
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS
-from spit.sim import SimResult, run_games
+from spit.games.spit.sim import SIMULATOR, cards_per_minute
+from spit.sim import Result as SimResult
+from spit.sim import run_games
+from spit.sim.report import mean_length_s, mean_rounds
 from spit.sim.stats import Z95
 
 BAND = (0.60, 0.75)
@@ -87,8 +90,8 @@ def ladder_table(results: list[SimResult]) -> tuple[list[str], bool]:
             f"| {r.setup.p1} | {r.setup.p2} | {r.wins(0)} | {r.wins(1)} | {r.unfinished} | "
             f"{r.p1_win_rate:.1%}{'' if inside else ' (outside the band)'} | "
             f"{low:.1%}–{high:.1%} | {deal_low:.1%}–{deal_high:.1%} | "
-            f"{r.mean_rounds:.2f} | {r.mean_length_s:.0f} s | "
-            f"{r.cards_per_minute(0):.1f} / {r.cards_per_minute(1):.1f} |"
+            f"{mean_rounds(r):.2f} | {mean_length_s(r):.0f} s | "
+            f"{cards_per_minute(r, 0):.1f} / {cards_per_minute(r, 1):.1f} |"
         )
     return rows, ok
 
@@ -97,8 +100,8 @@ def cards_a_minute(results: list[SimResult]) -> dict[str, float]:
     """Each level's cards a minute, averaged over the ladder games it played."""
     figures: dict[str, list[float]] = {name: [] for name in LEVELS}
     for r in results:
-        figures[str(r.setup.p1)].append(r.cards_per_minute(0))
-        figures[str(r.setup.p2)].append(r.cards_per_minute(1))
+        figures[str(r.setup.p1)].append(cards_per_minute(r, 0))
+        figures[str(r.setup.p2)].append(cards_per_minute(r, 1))
     return {name: sum(values) / len(values) for name, values in figures.items()}
 
 
@@ -124,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
 
     results = []
     for weaker, stronger in itertools.pairwise(LEVELS):
-        results.append(run_games(args.games, args.seed, stronger, weaker, jobs=args.jobs))
+        run = run_games(SIMULATOR, args.games, args.seed, stronger, weaker, jobs=args.jobs)
+        results.append(run)
         print(f"{stronger} against {weaker}: done", file=sys.stderr, flush=True)
     ladder, in_band = ladder_table(results)
     speeds, stored_ok = speed_table(results)

@@ -30,7 +30,9 @@ from openskill.models import PlackettLuce
 
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS
 from spit.games.spit.bots.ratings import ANCHOR, DISPLAY_SCALE
-from spit.sim import SimResult, run_games
+from spit.games.spit.sim import SIMULATOR
+from spit.sim import Result as SimResult
+from spit.sim import run_games
 
 
 def play(games: int, seed: int, reach: int, jobs: int) -> list[SimResult]:
@@ -38,7 +40,7 @@ def play(games: int, seed: int, reach: int, jobs: int) -> list[SimResult]:
     for low, high in itertools.combinations(range(len(LEVELS)), 2):
         if high - low <= reach:
             stronger, weaker = LEVELS[high], LEVELS[low]
-            results.append(run_games(games, seed, stronger, weaker, jobs=jobs))
+            results.append(run_games(SIMULATOR, games, seed, stronger, weaker, jobs=jobs))
             print(f"{stronger} against {weaker}: done", file=sys.stderr, flush=True)
     return results
 

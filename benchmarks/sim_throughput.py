@@ -5,8 +5,8 @@ Run from the repository root::
     python benchmarks/sim_throughput.py --games 1000 --seed 1
 
 Plays ``--games`` games of ``--p1`` against ``--p2`` (both ``normal`` by default) with
-``spit.sim.run_games`` in this process (``jobs=1``): the real match controller on a
-virtual clock, with paired deals and seat swaps, exactly what ``spit-tui sim`` runs.
+``spit.sim.run_games`` and Spit's simulator in this process (``jobs=1``): the session
+on a virtual clock, with paired deals and seat swaps, exactly what ``spit-tui sim`` runs.
 The same games are played ``--repeat`` times and the fastest run is reported, by wall
 clock and by CPU time (the steadier figure on a shared machine). Target: at least 200
 games per second with two ``normal`` bots. ``--profile`` prints a cProfile summary.
@@ -42,13 +42,16 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-from spit.sim import SimResult, run_games
+from spit.games.simulation import total
+from spit.games.spit.sim import SIMULATOR
+from spit.sim import Result, run_games
+from spit.sim.report import mean_length_s, mean_rounds
 
 
-def timed_run(games: int, seed: int, p1: str, p2: str) -> tuple[float, float, SimResult]:
+def timed_run(games: int, seed: int, p1: str, p2: str) -> tuple[float, float, Result]:
     """(wall seconds, CPU seconds, result) for one run."""
     wall, cpu = time.perf_counter(), time.process_time()
-    result = run_games(games, seed, p1, p2)
+    result = run_games(SIMULATOR, games, seed, p1, p2)
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
@@ -104,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.profile:
         profiler = cProfile.Profile()
-        profiler.runcall(run_games, args.games, args.seed, args.p1, args.p2)
+        profiler.runcall(run_games, SIMULATOR, args.games, args.seed, args.p1, args.p2)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
         return 0
 
@@ -112,13 +115,13 @@ def main(argv: list[str] | None = None) -> int:
     wall = min(r[0] for r in runs)
     cpu = min(r[1] for r in runs)
     result = runs[0][2]
-    played = sum(sum(r.plays) for r in result.records)
+    played = total(result.records, "plays", 0) + total(result.records, "plays", 1)
     print(f"python {platform.python_version()} on {platform.machine()}")
     print(f"{args.p1} vs {args.p2}: {result.games} games, best of {args.repeat} runs")
     print(f"{result.games / wall:.0f} games/s by wall clock ({wall:.2f} s)")
     print(f"{result.games / cpu:.0f} games/s by CPU time ({cpu:.2f} s)")
     print(
-        f"{result.mean_rounds:.2f} rounds, {result.mean_length_s:.0f} game-seconds and "
+        f"{mean_rounds(result):.2f} rounds, {mean_length_s(result):.0f} game-seconds and "
         f"{played / result.games:.0f} cards played a game; {result.unfinished} unfinished"
     )
     return 0

@@ -132,6 +132,14 @@ BREAKS: dict[str, list[tuple[str, str]]] = {
         ("spit/online/rating.py", "import spit.games.spit.bots.ratings\n"),
         ("spit/online/store.py", "import spit.paths\n"),
     ],
+    "What several server processes share": [
+        ("spit/net/shared/relay.py", "import spit.games.registry\n"),
+        ("spit/net/shared/notices.py", "import spit.net.server\n"),
+    ],
+    "Only spit.net.shared talks to Redis": [
+        ("spit/net/server.py", "import redis\n"),
+        ("spit/online/store.py", "import redis.asyncio\n"),
+    ],
     "Neither game imports": [
         ("spit/games/spades/engine/deal.py", "import spit.engine.rules\n"),
     ],

@@ -30,7 +30,6 @@ import hmac
 import ipaddress
 import logging
 import signal
-import string
 from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
@@ -44,13 +43,13 @@ from spit.commands.serve_collector import Collecting
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
 from spit.games.descriptor import ServerDaily
-from spit.net.codes import SYMBOLS
 from spit.net.latency import LatencyProbe
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby, Tables
 from spit.net.online import DailyGame, OnlineService
 from spit.net.room import TableFactory
 from spit.net.server import GameServer
+from spit.net.shared.redis_cluster import RedisCluster, RedisUnreachable
 from spit.net.tables import table_factory
 from spit.net.tls import TLSError
 from spit.online.errors import StoreError
@@ -59,23 +58,16 @@ DEFAULTS = Limits()
 log = logging.getLogger("spit.serve")
 
 
-def _letters(text: str) -> str:
-    """``A-M`` or ``AEFG``: the first symbols of the room codes this process makes, of
-    Crockford's base32 (``spit.net.codes``: no I, L, O or U; a range leaves them out)."""
-    first, dash, last = text.partition("-")
-    if dash and len(first) == len(last) == 1:
-        span = "".join(chr(c) for c in range(ord(first), ord(last) + 1))
-        letters = "".join(c for c in span if c in SYMBOLS)
-        if not set(span) <= set(string.ascii_uppercase + string.digits):
-            letters = ""
-    else:
-        letters = text
-    if not letters or not set(letters) <= set(SYMBOLS):
-        raise ValueError(
-            f"{text!r} is not capital letters and digits of room codes (no I, L, O or U),"
-            " or a range such as A-M"
-        )
-    return "".join(sorted(set(letters)))
+def _redis_url(text: str) -> str:
+    if not text.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"{text!r} is not a Redis URL (redis://HOST:PORT/DB)")
+    return text
+
+
+def _ws_url(text: str) -> str:
+    if not text.startswith(("ws://", "wss://")) or len(text) > 200:
+        raise ValueError(f"{text!r} is not a ws:// or wss:// address")
+    return text
 
 
 def _address(text: str) -> str:
@@ -170,13 +162,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"spectators of one room at once (default {DEFAULTS.max_spectators}; 0: none)",
     )
     parser.add_argument(
-        "--codes",
-        type=parsed_by(_letters),
-        default=SYMBOLS,
-        metavar="LETTERS",
-        help="room codes made here start with one of these letters or digits (A-M, or "
-        "NPQR; no I, L, O or U): several processes behind one proxy, routed by code "
-        "(default: any)",
+        "--redis",
+        type=parsed_by(_redis_url),
+        metavar="URL",
+        help="share the club with the other processes on this Redis (redis://HOST:PORT/DB): "
+        "room codes, public rooms, presence, the queue and rate limits (docs/deploy.md)",
+    )
+    parser.add_argument(
+        "--advertise",
+        type=parsed_by(_ws_url),
+        metavar="URL",
+        help="with --redis, how the other processes reach this one (ws://HOST:PORT; "
+        "default: the address it listens on)",
     )
     parser.add_argument(
         "--trust-proxy",
@@ -242,6 +239,13 @@ def run(args: argparse.Namespace) -> int:
     except TLSError as error:
         complain("serve", str(error))
         return 2
+    if args.redis and args.advertise is None and _is_wildcard(args.host):
+        complain(
+            "serve",
+            f"listening on every interface ({safe_text(args.host)}), the other processes "
+            "cannot guess this one's address: give --advertise ws://HOST:PORT",
+        )
+        return 2
     data: Path = args.data if args.data is not None else _default_data()
     replays = data / "replays"
     try:
@@ -259,7 +263,17 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:
         complain("serve", f"cannot use the database: {error}")
         return 1
+    except RedisUnreachable as error:
+        complain("serve", safe_text(str(error)))
+        return 1
     return 0
+
+
+def _is_wildcard(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
 
 
 def _default_data() -> Path:
@@ -313,14 +327,22 @@ async def _serve(
     args: argparse.Namespace, tls: SSLContext | None, data: Path, replays: Path
 ) -> None:
     tables = registry_tables(replays, args.seed)
-    lobby = Lobby(tables, letters=args.codes)
+    lobby = Lobby(tables)
     probe = LatencyProbe() if args.stats else None
     limits = limits_of(args)
+    cluster = await _cluster(args.redis) if args.redis else None
     online = await open_online(args, data, limits)
     try:
-        await _listen(args, tls, replays, tables, lobby, probe, limits, online)
+        await _listen(args, tls, replays, tables, lobby, probe, limits, online, cluster)
     finally:
         await online.store.close()
+
+
+async def _cluster(url: str) -> RedisCluster:
+    """The cluster on Redis at ``url``; ``RedisUnreachable`` if Redis does not answer."""
+    cluster = RedisCluster(url)
+    await cluster.check()
+    return cluster
 
 
 async def _listen(
@@ -332,6 +354,7 @@ async def _listen(
     probe: LatencyProbe | None,
     limits: Limits,
     online: OnlineService,
+    cluster: RedisCluster | None,
 ) -> None:
     server = GameServer(
         tables(None, {})[1],
@@ -341,7 +364,9 @@ async def _listen(
         ordering=args.ordering,
         replay_dir=replays,
         online=online,
+        cluster=cluster,
     )
+    server.advertise = args.advertise
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -2,8 +2,8 @@
 
 The command knows no game: it asks the registry for each game's simulator
 (``GameDescriptor.simulator``, a ``spit.games.simulation.Simulator``), declares the
-options every game has and each game's own, has the chosen game check them and plan
-the run, plays it with ``spit.sim.run_indexed`` and prints the game's report, as text
+options every game has and each game's own, has the chosen game check them, plays the
+run with ``spit.sim`` (written once for every game) and prints its report, as text
 or (``--json``) as one JSON object. Bad arguments end with one line on stderr and exit
 status 2. The players' names are checked once the game is known, with the same message
 argparse gives (``argument --p1: ...``); the options of one game only (``--variant``
@@ -30,8 +30,9 @@ from spit.commands.output import complain, emit
 from spit.core.replay.fields import MAX_TARGET
 from spit.games import registry
 from spit.games.descriptor import GameDescriptor
-from spit.games.simulation import SimOption, SimPlan, SimRequest, Simulator
-from spit.sim import run_indexed
+from spit.games.simulation import SimOption, SimRequest, Simulator
+from spit.sim import plan, play_game, run_indexed
+from spit.sim.report import text, to_json
 
 MAX_GAMES: Final = 100_000_000
 """Days of games at the simulator's speed: more is a typo."""
@@ -54,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     defaults = ", ".join(f"{sim.default_player} in {game.title}" for game, sim in found.values())
     parser.epilog = " ".join(
         [
-            *(sim.players_help for _, sim in found.values()),
+            *(sim.players_help() for _, sim in found.values()),
             "Games 2k and 2k+1 share a deal with the bots' seats swapped.",
         ]
     )
@@ -124,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     game, simulator = found[args.game]
     try:
         _refuse_others_options(args, game, found)
-        plan = simulator.plan(
+        setup = plan(
+            simulator,
             SimRequest(
                 games=args.games,
                 seed=args.seed,
@@ -138,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
                     for o in simulator.options
                     if getattr(args, o.dest) is not None
                 },
-            )
+            ),
         )
     except ValueError as err:
         return _usage_error(str(err))
@@ -149,11 +151,13 @@ def run(args: argparse.Namespace) -> int:
             return _usage_error(problem)
     try:
         with _progress(args.games, enabled=sys.stdout.isatty()) as progress:
-            text, data = _play(plan, args.games, args.jobs, progress)
+            run = run_indexed(play_game, setup, args.games, jobs=args.jobs, progress=progress)
+            report = text(game.info, simulator, run)
+            data = to_json(game.info, simulator, run)
     except OSError as err:  # a replay that could not be written
         complain("sim", f"error: {err}")
         return 1
-    emit(json.dumps(data) if args.json else text)
+    emit(json.dumps(data) if args.json else report)
     return 0
 
 
@@ -170,13 +174,6 @@ def _refuse_others_options(
                 raise ValueError(
                     f"argument --{option.name}: an option of {other.title}'s, not of {game.title}"
                 )
-
-
-def _play(
-    plan: SimPlan[Any, Any], games: int, jobs: int, progress: Callable[[int], None] | None
-) -> tuple[str, dict[str, Any]]:
-    result = run_indexed(plan.play, plan.setup, games, jobs=jobs, progress=progress)
-    return plan.report(result), plan.to_json(result)
 
 
 def _usage_error(message: str) -> int:

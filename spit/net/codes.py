@@ -1,10 +1,9 @@
 """Room codes: secrets to read aloud and type, ``7KX-PM2-QDA``.
 
 Nine symbols of Crockford's base32 (digits and capital letters without I, L, O and U,
-so nothing reads as another), in three groups of three: 45 bits. A process of a
-server for many rooms makes codes whose first symbol is one of its own (``--codes``),
-for a reverse proxy to route by (``docs/deploy.md``), which leaves 40 bits to guess in
-each process's codes. A player may type a code in any case, with or without the
+so nothing reads as another), in three groups of three: 45 bits. Several server
+processes reserve each code in Redis before handing it out, so that codes are unique
+across them (``spit.net.shared``). A player may type a code in any case, with or without the
 dashes, and with ``O`` for zero and ``I`` or ``L`` for one (``normal_code``), as
 Crockford's decoding does.
 

@@ -8,21 +8,20 @@ game from a client's choices (``Tables``, given by the command, so that ``spit.n
 names no game), the room codes this process hands out, and the replays of the rooms
 that have closed, by code, so that players can fetch theirs after the room is gone.
 
-Room codes (``spit.net.codes``): a process hands out codes whose first symbol is one of
-``letters``. Several processes behind one reverse proxy each get their own letters, and
-the proxy routes a join by the code in its address (``/room/7KX-PM2-QDA``) to the
-process that made it (``docs/deploy.md``); nothing else is shared between processes.
+Room codes (``spit.net.codes``) are made by the server: at random in one process, or
+reserved in Redis when several processes share a club (``spit.net.shared``), which
+also lists each process's public rooms to all.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from spit.net.codes import SYMBOLS, new_code
+from spit.net.codes import new_code
 from spit.net.protocol import MAX_LISTED, ListedRoom
 from spit.net.room import Room, TableFactory
 
@@ -68,18 +67,16 @@ class Lobby:
     """See the module docstring."""
 
     tables: Tables
-    letters: str = SYMBOLS
-    """The first symbols of the codes this process hands out (of ``codes.SYMBOLS``)."""
     listings: dict[str, Listing] = field(default_factory=dict)
     closed: OrderedDict[str, tuple[Path | None, str | None]] = field(default_factory=OrderedDict)
     """Code -> (the replay file, the room's password) of each closed room."""
 
-    def new_code(self, taken: Mapping[str, object]) -> str:
-        """A fresh code (``7KX-PM2-QDA``) starting with one of ``letters``, not in use
-        and not naming a closed room whose replay can still be fetched."""
+    def new_code(self, taken: Mapping[str, object], fresh: Callable[[], str] = new_code) -> str:
+        """A fresh code (``7KX-PM2-QDA``) from ``fresh``, not in use and not naming a
+        closed room whose replay can still be fetched."""
         while True:
-            code = new_code(self.letters, taken)
-            if code not in self.closed:
+            code = fresh()
+            if code not in taken and code not in self.closed:
                 return code
 
     def open_rooms(self, rooms: Mapping[str, Room]) -> list[ListedRoom]:

@@ -18,7 +18,8 @@ The rules:
   the queue only says how long each has waited).
 
 ``MatchQueue`` is the interface the server uses, ``MemoryQueue`` its in-memory
-implementation: a later issue keeps the queue in Redis for several server processes.
+implementation; several server processes share one queue in Redis
+(``spit.net.shared.cluster_online.SharedQueue``), paired by these same rules.
 """
 
 from __future__ import annotations
@@ -143,6 +144,12 @@ class MemoryQueue:
 
     def last_opponent(self, account: str) -> str | None:
         return self._last.get(account)
+
+    def remember(self, account: str, opponent: str) -> None:
+        """That ``account`` last played ``opponent`` (a shared queue's memory, loaded
+        into a queue made for one pairing)."""
+        self._last[account] = opponent
+        self._last.move_to_end(account)
 
     def pair(self, now: float) -> list[Pairing]:
         pairs: list[Pairing] = []

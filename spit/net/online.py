@@ -37,7 +37,10 @@ every figure comes from a game the server ran. Rooms opened by code (``create``,
 ``spit-tui host``) are friendly: their games are not recorded.
 
 The queue, presence and invites are behind small interfaces with in-memory
-implementations, for a later issue to keep in Redis.
+implementations; with ``join_cluster`` several processes share the queue, presence
+and rate counters in Redis (``spit.net.shared``): a pairing of players of two
+processes opens the room on the first's, and the second's process tells its player,
+who reaches the room through any process (``spit.net.shared.relay``).
 """
 
 from __future__ import annotations
@@ -109,6 +112,15 @@ from spit.net.protocol import (
     parse_client,
 )
 from spit.net.rates import ActionRates, AddressRates
+from spit.net.shared.notices import (
+    Answer,
+    Invitation,
+    Lost,
+    Notice,
+    Pair,
+    SeatFound,
+    Waiter,
+)
 from spit.net.tables import table_factory
 from spit.net.variants import GameVariant, online_games, variant, variants
 from spit.online.boards import AllTimeFigures, Board, BoardEntry, DayFigures, WeekFigures
@@ -119,6 +131,7 @@ from spit.online.store import Account, OnlineStore
 
 if TYPE_CHECKING:
     from spit.net.room import NetTable, Room, TableFactory
+    from spit.net.shared.redis_cluster import LostRoom, RedisCluster
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +157,9 @@ REASONS: Final[Mapping[str, Reason]] = {
 }
 """A table's word for how its game ended -> the store's; any other word of a game's
 own (its rules decided it) is ``POINTS``."""
+
+REMOTE_INVITES: Final = 10_000
+"""Invites of other processes remembered at most (the oldest forgotten)."""
 
 _DATABASE_DOWN: Final = "the server's records cannot be reached just now: try again later"
 
@@ -212,6 +228,20 @@ class _Plan:
     recorded: int = 0
     key: str = field(default_factory=lambda: secrets.token_hex(8))
     """Makes each game's key unique (``GameResult.game_key``): ``key-N``."""
+    room: Room | None = None
+
+    def shared(self) -> dict[str, Any]:
+        """What the other processes keep of it (``spit.net.shared``), to end its game
+        as the policy says if this process dies."""
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "seats": [{"account": s.account, "bot": s.bot} for s in self.seats],
+            "rated": self.rated,
+            "key": self.key,
+            "games": 0 if self.room is None else self.room.games,
+            "recorded": self.recorded,
+        }
 
 
 class _Session:
@@ -229,8 +259,12 @@ class _Session:
     def send(self, message: ServerMessage) -> None:
         """Queue a message for the session's writer; a session too slow to take them
         is closed."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """``send`` for a message encoded already (one another process made)."""
         try:
-            self.outbox.put_nowait(encode(message))
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             if not self.too_slow:
                 self.too_slow = True
@@ -269,13 +303,7 @@ class OnlineService:
         self._daily_secret = daily_secret
         self._clock = clock
         self._wall = wall or (lambda: datetime.now(UTC))
-        self.rates = ActionRates(
-            {
-                "queue": self.limits.queue_joins,
-                "invite": self.limits.invites,
-                "board": self.limits.board_reads,
-            }
-        )
+        self.rates = ActionRates(self._rate_texts())
         self._server: MatchRooms | None = None
         self._sessions: dict[str, set[_Session]] = {}
         """Account id -> its open sessions (an account may be online on two devices)."""
@@ -287,6 +315,32 @@ class OnlineService:
         """Room code -> the plan of a room opened for a match."""
         self._bots: dict[str, dict[str, Rating]] = {}
         """Game -> its bot levels' ratings, read once from the store."""
+        self.cluster: RedisCluster | None = None
+        """The processes this one shares its queue and presence with (``join_cluster``)."""
+        self._remote_invites: dict[int, str] = {}
+        """Invite id -> the process of its inviter, for invites made on another process."""
+
+    def join_cluster(self, cluster: RedisCluster) -> None:
+        """Share the queue, presence and rate counters with the other processes on
+        ``cluster``'s Redis (``spit.net.shared``), and take their notices."""
+        from spit.net.shared.cluster_online import SharedPresence, SharedQueue
+
+        self.cluster = cluster
+        queue, presence = SharedQueue(cluster, self._clock), SharedPresence(cluster)
+        self.queue, self.presence = queue, presence
+        self.rates = ActionRates(self._rate_texts(), storage=cluster.rate_storage())
+        cluster.presence_now = presence.local.sessions
+        cluster.waiting_now = queue.waiters
+        cluster.plans_now = lambda: {code: plan.shared() for code, plan in self._plans.items()}
+        cluster.on_notice = self._notice
+        cluster.on_lost = self._lost
+
+    def _rate_texts(self) -> dict[str, str]:
+        return {
+            "queue": self.limits.queue_joins,
+            "invite": self.limits.invites,
+            "board": self.limits.board_reads,
+        }
 
     def attach(self, server: MatchRooms) -> None:
         """The server whose rooms the matches are played in (``GameServer`` calls it)."""
@@ -419,6 +473,7 @@ class OnlineService:
             withdrawn = self.invites.withdraw(account)
             if withdrawn is not None:
                 self._tell_invitee(withdrawn, "the invite was withdrawn")
+                await self._share_invite(withdrawn, me, "the invite was withdrawn")
 
     async def _take(self, me: _Session, message: ClientMessage) -> None:
         """One message of a session; a refusal that keeps the session is a
@@ -533,6 +588,8 @@ class OnlineService:
     async def tick(self) -> None:
         """Pair whom the queue pairs, offer bots to the long waiting, tell everyone
         waiting how long they have, and let unanswered invites lapse."""
+        if self.cluster is not None:
+            await self.cluster.ready()
         for pairing in self.queue.pair(self.now()):
             self._open_pair(pairing)
         for waiting in list(self.queue.everyone()):
@@ -575,22 +632,212 @@ class OnlineService:
         seats = tuple(MatchSeat(p.account.shown, account=p.account.id) for p in players)
         make = self._tables(chosen.game, chosen.options, None, self.server.replay_dir)
         room = self.server.open_match(chosen.game, make, seats)
-        self._plans[room.code] = _Plan(chosen.game, chosen.key, seats, rated)
+        self._plans[room.code] = _Plan(chosen.game, chosen.key, seats, rated, room=room)
+        self._share_plan(room.code)
         for index, me in enumerate(players):
-            other = 1 - index
             me.offer = None
-            me.send(
-                Matched(
-                    room=room.code,
-                    token=room.chairs[index].token,
-                    seat=Seat(index),
-                    game=chosen.game,
-                    variant=chosen.key,
-                    opponent=seats[other].name,
-                    opponent_rating=ratings[other],
-                    rated=rated,
-                )
+            me.send(self._matched(room, chosen, seats, ratings, index, rated=rated))
+
+    @staticmethod
+    def _matched(
+        room: Room,
+        chosen: GameVariant,
+        seats: Sequence[MatchSeat],
+        ratings: Sequence[int | None],
+        index: int,
+        *,
+        rated: bool,
+    ) -> Matched:
+        other = 1 - index
+        return Matched(
+            room=room.code,
+            token=room.chairs[index].token,
+            seat=Seat(index),
+            game=chosen.game,
+            variant=chosen.key,
+            opponent=seats[other].name,
+            opponent_rating=ratings[other],
+            rated=rated,
+        )
+
+    # --- across processes (``spit.net.shared``) ---------------------------------------
+
+    async def _notice(self, notice: Notice) -> None:
+        """A notice from another process (or the pairing role, maybe this one's)."""
+        match notice:
+            case Pair():
+                await self._pair_notice(notice)
+            case SeatFound():
+                me = self._queued.pop(notice.account, None)
+                self.queue.leave(notice.account)
+                if me is None:  # an invite's: any of the account's sessions here
+                    me = next(iter(self._sessions.get(notice.account, ())), None)
+                if me is not None:
+                    me.offer = None
+                    me.send_text(notice.matched)
+            case Invitation():
+                await self._invitation(notice)
+            case Answer():
+                await self._invite_answered(notice)
+            case Lost():
+                for account in notice.accounts:
+                    for session in self._sessions.get(account, set()):
+                        session.send(Problem(about="matched", reason=notice.reason))
+            case _:
+                pass
+
+    async def _pair_notice(self, pair: Pair) -> None:
+        """The pairing process paired this process's player (``first``) with
+        ``second``, perhaps of another process: open their room here, and tell the
+        other process where its player sits. One who left meanwhile puts the other
+        back in the queue."""
+        cluster = self.cluster
+        assert cluster is not None
+        first = self._queued.pop(pair.first.account, None)
+        self.queue.leave(pair.first.account)
+        if first is None:
+            cluster.put_waiting(pair.second)
+            return
+        chosen = variant(pair.first.game, pair.first.variant)
+        ratings = (pair.first.rating, pair.second.rating)
+        if pair.second.process == cluster.id:
+            second = self._queued.pop(pair.second.account, None)
+            self.queue.leave(pair.second.account)
+            if second is None:
+                self._queued[pair.first.account] = first
+                self.queue.join(self._local_waiting(pair.first))
+                return
+            self._start_match(chosen, [first, second], ratings, rated=True)
+            return
+        name = await self._name(pair.second.account)
+        await self._open_across(
+            first, pair.second.account, name, pair.second.process, chosen, ratings
+        )
+
+    async def _open_across(
+        self,
+        first: _Session,
+        account: str,
+        name: str,
+        process: str,
+        chosen: GameVariant,
+        ratings: Sequence[int | None],
+    ) -> None:
+        """Open a rated room here for this process's ``first`` and ``account``, online
+        on ``process``, and send that process the second seat (``Seat``)."""
+        cluster = self.cluster
+        assert cluster is not None
+        await cluster.ready()
+        seats = (
+            MatchSeat(first.account.shown, account=first.account.id),
+            MatchSeat(name, account=account),
+        )
+        make = self._tables(chosen.game, chosen.options, None, self.server.replay_dir)
+        room = self.server.open_match(chosen.game, make, seats)
+        self._plans[room.code] = _Plan(chosen.game, chosen.key, seats, True, room=room)
+        self._share_plan(room.code)
+        first.offer = None
+        first.send(self._matched(room, chosen, seats, ratings, 0, rated=True))
+        matched = encode(self._matched(room, chosen, seats, ratings, 1, rated=True))
+        await cluster.tell(process, SeatFound(account=account, matched=matched))
+
+    async def _invitation(self, notice: Invitation) -> None:
+        """Another process's invite to an account online here (or its withdrawal):
+        kept here too, as if made here, and shown; the answer goes back to it."""
+        if self.cluster is None or notice.process == self.cluster.id:
+            return
+        sessions = self._sessions.get(notice.invitee, set())
+        if notice.reason is not None:
+            if self.invites.take(notice.id) is not None:
+                self._remote_invites.pop(notice.id, None)
+                for session in sessions:
+                    session.send(
+                        InviteAnswer(id=notice.id, name=notice.inviter_name, reason=notice.reason)
+                    )
+            return
+        if not sessions:
+            return
+        invite = self.invites.make(
+            notice.inviter,
+            notice.invitee,
+            notice.game,
+            notice.variant,
+            self.now(),
+            invite_id=notice.id,
+        )
+        self._remote_invites[invite.id] = notice.process
+        while len(self._remote_invites) > REMOTE_INVITES:
+            del self._remote_invites[next(iter(self._remote_invites))]
+        shown = Invited(
+            id=invite.id, name=notice.inviter_name, game=invite.game, variant=invite.variant
+        )
+        for session in sessions:
+            session.send(shown)
+
+    async def _invite_answered(self, answer: Answer) -> None:
+        """The invitee, online on another process, answered this process's invite."""
+        invite = self.invites.take(answer.id)
+        inviter = self._inviting.get(answer.inviter)
+        if invite is None or inviter is None:
+            return  # withdrawn or lapsed meanwhile: the invitee was told so
+        del self._inviting[answer.inviter]
+        if not answer.accept:
+            inviter.send(InviteAnswer(id=invite.id, name=answer.invitee_name, reason="declined"))
+            return
+        await self._leave_waits(inviter)
+        chosen = variant(invite.game, invite.variant)
+        ratings = [await self._rating(a, chosen) for a in (answer.inviter, answer.invitee)]
+        await self._open_across(
+            inviter, answer.invitee, answer.invitee_name, answer.invitee_process, chosen, ratings
+        )
+
+    def _share_plan(self, code: str) -> None:
+        """Put a new match's plan in Redis now, not at the next beat: a process killed
+        the moment after still has its room ended as the policy says."""
+        if self.cluster is not None:
+            self.cluster.share_plan(code, self._plans[code].shared())
+
+    def _local_waiting(self, waiter: Waiter) -> Waiting:
+        since = self.now() - max(0.0, time.time() - waiter.since)
+        return Waiting(waiter.account, waiter.game, waiter.variant, waiter.rating, since)
+
+    async def _lost(self, process: str, rooms: list[LostRoom]) -> None:
+        """Another process died with matched rooms open (this one reaps it): the game
+        after each room's last recorded one is recorded aborted (it rates no one, as a
+        game the server failed in; one recorded already is not recorded twice), and
+        the players are told wherever they are online."""
+        accounts: list[str] = []
+        for lost in rooms:
+            plan = lost.plan
+            seats = plan.get("seats", [])
+            accounts += [seat["account"] for seat in seats if seat.get("account")]
+            games = max(int(plan.get("games", 0)), int(plan.get("recorded", 0)) + 1)
+            result = GameResult(
+                game_key=f"{plan['key']}-{games}",
+                game=plan["game"],
+                variant=plan["variant"],
+                seats=tuple(
+                    Seated(seat=index, account_id=seat.get("account"), bot=seat.get("bot"))
+                    for index, seat in enumerate(seats)
+                ),
+                winners=(),
+                reason=Reason.ABORTED,
+                finished=self._wall(),
+                replay="",
+                final_hash="",
+                rated=False,
             )
+            try:
+                await self.store.record_result(result)
+            except OnlineError:
+                log.exception("room %s of process %s: its end not recorded", lost.room, process)
+        if rooms and self.cluster is not None:
+            reason = (
+                "the server process of your game stopped: the game is over, recorded "
+                "aborted (it rates no one); start a new one"
+            )
+            rooms_lost = [lost.room for lost in rooms]
+            await self.cluster.tell(None, Lost(accounts=accounts, rooms=rooms_lost, reason=reason))
 
     async def _bot_levels(self, game: str) -> dict[str, Rating]:
         if game not in self._bots:
@@ -635,7 +882,10 @@ class OnlineService:
         options = {**chosen.options, "bot_level": level}
         make = self._tables(chosen.game, options, seed, self.server.replay_dir)
         room = self.server.open_match(chosen.game, make, seats)
-        self._plans[room.code] = _Plan(chosen.game, chosen.key, seats, rated, daily, attempt)
+        self._plans[room.code] = _Plan(
+            chosen.game, chosen.key, seats, rated, daily, attempt, room=room
+        )
+        self._share_plan(room.code)
         me.send(
             Matched(
                 room=room.code,
@@ -665,10 +915,33 @@ class OnlineService:
         if friend.id == me.account.id:
             raise ValueError("that is your own name: invite someone else")
         await self._leave_waits(me)
-        invite = self.invites.make(me.account.id, friend.id, chosen.game, chosen.key, self.now())
+        number = None if self.cluster is None else await self.cluster.next_id("invite")
+        invite = self.invites.make(
+            me.account.id, friend.id, chosen.game, chosen.key, self.now(), invite_id=number
+        )
         self._inviting[me.account.id] = me
         me.send(InviteSent(id=invite.id, name=friend.shown))
         await self._show_invite(invite, self._sessions.get(friend.id, set()))
+        await self._share_invite(invite, me)
+
+    async def _share_invite(
+        self, invite: PendingInvite, inviter: _Session, reason: str | None = None
+    ) -> None:
+        """Tell the other processes of an invite (``reason``: withdrawn), for the
+        invitee's sessions there."""
+        if self.cluster is None:
+            return
+        notice = Invitation(
+            id=invite.id,
+            inviter=invite.inviter,
+            inviter_name=inviter.account.shown,
+            invitee=invite.invitee,
+            game=invite.game,
+            variant=invite.variant,
+            process=self.cluster.id,
+            reason=reason,
+        )
+        await self.cluster.tell(None, notice)
 
     async def _show_invite(
         self, invite: PendingInvite, sessions: set[_Session] | list[_Session]
@@ -700,6 +973,20 @@ class OnlineService:
         if invite is None:
             raise ValueError("that invite is no longer open")
         inviter = self._inviting.pop(invite.inviter, None)
+        elsewhere = self._remote_invites.pop(invite.id, None)
+        if inviter is None and elsewhere is not None and self.cluster is not None:
+            if message.accept:
+                await self._leave_waits(me)
+            answer = Answer(
+                id=invite.id,
+                inviter=invite.inviter,
+                invitee=me.account.id,
+                invitee_name=me.account.shown,
+                invitee_process=self.cluster.id,
+                accept=message.accept,
+            )
+            await self.cluster.tell(elsewhere, answer)  # the room comes as a ``Seat``
+            return
         if inviter is None:
             raise ValueError("the player who invited you is no longer online")
         if not message.accept:

@@ -7,7 +7,8 @@ not answered in ``INVITE_LIFETIME_S`` lapses, and a player has one invite out at
 (a new one replaces it).
 
 Each is a small interface (``Presence``, ``Invites``) with an implementation in this
-process's memory: a later issue keeps them in Redis, for several server processes. They
+process's memory; several server processes share presence and invites through Redis
+(``spit.net.shared``). They
 hold accounts' ids, never connections: the server maps an account to its sessions.
 Times are seconds on the server's monotonic clock, passed in.
 """
@@ -46,14 +47,22 @@ class MemoryPresence:
 
     def __init__(self) -> None:
         self._sessions: Counter[str] = Counter()
+        self.version = 0
+        """Counts the arrivals and departures (for a cache of what it says)."""
 
     def arrive(self, account: str) -> None:
         self._sessions[account] += 1
+        self.version += 1
 
     def depart(self, account: str) -> None:
         self._sessions[account] -= 1
+        self.version += 1
         if self._sessions[account] <= 0:
             del self._sessions[account]
+
+    def sessions(self) -> dict[str, int]:
+        """Account -> its sessions open here."""
+        return dict(self._sessions)
 
     def is_online(self, account: str) -> bool:
         return account in self._sessions
@@ -78,9 +87,17 @@ class Invites(Protocol):
     """The invites waiting for an answer."""
 
     def make(
-        self, inviter: str, invitee: str, game: str, variant: str, now: float
+        self,
+        inviter: str,
+        invitee: str,
+        game: str,
+        variant: str,
+        now: float,
+        *,
+        invite_id: int | None = None,
     ) -> PendingInvite:
-        """A new invite; the inviter's earlier one, if any, is withdrawn (``withdraw``
+        """A new invite (``invite_id``: one given, as several processes share one
+        count of them); the inviter's earlier one, if any, is withdrawn (``withdraw``
         it first to tell its invitee)."""
         ...
 
@@ -111,10 +128,18 @@ class MemoryInvites:
         self._by_inviter: dict[str, int] = {}
 
     def make(
-        self, inviter: str, invitee: str, game: str, variant: str, now: float
+        self,
+        inviter: str,
+        invitee: str,
+        game: str,
+        variant: str,
+        now: float,
+        *,
+        invite_id: int | None = None,
     ) -> PendingInvite:
         self.withdraw(inviter)
-        invite = PendingInvite(next(self._ids), inviter, invitee, game, variant, now)
+        number = next(self._ids) if invite_id is None else invite_id
+        invite = PendingInvite(number, inviter, invitee, game, variant, now)
         self._by_id[invite.id] = invite
         self._by_inviter[inviter] = invite.id
         return invite

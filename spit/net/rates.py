@@ -8,14 +8,17 @@ after an hour without a wrong code. ``docs/protocol.md`` works out what that lea
 guesser.
 
 The per-minute windows are the ``limits`` library's (a moving window over a
-``limits`` storage, in memory by default: another storage, such as Redis, can be
-given, for several processes to share). ``limits`` counts hits in windows; it has no
+``limits`` storage, in memory by default; several processes share Redis's,
+``spit.net.shared``). While a shared storage fails, the counts go on in memory
+(``_Limiter``) and the shared one is tried again after ``RETRY_SHARED_S``: a Redis
+outage never refuses a player, nor stalls the server. ``limits`` counts hits in windows; it has no
 notion of a penalty that grows each time a limit is met again, so the back-off is kept
 here, on ``clock`` (injectable, for tests).
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Callable
@@ -26,6 +29,8 @@ from limits import RateLimitItem, RateLimitItemPerMinute, parse_many
 from limits.storage import MemoryStorage, Storage
 from limits.strategies import MovingWindowRateLimiter
 
+log = logging.getLogger(__name__)
+
 BACKOFF_FIRST_S: Final = 60.0
 """The first back-off once an address has spent its wrong codes for the minute."""
 
@@ -35,8 +40,47 @@ BACKOFF_MOST_S: Final = 24 * 3600.0
 FORGIVEN_AFTER_S: Final = 3600.0
 """An address without a wrong code for this long after its back-off starts afresh."""
 
+RETRY_SHARED_S: Final = 5.0
+"""Seconds a failed shared storage is left alone before it is tried again."""
+
 MAX_TRACKED: Final = 100_000
 """Addresses in back-off kept at most (the oldest forgiven first): bounded memory."""
+
+
+class _Limiter:
+    """A moving-window limiter over ``storage``, counting in memory while it fails."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self._shared = None if storage is None else MovingWindowRateLimiter(storage)
+        self._memory = MovingWindowRateLimiter(MemoryStorage())
+        self._failed_at = -math.inf
+        self.failures = 0
+
+    def _limiter(self) -> MovingWindowRateLimiter:
+        if self._shared is None or time.monotonic() - self._failed_at < RETRY_SHARED_S:
+            return self._memory
+        return self._shared
+
+    def _failed(self) -> None:
+        self._failed_at = time.monotonic()
+        self.failures += 1
+        log.warning("the shared rate counters failed; counting in memory for a while")
+
+    def hit(self, item: RateLimitItem, *keys: str) -> bool:
+        limiter = self._limiter()
+        try:
+            return limiter.hit(item, *keys)
+        except Exception:  # the shared storage's failure (any client error) refuses no one
+            self._failed()
+            return self._memory.hit(item, *keys)
+
+    def test(self, item: RateLimitItem, *keys: str) -> bool:
+        limiter = self._limiter()
+        try:
+            return limiter.test(item, *keys)
+        except Exception:
+            self._failed()
+            return self._memory.test(item, *keys)
 
 
 @dataclass(slots=True)
@@ -57,7 +101,7 @@ class AddressRates:
         storage: Storage | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._limiter = MovingWindowRateLimiter(storage or MemoryStorage())
+        self._limiter = _Limiter(storage)
         self._connects = RateLimitItemPerMinute(connects_per_minute)
         self._wrong = RateLimitItemPerMinute(wrong_per_minute)
         self._clock = clock
@@ -106,7 +150,7 @@ class ActionRates:
     windows over a ``limits`` storage (in memory by default)."""
 
     def __init__(self, rates: dict[str, str], storage: Storage | None = None) -> None:
-        self._limiter = MovingWindowRateLimiter(storage or MemoryStorage())
+        self._limiter = _Limiter(storage)
         self._items: dict[str, list[RateLimitItem]] = {
             action: parse_many(text) for action, text in rates.items()
         }

@@ -72,6 +72,7 @@ from spit.net.online import MatchSeat, OnlineService
 from spit.net.protocol import (
     CLIENT_FRAME,
     MAX_CLIENT_MESSAGE,
+    MAX_LISTED,
     MAX_REPLAY_TEXT,
     PROTOCOL_VERSION,
     ClientMessage,
@@ -96,6 +97,8 @@ from spit.net.protocol import (
 )
 from spit.net.rates import AddressRates
 from spit.net.room import SPECTATORS, Room, TableFactory
+from spit.net.shared.redis_cluster import Gone, RedisCluster
+from spit.net.shared.relay import OWNER_GONE, RELAYED_HEADER, relay
 from spit.net.spectators import Spectators
 from spit.net.tables import table_factory
 from spit.net.tcp_rtt import min_rtt_ms
@@ -159,6 +162,7 @@ class GameServer:
         limits: Limits | None = None,
         probe: LatencyProbe | None = None,
         online: OnlineService | None = None,
+        cluster: RedisCluster | None = None,
     ) -> None:
         if callable(game):
             make_table, game = game, None
@@ -174,9 +178,15 @@ class GameServer:
         self.lobby = lobby
         """Rooms that clients open (``spit-tui serve``); ``None``: only ``open_room``."""
         self.limits = limits or Limits()
+        self.cluster = cluster
+        """The processes this one shares a club with (``spit.net.shared``); ``None``:
+        everything in this process's memory."""
+        self.advertise: str | None = None
+        """How the other processes reach this one (default: the address it listens on)."""
         self.rates = AddressRates(
             connects_per_minute=self.limits.connects_per_minute,
             wrong_per_minute=self.limits.wrong_codes_per_minute,
+            storage=None if cluster is None else cluster.rate_storage(),
         )
         """Connection attempts and wrong codes per address (``spit.net.rates``)."""
         self._opened: dict[str, float] = {}
@@ -214,6 +224,8 @@ class GameServer:
         """Codes of the rooms the server opened for a match (``open_match``)."""
         if online is not None:
             online.attach(self)
+            if cluster is not None:
+                online.join_cluster(cluster)
 
     def now_ms(self) -> float:
         return self._clock() * 1000.0
@@ -235,9 +247,9 @@ class GameServer:
         """A new room, by default of the server's game; ``game`` and ``options`` for
         another (``table_factory`` raises for a game that cannot be played), or
         ``make_table`` (a lobby's, checked already); ``password`` over the server's."""
-        code = code or new_room_code()
+        code = code or self._fresh_code()
         while code in self.rooms or code in self._watch_codes:
-            code = new_room_code()
+            code = self._fresh_code()
         make = make_table or self._make_table
         if make_table is None and (game is not None or options is not None):
             make = table_factory(
@@ -286,13 +298,21 @@ class GameServer:
         return room
 
     def _new_watch_code(self) -> str:
-        """A watch code in this process's codes (a reverse proxy routes by its first
-        symbol too), named by no room or other watch code."""
-        first = self.lobby.letters if self.lobby is not None else None
+        """A watch code named by no room or other watch code."""
         while True:
-            code = new_code(first) if first else new_code()
+            code = self._fresh_code()
             if code not in self.rooms and code not in self._watch_codes:
                 return code
+
+    def _fresh_code(self) -> str:
+        """A new room or watch code: at random, or on Redis one reserved there for this
+        process (unique across processes). Raises ``ProtocolError`` when none can be."""
+        if self.cluster is None:
+            return new_room_code()
+        try:
+            return self.cluster.new_code((*self.rooms, *self._watch_codes))
+        except LookupError as error:
+            raise ProtocolError(str(error), Close.BUSY, retry_after=5) from None
 
     @contextlib.asynccontextmanager
     async def listening(
@@ -329,10 +349,14 @@ class GameServer:
             ping_interval=20,
             ping_timeout=20,
         ) as server:
+            if self.cluster is not None:
+                await self._join_cluster(self.cluster, server, ssl is not None)
             ticking = None if self.online is None else self.online.start()
             try:
                 yield server
             finally:
+                if self.cluster is not None:
+                    await self.cluster.stop()
                 if ticking is not None:
                     ticking.cancel()
                 for task in list(self._tasks):
@@ -340,6 +364,57 @@ class GameServer:
                 for room in self.rooms.values():
                     if room.table is not None:
                         room.table.close()
+
+    async def _join_cluster(self, cluster: RedisCluster, server: Server, tls: bool) -> None:
+        """Register with the other processes, as the address they reach this one at."""
+        if self.advertise is None:
+            host, port = next(iter(server.sockets)).getsockname()[:2]
+            host = f"[{host}]" if ":" in host else host
+            self.advertise = f"{'wss' if tls else 'ws'}://{host}:{port}"
+        lobby = self.lobby
+        if lobby is not None:
+            cluster.listings = lambda: lobby.open_rooms(self.rooms)
+        await cluster.start(self.advertise)
+
+    async def _relayed(self, ws: ServerConnection, frame: Data, hello: Hello, address: str) -> bool:
+        """Relay a connection that names another live process's room to it
+        (``spit.net.shared.relay``); whether it was (then it is over). A code of a
+        process that died is refused as such; a relayed connection is never relayed
+        again."""
+        cluster, code = self.cluster, hello.room
+        if cluster is None or code is None or code in self.rooms or code in self._watch_codes:
+            return False
+        if self.lobby is not None and code in self.lobby.closed:
+            return False
+        owner = await cluster.where(code)
+        if owner is None:
+            return False
+        if isinstance(owner, Gone):
+            raise ProtocolError(OWNER_GONE, Close.ROOM_CLOSED)
+        if (
+            self._behind_proxy(ws)
+            and ws.request is not None
+            and ws.request.headers.get(RELAYED_HEADER)
+        ):
+            raise ProtocolError(
+                "that room is not on this server process (a relayed connection goes no "
+                "further): connect to the club's address again",
+                Close.REFUSED,
+            )
+        line = _Line(ws, proxied=self._behind_proxy(ws))
+        rtt = line.proxy_rtt if line.socket is None else min_rtt_ms(line.socket)
+        refusal = await relay(
+            ws,
+            frame,
+            owner.address,
+            address=address,
+            rtt_us=None if rtt is None else round(rtt * 1000),
+            process=cluster.id,
+        )
+        if refusal is not None:
+            code_ = Close.ROOM_CLOSED if refusal == OWNER_GONE else Close.BUSY
+            await self._refuse(ws, code_, refusal)
+        return True
 
     # --- one connection ------------------------------------------------------------------
 
@@ -400,6 +475,10 @@ class GameServer:
         _check_version(hello.v)
         if hello.room is not None or hello.token is not None:
             self._not_in_backoff(address)
+        if await self._relayed(ws, frame, hello, address):
+            return
+        if hello.create and self.cluster is not None:
+            await self.cluster.ready()
         answer = await self._lobby_answer(hello, address)
         if answer is not None:  # a question about the server's rooms, not a seat
             await ws.send(answer)
@@ -730,6 +809,7 @@ class GameServer:
                 "max_rooms": self.limits.max_rooms,
                 "connections": self._open_sessions,
                 "presses_not_taken": dict(self.presses),
+                **({} if self.cluster is None else {"cluster": self.cluster.health()}),
             },
         )
 
@@ -775,7 +855,7 @@ class GameServer:
         except ValueError as error:
             raise ProtocolError(safe_text(error), Close.REFUSED) from None
         room = self.open_room(
-            self.lobby.new_code({**self.rooms, **self._watch_codes}),
+            self.lobby.new_code({**self.rooms, **self._watch_codes}, self._fresh_code),
             game=game,
             make_table=make_table,
             password=hello.password,
@@ -814,7 +894,10 @@ class GameServer:
             raise ProtocolError("game, options and public come with create")
         if hello.list_rooms:
             if self.lobby is not None:
-                return encode(Rooms(rooms=self.lobby.open_rooms(self.rooms), create=True))
+                rooms = self.lobby.open_rooms(self.rooms)
+                if self.cluster is not None:
+                    rooms += await self.cluster.public_rooms()
+                return encode(Rooms(rooms=rooms[:MAX_LISTED], create=True))
             return encode(Rooms(rooms=self._waiting_rooms(), create=False))
         if hello.replay:
             name, text = await self._replay_by_code(hello, address)
@@ -931,6 +1014,9 @@ class GameServer:
             log.exception("room %s: its replay could not be closed", code)
         if self.lobby is not None:
             self.lobby.keep(room)
+        if self.cluster is not None:
+            watch = [] if room.watch_code is None else [room.watch_code]
+            self.cluster.room_closed(watch, kept=code)
         log.info("room %s closed: %s", code, reason)
         watching = [spectator.ws for spectator in self.spectators.take(code)]
         for ws in [*sockets, *watching]:

@@ -1,30 +1,20 @@
-"""Headless bot-against-bot games on a virtual clock: how bots are tuned and compared.
+"""Headless bot-against-bot games of any registered game on a virtual clock: how bots
+are tuned and compared (``spit-tui sim``).
 
->>> from spit.sim import run_games
->>> result = run_games(4, seed=1, p1="expert", p2="beginner")
->>> result.games, result.wins(0) + result.wins(1) + result.unfinished
-(4, 4)
+``spit.sim.run_games`` plays the run a game's simulator plans
+(``GameDescriptor.simulator``); ``spit.sim.report`` reports it.
 """
 
-from spit.games.spit.sim import (
-    DEFAULT_LIMIT_MS,
-    BotSpec,
-    GameRecord,
-    GameSetup,
-    derive_seed,
-    play_game,
-)
-from spit.sim.runner import RunResult, SimResult, run_games, run_indexed
+from spit.core.seeds import derive_seed
+from spit.sim.report import Result, plan, run_games
+from spit.sim.runner import RunResult, play_game, run_indexed
 from spit.sim.stats import wilson
 
 __all__ = [
-    "DEFAULT_LIMIT_MS",
-    "BotSpec",
-    "GameRecord",
-    "GameSetup",
+    "Result",
     "RunResult",
-    "SimResult",
     "derive_seed",
+    "plan",
     "play_game",
     "run_games",
     "run_indexed",

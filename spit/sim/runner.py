@@ -1,11 +1,11 @@
-"""Many simulated games, on one core or several, and their statistics: for any game.
+"""Many simulated games of any game, on one core or several, and their statistics.
 
-A game's simulator is a function ``play(setup, index) -> record`` at the top level of
-its module (so that worker processes can be sent it), such as
-``spit.games.spit.sim.play_game`` and ``spit.games.spades.sim.play_game``;
-``run_indexed`` plays the indices and ``RunResult`` holds the wins, the draws, the
-games left unfinished and the wins' confidence interval, which every game has,
-whatever else it counts.
+``play_game`` plays game ``index`` of a run through the game's ``spit.game.Game`` in a
+``spit.play.session.Session`` on a virtual clock, the bots given by the game's
+``spit.games.simulation.Table``: games ``2k`` and ``2k+1`` are a pair, the same deals
+with the players' seats swapped, so that neither profits from a lucky deal or from its
+seat. ``run_indexed`` plays the indices and ``RunResult`` holds the wins, the draws,
+the games left unfinished and the wins' confidence interval.
 
 Games are split into batches of consecutive indices. A batch runs in whatever process
 picks it up, but every game's seeds come from the run's seed and the game's index, and
@@ -23,13 +23,15 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from spit.engine import Variant
-from spit.engine.timers import Timing
-from spit.games.spit import sim as spit_sim
-from spit.games.spit.sim import DEFAULT_LIMIT_MS, BotSpec, GameRecord, GameSetup, play_game
+from spit.core.outcome import Refusal
+from spit.core.seats import SEATS
+from spit.core.seeds import derive_seed
+from spit.game import Stage
+from spit.games.simulation import GameRecord, Setup, Table, Writer
+from spit.play.deals import SeededDeals
+from spit.play.session import Recorder, Session
 from spit.sim.stats import wilson
 
 BATCHES_PER_JOB = 8
@@ -61,6 +63,14 @@ class IndexedRecord(Protocol):
 
 S = TypeVar("S")
 R = TypeVar("R", bound=IndexedRecord)
+St = TypeVar("St")
+G = TypeVar("G", bound=Stage)
+A = TypeVar("A")
+I = TypeVar("I")  # noqa: E741  (the intent, beside A for the action)
+C = TypeVar("C")
+E = TypeVar("E")
+Rf = TypeVar("Rf", bound=Refusal)
+O = TypeVar("O")  # noqa: E741  (the observation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,70 +122,6 @@ class RunResult(Generic[S, R]):
         return wilson(self.wins(0), self.decisive)
 
 
-@dataclass(frozen=True, slots=True)
-class SimResult(RunResult[GameSetup, GameRecord]):
-    """A run of Spit games, and Spit's own figures (``spit.games.spit.sim``'s)."""
-
-    @property
-    def mean_rounds(self) -> float:
-        return spit_sim.mean_rounds(self.records)
-
-    @property
-    def mean_length_s(self) -> float:
-        """Mean game length in game seconds (unfinished games count at the limit)."""
-        return spit_sim.mean_length_s(self.records)
-
-    def cards_per_minute(self, role: int) -> float:
-        """Cards the first (0) or second (1) bot played per game minute."""
-        return spit_sim.cards_per_minute(self.records, role)
-
-    def refused_share(self, role: int) -> float:
-        """Share of that bot's inputs the match refused (races lost, stale plays)."""
-        return spit_sim.refused_share(self.records, role)
-
-    def to_json(self) -> dict[str, Any]:
-        return spit_sim.run_json(self)
-
-
-def run_games(
-    games: int,
-    seed: int,
-    p1: BotSpec | str,
-    p2: BotSpec | str,
-    *,
-    variant: Variant = Variant.STANDARD,
-    target: int = 100,
-    timing: Timing | None = None,
-    limit_ms: int = DEFAULT_LIMIT_MS,
-    jobs: int = 1,
-    replay_dir: Path | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> SimResult:
-    """Play ``games`` games of bot ``p1`` against bot ``p2`` on a virtual clock.
-
-    Games ``2k`` and ``2k+1`` share a deal with the seats swapped. ``progress`` is
-    called with the number of games finished so far, after each batch. Raises
-    ``ValueError`` for impossible arguments.
-    """
-    if games < 1:
-        raise ValueError("the number of games must be at least 1")
-    if jobs < 1:
-        raise ValueError("the number of jobs must be at least 1")
-    if limit_ms < 1:
-        raise ValueError("the time limit must be positive")
-    setup = GameSetup(
-        seed=seed,
-        p1=p1 if isinstance(p1, BotSpec) else BotSpec.parse(p1),
-        p2=p2 if isinstance(p2, BotSpec) else BotSpec.parse(p2),
-        variant=variant,
-        target=target,
-        timing=timing or Timing(),
-        limit_ms=limit_ms,
-        replay_dir=replay_dir,
-    )
-    return SimResult(*_run(play_game, setup, games, jobs, progress))
-
-
 def run_indexed(
     play: Callable[[S, int], R],
     setup: S,
@@ -186,12 +132,59 @@ def run_indexed(
 ) -> RunResult[S, R]:
     """Play games ``0`` to ``games - 1`` of a run, ``play(setup, index)`` each, in
     ``jobs`` processes. ``play`` must be a module's top-level function and ``setup``
-    picklable. ``progress`` as for ``run_games``; ``ValueError`` for impossible counts."""
+    picklable. ``progress`` is called with the number of games finished so far, after
+    each batch. ``ValueError`` for impossible counts."""
     if games < 1:
         raise ValueError("the number of games must be at least 1")
     if jobs < 1:
         raise ValueError("the number of jobs must be at least 1")
     return RunResult(*_run(play, setup, games, jobs, progress))
+
+
+def play_game(setup: Setup[Table[St, G, A, I, C, E, Rf, O]], index: int) -> GameRecord:
+    """Play game ``index`` of the run to its end or to the table's limit. Each player
+    keeps its own seed across a pair."""
+    pair, p1_seat = divmod(index, 2)
+    deal_seed = derive_seed(setup.seed, "deal", pair)
+    seeds = (derive_seed(setup.seed, "bot", pair, 1), derive_seed(setup.seed, "bot", pair, 2))
+    if p1_seat:
+        names, seeds = (setup.p2, setup.p1), (seeds[1], seeds[0])
+    else:
+        names = (setup.p1, setup.p2)
+    table = setup.table
+    agents = [table.agent(names[seat], seat, seeds[seat]) for seat in SEATS]
+    tally = table.tally()
+    recorders: list[Recorder[St, A, C, Rf]] = [tally]
+    writer: Writer[St, A, C, Rf] | None = None
+    if setup.replay_dir is not None:
+        writer = table.writer(setup.replay_dir, names, seeds, deal_seed)
+        recorders.append(writer)
+    game = table.game()
+    session = Session(
+        game,
+        SeededDeals(game, deal_seed),
+        agents=agents,
+        recorders=recorders,
+        collect_events=False,
+        max_rounds=table.max_rounds,
+    )
+    try:
+        session.run_to_end(table.limit_ms)
+    finally:
+        if writer is not None:
+            writer.close()
+    state = session.state
+    outcome = game.outcome(state)
+    return GameRecord(
+        index=index,
+        deal_seed=deal_seed,
+        p1_seat=p1_seat,
+        winner=None if outcome is None else outcome.winner,
+        finished=session.stage.over,
+        rounds=session.rounds,
+        length_ms=session.time,
+        counts=tally.counts(state),
+    )
 
 
 def _run(

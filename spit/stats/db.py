@@ -325,20 +325,23 @@ class StatsDB(Closing):
 
     # -- ratings (``spit.stats.rating``) ---------------------------------------------
 
-    def your_name(self) -> str | None:
-        """The name whose rating is "yours": the player of the latest rated bot game."""
+    def your_name(self, game: str = SPIT) -> str | None:
+        """The name whose rating is "yours": the player of the latest rated bot game
+        of ``game``."""
         with self._lock:
-            return rating.your_name(self._conn)
+            return rating.your_name(self._conn, game)
 
-    def rating_history(self, name: str, limit: int = rating.HISTORY) -> list[RatedGame]:
-        """The last ``limit`` rated games of ``name``, oldest first."""
+    def rating_history(
+        self, name: str, limit: int = rating.HISTORY, game: str = SPIT
+    ) -> list[RatedGame]:
+        """The last ``limit`` rated games of ``game`` of ``name``, oldest first."""
         with self._lock:
-            return rating.history(self._conn, name, limit)
+            return rating.history(self._conn, name, limit, game)
 
-    def ratings(self) -> list[tuple[str, Rating, int]]:
-        """Everyone rated: latest name, rating, rated games; best first."""
+    def ratings(self, game: str = SPIT) -> list[tuple[str, Rating, int]]:
+        """Everyone rated in ``game``: latest name, rating, rated games; best first."""
         with self._lock:
-            return rating.everyone(self._conn)
+            return rating.everyone(self._conn, game)
 
     def rating_changes(self, game: GameSummary) -> list[RatedGame]:
         """How the stored ``game`` moved each person's rating, by seat."""
@@ -587,7 +590,7 @@ def game_news(replay_path: Path) -> GameNews | None:
         with StatsDB.open(replays=replay_path.parent) as db:
             game = db.record_game(replay_path) if db.writable else None
             if game is None or game.game != SPIT or game.mode is Mode.BOT_VS_BOT:
-                return None  # Spades has no rating nor records of its own yet
+                return None  # the news (records, the rating shown) are Spit's yet
             why = db.why_not_counted(game)
             return GameNews(why, db.new_bests(game), db.rating_changes(game))
     except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):

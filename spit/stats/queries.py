@@ -309,9 +309,7 @@ def bests_by_level(conn: sqlite3.Connection) -> list[LevelBests]:
 
 def why_not_counted(conn: sqlite3.Connection, game: GameSummary) -> str | None:
     """Why the stored ``game`` counts for no rating or best, briefly; ``None`` if it
-    counts (a game of Spit, sealed, the first of its deal)."""
-    if game.game != SPIT:
-        return f"{game.game.capitalize()} has no rating"
+    counts (a game sealed, the first of its deal)."""
     if game.mode is Mode.NETWORK:
         return "games over the network are not rated yet"
     if game.seal is not Seal.SEALED:

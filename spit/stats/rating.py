@@ -11,10 +11,13 @@ the one its documentation rates with; for two players all its models agree close
   or over the network; not two of the same name, nor the seats' own "Player 1" and
   "Player 2", which name nobody). So two friends who also play the bots carry one
   rating each across both.
+- **Per game**: a person has one rating in each game (Spit, Spades), each folded from
+  that game's counted games only.
 - **Against a bot** the person is rated against the bot level's fixed rating
-  (``spit.games.spit.bots.ratings``), which the game does not change: bots do not
-  learn. A level without a rating (a replay may name anything) rates nothing.
-- **Which games count**: ``COUNTED`` games only, sealed Spit games each the first of
+  (Spit's ``spit.games.spit.bots.ratings``; another game's ``Bots.ratings`` in its
+  descriptor), which the game does not change: bots do not learn. A level without a
+  rating (a replay may name anything; Spades' bots have none yet) rates nothing.
+- **Which games count**: ``COUNTED`` games only, sealed games each the first of
   its deal (``spit.stats.queries.FIRST_OF_DEAL``); a forfeit counts, the leaver having
   lost (a rating that a player could keep by leaving a lost game would mean little).
   A draw (``winner`` NULL) counts as openskill's tie: both ranked first.
@@ -42,9 +45,11 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from spit.core.dates import from_iso
 from spit.core.replay.fields import DEFAULT_PLAYERS
+from spit.core.replay.seal import Seal
+from spit.games import registry
 from spit.games.spit.bots.ratings import DISPLAY_SCALE, bot_rating
-from spit.stats.queries import FIRST_OF_DEAL, SEALED_SPIT
-from spit.stats.summary import Mode
+from spit.stats.queries import FIRST_OF_DEAL
+from spit.stats.summary import SPIT, Mode
 
 HISTORY: Final = 30
 """Rated games in the chart, the latest."""
@@ -53,7 +58,7 @@ COUNTED: Final = f"""
     FROM games AS g
     JOIN players AS a ON a.game_id = g.id AND a.seat = 0
     JOIN players AS b ON b.game_id = g.id AND b.seat = 1
-    WHERE {SEALED_SPIT} AND {FIRST_OF_DEAL}
+    WHERE g.seal = '{Seal.SEALED.value}' AND {FIRST_OF_DEAL}
     AND g.mode IN ('{Mode.VS_BOT.value}', '{Mode.TWO_PLAYERS.value}')
 """
 """The games that may move a rating, as ``g`` with its seats ``a`` (0) and ``b`` (1)."""
@@ -133,12 +138,21 @@ class _Seat:
     """A bot's rating (never changed); ``None`` for a person."""
 
 
-def _seat(number: int, kind: str, name: str, level: str | None) -> _Seat | None:
-    """A seat as it is rated; ``None`` for a bot of no known level."""
+def _seat(game: str, number: int, kind: str, name: str, level: str | None) -> _Seat | None:
+    """A seat of a game of ``game`` as it is rated; ``None`` for a bot of no known level."""
     if kind != "bot":
         return _Seat(number, player_key(name), name, None)
-    found = None if level is None else bot_rating(level)
+    found = None if level is None else _bot_rating(game, level)
     return None if found is None else _Seat(number, None, name, Rating(*found))
+
+
+def _bot_rating(game: str, level: str) -> tuple[float, float] | None:
+    """The fixed rating of ``game``'s bot ``level``: Spit's measured or extrapolated,
+    another game's from its descriptor (``Bots.ratings``), if it has one."""
+    if game == SPIT:
+        return bot_rating(level)
+    ratings = registry.by_name(game).bots.ratings
+    return None if ratings is None else ratings().get(level)
 
 
 def rebuild(conn: sqlite3.Connection) -> None:
@@ -172,39 +186,40 @@ def update(conn: sqlite3.Connection, game_id: int) -> None:
 def _fold(conn: sqlite3.Connection, where: str, params: tuple[int, ...]) -> None:
     model = new_model()
     start = Rating(model.mu, model.sigma)
-    known: dict[str, Rating] = {}
+    known: dict[tuple[str, str], Rating] = {}
+    """Each (game, person)'s rating so far."""
 
-    def current(seat: _Seat) -> Rating:
+    def current(game: str, seat: _Seat) -> Rating:
         if seat.fixed is not None or seat.key is None:
             return seat.fixed or start
-        key = seat.key
+        key = (game, seat.key)
         if key not in known:
             latest = conn.execute(
                 "SELECT r.mu_after, r.sigma_after FROM ratings AS r "
-                "JOIN games AS g ON g.id = r.game_id WHERE r.player = ? "
+                "JOIN games AS g ON g.id = r.game_id WHERE g.game = ? AND r.player = ? "
                 "ORDER BY g.started DESC, g.id DESC LIMIT 1",
-                (key,),
+                key,
             ).fetchone()
             known[key] = start if latest is None else Rating(latest[0], latest[1])
         return known[key]
 
     rows = conn.execute(
-        "SELECT g.id, g.mode, g.winner, a.kind, a.name, a.level, b.kind, b.name, b.level "
-        f"{COUNTED} {where} ORDER BY g.started, g.id",
+        "SELECT g.id, g.game, g.mode, g.winner, a.kind, a.name, a.level, b.kind, b.name, "
+        f"b.level {COUNTED} {where} ORDER BY g.started, g.id",
         params,
     ).fetchall()
-    for game_id, mode, winner, *seated in rows:
-        one, two = _seat(0, *seated[:3]), _seat(1, *seated[3:])
+    for game_id, game, mode, winner, *seated in rows:
+        one, two = _seat(game, 0, *seated[:3]), _seat(game, 1, *seated[3:])
         if one is None or two is None or one.key == two.key:
             continue  # a bot of no known level; the same name twice
         if mode == Mode.TWO_PLAYERS and {one.key, two.key} & _SEAT_NAMES:
             continue  # someone without a name of their own
         first, second = (two, one) if winner == 1 else (one, two)  # a draw: in seat order
-        before = (current(first), current(second))
+        before = (current(game, first), current(game, second))
         after = rate_pair(model, *before, draw=winner is None)
         for seat, old, new in zip((first, second), before, after, strict=True):
             if seat.key is not None:
-                known[seat.key] = new
+                known[game, seat.key] = new
                 conn.execute(
                     "INSERT INTO ratings (game_id, player, seat, name, mu_before, "
                     "sigma_before, mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -229,11 +244,14 @@ _HISTORY: Final = (
 )
 
 
-def history(conn: sqlite3.Connection, name: str, limit: int = HISTORY) -> list[RatedGame]:
-    """The last ``limit`` rated games of the person called ``name``, oldest first."""
+def history(
+    conn: sqlite3.Connection, name: str, limit: int = HISTORY, game: str = SPIT
+) -> list[RatedGame]:
+    """The last ``limit`` rated games of ``game`` of the person called ``name``, oldest
+    first."""
     rows = conn.execute(
-        f"{_HISTORY} WHERE r.player = ? ORDER BY g.started DESC, g.id DESC LIMIT ?",
-        (player_key(name), limit),
+        f"{_HISTORY} WHERE g.game = ? AND r.player = ? ORDER BY g.started DESC, g.id DESC LIMIT ?",
+        (game, player_key(name), limit),
     ).fetchall()
     return [_rated(row) for row in reversed(rows)]
 
@@ -245,21 +263,25 @@ def of_game(conn: sqlite3.Connection, game_key: str) -> list[RatedGame]:
     return [_rated(row) for row in rows]
 
 
-def your_name(conn: sqlite3.Connection) -> str | None:
-    """Whose rating the menu shows: the person of the latest rated game against a bot
-    (the one who plays the bots on this computer)."""
+def your_name(conn: sqlite3.Connection, game: str = SPIT) -> str | None:
+    """Whose rating the menu shows: the person of the latest rated game of ``game``
+    against a bot (the one who plays the bots on this computer)."""
     row = conn.execute(
         "SELECT r.name FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
-        f"WHERE g.mode = '{Mode.VS_BOT.value}' ORDER BY g.started DESC, g.id DESC LIMIT 1"
+        f"WHERE g.game = ? AND g.mode = '{Mode.VS_BOT.value}' "
+        "ORDER BY g.started DESC, g.id DESC LIMIT 1",
+        (game,),
     ).fetchone()
     return None if row is None else str(row[0])
 
 
-def everyone(conn: sqlite3.Connection) -> list[tuple[str, Rating, int]]:
-    """Each rated person's latest name, rating and rated games, best rated first."""
+def everyone(conn: sqlite3.Connection, game: str = SPIT) -> list[tuple[str, Rating, int]]:
+    """Each person rated in ``game``: latest name, rating and rated games, best rated
+    first."""
     rows = conn.execute(
         "SELECT r.player, r.name, r.mu_after, r.sigma_after FROM ratings AS r "
-        "JOIN games AS g ON g.id = r.game_id ORDER BY g.started, g.id"
+        "JOIN games AS g ON g.id = r.game_id WHERE g.game = ? ORDER BY g.started, g.id",
+        (game,),
     )
     latest: dict[str, tuple[str, Rating, int]] = {}
     for key, name, mu, sigma in rows:

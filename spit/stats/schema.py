@@ -257,6 +257,14 @@ MIGRATIONS: Final = (
         DELETE FROM files WHERE outcome = 'unfinished';
         """,
     ),
+    Migration(
+        "a rating in each game: every game's ratings folded again",
+        # Ratings were Spit's only; each game's are folded from its own games now. The
+        # next open finds no rating and folds them all (``spit.stats.rating.unrated``).
+        """
+        DELETE FROM ratings;
+        """,
+    ),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

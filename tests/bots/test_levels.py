@@ -12,6 +12,7 @@ import pytest
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS, HumanModel, bot_description, make_bot
 from spit.games.spit.bots.levels import LEARNER, PRACTISED, model_at
 from spit.games.spit.game import Agent
+from spit.games.spit.sim import SIMULATOR
 from spit.sim import run_games
 
 MAIN = ("beginner", "easy", "normal", "hard", "expert")
@@ -162,7 +163,7 @@ def test_the_levels_make_a_ladder_in_small() -> None:
     # averaging out.
     wins = finished = 0
     for step, (weaker, stronger) in enumerate(itertools.pairwise(LEVELS)):
-        result = run_games(60, 100 + step, stronger, weaker)
+        result = run_games(SIMULATOR, 60, 100 + step, stronger, weaker)
         wins, finished = wins + result.wins(0), finished + result.finished
     assert 0.6 <= wins / finished <= 0.75
-    assert run_games(20, 5, LEVELS[-1], LEVELS[0]).p1_win_rate >= 0.9
+    assert run_games(SIMULATOR, 20, 5, LEVELS[-1], LEVELS[0]).p1_win_rate >= 0.9

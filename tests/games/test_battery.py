@@ -31,6 +31,9 @@ from spit.games.replays import parse_any_replay, verify_any
 from spit.play.deals import ScriptedDeals, SeededDeals
 from spit.play.events import InputRecord
 from spit.play.session import Session
+from spit.sim import run_games
+from spit.sim.report import text as report_text
+from spit.sim.report import to_json
 from spit.stats import StatsDB
 from spit.stats.summary import SUMMARIES
 from tests.replay.edits import edits
@@ -272,19 +275,14 @@ def test_a_statistics_row_and_a_rating_update(entry: Entry, tmp_path: Path) -> N
 
 @pytest.mark.slow
 def test_the_simulators_report(entry: Entry) -> None:
-    from spit.games.simulation import SimRequest
-    from spit.sim import run_indexed
-
-    if entry.descriptor.simulator is None:
-        pytest.skip(f"{NOT_YET} the simulator (a descriptor's own), for {entry.name}")
+    assert entry.descriptor.simulator is not None, "every game brings its simulator"
     simulator = entry.descriptor.simulator()
-    player = simulator.default_player
-    plan = simulator.plan(SimRequest(2, 7, player, player, simulator.default_target, 1, None))
-    run = run_indexed(plan.play, plan.setup, 2)
-    report = plan.to_json(run)
+    run = run_games(simulator, 2, 7)
+    report = to_json(entry.descriptor.info, simulator, run)
     assert run.games == 2 and run.wins(0) + run.wins(1) + run.draws + run.unfinished == 2
-    assert "2 games" in plan.report(run) and report["games"] == 2
-    assert report["draws"] == run.draws
+    assert "2 games" in report_text(entry.descriptor.info, simulator, run) and report["games"] == 2
+    assert report["draws"] == run.draws and report["game"] == entry.name
+    assert run.records == run_games(simulator, 2, 7, jobs=2).records
 
 
 # -- the network
@@ -369,6 +367,12 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
         pytest.fail("no draw in 200 games")
     assert outcome.winners == () and outcome.winner is None and session.stage.over
     assert outcome.scores[0] == outcome.scores[1]
+    assert entry.descriptor.simulator is not None
+    simulator = entry.descriptor.simulator()
+    run = run_games(simulator, 40, 7)  # the simulator counts draws apart
+    assert run.wins(0) + run.wins(1) + run.draws + run.unfinished == 40
+    assert run.draws > 0 and to_json(entry.descriptor.info, simulator, run)["draws"] == run.draws
+    assert f"draws: {run.draws};" in report_text(entry.descriptor.info, simulator, run)
     path, again = recorded(entry, tmp_path / "replays", seed)  # skips without a writer
     assert session.game.state_hash(again.state) == session.game.state_hash(session.state)
     checked = verify_any(parse_any_replay(path.read_bytes(), path))
@@ -386,14 +390,3 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
             assert len(changes) == 2 and changes[0] == changes[1]
     finally:
         db.close()
-    if entry.descriptor.simulator is None:
-        pytest.skip(f"{NOT_YET} the simulator (a descriptor's own), for {entry.name}")
-    from spit.games.simulation import SimRequest
-    from spit.sim import run_indexed
-
-    simulator = entry.descriptor.simulator()
-    player = simulator.default_player
-    plan = simulator.plan(SimRequest(40, 7, player, player, simulator.default_target, 1, None))
-    run = run_indexed(plan.play, plan.setup, 40)
-    assert run.draws > 0 and plan.to_json(run)["draws"] == run.draws
-    assert run.wins(0) + run.wins(1) + run.draws + run.unfinished == 40

@@ -124,21 +124,19 @@ def test_bot_levels(game: GameDescriptor) -> None:
 def test_every_game_simulates_two_games_by_its_plan(game: GameDescriptor) -> None:
     """``spit-tui sim --game NAME`` knows a game only by its simulator: the defaults
     make a plan, its two games play, and both reports speak of them."""
-    from spit.games.simulation import SimRequest
-    from spit.sim import run_indexed
+    from spit.sim import run_games
+    from spit.sim.report import text, to_json
 
     assert game.simulator is not None
     simulator = game.simulator()
-    assert simulator.players_help and simulator.target_help
+    assert simulator.players_help() and simulator.target_help
     assert all(option.choices or option.maximum for option in simulator.options)
-    player = simulator.default_player
-    request = SimRequest(2, 7, player, player, simulator.default_target, 1, None)
-    plan = simulator.plan(request)
-    run = run_indexed(plan.play, plan.setup, 2)
-    assert run.games == 2 and "2 games" in plan.report(run)
-    assert plan.to_json(run)["games"] == 2 and plan.to_json(run)["seed"] == 7
+    run = run_games(simulator, 2, 7)
+    assert run.games == 2 and "2 games" in text(game.info, simulator, run)
+    data = to_json(game.info, simulator, run)
+    assert data["game"] == game.name and data["games"] == 2 and data["seed"] == 7
     with pytest.raises(ValueError, match=r"^argument --p2: "):
-        simulator.plan(SimRequest(2, 7, player, "no such player", 1, 1, None))
+        run_games(simulator, 2, 7, p2="no such player")
 
 
 def _modules_after(code: str) -> set[str]:

@@ -21,8 +21,8 @@ from spit.games.spit.replay import Input, load_replay, verify
 from spit.net.client import NetClient
 
 from .loopback import ONE_ROUND, fast_tables, play_greedily, running_lobby
+from .serve_processes import serve_started
 from .test_hostile_clients import _attack, _mutations
-from .test_serve_processes import serve_started
 
 ROOMS = 6
 
@@ -106,7 +106,7 @@ def test_rooms_of_a_killed_server_leave_valid_unfinished_replays(tmp_path: Path)
     data = tmp_path / "data"
 
     async def run() -> list[tuple[str, str, Told, Told]]:
-        async with serve_started(data, "A-Z", extra=["--max-per-address", "20"]) as served:
+        async with serve_started(data, extra=["--max-per-address", "20"]) as served:
             pairs = await _pairs(f"ws://127.0.0.1:{served.port}", 4)
             # a few seconds of each game, at the real pace (a 3 s countdown first)
             await asyncio.wait_for(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spit.games.simulation import win_lines
 from spit.sim import run_indexed, wilson
+from spit.sim.report import win_lines
 
 OUTCOMES = ("p1", "p2", "draw", "unfinished", "p1", "draw", "p1", "unfinished", "p2", "p1")
 """Game ``i``'s outcome: 4 won by p1, 2 by p2, 2 drawn, 2 stopped unfinished."""
@@ -39,5 +39,5 @@ def test_the_win_rate_and_its_interval_are_over_the_games_someone_won() -> None:
     run = run_indexed(play, None, len(OUTCOMES))
     assert run.p1_win_rate == 4 / 6
     assert run.p1_interval == wilson(4, 6)
-    [first, second] = win_lines(run, ("A", "B"), lambda role: "")
+    [first, second] = win_lines(run, ("A", "B"), ("", ""))
     assert "4 wins   66.7%" in first and "2 wins   33.3%" in second

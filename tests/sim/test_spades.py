@@ -10,12 +10,14 @@ import pytest
 
 from spit.cli import main
 from spit.games.spades.replay import load_spades_replay, verify_spades
-from spit.games.spades.sim import GameSetup, play_game
-from spit.sim import run_indexed
+from spit.games.spades.sim import SIMULATOR
+from spit.sim import Result, run_games
 
 from .cli import assert_usage_error, run_sim
 
-SETUP = GameSetup(seed=7, p1="easy", p2="random", target=100)
+
+def run(games: int, jobs: int = 1) -> Result:
+    return run_games(SIMULATOR, games, 7, "easy", "random", target=100, jobs=jobs)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -24,19 +26,19 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 
 @pytest.mark.slow
 def test_the_same_games_whatever_the_number_of_jobs() -> None:
-    one = run_indexed(play_game, SETUP, 6, jobs=1)
-    two = run_indexed(play_game, SETUP, 6, jobs=2)
+    one = run(6, jobs=1)
+    two = run(6, jobs=2)
     assert one.records == two.records
     assert [r.index for r in one.records] == list(range(6))
 
 
 def test_games_come_in_pairs_with_the_same_hands_and_the_seats_swapped() -> None:
-    records = run_indexed(play_game, SETUP, 4).records
+    result = run(4)
+    records = result.records
     for pair in (records[0:2], records[2:4]):
         assert pair[0].deal_seed == pair[1].deal_seed
         assert (pair[0].p1_seat, pair[1].p1_seat) == (0, 1)
     assert records[0].deal_seed != records[2].deal_seed
-    result = run_indexed(play_game, SETUP, 4)
     assert result.wins(0) == 4 and result.p1_interval[0] > 0.4  # easy beats random
 
 

@@ -59,7 +59,7 @@ def test_the_last_release_s_database_migrates_with_every_row_kept(tmp_path: Path
     assert not list(tmp_path.glob("stats.sqlite3.damaged-*"))
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
         nullable = {r[1]: not r[3] for r in conn.execute("PRAGMA table_info(games)")}
         assert nullable["winner"]
         indexes = {r[1] for r in conn.execute("PRAGMA index_list(games)")}

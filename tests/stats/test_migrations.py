@@ -61,7 +61,7 @@ def user_version(path: Path) -> int:
 
 def test_a_new_database_has_the_latest_version(tmp_path: Path) -> None:
     StatsDB.open(tmp_path / "stats.sqlite3", replays=tmp_path).close()
-    assert user_version(tmp_path / "stats.sqlite3") == SCHEMA_VERSION == len(MIGRATIONS) == 10
+    assert user_version(tmp_path / "stats.sqlite3") == SCHEMA_VERSION == len(MIGRATIONS) == 11
 
 
 @pytest.mark.parametrize("replays_there", [True, False])

@@ -310,3 +310,30 @@ def test_the_migration_reads_the_spit_games_again_for_their_deals(
         found = db.ratings(), sorted(g.deal_key or "" for g in db.recent_games(-1))
         assert db.notice is None and db.report.recorded == len(db.recent_games(-1))
     assert found == expected and "" not in found[1]
+
+
+def test_each_game_has_its_own_rating(tmp_path: Path) -> None:
+    """A game of Spades between two people rates them in Spades, apart from Spit."""
+    from spit.play.deals import SeededDeals
+    from spit.play.session import Session
+    from spit.stats import SPADES
+    from tests.games.battery_games import ENTRIES
+
+    entry = ENTRIES["spades"]
+    assert entry.writer is not None
+    replays = tmp_path / "replays"
+    writer = entry.writer(replays, 13)
+    game = entry.game()
+    session = Session(game, SeededDeals(game, 13), agents=entry.players(13), recorders=[writer])
+    session.run_to_end(3_600_000)
+    writer.close()
+    outcome = game.outcome(session.state)
+    assert outcome is not None and outcome.winner is not None
+    with StatsDB.open(tmp_path / "stats.db", replays=replays) as db:
+        summary = db.record_game(writer.path)
+        assert summary is not None and db.why_not_counted(summary) is None
+        rated = {name: found for name, found, _ in db.ratings(SPADES)}
+        assert db.ratings() == []  # nobody's Spit rating moved
+        winner = summary.players[outcome.winner].name
+        assert rated[winner].mu > max(r.mu for n, r in rated.items() if n != winner)
+        assert [r.name for r in db.rating_history(winner, game=SPADES)] == [winner]

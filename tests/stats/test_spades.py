@@ -10,8 +10,9 @@ import pytest
 
 from spit.games.spades.engine import State
 from spit.games.spades.replay import load_spades_replay, resimulation
-from spit.games.spades.sim import GameSetup, play_game
+from spit.games.spades.sim import SIMULATOR
 from spit.games.spades.stats import bid_record, summarize_spades
+from spit.sim import run_games
 from spit.stats import SPADES, Mode, StatsDB, summarize
 
 from .games import spades_game
@@ -60,8 +61,7 @@ def test_the_summary_is_the_games_own_function(tmp_path: Path) -> None:
 
 
 def test_simulated_games_count_as_bots_only(tmp_path: Path) -> None:
-    setup = GameSetup(seed=3, p1="easy", p2="hard", target=100, replay_dir=tmp_path)
-    records = [play_game(setup, i) for i in range(2)]
+    records = run_games(SIMULATOR, 2, 3, "easy", "hard", target=100, replay_dir=tmp_path).records
     with StatsDB.open(tmp_path / "stats.sqlite3", replays=tmp_path) as db:
         assert db.report.recorded == 2
         (row,) = db.results_by_mode()
@@ -69,7 +69,7 @@ def test_simulated_games_count_as_bots_only(tmp_path: Path) -> None:
         games = db.recent_games(-1)
         assert db.spades_results() == []  # nobody's own figures
     by_hands = sorted((g.rounds, sorted(p.score or 0 for p in g.players)) for g in games)
-    assert by_hands == sorted((r.hands, sorted(r.scores)) for r in records)
+    assert by_hands == sorted((r.rounds, sorted(r.counts["scores"])) for r in records)
 
 
 def test_the_figures_by_level(tmp_path: Path) -> None:

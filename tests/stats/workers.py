@@ -1,5 +1,6 @@
 """What each process does in ``test_concurrency`` (a module of its own, so that a
-process started with "spawn" can import it)."""
+process started with "spawn" can import it; importing it installs the games, as
+``spit.cli`` does, for a spawned process starts with an empty registry)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
+from spit import composition
 from spit.stats import StatsDB
+
+composition.install()
 
 
 def open_and_record(

@@ -18,13 +18,14 @@ from spit.replay.plain import plain_header
 from spit.replay.verify import verify_own
 from spit.tui.shared.front_ends import FrontEnds
 
-from .bot import LEVELS
-from .game import CODEC, INFO, WarGame
+from .bot import LEVELS, WarBot
+from .game import CODEC, INFO, ROUNDS, WarGame
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from spit.core.clock import Clock
+    from spit.games.simulation import Simulator
     from spit.settings.model import Settings
     from spit.tui.shared.viewer_base import ViewerScreen
 
@@ -46,6 +47,12 @@ def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
     return "War, network" if network else f"War: {players[0].name} vs {players[1].name}"
 
 
+def _simulator() -> Simulator:
+    from spit.games.simulation import basic_simulator
+
+    return basic_simulator(INFO, LEVELS, ROUNDS, WarGame, WarBot)
+
+
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
     files=ReplayFiles(
@@ -59,6 +66,7 @@ DESCRIPTOR: Final = GameDescriptor(
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None
     ),
+    simulator=_simulator,
 )
 
 
