@@ -18,8 +18,8 @@ same way, and closes a connection that sends it anything else.
 An optional field left out and the same field sent as ``null`` mean the same; a
 Struct writes neither (``omit_defaults``).
 
-A view and its events are each game's own JSON (``NetTable``): the envelope is typed
-here, the payload is carried as a bounded JSON object (``Payload``).
+A view and its events are each game's own JSON (its ``spit.play.net_table.Wire``): the
+envelope is typed here, the payload is carried as a bounded JSON object (``Payload``).
 
 ``docs/protocol.md`` specifies each message and the close codes.
 """

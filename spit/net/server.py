@@ -9,7 +9,8 @@ only that connection (``Close.PROTOCOL`` with the reason).
 
 A room's game comes from the game registry (``spit.games.registry``): the server is
 given a game's name and options and asks that game's descriptor for a table
-(``net_table``), so nothing here knows any game.
+(``NetPlay.table``: ``spit.play.net_table.GameTable``), so nothing here knows any
+game.
 
 Limits: ``websockets`` refuses frames over ``MAX_CLIENT_MESSAGE`` and keeps at most
 ``max_queue`` unread frames per connection; every connection counts against its

@@ -22,17 +22,23 @@ R = TypeVar("R", bound=Refusal)
 
 class Stopped(Refusal):
     """The session's own refusals, whatever the game: nothing is taken while the game
-    is paused or once it is over."""
+    is paused or once it is over, nor, at a network table, from a seat a bot plays."""
 
     PAUSED = "paused"
     GAME_OVER = "game_over"
+    BOT = "bot"
+    """A bot plays the seat (over the network, in the seat of a player who is gone)."""
 
     @property
     def message(self) -> str:
         return _STOPPED[self]
 
 
-_STOPPED: Final = {Stopped.PAUSED: "the game is paused", Stopped.GAME_OVER: "the game is over"}
+_STOPPED: Final = {
+    Stopped.PAUSED: "the game is paused",
+    Stopped.GAME_OVER: "the game is over",
+    Stopped.BOT: "a bot plays here",
+}
 
 
 # -- what the session tells ------------------------------------------------------------

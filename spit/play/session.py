@@ -226,14 +226,12 @@ class Session(Generic[S, G, A, I, C, E, R, O]):
             return DealAsked(t, player, intent)
         return self._handle(t, player, meant)
 
-    def deal_now(self, t: int) -> None:
-        """Deal the next round at ``t``, as a ``NextDeal`` intent would: a replay of a
-        game in turns deals where its file has the deal. Raises ``ValueError`` unless
-        the game waits for a deal (or the game's, for a deal the rules refuse)."""
-        if not self.stage.dealing or self.finished:
-            raise ValueError("the game is not waiting for a deal")
+    def deal_at(self, t: int) -> None:
+        """Deal the next round at ``t`` if the game waits for one: how a network room
+        deals once every player has asked (``auto_deal`` off)."""
         self.advance_to(t)
-        self._deal(t)
+        if self.stage.dealing and not self.finished:
+            self._deal(t)
 
     def resolve(self, player: Seat, intent: I) -> A | R | NextDeal:
         """What ``intent`` means now (``Game.resolve``), without submitting it."""

@@ -309,7 +309,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
                 f"{word} {record.round} cannot start: {word} {session.rounds} is still being "
                 "played",
             )
-        session.deal_now(self._at(record, session))
+        session.deal_at(self._at(record, session))
         self._confirmed = record.round
 
     def _input(self, record: Input[A]) -> None:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final
 
 from spit.core.cards import RANK_SYMBOLS, card_name
 from spit.engine.timers import Timing
-from spit.games.spit import net_table as spit_table
+from spit.games.spit import wire as spit_wire
 from spit.net.client import NetClient
 from spit.net.fairness import Ordering
 from spit.net.limits import Limits
@@ -31,7 +31,7 @@ SPECTATOR: Final = -1
 """The seat a watched table notes a spectator's (public) view under."""
 
 
-class WatchedTable(spit_table.NetTable):
+class WatchedTable(spit_wire.Table):
     """A table that notes, for every view it gives, which cards were hidden then (reset
     ``seen`` before each game)."""
 
@@ -74,7 +74,7 @@ default): a flooding client's answer to the close is behind its flood, which the
 does not read, so the wait is always the whole timeout."""
 
 ONE_ROUND: Final = {"variant": "points", "target": 1}
-"""A game of one round (Spit's points variant to 1 point): options of ``spit_table.NetTable``
+"""A game of one round (Spit's points variant to 1 point): options of ``spit_wire.Table``
 itself, given with ``table=`` (the registry's factory, like a local game, takes no
 target)."""
 
@@ -86,7 +86,7 @@ async def running_server(
     seed: int = 7,
     ordering: Ordering = Ordering.FAIR,
     password: str | None = None,
-    table: type[spit_table.NetTable] = spit_table.NetTable,
+    table: type[spit_wire.Table] = spit_wire.Table,
     options: dict[str, Any] | None = None,
     make_table: Callable[[tuple[str, str]], NetTable] | None = None,
     tls: ssl.SSLContext | None = None,
@@ -105,7 +105,7 @@ async def running_server(
     }
     if make_table is not None:
         server = GameServer(make_table=make_table, **common)
-    elif table is spit_table.NetTable:  # the server's own way: through the game registry
+    elif table is spit_wire.Table:  # the server's own way: through the game registry
         server = GameServer(
             options={"timing": FAST, **(options or {})},
             replay_dir=replay_dir,
@@ -234,7 +234,7 @@ def _check_frames(
 
 def fast_tables(
     replay_dir: Path,
-    table: type[spit_table.NetTable] = spit_table.NetTable,
+    table: type[spit_wire.Table] = spit_wire.Table,
     *,
     seeds: Iterator[int] | None = None,
     fixed: Mapping[str, Any] | None = None,
@@ -252,7 +252,7 @@ def fast_tables(
             raise ValueError(f"this server has no game {game}; it has spit")
         kwargs = {**check(options), **(fixed or {})}
 
-        def new_table(names: tuple[str, str]) -> spit_table.NetTable:
+        def new_table(names: tuple[str, str]) -> spit_wire.Table:
             seed = 7 if seeds is None else next(seeds)
             return table(names, seed, replay_dir, timing=FAST, **kwargs)
 

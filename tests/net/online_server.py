@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from spit.commands.serve import server_bot_ratings
-from spit.games.spit.net_table import NetTable as SpitNetTable
+from spit.games.spit.wire import Table as SpitTable
 from spit.net.addresses import Address, parse_address
 from spit.net.credentials import AccountTokens
 from spit.net.limits import Limits
@@ -49,8 +49,8 @@ def short_tables(
     level = str(options.get("bot_level", "normal"))
     first = 7 if seed is None else seed
 
-    def new_table(names: tuple[str, str]) -> SpitNetTable:
-        return SpitNetTable(
+    def new_table(names: tuple[str, str]) -> SpitTable:
+        return SpitTable(
             names, first, replay_dir, variant="points", target=1, timing=FAST, bot_level=level
         )
 

@@ -12,7 +12,7 @@ from typing import Any
 from spit.core.cards import card_name
 from spit.games.spades.engine import Phase, playable
 from spit.games.spades.keys import hand_letters
-from spit.games.spades.net_view import read_view
+from spit.games.spades.wire import read_view
 
 BID = 6
 """Both bid six of the thirteen tricks: one of them makes it each hand, so a game to a

@@ -18,8 +18,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from spit.games.spit.net_table import NetTable
 from spit.games.spit.replay import load_replay, verify
+from spit.games.spit.wire import Table
 from spit.net.client import NetClient
 from spit.net.limits import Limits
 from spit.net.lobby_client import list_rooms, replay_by_code
@@ -182,7 +182,7 @@ async def _play(client: NetClient, rng: random.Random) -> None:
         await play_greedily(client, rng)
 
 
-class FailingTable(NetTable):
+class FailingTable(Table):
     """A table whose game raises once it has run a little while."""
 
     def advance(self, at: int) -> None:
@@ -317,7 +317,7 @@ def test_behind_a_trusted_proxy_the_cap_counts_forwarded_addresses(
 
 
 def test_the_server_class_keeps_its_defaults_for_host(tmp_path: Path) -> None:
-    server = GameServer(lambda names: NetTable(names, 1, None, timing=FAST))
+    server = GameServer(lambda names: Table(names, 1, None, timing=FAST))
     assert server.lobby is None and server.limits == Limits()
 
 
@@ -326,7 +326,7 @@ def test_a_game_that_fails_to_start_closes_its_room_alone(
 ) -> None:
     plain = fast_tables(tmp_path, fixed=ONE_ROUND)  # the good room: a game of one round
 
-    def broken(names: tuple[str, str]) -> NetTable:
+    def broken(names: tuple[str, str]) -> Table:
         raise RuntimeError("this game cannot start")
 
     def tables(game: str | None, options: Mapping[str, Any]) -> tuple[str, TableFactory]:

@@ -13,8 +13,8 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant
 from spit.engine.timers import Timing
-from spit.games.spades import net_table as spades_table
-from spit.games.spit.net_table import NetTable
+from spit.games.spades import wire as spades_wire
+from spit.games.spit import wire as spit_wire
 from spit.games.spit.replay import ReplayWriter
 
 
@@ -31,9 +31,9 @@ def fsyncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-@pytest.mark.parametrize("table", [NetTable, spades_table.NetTable])
+@pytest.mark.parametrize("table", [spit_wire.Table, spades_wire.Table])
 def test_a_network_tables_replay_is_flushed_but_not_synced(
-    table: type[NetTable] | type[spades_table.NetTable], tmp_path: Path, fsyncs: list[int]
+    table: type[spit_wire.Table] | type[spades_wire.Table], tmp_path: Path, fsyncs: list[int]
 ) -> None:
     game = table(("Ann", "Bob"), 5, tmp_path)
     game.forfeit(0)  # the closing lines, written at once

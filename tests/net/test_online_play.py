@@ -310,10 +310,10 @@ def test_the_daily_deal_counts_once_and_enters_the_board_once_verified(tmp_path:
 
 
 def test_a_replay_that_does_not_replay_to_the_table_s_end_is_not_verified(tmp_path: Path) -> None:
-    from spit.games.spit.net_table import NetTable as SpitNetTable
+    from spit.games.spit.wire import Table as SpitTable
     from tests.net.loopback import FAST
 
-    table = SpitNetTable(("Ann", "Bot"), 11, tmp_path, variant="points", target=1, timing=FAST)
+    table = SpitTable(("Ann", "Bot"), 11, tmp_path, variant="points", target=1, timing=FAST)
     table.bot_takes(0)
     table.bot_takes(1)
     at = 0

@@ -13,8 +13,8 @@ from pathlib import Path
 import msgspec.structs
 
 from spit.core.replay.seat_records import BotSeat, Forfeit
-from spit.games.spit.net_table import NetTable
 from spit.games.spit.replay import load_replay, verify
+from spit.games.spit.wire import Table
 from spit.net.protocol import Close, GraceOver, parse_server
 from spit.net.room import CLAIM_MS, REJOIN_GRACE_MS, SPECTATORS, Room
 
@@ -25,7 +25,7 @@ def _room(tmp_path: Path, seed: int = 5) -> Room:
     seeds = iter(range(seed, seed + 10))
     room = Room(
         "R00-M01-AAA",
-        lambda names: NetTable(names, next(seeds), tmp_path, timing=FAST),
+        lambda names: Table(names, next(seeds), tmp_path, timing=FAST),
         game="spit",
     )
     room.sit("Ann", 0)
@@ -153,7 +153,7 @@ def test_a_bot_takes_the_gone_seat_and_the_game_goes_on_to_its_end(tmp_path: Pat
     now = _play(room, now, now + 600_000, (0,), random.Random(4))
     table = room.table
     assert table is not None and table.finished
-    assert isinstance(table, NetTable) and table.bots
+    assert isinstance(table, Table) and table.bots
     replay = load_replay(table.replay_path)  # type: ignore[arg-type]
     bots = [r for r in replay.records if isinstance(r, BotSeat)]
     assert len(bots) == 1 and bots[0].player == 1 and bots[0].level == "normal"
@@ -238,7 +238,7 @@ def test_a_host_gone_before_the_game_starts_gets_the_whole_grace_from_its_start(
     tmp_path: Path,
 ) -> None:
     seeds = iter(range(3, 13))
-    room = Room("R00-M02-AAA", lambda names: NetTable(names, next(seeds), tmp_path, timing=FAST))
+    room = Room("R00-M02-AAA", lambda names: Table(names, next(seeds), tmp_path, timing=FAST))
     room.sit("Ann", 0)
     room.drop(0, 1_000)  # waiting for an opponent, the line drops
     room.sit("Bob", 500_000)  # long after

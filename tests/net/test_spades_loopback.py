@@ -12,15 +12,15 @@ from typing import Any, ClassVar
 import pytest
 
 from spit.core.cards import card_name
-from spit.games.spades.net_table import NetTable
 from spit.games.spades.replay import load_spades_replay, verify_spades
+from spit.games.spades.wire import Table
 from spit.net.client import NetClient
 
 from .loopback import Seen, check_nothing_hidden, play_greedily, running_server
 from .spades_players import spades_intent
 
 
-class WatchedSpadesTable(NetTable):
+class WatchedSpadesTable(Table):
     """A table that notes, for every view it gives, which cards that seat could not
     know then: the opponent's hand and face-down cards, the stock (all but the top card
     while this seat draws it), less the cards this seat put face down itself."""

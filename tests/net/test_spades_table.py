@@ -1,5 +1,5 @@
 """Spades as the network server runs it, without a network: the intents' notation, the
-views and events as JSON and back, and whole games through ``NetTable`` (to the
+views and events as JSON and back, and whole games through ``Table`` (to the
 end, by forfeit, with a bot taking a seat over) whose replays verify."""
 
 from __future__ import annotations
@@ -35,15 +35,15 @@ from spit.games.spades.intents import (
     intent_text,
     parse_intent,
 )
-from spit.games.spades.net_table import NetTable
-from spit.games.spades.net_view import (
+from spit.games.spades.replay import load_spades_replay, verify_spades
+from spit.games.spades.wire import (
+    Table,
     event_json,
     read_event,
     read_view,
     turned,
     turned_event,
 )
-from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.net.protocol import MAX_INTENT
 
 from .spades_players import spades_intent
@@ -105,7 +105,7 @@ def test_text_that_is_no_intent_is_refused_with_a_short_safe_message(text: str) 
 
 
 def _play(
-    table: NetTable,
+    table: Table,
     rng: random.Random,
     *,
     check: bool = True,
@@ -133,7 +133,7 @@ def _play(
     raise AssertionError("the game did not end")
 
 
-def _check_view(table: NetTable, seat: int, view: dict[str, Any]) -> None:
+def _check_view(table: Table, seat: int, view: dict[str, Any]) -> None:
     seen = observe(table.session.state, seat)
     assert read_view(view) == seen
     assert turned(turned(seen)) == seen
@@ -145,7 +145,7 @@ def test_a_game_between_two_network_seats_ends_and_its_replay_verifies(seed: int
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        table = NetTable(("Ann", "Bob"), seed, Path(folder), target=100)
+        table = Table(("Ann", "Bob"), seed, Path(folder), target=100)
         _play(table, random.Random(seed))
         table.close()
         assert table.result() == (table.session.state.winner, "points")
@@ -160,7 +160,7 @@ def test_the_registry_makes_spades_network_tables(tmp_path: Path) -> None:
     net = by_name("spades").net
     assert net is not None
     table = net.table(("Ann", "Bob"), seed=3, replay_dir=tmp_path, target=200)
-    assert isinstance(table, NetTable)
+    assert isinstance(table, Table)
     assert table.session.state.target == 200
     table.close()
 
@@ -170,7 +170,7 @@ def test_the_registry_makes_spades_network_tables(tmp_path: Path) -> None:
 def test_a_forfeit_ends_the_game_and_the_replay_says_who_won(
     tmp_path: Path, seed: int, loser: int
 ) -> None:
-    table = NetTable(("Ann", "Bob"), seed, tmp_path, target=1000)
+    table = Table(("Ann", "Bob"), seed, tmp_path, target=1000)
     _play(table, random.Random(seed), until=30 * seed)
     table.news()
     table.forfeit(loser)
@@ -193,7 +193,7 @@ def test_a_forfeit_ends_the_game_and_the_replay_says_who_won(
 def test_a_forfeit_line_in_a_finished_game_or_followed_by_play_fails_the_check(
     tmp_path: Path,
 ) -> None:
-    table = NetTable(("Ann", "Bob"), 4, tmp_path, target=1000)
+    table = Table(("Ann", "Bob"), 4, tmp_path, target=1000)
     _play(table, random.Random(4), until=40)
     table.forfeit(0)
     assert table.replay_path is not None
@@ -213,7 +213,7 @@ def test_a_forfeit_line_in_a_finished_game_or_followed_by_play_fails_the_check(
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_bot_that_takes_a_seat_over_plays_it_to_the_end(tmp_path: Path, seat: int) -> None:
-    table = NetTable(("Ann", "Bob"), 11, tmp_path, target=100)
+    table = Table(("Ann", "Bob"), 11, tmp_path, target=100)
     _play(table, random.Random(5), until=25)
     table.bot_takes(seat)
     assert any(item["kind"] == "bot" for _, item in table.news())
@@ -228,7 +228,7 @@ def test_a_bot_that_takes_a_seat_over_plays_it_to_the_end(tmp_path: Path, seat: 
     assert result.valid and result.finished
 
 
-def _to_hand_over(table: NetTable, rng: random.Random) -> None:
+def _to_hand_over(table: Table, rng: random.Random) -> None:
     at = table.now()
     while table.session.state.phase is not Phase.HAND_OVER:
         at += 10
@@ -239,7 +239,7 @@ def _to_hand_over(table: NetTable, rng: random.Random) -> None:
 
 
 def test_the_next_hand_waits_until_both_players_have_seen_the_score(tmp_path: Path) -> None:
-    table = NetTable(("Ann", "Bob"), 8, tmp_path, target=1000)
+    table = Table(("Ann", "Bob"), 8, tmp_path, target=1000)
     rng = random.Random(8)
     for first in (0, 1):
         _to_hand_over(table, rng)
@@ -259,7 +259,7 @@ def test_the_next_hand_waits_until_both_players_have_seen_the_score(tmp_path: Pa
 
 
 def test_news_of_a_draw_shows_the_cards_only_to_the_drawer(tmp_path: Path) -> None:
-    table = NetTable(("Ann", "Bob"), 2, None)
+    table = Table(("Ann", "Bob"), 2, None)
     table.news()
     drawer = next(s for s in (0, 1) if table.view(s)["can_play"])
     table.submit(drawer, "decline", 10)
@@ -275,7 +275,7 @@ def test_news_of_a_draw_shows_the_cards_only_to_the_drawer(tmp_path: Path) -> No
 
 
 def test_refusals_and_picks_go_to_their_sender_only(tmp_path: Path) -> None:
-    table = NetTable(("Ann", "Bob"), 2, tmp_path)
+    table = Table(("Ann", "Bob"), 2, tmp_path)
     table.news()
     waiting = next(s for s in (0, 1) if not table.view(s)["can_play"])
     table.submit(waiting, "decline", 10)
@@ -289,7 +289,7 @@ def test_refusals_and_picks_go_to_their_sender_only(tmp_path: Path) -> None:
 
 
 def test_the_events_of_either_seat_turn_back(tmp_path: Path) -> None:
-    table = NetTable(("Ann", "Bob"), 6, None, target=100)
+    table = Table(("Ann", "Bob"), 6, None, target=100)
     rng = random.Random(6)
     table.session.drain()
     at = 0
@@ -312,7 +312,7 @@ def test_an_action_that_comes_between_hands_is_refused_and_the_replay_still_veri
     """A player's action sent from a view of the hand just over (it crossed the last
     card) is refused without being recorded: the replay's next line after a hand is
     the next hand's deal, and a check of the file passes."""
-    table = NetTable(("Ann", "Bob"), 8, tmp_path, target=1000)
+    table = Table(("Ann", "Bob"), 8, tmp_path, target=1000)
     rng = random.Random(8)
     _to_hand_over(table, rng)
     table.news()

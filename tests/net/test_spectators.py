@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from spit.core.cards import card_name
-from spit.games.spades import net_table as spades_table
+from spit.games.spades import wire as spades_wire
 from spit.games.spit.replay import load_replay, verify
 from spit.net.client import NetClient
 from spit.net.limits import Limits
@@ -40,7 +40,7 @@ from .loopback import (
 from .spades_players import spades_intent
 
 
-class WatchedSpadesTable(spades_table.NetTable):
+class WatchedSpadesTable(spades_wire.Table):
     """Notes every public view with the cards hidden from either player then: both
     hands, the stock, and both players' face-down cards."""
 

@@ -25,8 +25,8 @@ from unittest import mock
 
 from spit.engine import Variant
 from spit.engine.timers import Timing
-from spit.games.spades import net_table as spades_table
-from spit.games.spit.net_table import NetTable
+from spit.games.spades import wire as spades_wire
+from spit.games.spit import wire as spit_wire
 
 from .games import record_game
 from .spades_games import record_spades_game
@@ -79,11 +79,11 @@ def forfeited_games(tmp: Path) -> None:
         mock.patch("spit.games.spit.replay.datetime", _Created),
         mock.patch("spit.games.spades.replay.datetime", _Created),
     ):
-        spit = NetTable(("Ann", "Bob"), 11, tmp / "spit", timing=short)
+        spit = spit_wire.Table(("Ann", "Bob"), 11, tmp / "spit", timing=short)
         spit.bot_takes(1)
         spit.advance(20_000)
         spit.forfeit(0)
-        spades = spades_table.NetTable(("Ann", "Bob"), 5, tmp / "spades")
+        spades = spades_wire.Table(("Ann", "Bob"), 5, tmp / "spades")
         spades.bot_takes(0)
         spades.advance(30_000)
         spades.forfeit(1)
@@ -106,11 +106,11 @@ def left_games(tmp: Path) -> None:
         mock.patch("spit.games.spit.replay.datetime", _Created),
         mock.patch("spit.games.spades.replay.datetime", _Created),
     ):
-        spit = NetTable(("Ann", "Bob"), 12, tmp / "spit-left")
+        spit = spit_wire.Table(("Ann", "Bob"), 12, tmp / "spit-left")
         spit.lag_from(lambda: LAG)
         spit.advance(9_000)
         spit.forfeit(1, left=True)
-        spades = spades_table.NetTable(("Ann", "Bob"), 6, tmp / "spades-left")
+        spades = spades_wire.Table(("Ann", "Bob"), 6, tmp / "spades-left")
         spades.lag_from(lambda: LAG)
         spades.advance(5_000)
         spades.forfeit(0, left=True)

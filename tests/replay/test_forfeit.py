@@ -13,8 +13,8 @@ from spit.cli import main
 from spit.core.replay.seal import Seal
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.engine.timers import Timing
-from spit.games.spit.net_table import NetTable
 from spit.games.spit.replay import End, load_replay, parse_replay, verify
+from spit.games.spit.wire import Table
 
 SHORT = Timing(
     start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
@@ -22,7 +22,7 @@ SHORT = Timing(
 
 
 def _forfeited(tmp_path: Path, seat: int, at: int, *, bot_first: bool = False) -> Path:
-    table = NetTable(("Ann", "Bob"), 11, tmp_path, timing=SHORT)
+    table = Table(("Ann", "Bob"), 11, tmp_path, timing=SHORT)
     if bot_first:
         table.bot_takes(1 - seat)
     table.advance(at)

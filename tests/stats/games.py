@@ -18,8 +18,8 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
 from spit.games.descriptor import GameReplay
 from spit.games.replays import load_any_replay
-from spit.games.spades import net_table as spades_table
-from spit.games.spit.net_table import NetTable
+from spit.games.spades import wire as spades_wire
+from spit.games.spit import wire as spit_wire
 from tests.replay.games import recorded_match
 
 HUMAN = PlayerInfo("human", "Ann")
@@ -165,13 +165,13 @@ def forfeited(folder: Path, game: str, loser: int) -> Path:
     """A network game of ``game`` between Ann and Bob, lost by ``loser`` by forfeit
     after a little play; its replay as the server wrote it."""
     if game == "spit":
-        spit = NetTable(("Ann", "Bob"), 5, folder)
+        spit = spit_wire.Table(("Ann", "Bob"), 5, folder)
         spit.advance(4000)
         spit.forfeit(loser)
         spit.close()
         path = spit.replay_path
     else:
-        spades = spades_table.NetTable(("Ann", "Bob"), 5, folder)
+        spades = spades_wire.Table(("Ann", "Bob"), 5, folder)
         spades.submit(0, "decline", 10)
         spades.forfeit(loser)
         spades.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from spit import saved_games
-from spit.games.spit.net_table import NetTable
+from spit.games.spit.wire import Table
 from spit.stats import StatsDB, summarize
 from spit.stats.schema import MIGRATIONS
 
@@ -60,7 +60,7 @@ def test_the_saved_games_list_says_by_forfeit(tmp_path: Path, game: str) -> None
     listed = saved_games.summarize(path, path.stat())
     assert listed.finished
     assert listed.result == "Bob won by forfeit"
-    plain = NetTable(("Ann", "Bob"), 5, tmp_path)
+    plain = Table(("Ann", "Bob"), 5, tmp_path)
     plain.close()  # an unfinished game, whose last line is no forfeit
     assert plain.replay_path is not None
     assert saved_games.summarize(plain.replay_path, plain.replay_path.stat()).result == (

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
-    from spit.games.spades.net_table import NetTable
     from spit.games.spades.replay import Replay as SpadesReplay
+    from spit.games.spades.wire import Table
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
@@ -95,10 +95,10 @@ def _bot_text(level: str) -> str:
 
 def _net_table(
     names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: object
-) -> NetTable:
+) -> Table:
     """A room's game: its ``target`` and, for a server of its own, the ``bot_level`` of
     a bot that takes a seat over."""
-    from spit.games.spades.net_table import NetTable
+    from spit.games.spades.wire import Table
 
     target = options.pop("target", INFO.options[0].default)
     bot_level = options.pop("bot_level", None)
@@ -108,7 +108,7 @@ def _net_table(
         raise ValueError(f"the target is a whole number, not {target!r}")
     if bot_level is not None and not isinstance(bot_level, str):
         raise ValueError(f"the bot level is a name, not {bot_level!r}")
-    return NetTable(names, seed, replay_dir, target=target, bot_level=bot_level)
+    return Table(names, seed, replay_dir, target=target, bot_level=bot_level)
 
 
 def _net_options(options: Mapping[str, object]) -> dict[str, object]:

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
-    from spit.games.spit.net_table import NetTable
     from spit.games.spit.replay import Replay
+    from spit.games.spit.wire import Table
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
@@ -105,14 +105,14 @@ def _bot_text(level: str) -> str:
 
 def _net_table(
     names: tuple[str, str], *, seed: int, replay_dir: Path | None, **options: object
-) -> NetTable:
+) -> Table:
     """A room's game: ``variant`` (a ``Variant`` or its name), for a server's match the
     ``bot_level`` of a bot that takes a seat, and for a test or a server of its own
     ``timing``; Spit takes no target over the network, as a local game takes none on
     the command line."""
     from spit.engine import Variant
     from spit.engine.timers import Timing
-    from spit.games.spit.net_table import BOT_LEVEL, NetTable
+    from spit.games.spit.wire import BOT_LEVEL, Table
 
     variant = options.pop("variant", Variant.STANDARD)
     timing = options.pop("timing", None)
@@ -126,7 +126,7 @@ def _net_table(
         raise TypeError("the timing is a spit.engine.timers.Timing")
     if not isinstance(bot_level, str):
         raise ValueError(f"the bot level is a name, not {bot_level!r}")
-    return NetTable(
+    return Table(
         names, seed, replay_dir, variant=Variant(variant), timing=timing, bot_level=bot_level
     )
 

@@ -1,7 +1,7 @@
 """The Spades table of a network game: the server's view, drawn as the local table is.
 
-The server runs the game (``spit.games.spades.net_table``); this screen reads each
-view it sends back into the engine's ``PlayerView`` (``spit.games.spades.net_view``),
+The server runs the game (``spit.play.net_table.GameTable``); this screen reads each
+view it sends back into the engine's ``PlayerView`` (``spit.games.spades.wire``),
 turned so that the player sits in seat 0 as at the local table, and draws it with the
 local screen's code (``spit.tui.spades.table_keys``, ``present``, ``SpadesBoard``).
 The player's keys go to the server as the same intents the local screen hands its
@@ -26,7 +26,7 @@ from spit.core.clock import Clock
 from spit.core.safe_text import safe_text
 from spit.games.spades.engine import Action, Event, Phase, PlayerView, parse_action
 from spit.games.spades.intents import Intent, NextHand, intent_text
-from spit.games.spades.net_view import read_event, read_view, turned, turned_event
+from spit.games.spades.wire import read_event, read_view, turned, turned_event
 from spit.net.client import NetClient
 from spit.settings.model import Settings
 from spit.tui.net import client_state

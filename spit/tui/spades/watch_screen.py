@@ -1,7 +1,7 @@
 """Watching a network game of Spades: the replay viewer's table, with both hands face
 down, drawn from the public frames a spectator is sent (``spit.tui.net.spectator``).
 
-The public view (``spit.games.spades.net_view.public_json``) is seat 0's view less
+The public view (``spit.games.spades.wire.public_json``) is seat 0's view less
 what only seat 0 knows, with both seats' card counts; it is read back into the
 engine's ``PlayerView`` (an empty hand) so that the replay viewer's pieces draw the
 centre, the score sheet and the phase exactly as in a replay (``ReplayTable``,
@@ -33,7 +33,7 @@ from spit.games.spades.engine import (
     SpadesBroken,
     TrickTaken,
 )
-from spit.games.spades.net_view import read_counts, read_event, read_view
+from spit.games.spades.wire import read_counts, read_event, read_view
 from spit.net.client import NetClient
 from spit.net.protocol import View
 from spit.settings.model import Settings

@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import App
 
 from spit.core.clock import FakeClock
-from spit.games.spit.net_table import NetTable
+from spit.games.spit.wire import Table
 from spit.net.client import NetClient
 from spit.net.protocol import PROTOCOL_VERSION, Over, Welcome
 from spit.settings.model import Settings
@@ -56,7 +56,7 @@ class FakeClient(NetClient):
 
 def playing_view(seed: int = 7, seat: int = 0) -> dict[str, Any]:
     """A seat's view of a deal just after its start countdown, as the server sends it."""
-    table = NetTable(("Ann", "Bob"), seed, None)
+    table = Table(("Ann", "Bob"), seed, None)
     table.advance(table.timing.start_countdown_ms)
     view = table.view(seat)
     view["can_play"] = True

@@ -8,7 +8,7 @@ import pytest
 from textual.app import App
 
 from spit.core.clock import FakeClock
-from spit.games.spades.net_table import NetTable
+from spit.games.spades.wire import Table
 from spit.settings.model import Settings
 from spit.tui.net.table import NetTableScreen
 from spit.tui.spades.net_screen import SpadesNetScreen
@@ -41,7 +41,7 @@ async def test_a_view_is_drawn_once(game: str) -> None:
         view = playing_view()
         table: NetTableScreen = SpitNetScreen(client, Settings(), clock=FakeClock())
     else:
-        view = NetTable(("Ann", "Bob"), 5, None).view(0)
+        view = Table(("Ann", "Bob"), 5, None).view(0)
         table = SpadesNetScreen(client, Settings(), clock=FakeClock())
     app = _Counted(table)
     async with app.run_test(size=(80, 24)) as pilot:

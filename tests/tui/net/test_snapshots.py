@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from spit.core.clock import FakeClock
 from spit.games.spades.engine import Phase
-from spit.games.spades.net_table import NetTable
+from spit.games.spades.wire import Table
 from spit.settings.model import Settings
 from spit.tui.net.table import NetTableScreen
 from spit.tui.spades.net_screen import SpadesNetScreen
@@ -66,7 +66,7 @@ class _SpadesApp(App[None]):
 def _spades_mid_trick() -> dict[str, Any]:
     """Ann's view (seat 0) in the first hand's play, Bob's lead on the table and Ann
     to follow, from a fixed seed and fixed choices."""
-    table = NetTable(("Ann", "Bob"), 12, None, target=100)
+    table = Table(("Ann", "Bob"), 12, None, target=100)
     rng = random.Random(3)
     at = 0
     state = table.session.state

@@ -14,8 +14,8 @@ import pytest
 from textual.app import App
 
 from spit.core.clock import FakeClock
-from spit.games.spades import net_table as spades_table
-from spit.games.spit.net_table import NetTable
+from spit.games.spades import wire as spades_wire
+from spit.games.spit import wire as spit_wire
 from spit.net.addresses import Address
 from spit.net.client import NetClient
 from spit.net.protocol import PROTOCOL_VERSION, View, Watching
@@ -90,8 +90,8 @@ async def test_a_late_spectator_catches_up_goes_live_sees_the_result_and_leaves(
 
 @pytest.mark.slow
 async def test_watch_a_game_of_spades_from_the_menu(tmp_path: Path) -> None:
-    def make(names: tuple[str, str]) -> spades_table.NetTable:
-        return spades_table.NetTable(names, 12, tmp_path, target=100)
+    def make(names: tuple[str, str]) -> spades_wire.Table:
+        return spades_wire.Table(names, 12, tmp_path, target=100)
 
     async with running_server(tmp_path, make_table=make) as (server, uri):
         room = server.open_room(game="spades", make_table=make)
@@ -141,7 +141,7 @@ class WatchClient(FakeClient):
 
 def _spit_frames() -> list[View]:
     """A game of Spit a few plays in, as a spectator is sent it."""
-    table = NetTable(("Ann", "Bob"), 7, None, timing=FAST)
+    table = spit_wire.Table(("Ann", "Bob"), 7, None, timing=FAST)
     frames = []
     rng = random.Random(3)
     for t in range(0, 4000, 250):
@@ -179,7 +179,7 @@ def test_the_spit_watch_screen(snap_compare: Any) -> None:
 
 def _spades_frames() -> list[View]:
     """A hand of Spades a few steps in, as a spectator is sent it."""
-    table = spades_table.NetTable(("Ann", "Bob"), 12, None, target=100)
+    table = spades_wire.Table(("Ann", "Bob"), 12, None, target=100)
     frames = []
     rng = random.Random(5)
     for step in range(30):

@@ -16,9 +16,8 @@ from spit.core.clock import FakeClock
 from spit.games.registry import by_name
 from spit.games.spades.engine import Phase, observe, playable
 from spit.games.spades.keys import hand_letters
-from spit.games.spades.net_table import NetTable
-from spit.games.spades.net_view import turned
 from spit.games.spades.replay import load_spades_replay, verify_spades
+from spit.games.spades.wire import Table, turned
 from spit.net.client import NetClient
 from spit.net.protocol import Welcome
 from spit.settings.model import Settings
@@ -148,7 +147,7 @@ class _TableApp(App[None]):
 
 
 async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_it() -> None:
-    game = NetTable(("Ann", "Bob"), 5, None)
+    game = Table(("Ann", "Bob"), 5, None)
     client = _Client(seat=1)
     screen = SpadesNetScreen(client, Settings(), clock=FakeClock())
     app = _TableApp(screen)
@@ -175,7 +174,7 @@ async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_
 
 
 async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> None:
-    game = NetTable(("Ann", "Bob"), 5, None)
+    game = Table(("Ann", "Bob"), 5, None)
     for seat, intent in ((0, "decline"), (1, "decline")):
         game.submit(seat, intent, 10)
     at = 20

@@ -1,10 +1,15 @@
-"""A Spades player's view and events as the network carries them, and back.
+"""Spades on the network: its views and events as JSON and back, and a room's table.
 
-The server sends each seat ``observe(state, seat)`` (``view_json``) and that seat's
-copy of each event (``redact``ed, ``event_json``); the client reads them back into
-the engine's own values (``read_view``, ``read_event``), checking every field as
-strictly as the server checks what a client sends, so its screen draws them with
-the code that draws a local game. Cards go by name (``AS``), the opponent's as counts.
+The table is the one written for every game (``spit.play.net_table.GameTable``); this
+is what is Spades' in it (``Wire``). The server sends each seat ``Game.observe`` for
+that seat (``view_json``) and that seat's copy of each event (``Game.tell``,
+``event_json``) and of each action (``Game.tell_action``: another's exchange names
+the cards given away), so the opponent's hand, the order of the stock and of the
+exchange never leave the server; a spectator gets what both may see (``public_json``).
+The client reads them back into the engine's own values (``read_view``,
+``read_event``), checking every field as strictly as the server checks what a client
+sends, so its screen draws them with the code that draws a local game. Cards go by
+name (``AS``), the opponent's as counts.
 
 The local screen draws the table from seat 0's chair; ``turned`` and ``turned_event``
 give seat 1's view and events in that shape (each pair swapped, each seat number
@@ -13,14 +18,21 @@ flipped), so that a remote screen for either seat is the local screen's drawing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, Final, TypeAlias, TypeVar
 
 from spit.core.cards import Card, card_name, parse_card
+from spit.core.replay.fields import PlayerInfo
+from spit.core.seats import SEATS, Seat
+from spit.core.wire import Payload
+from spit.game import Game, TimedEvent
+from spit.games.spades.bots.agent import BotAgent, BotPace
 from spit.games.spades.engine import (
     MAX_EXCHANGE,
     TRICKS_PER_HAND,
+    Action,
     BidMade,
     BlindNilChosen,
     CardPlayed,
@@ -29,15 +41,37 @@ from spit.games.spades.engine import (
     Event,
     Exchanged,
     GameOver,
+    HandOrders,
     HandResult,
     HandScored,
     HandStarted,
     Phase,
     PlayerView,
     SpadesBroken,
+    State,
     Trick,
     TrickTaken,
+    to_move,
 )
+from spit.games.spades.game import Refused as Refused_
+from spit.games.spades.game import Step, Turns, new_session, picked, steps
+from spit.games.spades.intents import Intent
+from spit.games.spades.replay import DEFAULT_TARGET, ReplayWriter
+from spit.play.events import SessionEvent
+from spit.play.net_table import (
+    BotTook,
+    Forfeited,
+    GameTable,
+    Ready,
+    Refused,
+    SeatBot,
+    Standing,
+    fact_json,
+)
+
+Rules: TypeAlias = Game[State, Turns, Action, Intent, HandOrders, Event, Refused_, PlayerView]
+"""Spades as the game interface has it (``spit.games.spades.game.Game``)."""
+Told: TypeAlias = Sequence[TimedEvent[SessionEvent[Event, Action, Refused_]]]
 
 _T = TypeVar("_T")
 _MAX_NUMBER = 2**31 - 1
@@ -375,3 +409,123 @@ def turned_event(event: Event) -> Event:
             return event
         case _:
             return replace(event, player=1 - event.player)
+
+
+# -- the room's table -------------------------------------------------------------------
+
+BOT_PACE: Final = BotPace(move_ms=800, draw_ms=240)
+"""A bot that takes a seat over waits as the local screen's bot does
+(``spit.tui.spades.screen.BOT_DELAY``), so the player left can follow it."""
+
+
+class Wire:
+    """Spades' views and news (``spit.play.net_table.Wire``). A view adds ``ready``
+    (who asked for the next hand) and ``forfeit``; the news is each step (an action
+    taken, a hand dealt) as the seat may be told it, the table's facts, a refusal with
+    what the intent meant, and a card a letter picked for the exchange."""
+
+    def __init__(self, game: Rules) -> None:
+        self.game = game
+
+    def view(self, state: State, stage: Turns, seat: Seat | None, standing: Standing) -> Payload:
+        """A seat's ``view_json``, or for a spectator ``public_json`` (seat 0's view
+        less what only seat 0 knows, with both seats' counts)."""
+        if seat is None:
+            out = public_json(self.game.observe(state, SEATS[0]))
+        else:
+            out = view_json(self.game.observe(state, seat))
+        out["ready"] = list(standing.ready)
+        out["forfeit"] = standing.forfeit
+        if seat is not None:
+            out["can_play"] = standing.can_play
+        return out
+
+    def can_play(self, state: State, stage: Turns, seat: Seat) -> bool:
+        return to_move(state) == seat
+
+    def news(
+        self,
+        told: Told,
+        stage: Turns,
+        seats: list[tuple[int | None, Payload]],
+        public: list[Payload],
+    ) -> None:
+        """Each step to each seat as it may be told it, and to the spectators."""
+        for step in steps(told):
+            seats.extend((seat, self._step_item(step, seat)) for seat in SEATS)
+            public.append(self._step_item(step, None))
+
+    def fact(self, fact: Refused[Action] | Ready | BotTook | Forfeited) -> Payload | None:
+        if not isinstance(fact, Refused):
+            return fact_json(fact)
+        action = fact.action
+        return {
+            "kind": "refused",
+            "t": fact.t,
+            "seat": fact.seat,
+            "why": fact.reason.message,
+            "resolved": None if action is None else str(action),
+        }
+
+    def aside(self, state: State, seat: Seat, intent: Intent, t: int) -> Payload | None:
+        """The card of ``seat``'s own hand a letter picks for the exchange (``picked``)."""
+        card = picked(state, seat, intent)
+        if card is None:
+            return None
+        return {"kind": "picked", "t": t, "seat": seat, "card": card_name(card)}
+
+    def _step_item(self, step: Step, seat: Seat | None) -> Payload:
+        """A step as ``seat`` may be told it (``None``: a spectator): an input (its
+        action unless the game keeps it from this seat) or a hand dealt."""
+        game = self.game
+        events = [event_json(game.tell(e, seat)) for e in step.events]
+        record = step.record
+        if record is None:
+            return {"kind": "hand", "t": step.t, "events": events}
+        action = game.tell_action(record.action, record.player, seat)
+        return {
+            "kind": "input",
+            "t": step.t,
+            "seat": record.player,
+            "action": None if action is None else str(action),
+            "accepted": record.accepted,
+            "events": events,
+        }
+
+
+class Table(GameTable[State, Turns, Action, Intent, HandOrders, Event, Refused_, PlayerView]):
+    """One room's game of Spades: ``GameTable`` with Spades' session, replay and wire.
+    The next hand is dealt once both players have asked (Enter or ``next`` after a
+    hand is scored), so neither has the score taken away before reading it."""
+
+    def __init__(
+        self,
+        names: tuple[str, str],
+        seed: int,
+        replay_dir: Path | None,
+        target: int = DEFAULT_TARGET,
+        bot_level: str | None = None,
+    ) -> None:
+        """``bot_level``: the level of a bot that takes a seat over; ``None``: the
+        middle one."""
+        self.seed = seed
+        players = (PlayerInfo("human", names[0]), PlayerInfo("human", names[1]))
+        writer = None
+        if replay_dir is not None:
+            writer = ReplayWriter.create(
+                replay_dir, players=players, seed=seed, target=target, network=True
+            )
+        session = new_session(
+            seed=seed,
+            target=target,
+            recorders=() if writer is None else (writer,),
+            auto_deal=False,
+        )
+
+        def bot(seat: Seat) -> SeatBot[State, Action, Event, Refused_]:
+            from spit.games.spades.bots import LEVELS, make_bot  # only when one is needed
+
+            level = bot_level or LEVELS[len(LEVELS) // 2]
+            return SeatBot(BotAgent(seat, make_bot(level, seat, seed), BOT_PACE), level, seed)
+
+        super().__init__(session, Wire(session.game), writer, bot)
