@@ -51,8 +51,7 @@ from typing import Any
 from spit.engine import Card, card_name, parse_card
 from spit.engine.timers import Timing
 from spit.games.spit.game import new_session, scripted_deals
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 
 MAX_T = 10**12
 """The largest time a line may give (docs/replay-format.md, "Limits")."""

@@ -29,9 +29,7 @@ from spit.core.replay.fields import PlayerInfo
 from spit.engine import Action, Play, Spit, Variant, legal_actions
 from spit.engine.timers import StagePhase, Timing
 from spit.games.spit.game import new_session
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter, load_replay, verify
 
 PLAYERS = (PlayerInfo("bot", "Bench 1", level="bench"), PlayerInfo("bot", "Bench 2", level="bench"))
 

@@ -37,6 +37,7 @@ HEADLESS_PACKAGES = (
     "spit.games.files",
     "spit.game",
     "spit.play",
+    "spit.replay",
     "spit.games.spit.game",
     "spit.games.spit.bots",
     "spit.games.spit.replay",

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from spit.core.dates import from_iso, from_timestamp
 from spit.core.replay.challenge import Challenge
@@ -154,26 +154,22 @@ class GameSummary:
         return None if self.human_seat is None else self.players[self.human_seat]
 
 
-class _Line(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
-
-
-def game_key(game: str, lines: Iterable[_Line]) -> str:
+def game_key(game: str, lines: Iterable[Mapping[str, object]]) -> str:
     """A digest of ``game``'s name and its chance and choice lines (deals or hands, and
     inputs), as read: line ends, blank lines, unknown keys and the header do not count."""
     digest = hashlib.blake2b(game.encode(), digest_size=16)
     for record in lines:
         digest.update(b"\n")
-        digest.update(json.dumps(record.to_json(), sort_keys=True).encode())
+        digest.update(json.dumps(record, sort_keys=True).encode())
     return digest.hexdigest()
 
 
-def deal_key(game: str, first_deal: _Line, *setting: str | None) -> str:
+def deal_key(game: str, first_deal: Mapping[str, object], *setting: str | None) -> str:
     """A digest of ``game``, its first deal and ``setting`` (the variant, the opponent): what
     makes a replay the same game. Only the first deal: the later ones are the cards each
     player gathered, which differ as soon as the play does."""
     digest = hashlib.blake2b(game.encode(), digest_size=16)
-    digest.update(json.dumps([first_deal.to_json(), setting], sort_keys=True).encode())
+    digest.update(json.dumps([first_deal, setting], sort_keys=True).encode())
     return digest.hexdigest()
 
 

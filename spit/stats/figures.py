@@ -53,7 +53,7 @@ from spit.engine import (
     legal_actions,
     state_hash,
 )
-from spit.games.spit.replay.reader import Replay
+from spit.games.spit.replay import Replay
 from spit.games.summary import PlayerFigures as PlayerFigures
 from spit.play.events import InputHandled
 from spit.stats.walk import moments

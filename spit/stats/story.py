@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import RoundDealt, State
 from spit.engine.timers import StallRun
-from spit.games.spit.replay.reader import Replay
+from spit.games.spit.replay import Replay
 from spit.stats.walk import moments, read_replay
 
 

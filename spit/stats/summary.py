@@ -23,11 +23,9 @@ from spit.core.seats import other
 from spit.engine import Variant
 from spit.games.descriptor import GameReplay
 from spit.games.spades import descriptor as spades_game
-from spit.games.spades.replay import reader as spades_reader
 from spit.games.spades.stats import summarize_spades
 from spit.games.spit import descriptor as spit_game
-from spit.games.spit.replay.reader import Replay
-from spit.games.spit.replay.records import Deal, Input
+from spit.games.spit.replay import FORMAT, Deal, Input, Replay, spit_replay
 from spit.games.summary import (
     GameSummary,
     Mode,
@@ -37,6 +35,7 @@ from spit.games.summary import (
     mode_of,
     started_at,
 )
+from spit.replay.reader import Replay as GenericReplay
 from spit.stats.figures import game_figures
 from spit.stats.walk import LeftDaily, UnusableReplay, read_any_replay
 
@@ -68,10 +67,11 @@ def _unfinished(why: str, left_daily: LeftDaily | None = None) -> UnusableReplay
 
 def spit_summary(played: GameReplay, path: Path) -> GameSummary:
     """A game of Spit, with every figure of ``spit.stats.figures``."""
-    if not isinstance(played, Replay):
+    replay = spit_replay(played)
+    if replay is None:
         raise TypeError(f"a replay of {played.game}, not of Spit")
-    replay = played
     figures = game_figures(replay)
+    lines = FORMAT.lines
     forfeit = replay.forfeit
     winner = figures.winner if forfeit is None else other(forfeit.player)
     infos = replay.header.players
@@ -90,7 +90,9 @@ def spit_summary(played: GameReplay, path: Path) -> GameSummary:
         for seat, info in enumerate(infos)
     )
     return GameSummary(
-        game_key=game_key(SPIT, (r for r in replay.records if isinstance(r, Deal | Input))),
+        game_key=game_key(
+            SPIT, (lines.json(r) for r in replay.records if isinstance(r, Deal | Input))
+        ),
         game=SPIT,
         seal=replay.seal,
         replay_path=path.resolve(),
@@ -109,7 +111,11 @@ def spit_summary(played: GameReplay, path: Path) -> GameSummary:
         forfeit=forfeit is not None,
         challenge=replay.header.challenge,
         deal_key=deal_key(
-            SPIT, replay.deals[0], replay.header.variant.value, mode.value, *_opponents(infos)
+            SPIT,
+            lines.json(replay.deals[0]),
+            replay.header.variant.value,
+            mode.value,
+            *_opponents(infos),
         ),
     )
 
@@ -138,7 +144,7 @@ def _opponents(infos: tuple[PlayerInfo, PlayerInfo]) -> Sequence[str | None]:
 
 def spades_summary(replay: GameReplay, path: Path) -> GameSummary:
     """A game of Spades, summed up by its own package (``spit.games.spades.stats``)."""
-    if not isinstance(replay, spades_reader.Replay):
+    if not isinstance(replay, GenericReplay) or replay.game != spades_game.NAME:
         raise TypeError(f"a replay of {replay.game}, not of Spades")
     try:
         summary = summarize_spades(replay, path)

@@ -33,8 +33,7 @@ from spit.games.descriptor import GameReplay
 from spit.games.replays import game_of, load_any_replay
 from spit.games.spit.events import Event
 from spit.games.spit.game import Session
-from spit.games.spit.replay.reader import Replay
-from spit.games.spit.replay.resimulate import Resimulation
+from spit.games.spit.replay import Replay, resimulation, spit_replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +87,10 @@ def read_any_replay(path: str | os.PathLike[str]) -> GameReplay:
 def read_replay(path: str | os.PathLike[str]) -> Replay:
     """``read_any_replay`` for a game of Spit only."""
     replay = read_any_replay(path)
-    if not isinstance(replay, Replay):
+    own = spit_replay(replay)
+    if own is None:
         raise UnusableReplay(f"unreadable: a game of {game_of(replay).title}, not of Spit")
-    return replay
+    return own
 
 
 def moments(replay: Replay) -> Iterator[Moment]:
@@ -109,16 +109,19 @@ def moments(replay: Replay) -> Iterator[Moment]:
 
 
 def _moments(replay: Replay) -> Iterator[Moment]:
-    try:
-        sim = Resimulation(replay, collect_events=True)
-    except ValueError as err:  # no deal: the game never started
-        raise UnusableReplay(f"unfinished: {err}", unfinished=True) from None
+    sim = resimulation(replay, collect_events=True)
     session = sim.session
+    if session is None:  # no deal: the game never started
+        raise UnusableReplay(
+            "unfinished: nothing to replay: the file holds no deal", unfinished=True
+        )
+    stall = replay.header.timing.stall_countdown_ms
     yield _moment(session)
     while (record := sim.peek()) is not None:
-        while (due := session.next_due()) is not None and due < record.t:
+        t = session.time if record.t is None else record.t  # Spit's lines all have one
+        while (due := session.next_due()) is not None and due < t:
             try:
-                session.advance_to(_run_end(session, sim.timing.stall_countdown_ms, due, record.t))
+                session.advance_to(_run_end(session, stall, due, t))
             except ValueError as err:  # the engine refused the next recorded deal
                 raise UnusableReplay(
                     f"invalid: line {record.line}: a round was due at t={due}, before this "

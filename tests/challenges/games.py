@@ -12,7 +12,7 @@ from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant
 from spit.engine.timers import Timing
 from spit.games.spit.game import Session, new_session
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 from tests.replay.agents import RandomAgent
 
 HUMAN = PlayerInfo("human", "Ann")

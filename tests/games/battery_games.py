@@ -81,7 +81,7 @@ def _spit_players(seed: int) -> Sequence[Any]:
 def _spit_writer(directory: Path, seed: int) -> Any:
     from spit.engine import Variant
     from spit.engine.timers import Timing
-    from spit.games.spit.replay.writer import ReplayWriter
+    from spit.games.spit.replay import ReplayWriter
 
     return ReplayWriter.create(
         directory,
@@ -125,7 +125,7 @@ def _spades_players(seed: int) -> Sequence[Any]:
 
 
 def _spades_writer(directory: Path, seed: int) -> Any:
-    from spit.games.spades.replay.writer import ReplayWriter
+    from spit.games.spades.replay import ReplayWriter
 
     return ReplayWriter.create(
         directory, players=PEOPLE, seed=seed, target=SPADES_TARGET, created=CREATED
@@ -161,6 +161,14 @@ def _war_hidden(state: Any, seat: Seat | None) -> frozenset[Card]:
     return frozenset(state.piles[0] + state.piles[1])
 
 
+def _war_writer(directory: Path, seed: int) -> Any:
+    from spit.replay.writer import ReplayWriter
+    from tests.war.descriptor import FORMAT, Header
+
+    header = Header(players=(PlayerInfo("bot", "A"), PlayerInfo("bot", "B")), seed=seed)
+    return ReplayWriter.begin(FORMAT, directory, header, when=datetime.now().astimezone())
+
+
 def _war() -> Any:
     from tests.war.game import WarGame
 
@@ -192,7 +200,7 @@ ENTRIES: Final = {
             war.DESCRIPTOR,
             _war,
             _war_players,
-            None,
+            _war_writer,
             _war_hidden,
             _codec_intents,
             screens=war.FRONT_ENDS,

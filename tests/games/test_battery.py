@@ -35,6 +35,7 @@ from spit.sim import run_games
 from spit.sim.report import text as report_text
 from spit.sim.report import to_json
 from spit.stats import StatsDB
+from spit.stats.summary import SUMMARIES
 from tests.replay.edits import edits
 
 from .battery_games import ENTRIES, AnySession, Entry
@@ -253,7 +254,7 @@ def test_tampering_is_detected(entry: Entry, tmp_path: Path) -> None:
 
 
 def test_a_statistics_row_and_a_rating_update(entry: Entry, tmp_path: Path) -> None:
-    if entry.writer is None:
+    if entry.name not in SUMMARIES:
         pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     path, session = recorded(entry, tmp_path / "replays", 13)
     outcome = session.game.outcome(session.state)
@@ -378,6 +379,8 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
     assert checked.trusted and checked.finished and checked.winner is None
     last = msgspec.json.decode(path.read_bytes().splitlines()[-1])
     assert entry.descriptor.files.read_end(last).winner is None
+    if entry.name not in SUMMARIES:
+        pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
     try:
         summary = db.record_game(path)

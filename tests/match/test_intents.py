@@ -34,9 +34,7 @@ from spit.games.spit.intents import (
     intent_text,
     parse_intent,
 )
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter, load_replay, verify
 from spit.play.events import InputRecord, IntentRefused, Stopped
 
 from .helpers import STOCK_OUT_PLAYS, FakeRecorder, FirstLegalAgent, stall_deal, stock_out_deal

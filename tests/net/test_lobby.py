@@ -18,8 +18,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.games.spit.wire import Table
 from spit.net.client import NetClient
 from spit.net.limits import Limits

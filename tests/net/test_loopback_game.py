@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.net.client import NetClient
 from spit.net.protocol import PROTOCOL_VERSION, Close, Over, ProtocolError
 

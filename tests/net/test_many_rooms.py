@@ -19,9 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.records import Input
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import Input, load_replay, verify
 from spit.net.client import NetClient
 
 from .loopback import ONE_ROUND, fast_tables, play_greedily, running_lobby

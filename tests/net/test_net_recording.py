@@ -15,7 +15,7 @@ from spit.engine import Variant
 from spit.engine.timers import Timing
 from spit.games.spades import wire as spades_wire
 from spit.games.spit import wire as spit_wire
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 
 
 @pytest.fixture

@@ -22,8 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.net.client import NetClient, save_replay
 
 from .loopback import ONE_ROUND, WatchedTable, assert_nothing_hidden, greedy_intent, running_server

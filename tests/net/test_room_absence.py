@@ -13,8 +13,7 @@ from pathlib import Path
 import msgspec.structs
 
 from spit.core.replay.seat_records import BotSeat, Forfeit
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.games.spit.wire import Table
 from spit.net.protocol import Close, GraceOver, parse_server
 from spit.net.room import CLAIM_MS, REJOIN_GRACE_MS, SPECTATORS, Room

@@ -19,7 +19,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from spit.engine import Variant
 from spit.games import registry
-from spit.games.spades.replay.records import DEFAULT_TARGET
+from spit.games.spades.replay import DEFAULT_TARGET
 from spit.net.client import NetClient
 from spit.net.hosting import HostedGame
 from spit.net.lobby_client import ask_rooms, list_rooms

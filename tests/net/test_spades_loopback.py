@@ -12,8 +12,7 @@ from typing import Any, ClassVar
 import pytest
 
 from spit.core.cards import card_name
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.games.spades.wire import Table
 from spit.net.client import NetClient
 

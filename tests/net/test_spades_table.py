@@ -35,8 +35,7 @@ from spit.games.spades.intents import (
     intent_text,
     parse_intent,
 )
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.games.spades.wire import (
     Table,
     event_json,

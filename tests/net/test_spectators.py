@@ -16,8 +16,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spit.core.cards import card_name
 from spit.games.spades import wire as spades_wire
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.net.client import NetClient
 from spit.net.limits import Limits
 from spit.net.protocol import PROTOCOL_VERSION, Close, ProtocolError, Watching, Welcome

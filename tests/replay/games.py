@@ -11,7 +11,7 @@ from spit.core.replay.fields import PlayerInfo
 from spit.engine import Orders, State, Variant
 from spit.engine.timers import Timing
 from spit.games.spit.game import Agent, Session, new_session
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 from spit.play.events import InputRecord
 
 from .agents import RandomAgent

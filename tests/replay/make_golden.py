@@ -76,8 +76,8 @@ def forfeited_games(tmp: Path) -> None:
         start_countdown_ms=200, stall_countdown_ms=100, slap_window_ms=300, round_pause_ms=100
     )
     with (
-        mock.patch("spit.games.spit.replay.writer.datetime", _Created),
-        mock.patch("spit.games.spades.replay.writer.datetime", _Created),
+        mock.patch("spit.games.spit.replay.datetime", _Created),
+        mock.patch("spit.games.spades.replay.datetime", _Created),
     ):
         spit = spit_wire.Table(("Ann", "Bob"), 11, tmp / "spit", timing=short)
         spit.bot_takes(1)
@@ -103,8 +103,8 @@ def left_games(tmp: Path) -> None:
     """The 1.4 files: in each game a player leaves (``left``), and the closing line
     carries the room's ``lag``."""
     with (
-        mock.patch("spit.games.spit.replay.writer.datetime", _Created),
-        mock.patch("spit.games.spades.replay.writer.datetime", _Created),
+        mock.patch("spit.games.spit.replay.datetime", _Created),
+        mock.patch("spit.games.spades.replay.datetime", _Created),
     ):
         spit = spit_wire.Table(("Ann", "Bob"), 12, tmp / "spit-left")
         spit.lag_from(lambda: LAG)

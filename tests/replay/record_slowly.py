@@ -15,7 +15,7 @@ from pathlib import Path
 from spit.engine import Variant
 from spit.engine.timers import StagePhase, Timing
 from spit.games.spit.game import new_session
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 
 from .agents import RandomAgent
 from .games import BOTS

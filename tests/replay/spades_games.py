@@ -35,7 +35,7 @@ from spit.games.spades.engine import (
     shuffled_hand,
     to_move,
 )
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import ReplayWriter
 from spit.play.events import InputRecord
 
 NAMES = ("North", "South")

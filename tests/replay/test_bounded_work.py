@@ -22,8 +22,7 @@ import pytest
 
 from spit.engine.timers import CountdownTick, StallRun, Timing
 from spit.games.spit.game import Session
-from spit.games.spit.replay.reader import load_replay, parse_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, parse_replay, verify
 from spit.games.spit.timeline import START, Position, build_timeline
 from spit.stats.walk import moments
 from spit.tui.shared.cards import CardPainter

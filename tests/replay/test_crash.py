@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from spit.core.replay.seal import Seal
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 
 from .record_slowly import READY_AFTER
 

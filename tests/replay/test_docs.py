@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from spit.games.spit.replay.reader import parse_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import parse_replay, verify
 
 DOC = Path(__file__).parents[2] / "docs" / "replay-format.md"
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,17 +8,19 @@ import dataclasses
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from spit.commands.replay import report
 from spit.core.replay.fields import FORMAT_VERSION, FormatError
 from spit.core.replay.line_parts import read_record
-from spit.core.replay.play_records import LineReader
 from spit.games.replays import load_any_replay, verify_any
-from spit.games.spades.replay.records import End as SpadesEnd
-from spit.games.spades.replay.records import read_spades_end
-from spit.games.spit.replay.records import End, read_end
+from spit.games.spades.replay import FORMAT as SPADES
+from spit.games.spit.replay import FORMAT as SPIT
+from spit.games.spit.replay import read_end
+from spit.replay.format import Lines
+from spit.replay.records import End
 from spit.saved_games import summarize
 
 from .goldens import GOLDEN
@@ -31,24 +33,22 @@ def test_the_format_version_is_1_5() -> None:
 
 
 @pytest.mark.parametrize(
-    ("record", "reader"),
+    ("record", "lines"),
     [
-        (End(1000, None, 3, (0, 0), HASH), read_end),
-        (SpadesEnd(None, None, 4, (250, 250), HASH), read_spades_end),
+        (End(1000, None, 3, (0, 0), HASH), SPIT.lines),
+        (End(None, None, 4, (250, 250), HASH), SPADES.lines),
     ],
     ids=["spit", "spades"],
 )
-def test_a_drawn_end_is_written_as_null_and_read_back(
-    record: End | SpadesEnd, reader: LineReader[End | SpadesEnd]
-) -> None:
-    line = record.to_json()
+def test_a_drawn_end_is_written_as_null_and_read_back(record: End, lines: Lines[Any, Any]) -> None:
+    line = lines.end_json(record)
     assert line["winner"] is None and json.dumps(line).count('"winner": null') == 1
-    back = read_record(json.loads(json.dumps(line)), 7, {"end": reader})
+    back = read_record(json.loads(json.dumps(line)), 7, {"end": lines.read_end})
     assert back == record and back.winner is None
 
 
 def test_a_won_end_is_written_as_before() -> None:
-    assert End(1000, 1, 3, (0, 0), HASH).to_json() == {
+    assert SPIT.lines.end_json(End(1000, 1, 3, (0, 0), HASH)) == {
         "type": "end",
         "t": 1000,
         "winner": "p2",
@@ -60,13 +60,13 @@ def test_a_won_end_is_written_as_before() -> None:
 
 @pytest.mark.parametrize("winner", ["nobody", 0, "", False])
 def test_a_winner_that_is_no_seat_and_not_null_is_refused(winner: object) -> None:
-    line = {**End(1000, 0, 3, (0, 0), HASH).to_json(), "winner": winner}
+    line = {**SPIT.lines.end_json(End(1000, 0, 3, (0, 0), HASH)), "winner": winner}
     with pytest.raises(FormatError, match="'winner' must be"):
         read_end(line, 1)
 
 
 def test_a_missing_winner_is_still_refused() -> None:
-    line = End(1000, 0, 3, (0, 0), HASH).to_json()
+    line = SPIT.lines.end_json(End(1000, 0, 3, (0, 0), HASH))
     del line["winner"]
     with pytest.raises(FormatError, match="'winner' must be"):
         read_end(line, 1)

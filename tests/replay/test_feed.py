@@ -1,5 +1,5 @@
 """The replay file may open after the game began, and misses nothing
-(``spit.games.spit.replay.feed``): calls made before the file opens reach it, in
+(``spit.games.spit.feed``): calls made before the file opens reach it, in
 order; after the close nothing does; a game without a card played leaves no file.
 No Textual here: the game screen's part is in ``tests/tui/game/test_recording_feed.py``."""
 
@@ -12,10 +12,8 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Move, Play, Slap, new_game
 from spit.engine.timers import Timing
-from spit.games.spit.replay.feed import WriterFeed
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.records import Deal, Input
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.feed import WriterFeed
+from spit.games.spit.replay import Deal, Input, ReplayWriter, load_replay
 from spit.play.events import InputRecord
 
 STATE = new_game((tuple(range(26)), tuple(range(26, 52))))

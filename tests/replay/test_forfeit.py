@@ -13,9 +13,7 @@ from spit.cli import main
 from spit.core.replay.seal import Seal
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.engine.timers import Timing
-from spit.games.spit.replay.reader import load_replay, parse_replay
-from spit.games.spit.replay.records import End
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import End, load_replay, parse_replay, verify
 from spit.games.spit.wire import Table
 
 SHORT = Timing(
@@ -112,15 +110,16 @@ def test_a_reader_of_format_1_1_skips_the_new_lines_as_the_format_says(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spit.core.replay import reading
-    from spit.games.spit.replay import records
+    from spit.games.spit.replay import FORMAT
 
     bot_game = _forfeited(tmp_path / "bot", 0, 20_000, bot_first=True)
     lines = _lines(bot_game)
     bot_game.write_bytes(_unsealed(lines[:-2]))  # the bot's game, cut before the forfeit
     forfeited = _forfeited(tmp_path / "forfeit", 1, 3_000)
-    old_types = {k: v for k, v in records._RECORD_TYPES.items() if k not in ("forfeit", "bot")}
+    lines = FORMAT.lines
+    old_types = {k: v for k, v in lines._kinds.items() if k not in ("forfeit", "bot")}
     monkeypatch.setattr(reading, "FORMAT_VERSION", (1, 1))
-    monkeypatch.setattr(records, "_RECORD_TYPES", old_types)
+    monkeypatch.setattr(lines, "_kinds", old_types)
     assert verify(load_replay(bot_game)).valid  # the bot line skipped, its inputs checked
     result = verify(load_replay(forfeited))
     assert not result.valid and "recorded as over" in (result.error or "")

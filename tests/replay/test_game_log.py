@@ -12,10 +12,7 @@ from spit.engine import Variant
 from spit.engine.timers import Timing
 from spit.games.spit.game import new_session
 from spit.games.spit.game_log import GameLog
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.records import Deal, Header, Input
-from spit.games.spit.replay.verify import verify
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import Deal, Header, Input, ReplayWriter, load_replay, verify
 from spit.stats.story import story_of
 from tests.replay.agents import RandomAgent
 from tests.replay.games import BOTS

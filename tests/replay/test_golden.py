@@ -14,11 +14,10 @@ import pytest
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import SEATS
 from spit.games.replays import load_any_replay, verify_any
-from spit.games.spades.replay import verify as spades_verify
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.records import End, Input
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.resimulate import Resimulation
+from spit.games.spades import replay as spades_verify
+from spit.games.spades.replay import load_spades_replay
+from spit.games.spit.replay import load_replay, resimulation
+from spit.replay.records import End, Input
 
 from .goldens import EXPECTED, GOLDEN
 
@@ -58,15 +57,15 @@ def test_the_finished_game_has_a_blind_nil_exchange_a_refused_card_and_hand_chec
     actions = [str(i.action) for i in replay.inputs]
     assert "blind" in actions and any(a.startswith("exchange ") for a in actions)
     assert [i.accepted for i in replay.inputs].count(False) == 1
-    assert len(replay.hands) == 8 and len(replay.checkpoints) == 7  # every hand end but the last
+    assert len(replay.deals) == 8 and len(replay.checkpoints) == 7  # every hand end but the last
     closing = replay.closing
-    assert isinstance(closing, End) and (closing.winner, closing.hands) == (0, 8)
+    assert isinstance(closing, End) and (closing.winner, closing.rounds) == (0, 8)
     assert closing.scores == (523, 377)
 
 
 def test_stepping_through_a_golden_file_visits_every_line_once() -> None:
     replay = load_replay(GOLDEN / "standard_finished.spit.jsonl")
-    sim = Resimulation(replay)
+    sim = resimulation(replay)
     seen = [replay.records[0]]
     while (record := sim.step()) is not None:
         seen.append(record)
@@ -76,7 +75,7 @@ def test_stepping_through_a_golden_file_visits_every_line_once() -> None:
 
 def test_stepping_through_a_golden_spades_file_visits_every_line_once() -> None:
     replay = load_spades_replay(GOLDEN / "spades_finished.spades.jsonl")
-    sim = spades_verify.Resimulation(replay)
+    sim = spades_verify.resimulation(replay)
     seen = []
     while (record := sim.step()) is not None:
         seen.append(record)

@@ -9,9 +9,7 @@ import pytest
 
 import spit.core.replay.reading as reader
 from spit.core.replay.reading import UnreadableReplay
-from spit.games.spit.replay.reader import load_replay, parse_replay
-from spit.games.spit.replay.records import Deal, Input
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import Deal, Input, load_replay, parse_replay, verify
 
 HEADER = b'{"format": "spit-replay", "version": "1.0"}\n'
 GOLDEN = Path(__file__).parent / "golden"
@@ -32,7 +30,7 @@ def test_the_minimal_hand_written_file_reads_with_every_default() -> None:
     assert (header.variant.value, header.target, header.seed) == ("standard", 100, None)
     assert [p.kind for p in header.players] == ["human", "human"]
     (deal,) = replay.records
-    assert isinstance(deal, Deal) and (deal.t, deal.round, len(deal.orders[0])) == (0, 1, 1)
+    assert isinstance(deal, Deal) and (deal.t, deal.round, len(deal.deal[0])) == (0, 1, 1)
 
 
 BAD_LINES = [

@@ -11,10 +11,13 @@ from spit.core.replay.fields import PlayerInfo
 from spit.engine import State, Variant, state_hash
 from spit.engine.timers import StagePhase, Timing
 from spit.games.spit.game import Session
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.resimulate import Resimulation, replay_session
-from spit.games.spit.replay.verify import verify
-from spit.games.spit.replay.writer import CHECKPOINT_EVERY
+from spit.games.spit.replay import (
+    CHECKPOINT_EVERY,
+    load_replay,
+    replay_session,
+    resimulation,
+    verify,
+)
 
 from .games import StatesAfterInputs, record_game, recorded_match
 
@@ -70,7 +73,7 @@ def test_replay_match_rebuilds_the_table_after_any_input(tmp_path: Path) -> None
 def test_stepping_line_by_line_passes_through_every_recorded_state(tmp_path: Path) -> None:
     states = StatesAfterInputs()
     path, _ = record_game(tmp_path, 6, Variant.POINTS, extra=states)
-    sim = Resimulation(load_replay(path))
+    sim = resimulation(load_replay(path))
     seen: list[State] = []
     while sim.step() is not None:
         if sim.inputs > len(seen):

@@ -8,9 +8,7 @@ import re
 from pathlib import Path
 
 from spit.core.replay.fields import read_version
-from spit.games.spades.replay.reader import parse_spades_replay
-from spit.games.spades.replay.records import Header
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import Header, parse_spades_replay, verify_spades
 
 ROOT = Path(__file__).parents[2]
 DOC = (ROOT / "docs" / "replay-format.md").read_text(encoding="utf-8")

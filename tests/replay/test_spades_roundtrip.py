@@ -12,9 +12,13 @@ import pytest
 from spit.core.replay.reading import UnreadableReplay
 from spit.games.replays import load_any_replay, parse_any_replay
 from spit.games.spades.engine import Phase, State, state_hash
-from spit.games.spades.replay.reader import load_spades_replay, parse_spades_replay
-from spit.games.spades.replay.verify import Resimulation, verify_spades
-from spit.games.spit.replay.reader import load_replay
+from spit.games.spades.replay import (
+    load_spades_replay,
+    parse_spades_replay,
+    resimulation,
+    verify_spades,
+)
+from spit.games.spit.replay import load_replay
 
 from .goldens import GOLDEN
 from .spades_games import record_spades_game
@@ -38,7 +42,7 @@ def test_a_recorded_bot_game_verifies_to_the_same_result(
     assert (result.finished, result.winner) == (True, final.winner)
     assert (result.rounds, result.inputs) == (final.hand, inputs)
     assert result.final_hash == state_hash(final)
-    sim = Resimulation(load_spades_replay(path))
+    sim = resimulation(load_spades_replay(path))
     for n, state in enumerate(states, start=1):
         sim.seek(n)
         assert sim.state == state

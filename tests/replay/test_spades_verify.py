@@ -12,8 +12,7 @@ import pytest
 from spit.core.replay.fields import FORMAT_VERSION
 from spit.core.replay.verification import Verification
 from spit.games.spades.engine import ENGINE_VERSION
-from spit.games.spades.replay.reader import parse_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import parse_spades_replay, verify_spades
 
 GOLDEN = Path(__file__).parent / "golden"
 GAME = (GOLDEN / "spades_finished.spades.jsonl").read_bytes()

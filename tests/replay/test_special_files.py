@@ -16,7 +16,7 @@ import pytest
 
 from spit.core.replay.reading import UnreadableReplay, read_replay_bytes
 from spit.games.replays import load_any_replay
-from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay import load_replay
 
 from .goldens import GOLDEN
 

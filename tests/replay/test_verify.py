@@ -11,8 +11,7 @@ import pytest
 from spit.core.replay.reading import UnreadableReplay
 from spit.core.replay.verification import Verification
 from spit.engine import ENGINE_VERSION
-from spit.games.spit.replay.reader import parse_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import parse_replay, verify
 
 GOLDEN = Path(__file__).parent / "golden"
 Lines = list[dict[str, Any]]

@@ -17,12 +17,9 @@ from spit.engine import Orders as Orders
 from spit.engine import State as State
 from spit.engine.timers import StagePhase, Timing
 from spit.games.spades.engine import HandOrders, Keep, new_game
-from spit.games.spades.replay import writer as spades_writer
-from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay import load_spades_replay
 from spit.games.spit.game import new_session, scripted_deals
-from spit.games.spit.replay.reader import load_replay, parse_replay
-from spit.games.spit.replay.verify import verify
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import load_replay, parse_replay, verify
 from spit.play.deals import Deals
 from spit.play.events import InputRecord
 
@@ -39,7 +36,7 @@ EACH_GAME = pytest.mark.parametrize(
 
 def hand_deal() -> Deals[State, Orders]:
     """The hand-written golden deal: after the spit at 3000 ms, p2's "play 1 0" is legal."""
-    return scripted_deals([load_replay(GOLDEN / "hand_written.spit.jsonl").deals[0].orders])
+    return scripted_deals([load_replay(GOLDEN / "hand_written.spit.jsonl").deals[0].deal])
 
 
 @EACH_GAME
@@ -157,7 +154,8 @@ def test_player_info_refuses_names_that_cannot_be_shown_safely(player: object) -
 
 
 def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> None:
-    writer = ReplayWriter(FullDisk(), tmp_path / "x.spit.jsonl")
+    writer = create_spit(tmp_path)
+    writer._file = FullDisk()  # the disk fills up after the header
     match = new_session(deals=hand_deal(), recorders=[writer])
     match.submit_at(3200, 1, Play(1, 0))
     assert isinstance(writer.error, OSError) and writer.error.errno == 28
@@ -165,7 +163,8 @@ def test_a_disk_error_stops_the_recording_but_never_the_game(tmp_path: Path) -> 
 
 
 def test_a_disk_error_stops_a_spades_recording_but_never_the_game(tmp_path: Path) -> None:
-    writer = spades_writer.ReplayWriter(FullDisk(), tmp_path / "x.spades.jsonl")
+    writer = create_spades(tmp_path)
+    writer._file = FullDisk()  # the disk fills up after the header
     writer.on_deal(0, 1, HandOrders(DECK, DECK))
     assert isinstance(writer.error, OSError) and writer.error.errno == 28
     assert writer.closed

@@ -9,8 +9,8 @@ from pathlib import Path
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Variant
 from spit.engine.timers import Timing
-from spit.games.spades.replay import writer as spades_writer
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spades import replay as spades_writer
+from spit.games.spit.replay import ReplayWriter
 
 WHEN = datetime(2026, 11, 29, 14, 5, 12, tzinfo=timezone(timedelta(hours=1)))
 HUMAN_VS_BOT = (

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 
 from .cli import assert_usage_error, run_sim
 

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from spit.cli import main
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.games.spades.sim import SIMULATOR
 from spit.sim import Result, run_games
 

@@ -30,9 +30,7 @@ from spit.games.spades.engine import (
 from spit.games.spades.game import Refused, Session, card_played, new_session, picked, steps
 from spit.games.spades.intents import Confirm, Key, NextHand, Refusal
 from spit.games.spades.keys import hand_letters
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import ReplayWriter, load_spades_replay, verify_spades
 from spit.play.events import DealAsked, InputRecord, IntentRefused, Stopped
 
 PACE = BotPace(move_ms=800, draw_ms=240)

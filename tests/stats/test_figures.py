@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Play
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.stats import PlayerFigures, UnusableReplay, game_figures, summarize
 from spit.stats.summary import Mode
 

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from spit.games.spades.engine import State
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import Resimulation
+from spit.games.spades.replay import load_spades_replay, resimulation
 from spit.games.spades.sim import SIMULATOR
 from spit.games.spades.stats import bid_record, summarize_spades
 from spit.sim import run_games
@@ -20,7 +19,7 @@ from .games import spades_game
 
 
 def final_state(path: Path) -> State:
-    sim = Resimulation(load_spades_replay(path))
+    sim = resimulation(load_spades_replay(path))
     sim.seek()
     assert sim.state is not None
     return sim.state

@@ -15,7 +15,7 @@ import pytest
 
 from spit.engine import State
 from spit.engine.timers import StallRun
-from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay import load_replay
 from spit.stats import walk
 from spit.stats.figures import game_figures
 from spit.stats.story import story_of

@@ -1,19 +1,25 @@
 """War as the registry knows it (``DESCRIPTOR``) and its screens (``FRONT_ENDS``), which
-the tests install with ``extra_game``. War's replays wait for the replay written once
-for every game: until then its descriptor says, in a clear message, that it has none."""
+the tests install with ``extra_game``; its replays are ``spit.replay``'s, in its
+``FORMAT``."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Final
 
-from spit.core.replay.fields import FormatError, PlayerInfo
+from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.reading import UnreadableReplay
-from spit.games.descriptor import Bots, GameDescriptor, GameReplay, ReplayFiles, Replays
+from spit.games.descriptor import Bots, GameDescriptor, ReplayFiles, Replays
+from spit.games.registry import refuse_other_games
+from spit.replay import reader
+from spit.replay.format import ReplayFormat
+from spit.replay.plain import plain_header
+from spit.replay.verify import verify_own
 from spit.tui.shared.front_ends import FrontEnds
 
 from .bot import LEVELS, WarBot
-from .game import INFO, ROUNDS, WarGame
+from .game import CODEC, INFO, ROUNDS, WarGame
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -23,19 +29,18 @@ if TYPE_CHECKING:
     from spit.settings.model import Settings
     from spit.tui.shared.viewer_base import ViewerScreen
 
-NO_REPLAYS: Final = "War keeps no replays until the replay is written once for every game"
 
-
-def _no_file(obj: dict[str, object], at: object) -> NoReturn:
-    raise FormatError(NO_REPLAYS)
-
-
-def _no_replay(data: bytes, path: Path | None) -> GameReplay:
-    raise UnreadableReplay(NO_REPLAYS)
-
-
-def _not_a_replay(replay: GameReplay) -> NoReturn:
-    raise TypeError(f"a replay of {replay.game}, not of War")
+Header: Final = plain_header(INFO)
+FORMAT: Final = ReplayFormat.plain(
+    INFO,
+    ".war.jsonl",
+    Header,
+    lambda obj: refuse_other_games(obj, INFO.key),
+    lambda header: WarGame(**dict(header.options)),  # type: ignore[arg-type]
+    lambda state: state.points,
+    CODEC,
+    most=(52, 9),
+)
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
@@ -50,8 +55,14 @@ def _simulator() -> Simulator:
 
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
-    files=ReplayFiles(".war.jsonl", ("deal", "round"), _no_file, _no_file, _mode_text),
-    replays=Replays(read=_no_replay, verify=_not_a_replay, describe=_not_a_replay),
+    files=ReplayFiles(
+        FORMAT.suffix, ("deal", "round"), FORMAT.header.from_json, FORMAT.lines.read_end, _mode_text
+    ),
+    replays=Replays(
+        read=partial(reader.parse_replay, FORMAT),
+        verify=partial(verify_own, FORMAT),
+        describe=lambda replay: "war",
+    ),
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None
     ),
@@ -60,7 +71,7 @@ DESCRIPTOR: Final = GameDescriptor(
 
 
 def _viewer(path: Path, clock: Clock | None) -> ViewerScreen:
-    raise UnreadableReplay(NO_REPLAYS)
+    raise UnreadableReplay("War has no replay viewer")
 
 
 def _table(settings: Settings, level: str | None, clock: Clock | None) -> Screen[None]:

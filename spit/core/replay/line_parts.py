@@ -1,10 +1,9 @@
 """The parts of a replay line that every game writes and reads the same way.
 
-Spit's and Spades' records (``spit.games.spit.replay.records``,
-``spit.games.spades.replay.records``) differ in what a line holds, not in how a header,
-an input, the closing line or a line's type and time are laid out. Keeping those here means a
-change to the format's common ground is made once and both games' files stay alike, key
-order included."""
+Every game's lines (``spit.replay.format.Lines``) differ in what a line holds, not
+in how a header, an input, the closing line or a line's type and time are laid out.
+Keeping those here means a change to the format's common ground is made once and
+every game's files stay alike, key order included."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ as a problem.
 
 These guards are the same for every game (``parse_lines``); a game brings only how to
 read its header and lines and the checks that need the lines before (``LineRules``).
-Spit's are here, Spades' in ``spit.games.spades.replay.reader``.
+``spit.replay.reader`` gives them for every game.
 """
 
 from __future__ import annotations
@@ -106,8 +106,7 @@ class Lines(Generic[H, R]):
 @dataclass(frozen=True, slots=True)
 class ReplayFile(Generic[H, R]):
     """A replay file of one game as read: the good lines in file order, and what was
-    wrong. Each game's replay (``spit.games.spit.replay.reader.Replay``,
-    ``spit.games.spades.replay.reader.Replay``) is one, with its own header and
+    wrong. ``spit.replay.reader.Replay`` is one, with a game's header and
     records and its own ways of picking them out."""
 
     header: H

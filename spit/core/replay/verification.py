@@ -1,7 +1,7 @@
 """Strict verification: is this file exactly the game it claims to be?
 
 A file is valid when it re-simulates without a single difference (see
-``spit.games.spit.replay.resimulate``) and has no malformed line. A file that simply stops — a
+``spit.replay.verify``) and has no malformed line. A file that simply stops — a
 game interrupted by a crash — is valid too, and not ``finished``: nothing in it is
 wrong, it is only shorter.
 

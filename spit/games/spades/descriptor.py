@@ -30,28 +30,28 @@ if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
-    from spit.games.spades.replay.reader import Replay
+    from spit.games.spades.replay import Replay as SpadesReplay
     from spit.games.spades.wire import Table
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _own(replay: GameReplay) -> Replay:
-    from spit.games.spades.replay.reader import Replay
+def _own(replay: GameReplay) -> SpadesReplay:
+    from spit.replay.reader import Replay
 
-    if not isinstance(replay, Replay):
+    if not isinstance(replay, Replay) or replay.game != NAME:
         raise TypeError(f"a replay of {replay.game}, not of Spades")
     return replay
 
 
 def _read(data: bytes, path: Path | None) -> GameReplay:
-    from spit.games.spades.replay.reader import parse_spades_replay
+    from spit.games.spades.replay import parse_spades_replay
 
     return parse_spades_replay(data, path)
 
 
 def _verify(replay: GameReplay) -> Verification:
-    from spit.games.spades.replay.verify import verify_spades
+    from spit.games.spades.replay import verify_spades
 
     return verify_spades(_own(replay))
 
@@ -61,15 +61,15 @@ def _describe(replay: GameReplay) -> str:
 
 
 def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
-    from spit.games.spades.replay.records import Header
+    from spit.games.spades.replay import Header
 
     return Header.from_json(obj, version)
 
 
 def _end(obj: dict[str, object], line: int) -> ListedEnd:
-    from spit.games.spades.replay.records import read_spades_end
+    from spit.games.spades.replay import FORMAT
 
-    return read_spades_end(obj, line)
+    return FORMAT.lines.read_end(dict(obj), line)
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:

@@ -25,7 +25,7 @@ from spit.games.spades.duel import MAX_HANDS, OPPONENTS
 from spit.games.spades.duel import seat as seat_player
 from spit.games.spades.engine import Action, HandOrders, State
 from spit.games.spades.game import Game, Refused
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import ReplayWriter
 from spit.games.spades.stats import bid_record
 from spit.play.events import InputRecord
 

@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Final
 
 from spit.games.spades.engine import HandResult, Phase, State, state_hash
-from spit.games.spades.replay.reader import Replay
-from spit.games.spades.replay.records import Hand, Input
-from spit.games.spades.replay.verify import Resimulation
+from spit.games.spades.replay import FORMAT, Replay, resimulation
 from spit.games.summary import NO_FIGURES, GameSummary, PlayerSummary, game_key, mode_of, started_at
+from spit.replay.records import Deal, Input
 
 GAME: Final = "spades"
 """``GameSummary.game`` for a game of Spades."""
@@ -26,14 +25,15 @@ GAME: Final = "spades"
 
 def spades_key(replay: Replay) -> str:
     """The game's identity: its hands and inputs (``spit.games.summary.game_key``)."""
-    return game_key(GAME, (r for r in replay.records if isinstance(r, Hand | Input)))
+    lines = FORMAT.lines
+    return game_key(GAME, (lines.json(r) for r in replay.records if isinstance(r, Deal | Input)))
 
 
 def summarize_spades(replay: Replay, path: Path) -> GameSummary | None:
     """The summary of the game in ``replay`` (read from ``path``); ``None`` if it was not
     played to its end. Raises ``spit.core.replay.mismatch.ReplayMismatch`` where the
     file and the game differ."""
-    sim = Resimulation(replay)
+    sim = resimulation(replay)
     sim.seek()
     state = sim.state
     forfeit = replay.forfeit

@@ -56,8 +56,7 @@ from spit.games.spades.engine import (
 from spit.games.spades.game import Refused as Refused_
 from spit.games.spades.game import Step, Turns, new_session, picked, steps
 from spit.games.spades.intents import Intent
-from spit.games.spades.replay.records import DEFAULT_TARGET
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import DEFAULT_TARGET, ReplayWriter
 from spit.play.events import SessionEvent
 from spit.play.net_table import (
     BotTook,

@@ -31,28 +31,29 @@ if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
-    from spit.games.spit.replay.reader import Replay
+    from spit.games.spit.replay import Replay
     from spit.games.spit.wire import Table
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
 def _own(replay: GameReplay) -> Replay:
-    from spit.games.spit.replay.reader import Replay
+    from spit.games.spit.replay import spit_replay
 
-    if not isinstance(replay, Replay):
+    own = spit_replay(replay)
+    if own is None:
         raise TypeError(f"a replay of {replay.game}, not of Spit")
-    return replay
+    return own
 
 
 def _read(data: bytes, path: Path | None) -> GameReplay:
-    from spit.games.spit.replay.reader import parse_replay
+    from spit.games.spit.replay import parse_replay
 
     return parse_replay(data, path)
 
 
 def _verify(replay: GameReplay) -> Verification:
-    from spit.games.spit.replay.verify import verify
+    from spit.games.spit.replay import verify
 
     return verify(_own(replay))
 
@@ -66,13 +67,13 @@ def _describe(replay: GameReplay) -> str:
 
 
 def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
-    from spit.games.spit.replay.records import Header
+    from spit.games.spit.replay import Header
 
     return Header.from_json(obj, version)
 
 
 def _end(obj: dict[str, object], line: int) -> ListedEnd:
-    from spit.games.spit.replay.records import read_end
+    from spit.games.spit.replay import read_end
 
     return read_end(obj, line)
 

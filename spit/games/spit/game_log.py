@@ -17,8 +17,7 @@ from spit.engine import Action, Orders, Reason, State
 from spit.play.events import InputRecord
 
 if TYPE_CHECKING:
-    from spit.games.spit.replay.reader import Replay
-    from spit.games.spit.replay.records import Header
+    from spit.games.spit.replay import Header, Replay
 
 
 class GameLog:
@@ -42,8 +41,9 @@ class GameLog:
 
     def replay(self, header: Header) -> Replay:
         """The game so far as a replay read from a file with ``header`` would hold it."""
-        from spit.games.spit.replay.reader import Replay
-        from spit.games.spit.replay.records import Deal, Input, Record
+        from spit.games.spit.identity import NAME
+        from spit.games.spit.replay import Deal, Input, Record
+        from spit.replay.reader import Replay as Read
 
         records: list[Record] = []
         for report in self._reports:
@@ -51,4 +51,4 @@ class GameLog:
                 records.append(Input(report.t, Seat(report.player), report.action, report.accepted))
             else:
                 records.append(Deal(*report))
-        return Replay(header, tuple(records), problems=(), truncated=False)
+        return Read(header, tuple(records), problems=(), truncated=False, game=NAME)

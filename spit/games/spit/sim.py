@@ -27,7 +27,7 @@ from spit.games.spit.game import Game
 from spit.play.events import InputRecord
 
 if TYPE_CHECKING:
-    from spit.games.spit.replay.writer import ReplayWriter
+    from spit.games.spit.replay import ReplayWriter
 
 DEFAULT_LIMIT_MS: Final = 30 * 60 * 1000
 """A game still running after 30 game-minutes is stopped and counted as unfinished."""
@@ -115,7 +115,7 @@ class Table:
     ) -> ReplayWriter:
         """Imported here: only runs that save replays need the replay module."""
         from spit.core.replay.fields import PlayerInfo
-        from spit.games.spit.replay.writer import ReplayWriter
+        from spit.games.spit.replay import ReplayWriter
 
         bots = [self.agent(players[seat], Seat(seat), seeds[seat]) for seat in (0, 1)]
         info = tuple(

@@ -45,6 +45,7 @@ from typing import Final, NamedTuple, overload
 from spit.core.replay.fields import MAX_TIME_MS
 from spit.core.replay.viewable import NotViewable, read_checked
 from spit.engine import (
+    Action,
     Card,
     CardMoved,
     CardPlayed,
@@ -66,10 +67,7 @@ from spit.engine.timers import (
 from spit.game import TimedEvent
 from spit.games.spit.events import Event
 from spit.games.spit.game import Session
-from spit.games.spit.replay.reader import Replay, load_replay
-from spit.games.spit.replay.records import Input
-from spit.games.spit.replay.resimulate import Resimulation
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import Input, Replay, Resimulation, load_replay, resimulation, verify
 from spit.play.events import InputHandled
 
 SNAPSHOT_EVERY: Final = 100
@@ -391,7 +389,7 @@ class Timeline:
     """Everything the viewer needs from a valid replay (see the module docstring)."""
 
     replay: Replay
-    inputs: tuple[Input, ...]
+    inputs: tuple[Input[Action], ...]
     events: Events
     event_ends: EventEnds
     """For each event, the position right after it (never decreasing)."""
@@ -414,7 +412,7 @@ class Timeline:
 
     def after_input(self, count: int) -> Position:
         """Right after the ``count``-th input (the start for 0)."""
-        return START if count == 0 else Position(count, self.inputs[count - 1].t)
+        return START if count == 0 else Position(count, _time(self.inputs[count - 1]))
 
     def input_after(self, position: Position) -> Position:
         """Right after the next input (the end if there is none)."""
@@ -474,8 +472,8 @@ def _event_time(timed: TimedEvent[Event]) -> int:
     return timed.t
 
 
-def _time(record: Input) -> int:
-    return record.t
+def _time(record: Input[Action]) -> int:
+    return record.t or 0  # a Spit line always has its time
 
 
 def _snapshot_at(snapshot: Snapshot) -> Position:
@@ -504,7 +502,7 @@ def build_timeline(
     automatic spit an entry of its own (each ``StallRun`` told spit by spit): what the
     tests hold runs against."""
     builder = _Builder(every, every_events, stall_runs=stall_runs)
-    builder.follow(Resimulation(replay, collect_events=True))
+    builder.follow(resimulation(replay, collect_events=True))
     return builder.timeline(replay, finished=finished)
 
 
@@ -538,7 +536,9 @@ class _Builder:
 
     def follow(self, sim: Resimulation) -> None:
         """Step ``sim`` through to the end of the file (a ``verify`` follow)."""
-        session = sim.session
+        if sim.session is None:
+            return  # no deal: nothing to watch (``open_timeline`` says so)
+        session = sim.started
         self._take(session.drain(), 0)
         self.snapshots.append(Snapshot(START, sim.fork()))
         count = 0
@@ -554,11 +554,11 @@ class _Builder:
                 count += 1
                 self._take(events[split:], count, record, session)
                 if count % self.every == 0:
-                    self._snapshot(sim, Position(count, record.t))
+                    self._snapshot(sim, Position(count, session.time))
             else:
                 self._take(events, count)
             if len(self.events.kept) - self.taken >= self.every_events:
-                self._snapshot(sim, Position(count, record.t))
+                self._snapshot(sim, Position(count, session.time))
         self.end = Position(count, session.time)
 
     def timeline(self, replay: Replay, *, finished: bool) -> Timeline:
@@ -583,7 +583,7 @@ class _Builder:
         self,
         events: Sequence[TimedEvent[Event]],
         inputs: int,
-        record: Input | None = None,
+        record: Input[Action] | None = None,
         session: Session | None = None,
     ) -> None:
         """``events``, which happened with ``inputs`` inputs handled; ``record`` is the
@@ -614,7 +614,7 @@ class _Builder:
                 self.tried[index] = _tried(record, session)
 
 
-def _tried(record: Input, session: Session) -> Tried:
+def _tried(record: Input[Action], session: Session) -> Tried:
     """What ``record`` tried, on the table ``session`` is at."""
     action, card = record.action, None
     if isinstance(action, Play | Move) and 0 <= action.stock < 5:

@@ -25,7 +25,7 @@ from spit.game import Game, TimedEvent
 from spit.games.spit.bots import make_bot
 from spit.games.spit.game import new_session, useful_intents
 from spit.games.spit.intents import Intent
-from spit.games.spit.replay.writer import ReplayWriter
+from spit.games.spit.replay import ReplayWriter
 from spit.play.events import InputHandled, SessionEvent, Stopped
 from spit.play.net_table import BotTook, Forfeited, GameTable, Ready, Refused, SeatBot, Standing
 

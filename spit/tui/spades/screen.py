@@ -34,7 +34,7 @@ from spit.games.spades.bots.agent import BotAgent, BotPace
 from spit.games.spades.engine import PlayerView
 from spit.games.spades.game import Session, card_played, new_session, picked, steps
 from spit.games.spades.intents import Intent, NextHand
-from spit.games.spades.replay.writer import ReplayWriter
+from spit.games.spades.replay import ReplayWriter
 from spit.play.events import DealAsked, InputRecord
 from spit.settings.model import CardStyle
 from spit.tui.shared.cards import CardPainter

@@ -13,7 +13,7 @@ makes to its recorders, and is closed at game over or when the player leaves. It
 opened just after the table's first frame, so that the game shows without waiting for
 ``spit.games.spit.replay``; until then a ``WriterFeed`` keeps the session's calls (the
 deal, any early key) and hands them to the writer as it opens, so the file misses
-nothing (``spit.games.spit.replay.feed``). A ``GameLog`` keeps the same game in memory
+nothing (``spit.games.spit.feed``). A ``GameLog`` keeps the same game in memory
 for the result screen's story (``spit.tui.spit.board.story``); a finished game's
 replay is also added to the statistics database, in a worker thread. The overlays
 (help, leaving, the result) are imported when first shown, and the bots only for a
@@ -40,10 +40,10 @@ from spit.engine import Slapped
 from spit.engine.timers import SlapWindowClosed, StagePhase, Timing
 from spit.game import TimedEvent
 from spit.games.spit.events import Event
+from spit.games.spit.feed import WriterFeed
 from spit.games.spit.game import Recorder, Session, new_session
 from spit.games.spit.game_log import GameLog
 from spit.games.spit.intents import KeyIntent
-from spit.games.spit.replay.feed import WriterFeed
 from spit.play.events import InputHandled, IntentRefused, Stopped
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
@@ -59,7 +59,7 @@ from spit.tui.spit.intent_keys import intent_of, key_intent
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
     from spit.games.spit.bots import BotAgent
-    from spit.games.spit.replay.records import Header
+    from spit.games.spit.replay import Header
     from spit.tui.shared.overlays import Result
 
 TICK_HZ = 30
@@ -259,7 +259,7 @@ class SpitScreen(Screen[None]):
 
     def _header(self) -> Header:
         """The game's replay header, as the in-memory log gives it to the story."""
-        from spit.games.spit.replay.records import Header
+        from spit.games.spit.replay import Header
 
         players = self._player_infos()
         return Header(
@@ -276,7 +276,7 @@ class SpitScreen(Screen[None]):
         made. Nothing, if the game was left (or another one started) in the meantime."""
         if feed is not self._feed:
             return
-        from spit.games.spit.replay.writer import ReplayWriter
+        from spit.games.spit.replay import ReplayWriter
         from spit.paths import replays_dir
 
         try:

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import Resimulation
+from spit.games.spades.replay import load_spades_replay, resimulation
 from spit.games.spades.stats import bid_record
 from spit.stats import SPADES, Mode
 from spit.tui.app import SpitApp
@@ -62,7 +61,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         text = " ".join(panel_text(app, "#stats-spades").split())
         assert "Against Games Won Avg score Best Hands Bids made Nils made" in text
         assert "nil bids (blind ones too) made out of those bid" in text
-    sim = Resimulation(load_spades_replay(path))
+    sim = resimulation(load_spades_replay(path))
     sim.seek()
     assert sim.state == state  # the figures are those of the replay
 

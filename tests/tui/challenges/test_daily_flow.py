@@ -15,7 +15,7 @@ from spit.core.clock import FakeClock
 from spit.core.replay.challenge import Challenge
 from spit.engine import Play, legal_actions
 from spit.games.spit.daily import daily_deal, utc_today
-from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay import load_replay
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import QUIT_GRACE_MS, RESULT_GRACE_MS, ResultOverlay

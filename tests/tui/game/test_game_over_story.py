@@ -10,7 +10,7 @@ import pytest
 from spit.core.clock import FakeClock
 from spit.core.replay.fields import PlayerInfo
 from spit.engine.timers import StagePhase
-from spit.games.spit.replay.reader import load_replay
+from spit.games.spit.replay import load_replay
 from spit.paths import data_dir
 from spit.stats import StatsDB, Story, StoryPoint, game_figures
 from spit.tui.shared.overlays import RESULT_GRACE_MS, ResultOverlay

@@ -14,8 +14,7 @@ from spit.core.clock import FakeClock
 from spit.engine import Applied, Move, Play, Rejected, Variant, apply, legal_actions
 from spit.engine.timers import StagePhase
 from spit.games.spit.game import Session
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from spit.settings.model import theme_names
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import (

@@ -11,7 +11,7 @@ import pytest
 from spit.cli import main
 from spit.games.spades.engine import Phase, to_move
 from spit.games.spades.keys import HAND_KEYS, hand_letters
-from spit.games.spades.replay.reader import load_spades_replay
+from spit.games.spades.replay import load_spades_replay
 from spit.settings.model import SPADES_TARGETS, Settings
 from spit.tui.spades.screen import SpadesScreen
 from tests.tui.start_screens import catch_start_screens

@@ -16,8 +16,7 @@ from spit.core.clock import FakeClock
 from spit.games.registry import by_name
 from spit.games.spades.engine import Phase, observe, playable
 from spit.games.spades.keys import hand_letters
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.games.spades.wire import Table, turned
 from spit.net.client import NetClient
 from spit.net.protocol import Welcome

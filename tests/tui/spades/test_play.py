@@ -30,8 +30,7 @@ from spit.games.spades.engine import (
     to_move,
 )
 from spit.games.spades.keys import display_order, hand_letters
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.verify import verify_spades
+from spit.games.spades.replay import load_spades_replay, verify_spades
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.overlays import ConfirmQuit, ResultOverlay
 from spit.tui.spades.help import SpadesHelp

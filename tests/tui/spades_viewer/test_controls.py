@@ -66,7 +66,7 @@ async def moves(pilot: Pilot[Any], steps: list[tuple[tuple[str, ...], int]]) -> 
 async def test_up_and_down_jump_between_tricks_brackets_too() -> None:
     async with SpadesViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
-        marks = timeline.trick_marks
+        marks = timeline.marks
         await moves(pilot, [(("down",), marks[0]), (("down", "right_square_bracket"), marks[2])])
         shown = text(viewer)
         assert "South takes trick 2" in shown and "trick 2 of 13" in shown
@@ -79,7 +79,7 @@ async def test_up_and_down_jump_between_tricks_brackets_too() -> None:
 async def test_page_keys_jump_between_hands() -> None:
     async with SpadesViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
-        hands = timeline.hand_marks
+        hands = timeline.round_marks
         await moves(pilot, [(("pagedown", "pagedown"), hands[2])])
         assert "hand 3/8" in text(viewer) and "Hand 3: North draws first." in text(viewer)
         steps = [(("right", "pageup"), hands[2]), (("pageup",), hands[1])]
@@ -166,7 +166,7 @@ async def test_the_ascii_style_shows_only_ascii_at_every_hand() -> None:
     lines and the status line keep to ASCII too, from the draw to the end."""
     async with SpadesViewerApp(FINISHED, card_style="ascii").run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)
-        for _ in range(timeline.hands + 2):
+        for _ in range(timeline.rounds + 2):
             shown = text(viewer)
             assert shown.isascii(), sorted({c for c in shown if not c.isascii()})
             await pilot.press("pagedown", "down", "right")

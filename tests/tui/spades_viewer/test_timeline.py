@@ -10,8 +10,7 @@ import pytest
 
 from spit.core.replay.fields import PlayerInfo
 from spit.games.spades.engine import Phase, state_hash
-from spit.games.spades.replay.reader import load_spades_replay
-from spit.games.spades.replay.records import Hand
+from spit.games.spades.replay import load_spades_replay
 from spit.games.spades.timeline import (
     DRAW_MS,
     HAND_MS,
@@ -21,6 +20,7 @@ from spit.games.spades.timeline import (
     build_timeline,
     open_spades_timeline,
 )
+from spit.replay.records import Deal as Hand
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.viewer.captions import caption
 from spit.tui.spades.viewer.table import Playing, present, score_heads
@@ -52,7 +52,7 @@ def test_every_state_is_the_one_the_game_was_played_through(tmp_path: Path) -> N
 
 
 def test_a_frame_per_hand_and_per_input_refused_ones_too(finished: Timeline) -> None:
-    assert (finished.inputs, finished.hands, len(finished.frames)) == (449, 8, 457)
+    assert (finished.inputs, finished.rounds, len(finished.frames)) == (449, 8, 457)
     refused = [i for i, f in enumerate(finished.frames) if not f.accepted]
     assert refused == [63]
     frame = finished.frames[63]
@@ -61,16 +61,16 @@ def test_a_frame_per_hand_and_per_input_refused_ones_too(finished: Timeline) -> 
 
 def test_hands_and_tricks_are_marked_where_the_keys_land(finished: Timeline) -> None:
     frames = finished.frames
-    assert all(isinstance(frames[i].record, Hand) for i in finished.hand_marks)
-    assert len(finished.hand_marks) == 8
-    assert len(finished.trick_marks) == 8 * 14  # bidding over, after each of 13 tricks
-    for i in finished.trick_marks:
+    assert all(isinstance(frames[i].record, Hand) for i in finished.round_marks)
+    assert len(finished.round_marks) == 8
+    assert len(finished.marks) == 8 * 14  # bidding over, after each of 13 tricks
+    for i in finished.marks:
         state = frames[i].state
         assert state.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) and not state.trick
-    first = finished.trick_marks[0]
-    assert finished.mark_after(finished.trick_marks, 0) == first
-    assert finished.mark_before(finished.trick_marks, first) == 0
-    assert finished.mark_after(finished.hand_marks, finished.hand_marks[-1]) == finished.last
+    first = finished.marks[0]
+    assert finished.mark_after(finished.marks, 0) == first
+    assert finished.mark_before(finished.marks, first) == 0
+    assert finished.mark_after(finished.round_marks, finished.round_marks[-1]) == finished.last
 
 
 def test_the_pace_is_by_step_slower_where_there_is_more_to_see(finished: Timeline) -> None:
@@ -79,7 +79,7 @@ def test_the_pace_is_by_step_slower_where_there_is_more_to_see(finished: Timelin
     assert dwell[0] == TRICK_MS  # the start of a hand
     assert dwell[2] == DRAW_MS  # a draw shows one card
     assert frames[30].state.phase is Phase.PLAY and dwell[30] == PACE_MS  # the bid
-    trick = finished.trick_marks[1]  # right after the first trick was taken
+    trick = finished.marks[1]  # right after the first trick was taken
     assert dwell[trick] == TRICK_MS
     over = next(i for i, f in enumerate(frames) if f.state.phase is Phase.HAND_OVER)
     assert dwell[over] == HAND_MS

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from spit.engine import CardSpat, RoundDealt, Slapped
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.resimulate import replay_session
+from spit.games.spit.replay import load_replay, replay_session
 from spit.games.spit.timeline import START, Mark, Position, build_timeline
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.viewer.playback import Playback

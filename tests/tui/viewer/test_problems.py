@@ -6,8 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from spit.games.spit.replay.reader import load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import load_replay, verify
 from tests.tui.viewer.driver import GOLDEN, UNFINISHED, ViewerApp
 
 SIZE = (80, 24)

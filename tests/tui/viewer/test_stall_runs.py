@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from spit.engine.timers import StallRun
-from spit.games.spit.replay.reader import Replay, load_replay
-from spit.games.spit.replay.verify import verify
+from spit.games.spit.replay import Replay, load_replay, verify
 from spit.games.spit.timeline import Position, Timeline, build_timeline
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.viewer.playback import Playback

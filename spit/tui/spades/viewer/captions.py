@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spit.games.spades.engine import Card, Phase, State, actions
-from spit.games.spades.replay.records import Hand
 from spit.games.spades.timeline import Frame
+from spit.replay.records import Deal
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.view import agree, subject
 
@@ -22,8 +22,8 @@ from spit.tui.spades.view import agree, subject
 def caption(frame: Frame, names: tuple[str, str], painter: CardPainter) -> str:
     """One line about the step that led to ``frame``."""
     state, before, record = frame.state, frame.before, frame.record
-    if isinstance(record, Hand):
-        return f"Hand {record.hand}: {subject(names[state.first], 'draw')} first."
+    if isinstance(record, Deal):
+        return f"Hand {record.round}: {subject(names[state.first], 'draw')} first."
     assert before is not None  # an input always comes after a hand's cards
     name, action = names[record.player], record.action
     if frame.refusal is not None:

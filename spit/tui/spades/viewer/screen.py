@@ -65,7 +65,7 @@ class SpadesViewerScreen(ViewerScreen):
         if timeline.finished:
             return None
         return (
-            f"This game was not finished: the recording stops in hand {timeline.hands}, "
+            f"This game was not finished: the recording stops in hand {timeline.rounds}, "
             f"after {timeline.inputs} inputs."
         )
 
@@ -123,10 +123,10 @@ class SpadesViewerScreen(ViewerScreen):
             self._go(self.index + step, stop=True)
 
     def action_trick(self, step: int) -> None:
-        self._to_mark(self._frames.trick_marks if self._viewing() else None, step)
+        self._to_mark(self._frames.marks if self._viewing() else None, step)
 
     def action_hand(self, step: int) -> None:
-        self._to_mark(self._frames.hand_marks if self._viewing() else None, step)
+        self._to_mark(self._frames.round_marks if self._viewing() else None, step)
 
     def _to_mark(self, marks: tuple[int, ...] | None, step: int) -> None:
         if marks is not None:

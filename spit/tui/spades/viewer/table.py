@@ -33,8 +33,8 @@ from spit.games.spades.engine import (
     to_move,
 )
 from spit.games.spades.keys import display_order
-from spit.games.spades.replay.records import Hand
 from spit.games.spades.timeline import Timeline
+from spit.replay.records import Deal
 from spit.tui.shared.canvas import Canvas
 from spit.tui.shared.cards import CardPainter, CardSize
 from spit.tui.spades.draw import (
@@ -203,7 +203,7 @@ def _seat_at(timeline: Timeline, index: int, player: int, painter: CardPainter) 
     frame = timeline.frames[index]
     state, record = frame.state, frame.record
     new: set[Card] = set()
-    if not isinstance(record, Hand) and record.player == player and frame.accepted:
+    if not isinstance(record, Deal) and record.player == player and frame.accepted:
         before = frame.before
         assert before is not None
         if isinstance(record.action, Keep | Discard):
@@ -256,7 +256,7 @@ def _status_line(timeline: Timeline, index: int, playing: Playing, painter: Card
     times = "x" if painter.ascii else "×"
     line = (
         f"{mode} {playing.speed:g}{times}  input {timeline.frames[index].inputs}/{timeline.inputs}"
-        f"  hand {state.hand}/{timeline.hands}"
+        f"  hand {state.hand}/{timeline.rounds}"
     )
     if state.phase is Phase.PLAY:
         line += f"  trick {_trick_number(state)}"

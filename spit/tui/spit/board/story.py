@@ -22,7 +22,7 @@ from textual.worker import Worker, WorkerState
 from spit.tui.shared.cards import CardPainter
 
 if TYPE_CHECKING:
-    from spit.games.spit.replay.reader import Replay
+    from spit.games.spit.replay import Replay
     from spit.stats import GameFigures, Story
 
 BAR_ROWS: Final = 2

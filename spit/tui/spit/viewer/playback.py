@@ -85,7 +85,7 @@ class Playback:
         match's own events are dropped: the timeline already holds them."""
         match = self.match
         for record in self.timeline.inputs[handled : target.inputs]:
-            match.submit_at(record.t, record.player, record.action)
+            match.submit_at(record.t or 0, record.player, record.action)  # Spit: always a time
         match.advance_to(target.t)
         match.drain()
 

@@ -22,7 +22,7 @@ from spit.engine import Action, Orders, Reason, Slap, State
 from spit.play.events import InputRecord
 
 if TYPE_CHECKING:
-    from spit.games.spit.replay.writer import ReplayWriter
+    from spit.games.spit.replay import ReplayWriter
 
 
 class WriterFeed:

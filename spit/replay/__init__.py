@@ -1,0 +1,7 @@
+"""Replays, written once for every game: the records of a file's lines, the writer
+(a session's recorder), the lenient reader and the strict verifier.
+
+A game brings only its ``ReplayFormat`` (``spit.replay.format``): its header, the
+words its lines use and its deal's fields; the rest reads, writes and re-plays any
+game through ``spit.game.Game`` and the session written once (``spit.play``).
+"""
