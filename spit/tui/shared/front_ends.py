@@ -11,7 +11,7 @@ screens.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -35,6 +35,16 @@ class NetScreenMaker(Protocol):
     ) -> Screen[None]: ...
 
 
+class SettingChoice(Struct, frozen=True):
+    """One of the player's settings that is the game's own, as the Settings screen
+    offers it: the ``Settings`` field it sets, its label there, and its choices (each
+    shown text with the value it sets), loaded when first asked for."""
+
+    setting: str
+    label: str
+    choices: Callable[[], Sequence[tuple[str, object]]]
+
+
 class FrontEnds(Struct, frozen=True):
     """One game's screens."""
 
@@ -56,6 +66,9 @@ class FrontEnds(Struct, frozen=True):
     """The table a spectator watches a network game on, drawn as the game's replay
     viewer draws (``NetClient.connect(watch=True)``); ``None`` for a game that cannot
     be watched."""
+    settings: tuple[SettingChoice, ...] = ()
+    """The player's settings that are the game's own, in the order the Settings screen
+    shows them (``spit.tui.shell.settings_screen``)."""
 
 
 _installed: dict[str, FrontEnds] = {}

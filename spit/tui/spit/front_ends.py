@@ -3,10 +3,11 @@ each imported when first asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from spit.tui.shared.front_ends import FrontEnds
+from spit.tui.shared.front_ends import FrontEnds, SettingChoice
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -45,10 +46,26 @@ def _watch_screen(
     return SpitWatchScreen(client, settings, clock=clock)
 
 
+def _level_choices() -> Sequence[tuple[str, object]]:
+    from spit.games.spit.bots import LEVELS
+
+    return [(level.value, level) for level in LEVELS]
+
+
+def _variant_choices() -> Sequence[tuple[str, object]]:
+    from spit.engine import Variant
+
+    return [(variant.value, variant) for variant in Variant]
+
+
 FRONT_ENDS: Final = FrontEnds(
     viewer=_viewer,
     table=_table,
     menu_label=None,
     net_screen=_net_screen,
     watch_screen=_watch_screen,
+    settings=(
+        SettingChoice("bot_level", "Bot level", _level_choices),
+        SettingChoice("variant", "Game", _variant_choices),
+    ),
 )
