@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final, NoReturn
 from spit.core.replay.fields import FormatError, PlayerInfo
 from spit.core.replay.reading import UnreadableReplay
 from spit.games.descriptor import Bots, GameDescriptor, GameReplay, ReplayFiles, Replays
-from spit.tui.shared.front_ends import FrontEnds
+from spit.tui.shared.front_ends import FrontEnds, MenuEntry
 
 from .bot import LEVELS, WarBot
 from .game import INFO, ROUNDS, WarGame
@@ -70,5 +70,5 @@ def _table(settings: Settings, level: str | None, clock: Clock | None) -> Screen
 
 
 FRONT_ENDS: Final = FrontEnds(
-    viewer=_viewer, table=_table, menu_label="War against a bot", menu_key="w"
+    viewer=_viewer, table=_table, menu=(MenuEntry("war", "w", "War against a bot"),)
 )

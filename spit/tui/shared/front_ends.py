@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from msgspec import Struct
 
@@ -45,6 +45,24 @@ class SettingChoice(Struct, frozen=True):
     choices: Callable[[], Sequence[tuple[str, object]]]
 
 
+class MenuEntry(Struct, frozen=True):
+    """One of a game's entries on the main menu (``spit.tui.shell.menu``), with its
+    own key: each game brings its keys, so that adding a game moves no other entry's."""
+
+    id: str
+    """The entry's id (its binding is ``menu.<id>``): the game's name for its one
+    entry, or a name of its own."""
+    key: str
+    label: str
+    start: Literal["bot", "two_players", "daily", "ladder"] = "bot"
+    """What it starts: a game against a bot at a level chosen first, a game of two
+    players on one keyboard, or one of the game's challenges (``StartChallenge``)."""
+    header: Callable[[], str] | None = None
+    """The head of the bot levels' columns in the chooser, loaded when it opens."""
+    note: str | None = None
+    """Under the bot levels: how to read them."""
+
+
 class FrontEnds(Struct, frozen=True):
     """One game's screens."""
 
@@ -53,12 +71,11 @@ class FrontEnds(Struct, frozen=True):
     table: Callable[[Settings, str | None, Clock | None], Screen[None]]
     """The live table as the settings ask for, against a bot of this level (``None``:
     the settings' level, or the game's own players)."""
-    menu_label: str | None
-    """The menu's entry for a game against a bot; ``None`` where the menu has the
-    game's own entries (Spit's two players and bot chooser)."""
-    menu_key: str | None = None
-    """The key of the menu's entry (with ``menu_label``): each game brings its own,
-    so that adding a game moves no other entry's key (``spit.tui.shell.menu``)."""
+    menu: tuple[MenuEntry, ...] = ()
+    """The game's entries on the main menu, in order."""
+    room_options: Callable[[Settings], Mapping[str, object]] | None = None
+    """The options of a room the menu hosts, from the player's settings (Spit: its
+    variant); ``None``: the game's defaults."""
     net_screen: NetScreenMaker | None = None
     """The table of a game over the network; ``None`` for a game not yet playable
     there."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from spit.tui.shared.front_ends import FrontEnds, SettingChoice
+from spit.tui.shared.front_ends import FrontEnds, MenuEntry, SettingChoice
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -55,8 +55,7 @@ def _target_choices() -> Sequence[tuple[str, object]]:
 FRONT_ENDS: Final = FrontEnds(
     viewer=_viewer,
     table=_table,
-    menu_label="Spades against a bot",
-    menu_key="3",
+    menu=(MenuEntry("spades", "3", "Spades against a bot"),),
     net_screen=_net_screen,
     watch_screen=_watch_screen,
     settings=(SettingChoice("spades_target", "Spades game", _target_choices),),
