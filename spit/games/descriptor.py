@@ -184,6 +184,8 @@ class GameDescriptor(Struct, frozen=True):
     called; ``None`` for a game without a simulator."""
     server_daily: Callable[[date], ServerDaily] | None = None
     """The game's deal of a day on a server's daily board; ``None``: no daily board."""
+    rules: Callable[[], str] | None = None
+    """The rules in short, in Markdown, for How to play; ``None``: none written."""
 
     @property
     def name(self) -> str:

@@ -16,7 +16,7 @@ from spit.replay import reader
 from spit.replay.format import ReplayFormat
 from spit.replay.plain import plain_header
 from spit.replay.verify import verify_own
-from spit.tui.shared.front_ends import FrontEnds
+from spit.tui.shared.front_ends import FrontEnds, MenuEntry
 
 from .bot import LEVELS, WarBot
 from .game import CODEC, INFO, ROUNDS, WarGame
@@ -81,5 +81,5 @@ def _table(settings: Settings, level: str | None, clock: Clock | None) -> Screen
 
 
 FRONT_ENDS: Final = FrontEnds(
-    viewer=_viewer, table=_table, menu_label="War against a bot", menu_key="w"
+    viewer=_viewer, table=_table, menu=(MenuEntry("war", "w", "War against a bot"),)
 )

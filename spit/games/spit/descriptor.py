@@ -150,6 +150,12 @@ def _server_daily(day: date) -> ServerDaily:
     return ServerDaily(variant=deal.variant.value, bot=deal.level.value, seed=deal.deal_seed)
 
 
+def _rules() -> str:
+    from spit.games.spit.rules_text import RULES_SUMMARY
+
+    return RULES_SUMMARY
+
+
 def _simulator() -> Simulator:
     from spit.games.spit.sim import SIMULATOR
 
@@ -170,4 +176,5 @@ DESCRIPTOR: Final = GameDescriptor(
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
     server_daily=_server_daily,
+    rules=_rules,
 )

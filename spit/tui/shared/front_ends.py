@@ -11,9 +11,9 @@ screens.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from msgspec import Struct
 
@@ -35,6 +35,34 @@ class NetScreenMaker(Protocol):
     ) -> Screen[None]: ...
 
 
+class SettingChoice(Struct, frozen=True):
+    """One of the player's settings that is the game's own, as the Settings screen
+    offers it: the ``Settings`` field it sets, its label there, and its choices (each
+    shown text with the value it sets), loaded when first asked for."""
+
+    setting: str
+    label: str
+    choices: Callable[[], Sequence[tuple[str, object]]]
+
+
+class MenuEntry(Struct, frozen=True):
+    """One of a game's entries on the main menu (``spit.tui.shell.menu``), with its
+    own key: each game brings its keys, so that adding a game moves no other entry's."""
+
+    id: str
+    """The entry's id (its binding is ``menu.<id>``): the game's name for its one
+    entry, or a name of its own."""
+    key: str
+    label: str
+    start: Literal["bot", "two_players", "daily", "ladder"] = "bot"
+    """What it starts: a game against a bot at a level chosen first, a game of two
+    players on one keyboard, or one of the game's challenges (``StartChallenge``)."""
+    header: Callable[[], str] | None = None
+    """The head of the bot levels' columns in the chooser, loaded when it opens."""
+    note: str | None = None
+    """Under the bot levels: how to read them."""
+
+
 class FrontEnds(Struct, frozen=True):
     """One game's screens."""
 
@@ -43,12 +71,11 @@ class FrontEnds(Struct, frozen=True):
     table: Callable[[Settings, str | None, Clock | None], Screen[None]]
     """The live table as the settings ask for, against a bot of this level (``None``:
     the settings' level, or the game's own players)."""
-    menu_label: str | None
-    """The menu's entry for a game against a bot; ``None`` where the menu has the
-    game's own entries (Spit's two players and bot chooser)."""
-    menu_key: str | None = None
-    """The key of the menu's entry (with ``menu_label``): each game brings its own,
-    so that adding a game moves no other entry's key (``spit.tui.shell.menu``)."""
+    menu: tuple[MenuEntry, ...] = ()
+    """The game's entries on the main menu, in order."""
+    room_options: Callable[[Settings], Mapping[str, object]] | None = None
+    """The options of a room the menu hosts, from the player's settings (Spit: its
+    variant); ``None``: the game's defaults."""
     net_screen: NetScreenMaker | None = None
     """The table of a game over the network; ``None`` for a game not yet playable
     there."""
@@ -56,6 +83,9 @@ class FrontEnds(Struct, frozen=True):
     """The table a spectator watches a network game on, drawn as the game's replay
     viewer draws (``NetClient.connect(watch=True)``); ``None`` for a game that cannot
     be watched."""
+    settings: tuple[SettingChoice, ...] = ()
+    """The player's settings that are the game's own, in the order the Settings screen
+    shows them (``spit.tui.shell.settings_screen``)."""
 
 
 _installed: dict[str, FrontEnds] = {}

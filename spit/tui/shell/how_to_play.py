@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
-from spit.games.spit.rules_text import RULES_SUMMARY
+from spit.games import registry
 from spit.settings.keymap import GAME_KEYS, key_label, resolve
 from spit.tui.shared.navigation import StartPractice
 from spit.tui.shared.screen_base import ShellScreen
@@ -47,6 +47,15 @@ def screen_keys(keys: dict[str, str], ascii_only: bool) -> str:
     return SCREEN_KEYS.format(can=can, cannot=cannot, quit=quit_key, q_job=q_job)
 
 
+def rules_text() -> str:
+    """Every registered game's rules in short (``GameDescriptor.rules``), in the menu's
+    order, each under its title once there is more than one."""
+    written = [(game.title, game.rules()) for game in registry.games() if game.rules is not None]
+    if len(written) == 1:
+        return written[0][1]
+    return "\n\n".join(f"# {title}\n\n{text}" for title, text in written)
+
+
 class HowToPlay(ShellScreen):
     DEFAULT_CSS = """
     HowToPlay #screen-keys {
@@ -72,7 +81,7 @@ class HowToPlay(ShellScreen):
                 keys = resolve(settings.keymap_preset, settings.key_overrides)
                 yield Static(screen_keys(keys, ascii_only), id="screen-keys", markup=False)
             with TabPane("Rules", id="rules"), VerticalScroll():
-                yield Markdown(RULES_SUMMARY, id="rules-text")
+                yield Markdown(rules_text(), id="rules-text")
         yield Footer()
 
     def action_practice(self) -> None:

@@ -19,8 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.games import registry
-from spit.games.spit import descriptor as spit_game
-from spit.tui.shared.front_ends import front_ends
+from spit.tui.shared.front_ends import MenuEntry, front_ends
 from spit.tui.shared.navigation import StartChallenge, StartGame, StartPractice
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
@@ -36,32 +35,18 @@ ASCII_TITLE = "-=  S P I T  =-"
 SUBTITLE = "the real-time card game, in the terminal"
 
 
-def _entries() -> tuple[tuple[str, str, str], ...]:
-    """Spit's two entries, its challenges, one for each other game that has a menu
-    label (its id is the game's registered name), then the shell's. Every key is
-    fixed: a game brings its own (``FrontEnds.menu_key``), so adding one moves no
-    other entry's key; and no key looks like another in common fonts (no ``l``
-    beside ``1``)."""
-    screens = [(game.name, front_ends(game.name)) for game in registry.games()]
-    games = [
-        (name, shown.menu_key or "", shown.menu_label)
-        for name, shown in screens
-        if shown.menu_label is not None
-    ]
-    entries = (*SPIT_ENTRIES, *CHALLENGE_ENTRIES, *games, *SHELL_ENTRIES, ("quit", "q", "Quit"))
-    keys = [key for _, key, _ in entries]
-    if "" in keys or len(set(keys)) != len(keys):
-        raise ValueError(f"every menu entry needs a key of its own, not {keys}")
-    return entries
+def _game_entries() -> dict[str, tuple[str, MenuEntry]]:
+    """Each registered game's entries (``FrontEnds.menu``), in the registry's order:
+    entry id -> the game's name and the entry."""
+    found: dict[str, tuple[str, MenuEntry]] = {}
+    for game in registry.games():
+        for entry in front_ends(game.name).menu:
+            if entry.id in found:
+                raise ValueError(f"two menu entries are called {entry.id!r}")
+            found[entry.id] = (game.name, entry)
+    return found
 
 
-SPIT_ENTRIES = (
-    ("two_players", "1", "Two players (this keyboard)"),
-    ("bot", "2", "Play against a bot"),
-)
-CHALLENGE_ENTRIES = (("daily", "d", "Daily deal"), ("ladder", "a", "Ladder"))
-"""Spit's challenges (``spit.tui.spit.challenges``): the day's deal, the ladder. The
-ladder is ``a``, not ``l``, which reads as ``1`` in many fonts."""
 SHELL_ENTRIES = (
     ("network", "4", "Play over the network"),
     ("online", "n", "Play online"),
@@ -71,23 +56,30 @@ SHELL_ENTRIES = (
     ("how_to_play", "7", "How to play"),
     ("settings", "8", "Settings"),
 )
-"""The shell's entries, after the games' (whose keys their descriptors give)."""
+"""The shell's entries, after the games' (whose keys their front ends give)."""
+
+
+def _entries() -> tuple[tuple[str, str, str], ...]:
+    """The games' entries, then the shell's. Every key is fixed: a game brings its
+    own (``FrontEnds.menu``), so adding one moves no other entry's key; and no key
+    looks like another in common fonts (no ``l`` beside ``1``)."""
+    games = tuple((entry.id, entry.key, entry.label) for _, entry in _game_entries().values())
+    entries = (*games, *SHELL_ENTRIES, ("quit", "q", "Quit"))
+    keys = [key for _, key, _ in entries]
+    ids = [entry_id for entry_id, _, _ in entries]
+    if "" in keys or len(set(keys)) != len(keys) or len(set(ids)) != len(ids):
+        raise ValueError(f"every menu entry needs a key and an id of its own, not {entries}")
+    return entries
 
 
 ENTRIES = _entries()
-"""Menu entry id, hotkey, label. The action is ``action_<id>``, or ``table(<id>)`` for
+"""Menu entry id, hotkey, label. The action is ``action_<id>``, or ``entry(<id>)`` for
 a game's entry (``_action``)."""
 
 
 def _action(entry_id: str) -> str:
-    return f"table({entry_id!r})" if entry_id in registry.names() else entry_id
+    return f"entry({entry_id!r})" if entry_id in _game_entries() else entry_id
 
-
-SPIT_LEVELS_NOTE = (
-    "Each level wins about 2 games in 3 against the one below. Reacts: from a change "
-    "to its card landing; slaps: from the last card to its slap."
-)
-"""Under the Spit levels: how to read their columns."""
 
 PRACTICE_OFFER = (
     "New to Spit? Press p for a short practice round with hints, against a very slow "
@@ -189,13 +181,13 @@ class MainMenu(ShellScreen):
 
     def _find_challenge_status(self, replays: Path) -> None:
         import sqlite3
+        from datetime import UTC, datetime
 
-        from spit.games.spit.daily import utc_today
         from spit.saved_games import left_unfinished
         from spit.stats import DailyStatus, LadderStatus, StatsDB
         from spit.tui.shared.daily_status import DailyStanding, played_text
 
-        today = utc_today()
+        today = datetime.now(UTC).date()
         unfinished = left_unfinished(replays, today)
         try:
             # only read: the Statistics screen is where a missing database is rebuilt
@@ -218,12 +210,6 @@ class MainMenu(ShellScreen):
 
     def _show_challenge_status(self, line: str) -> None:
         self.query_one("#challenge-status", Static).update(line)
-
-    def action_daily(self) -> None:
-        self.post_message(StartChallenge("daily"))
-
-    def action_ladder(self) -> None:
-        self.post_message(StartChallenge("ladder"))
 
     # ----------------------------------------------------------------------------------
 
@@ -255,31 +241,24 @@ class MainMenu(ShellScreen):
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
         await self.run_action(_action(str(event.option_id)))
 
-    def action_two_players(self) -> None:
-        self.post_message(StartGame(spit_game.NAME))
+    def action_entry(self, entry_id: str) -> None:
+        """A game's entry (``FrontEnds.menu``): a game of two players, a challenge, or
+        a game against a bot at the level chosen first."""
+        name, entry = _game_entries()[entry_id]
+        if entry.start == "two_players":
+            self.post_message(StartGame(name))
+        elif entry.start in ("daily", "ladder"):
+            self.post_message(StartChallenge(entry.start))
+        else:
+            self._choose_level(name, entry)
 
-    def action_bot(self) -> None:
-        from spit.games.spit.bots import LEVEL_HEADER, LEVELS, bot_description
-
-        def chosen(level: str | None) -> None:
-            if level is not None:
-                self.post_message(StartGame(spit_game.NAME, level))
-
-        chooser = BotChooser(
-            "Play against a bot: choose its level",
-            [(level, bot_description(level)) for level in LEVELS],
-            self.services.settings.bot_level,
-            header=LEVEL_HEADER,
-            note=SPIT_LEVELS_NOTE,
-        )
-        self.app.push_screen(chooser, chosen)
-
-    def action_table(self, name: str) -> None:
-        """A game against a bot at its own table (``FrontEnds.table``), at the level
-        chosen first."""
+    def _choose_level(self, name: str, entry: MenuEntry) -> None:
+        """The bot chooser of the game called ``name``, then its table at that level
+        (``FrontEnds.table``)."""
         game = registry.by_name(name)
         try:
             levels = game.bots.levels()
+            header = None if entry.header is None else entry.header()
         except ImportError:
             self.notify(f"{game.title} is not available in this version.", severity="warning")
             return
@@ -289,9 +268,11 @@ class MainMenu(ShellScreen):
                 self.post_message(StartGame(game.name, level))
 
         chooser = BotChooser(
-            f"{front_ends(game.name).menu_label}: choose its level",
+            f"{entry.label}: choose its level",
             [(level, game.bots.describe(level)) for level in levels],
-            game.bots.default or levels[0],
+            game.bots.default or self.services.settings.bot_level,
+            header=header,
+            note=entry.note,
         )
         self.app.push_screen(chooser, chosen)
 
@@ -318,8 +299,8 @@ class MainMenu(ShellScreen):
         game = registry.by_name(choice.game)
         settings = self.services.settings
         folder = self.services.replay_dir() if settings.record_replays else None
-        # the menu's Spit games are played in the variant of the settings
-        options = {"variant": settings.variant.value} if game.name == spit_game.NAME else {}
+        room_options = front_ends(game.name).room_options
+        options = {} if room_options is None else dict(room_options(settings))
 
         def opener() -> Awaitable[NetLink]:
             return open_host(

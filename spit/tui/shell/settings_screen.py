@@ -21,7 +21,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit.core.safe_text import safe_path, safe_text
-from spit.engine import Variant
+from spit.games import registry
 from spit.paths import replays_dir
 from spit.settings.keymap import (
     GAME_KEYS,
@@ -33,7 +33,6 @@ from spit.settings.keymap import (
     spelt_key_label,
 )
 from spit.settings.model import (
-    SPADES_TARGETS,
     CardStyle,
     Refused,
     replay_dir_from_text,
@@ -41,6 +40,7 @@ from spit.settings.model import (
 )
 from spit.tui.shared.ascii_widgets import Checkbox, Select, Separated
 from spit.tui.shared.confirm import Confirm
+from spit.tui.shared.front_ends import front_ends
 from spit.tui.shared.screen_base import ShellModal, ShellScreen
 
 PATH_SHOWN = 120
@@ -95,8 +95,6 @@ class SettingsScreen(ShellScreen):
     ]
 
     def compose_content(self) -> ComposeResult:
-        from spit.games.spit.bots import LEVELS
-
         settings = self.services.settings
         yield Static("Settings", classes="screen-title")
         yield Static(
@@ -107,24 +105,15 @@ class SettingsScreen(ShellScreen):
         with Grid(id="settings-general"):
             yield from _setting("Theme", _select(_theme_choices(), settings.theme, "theme"))
             yield from _setting(
-                "Bot level",
-                _select([(lv.value, lv) for lv in LEVELS], settings.bot_level, "bot_level"),
-            )
-            yield from _setting(
                 "Cards",
                 _select([(s.value, s) for s in CardStyle], settings.card_style, "card_style"),
             )
-            yield from _setting(
-                "Game", _select([(v.value, v) for v in Variant], settings.variant, "variant")
-            )
-            yield from _setting(
-                "Spades game",  # reads "Spades game  to 500 points"
-                _select(
-                    [(f"to {target} points", target) for target in SPADES_TARGETS],
-                    settings.spades_target,
-                    "spades_target",
-                ),
-            )
+            for game in registry.games():
+                for choice in front_ends(game.name).settings:
+                    value = getattr(settings, choice.setting)
+                    yield from _setting(
+                        choice.label, _select(list(choice.choices()), value, choice.setting)
+                    )
             yield _checkbox("Four-colour suits", settings.four_colour, "four_colour")
             yield _checkbox("Show which cards can play", settings.show_play_hint, "show_play_hint")
             yield _checkbox("Bell on a lost race or slap", settings.bell, "bell")

@@ -3,10 +3,11 @@ each imported when first asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from spit.tui.shared.front_ends import FrontEnds
+from spit.tui.shared.front_ends import FrontEnds, MenuEntry, SettingChoice
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -45,11 +46,17 @@ def _watch_screen(
     return SpadesWatchScreen(client, settings, clock=clock)
 
 
+def _target_choices() -> Sequence[tuple[str, object]]:
+    from spit.settings.model import SPADES_TARGETS
+
+    return [(f"to {target} points", target) for target in SPADES_TARGETS]
+
+
 FRONT_ENDS: Final = FrontEnds(
     viewer=_viewer,
     table=_table,
-    menu_label="Spades against a bot",
-    menu_key="3",
+    menu=(MenuEntry("spades", "3", "Spades against a bot"),),
     net_screen=_net_screen,
     watch_screen=_watch_screen,
+    settings=(SettingChoice("spades_target", "Spades game", _target_choices),),
 )

@@ -3,10 +3,11 @@ each imported when first asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from spit.tui.shared.front_ends import FrontEnds
+from spit.tui.shared.front_ends import FrontEnds, MenuEntry, SettingChoice
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -45,10 +46,51 @@ def _watch_screen(
     return SpitWatchScreen(client, settings, clock=clock)
 
 
+def _level_choices() -> Sequence[tuple[str, object]]:
+    from spit.games.spit.bots import LEVELS
+
+    return [(level.value, level) for level in LEVELS]
+
+
+def _variant_choices() -> Sequence[tuple[str, object]]:
+    from spit.engine import Variant
+
+    return [(variant.value, variant) for variant in Variant]
+
+
+def _level_header() -> str:
+    from spit.games.spit.bots import LEVEL_HEADER
+
+    return LEVEL_HEADER
+
+
+def _room_options(settings: Settings) -> dict[str, object]:
+    """The menu's Spit games are played in the variant of the settings."""
+    return {"variant": settings.variant.value}
+
+
+LEVELS_NOTE = (
+    "Each level wins about 2 games in 3 against the one below. Reacts: from a change "
+    "to its card landing; slaps: from the last card to its slap."
+)
+"""Under the Spit levels: how to read their columns."""
+
+
 FRONT_ENDS: Final = FrontEnds(
     viewer=_viewer,
     table=_table,
-    menu_label=None,
+    room_options=_room_options,
+    menu=(
+        MenuEntry("two_players", "1", "Two players (this keyboard)", "two_players"),
+        MenuEntry("bot", "2", "Play against a bot", header=_level_header, note=LEVELS_NOTE),
+        MenuEntry("daily", "d", "Daily deal", "daily"),
+        # a, not l, which reads as 1 in many fonts
+        MenuEntry("ladder", "a", "Ladder", "ladder"),
+    ),
     net_screen=_net_screen,
     watch_screen=_watch_screen,
+    settings=(
+        SettingChoice("bot_level", "Bot level", _level_choices),
+        SettingChoice("variant", "Game", _variant_choices),
+    ),
 )

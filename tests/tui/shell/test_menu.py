@@ -165,18 +165,20 @@ def test_menu_keys_are_fixed_and_none_reads_as_another() -> None:
 
 
 def test_a_new_game_moves_no_menu_key(extra_game: Callable[..., None]) -> None:
-    """A game brings its own key (``FrontEnds.menu_key``): the others keep theirs."""
+    """A game brings its own key (``FrontEnds.menu``): the others keep theirs."""
     from msgspec.structs import replace
 
     from spit.games import registry
     from spit.games.spades.identity import INFO
-    from spit.tui.shared.front_ends import front_ends
+    from spit.tui.shared.front_ends import MenuEntry, front_ends
     from spit.tui.shell import menu
 
     spades = registry.by_name("spades")
     info = replace(INFO, key="hearts", title="Hearts")
     hearts = replace(spades, info=info, files=replace(spades.files, suffix=".hearts.jsonl"))
-    screens = replace(front_ends("spades"), menu_label="Hearts against a bot", menu_key="9")
+    screens = replace(
+        front_ends("spades"), menu=(MenuEntry("hearts", "9", "Hearts against a bot"),)
+    )
     extra_game(hearts, screens)
     keys = {entry_id: key for entry_id, key, _label in menu._entries()}
     assert keys == {**MENU, "hearts": "9"}

@@ -91,10 +91,11 @@ async def test_every_value_of_every_dropdown_can_be_chosen_and_none_is_blank(
 
 async def test_the_blank_card_style_of_issue_11_is_gone(settings_file: Path) -> None:
     """Menu 7, Tab Tab (Cards), Enter, Up, Enter, Esc, 1 crashed the app (the focus
-    starts on the key list now: one Tab more, round to the top)."""
+    starts on the key list now: one Tab more, round to the top; and Cards follows the
+    theme, before the games' own settings)."""
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(MENU["settings"], "tab", "tab", "tab", "enter")
+        await pilot.press(MENU["settings"], "tab", "tab", "enter")
         await pilot.pause()
         await pilot.press("up", "enter", "escape")
         assert isinstance(app.screen, MainMenu)
