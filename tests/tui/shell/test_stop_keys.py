@@ -49,9 +49,13 @@ def _app(tmp_path: Path, clock: FakeClock | None = None) -> SpitApp:
 
 async def _play_on(pilot: Pilot[Any], clock: FakeClock, screen: SpitScreen) -> None:
     """Past the start countdown: the cards are up and the clock runs."""
-    clock.advance(screen.match.game.timing.start_countdown_ms + 100)
-    screen.tick()
-    await pilot.pause()
+    await pilot.pause()  # the table is mounted and its game started
+    for _ in range(3):  # a loaded machine may mount it after the first advance
+        clock.advance(screen.match.game.timing.start_countdown_ms + 100)
+        screen.tick()
+        await pilot.pause()
+        if screen.match.stage.phase is StagePhase.PLAYING:
+            break
     assert screen.match.stage.phase is StagePhase.PLAYING and not screen.match.paused
 
 
