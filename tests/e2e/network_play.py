@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from spit.core.seats import Seat
 from spit.engine import Move, Play, Slap, observe
 from spit.games.spit.game import Session, new_session, useful_intents
 from spit.games.spit.intents import Intent, MoveIntent, PlayIntent
@@ -125,7 +126,7 @@ def play_to_the_end(terminals: Terminals, seed: int, seats: Sequence[str], limit
             terminals.wait_for(who, *visible(match, seat), timeout=10)
         assert isinstance(intent, PlayIntent | MoveIntent)
         terminals.press(who, KEYS[binding_of(0, intent)])
-        record = match.submit(seat, intent, match.now())
+        record = match.submit_at(match.now(), Seat(seat), intent)
         assert getattr(record, "accepted", False), (record, action)
         piles = match.state.piles
         if isinstance(action, Play) and action.pile >= len(piles):
