@@ -128,7 +128,7 @@ def new_game(
     ``orders[p]`` is the order in which player ``p``'s cards are dealt. Together the two
     orders must hold the whole deck exactly once and each player at least one card
     (R03 gives 26 each; hand-made deals for practice may split the deck otherwise).
-    Raises ``ValueError`` otherwise. Chance stays outside: ``spit.engine.deal.Dealer``
+    Raises ``ValueError`` otherwise. Chance stays outside: ``spit.core.dealer.Dealer``
     turns a seed into orders.
     """
     if sorted([*orders[0], *orders[1]]) != list(DECK):

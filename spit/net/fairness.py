@@ -140,12 +140,11 @@ class LagQuota:
 
 
 def tolerance(one_way: float, jitter: float) -> float:
-    """How far a claim may fall before the measured line's ``arrival - one_way`` and
-    still be believed as a press (and credited ``lower`` at most): the floor, the
-    line's measured jitter (capped), and its whole round trip. Pings cannot tell a
-    line's two directions apart (NTP's limit), so on an honest line of ``U`` ms up and
-    ``D`` down the claim looks ``U - D`` earlier than the estimate allows, and that is
-    at most the round trip."""
+    """How far before the line's ``arrival - one_way`` a claim may fall and still be
+    believed as a press (credited ``lower`` at most): the floor, the line's jitter
+    (capped), and its whole round trip."""
+    # Pings cannot tell a line's two directions apart (NTP's limit): on an honest line of
+    # U ms up and D down a claim looks U - D earlier than estimated, at most the round trip.
     return TOLERANCE_FLOOR_MS + min(jitter, JITTER_CAP_MS) + 2 * one_way
 
 

@@ -44,10 +44,8 @@ class Window:
 
     def at(self, waited_s: float) -> float:
         """The window after ``waited_s`` seconds in the queue.
-
         >>> Window().at(0), Window().at(10), Window().at(3600)
-        (100.0, 350.0, 1000.0)
-        """
+        (100.0, 350.0, 1000.0)"""
         return min(self.most, self.start + self.per_second * max(0.0, waited_s))
 
 

@@ -1026,10 +1026,9 @@ class OnlineService:
         )
 
     def daily_seed(self, game: str, day: date, seed: int) -> int:
-        """The seed of ``game``'s deal of ``day`` on this server: the game's own seed of
-        the day mixed with the server's secret, so that the deal is the same for every
-        player here that day, but cannot be rehearsed beforehand with the local daily
-        deal (``spit-tui daily``), which has the game's own seed alone."""
+        """The seed of ``game``'s deal of ``day`` on this server: the game's own seed of the
+        day mixed with the server's secret, the same for every player here but not to be
+        rehearsed with the local ``spit-tui daily``, which has the game's seed alone."""
         text = f"{game} {day.isoformat()} {seed}".encode()
         digest = hmac.new(self._daily_secret, text, hashlib.sha256).digest()
         return int.from_bytes(digest[:8], "big") >> 1

@@ -227,9 +227,8 @@ class Room:
         return chair
 
     def reserve(self, name: str, now: float) -> Chair | None:
-        """Keep the next free seat for a player the server matched (quick match, an
-        invite, the daily deal), who takes it with its chair's ``token``, as a player
-        takes a seat back: until then the seat counts as dropped, so the game waits for
+        """Keep the next free seat for a player the server matched, who takes it with its
+        chair's ``token``: until then the seat counts as dropped, so the game waits for
         them and their grace runs (``Limits.rejoin_grace_ms``)."""
         return self._add(Chair(name, connected=False, dropped_at=now), now)
 

@@ -906,10 +906,9 @@ class GameServer:
         return None
 
     def _waiting_rooms(self) -> list[ListedRoom]:
-        """A server that opens no rooms (``spit-tui host``'s one room) lists the rooms
-        it opened itself while they wait for a second player, so that ``spit-tui join
-        ADDRESS`` without a code finds the host's game: on such a server the code tells
-        no room from another, and the host's password is what keeps a stranger out."""
+        """On a server that opens no rooms (``spit-tui host``), its own rooms waiting for a
+        second player, so that ``spit-tui join ADDRESS`` without a code finds the game."""
+        # There the code tells no room from another: the host's password keeps strangers out.
         waiting = [room for room in self.rooms.values() if len(room.chairs) == 1]
         return [room_listing(room, room.game or self.game) for room in waiting[:100]]
 

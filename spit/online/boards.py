@@ -87,12 +87,9 @@ def week_score(gain_mu: float) -> int:
 
 
 def day_score(won: bool, points: int, time_ms: int) -> int:
-    """The daily order as one integer: the win above everything, then the points,
-    then the time (less is better), each in bits of its own.
-
+    """The daily order as one integer: the win, then the points, then the time (less wins).
     >>> day_score(True, 0, 90_000) > day_score(True, 0, 95_000) > day_score(False, 52, 1)
-    True
-    """
+    True"""
     points = max(-POINTS_SPAN, min(POINTS_SPAN - 1, points)) + POINTS_SPAN
     time_ms = max(0, min(TIME_SPAN - 1, time_ms))
     return (int(won) << 52) | (points << 31) | (TIME_SPAN - 1 - time_ms)

@@ -34,10 +34,8 @@ _READ_AS: Final = {"O": "0", "I": "1", "L": "1"}
 
 def new_code() -> str:
     """A fresh code, as shown (two groups of four).
-
     >>> len(new_code()), new_code()[4]
-    (9, '-')
-    """
+    (9, '-')"""
     raw = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
     return f"{raw[:4]}-{raw[4:]}"
 

@@ -91,23 +91,16 @@ def shown(name: str | None, account_id: str) -> str:
 
 
 def guest_name(account_id: str) -> str:
-    """How an account that has not chosen a name is shown: "Guest" and the start of
-    its id, which no chosen name can look like.
-
+    """How an account without a chosen name is shown, which no chosen name can look like.
     >>> guest_name("3f2a9c0d11")
-    'Guest 3f2a'
-    """
+    'Guest 3f2a'"""
     return f"{GUEST} {safe_text(account_id[:4])}"
 
 
 def skeleton(text: str) -> str:
-    """UTS #39's skeleton of ``text``: two texts that look alike have the same one.
-
-    >>> skeleton("paypal") == skeleton("pаypal")  # a Cyrillic а
-    True
-    >>> skeleton("rn") == skeleton("m"), skeleton("0") == skeleton("O")
-    (True, True)
-    """
+    """UTS #39's skeleton of ``text``: texts that look alike (a Cyrillic а) share one.
+    >>> [skeleton(a) == skeleton(b) for a, b in [("paypal", "pаypal"), ("rn", "m"), ("0", "O")]]
+    [True, True, True]"""
     table = _prototypes()
     decomposed = unicodedata.normalize("NFD", text)
     mapped = "".join(table.get(char, char) for char in decomposed)

@@ -95,13 +95,11 @@ def unrated_because(result: GameResult, bots: Mapping[str, Rating]) -> str | Non
 
 
 def rate(before: Sequence[Rating], winners: Sequence[int]) -> list[Rating]:
-    """Every seat's rating after a game, from ``before`` (by seat index): the
-    ``winners`` (indices) ranked first, the others second; a draw if there are none.
-
+    """Every seat's rating after a game, from ``before`` (by seat index): the ``winners``
+    (indices) ranked first, the others second; a draw if there are none.
     >>> after = rate([START, START], [0])
     >>> after[0].mu > 25 > after[1].mu
-    True
-    """
+    True"""
     teams = [[_MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before]
     won = set(winners)
     ranks = [1.0 if not won or index in won else 2.0 for index in range(len(before))]

@@ -133,12 +133,12 @@ def _left_daily(replay: Replay, path: Path, mode: Mode) -> LeftDaily | None:
 
 
 def _opponents(infos: tuple[PlayerInfo, PlayerInfo]) -> Sequence[str | None]:
-    """Who plays a deal, for its ``deal_key``: two people by their names, case-folded
-    and sorted (Ann and Bob playing a deal again play it again; Cy and Di playing it
-    play their own), otherwise each seat by its bot's level, or as a person whatever
-    the name (the user against that bot, under any name, plays it again)."""
+    """Who plays a deal, for its ``deal_key``: two people by their names, case-folded and
+    sorted, otherwise each seat by its bot's level, or as a person whatever the name."""
     if all(info.kind == "human" for info in infos):
+        # Ann and Bob playing a deal again play it again; Cy and Di playing it play their own.
         return sorted(info.name.casefold() for info in infos)
+    # The user against that bot, under any name, plays the deal again.
     return [info.level if info.kind == "bot" else info.kind for info in infos]
 
 

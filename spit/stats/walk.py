@@ -94,17 +94,14 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
 
 
 def moments(replay: Replay) -> Iterator[Moment]:
-    """Every moment of the replayed game, from the first deal at ``t`` = 0 to the last
-    line of the file. A moment whose ``state`` is the previous one's object changed
-    nothing on the table (a countdown tick, a refused input). A moment that ends a run
-    of stalls holds a ``StallRun`` event: the steps of the run before its last one.
-
-    Raises ``UnusableReplay`` if the file holds no deal, or where the file and the game
-    differ (possibly after some moments were produced).
-    """
+    """Every moment of the replayed game, from the first deal at ``t`` = 0 to the file's
+    last line; ``UnusableReplay`` if the file holds no deal or differs from the game."""
+    # A moment whose ``state`` is the previous one's object changed nothing on the table
+    # (a countdown tick, a refused input); one that ends a run of stalls holds a
+    # ``StallRun`` event: the steps of the run before its last one.
     try:
         yield from _moments(replay)
-    except ReplayMismatch as err:
+    except ReplayMismatch as err:  # possibly after some moments were yielded
         raise UnusableReplay(f"invalid: {err}") from None
 
 

@@ -125,12 +125,12 @@ class ReplayFile(Generic[H, R]):
 
     @property
     def over_the_network(self) -> bool:
-        """Whether the game was played over the network: its header says so (format
-        1.4), or, in a file written before, it has a line only a network game has (a
-        ``forfeit``, a ``bot`` taking a seat over). A network game of an older file
-        that ended without either cannot be told from one on one keyboard."""
+        """Whether the game was played over the network: its header says so (format 1.4),
+        or, in an older file, it has a line only a network game has (a ``forfeit``, a
+        ``bot`` taking a seat over)."""
         if getattr(self.header, "network", False):
             return True
+        # An older file's network game that ended without either looks like one keyboard's.
         return any(isinstance(record, Forfeit | BotSeat) for record in self.records)
 
     @classmethod

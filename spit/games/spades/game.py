@@ -332,7 +332,7 @@ def new_session(
     collect_events: bool = True,
 ) -> Session:
     """A game of Spades dealt from ``seed`` or from ``deals`` (a replay's, pushed as
-    read). ``agents``: the bots (``spit.games.spades.bots.BotAgent``); the other seats
+    read). ``agents``: the bots (``spit.games.spades.bots.agent.BotAgent``); the other seats
     send intents. ``auto_deal``: deal each next hand as soon as the last is scored
     (default: when every seat is a bot). ``max_hands``: stop, unfinished, after that
     many hands (the rules set no limit, SD12)."""

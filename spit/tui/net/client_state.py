@@ -68,9 +68,8 @@ def grace_over(client: NetClient) -> int | None:
 
 def over(client: NetClient) -> Over | None:
     """The server's ``over`` message (``winner``, ``reason``, ``replay``), once the game
-    has ended. Only the message says so: the game's last view comes before it, and
-    taking that view's end for the end showed the result without its reason, and lost
-    the replay's name, so the table never fetched its copy of the replay."""
+    has ended: only the message says so, not the game's last view, which comes before it."""
+    # Taking that view's end for the end showed no reason and fetched no replay.
     return client.over
 
 

@@ -147,12 +147,11 @@ class NetTableScreen(Screen[None]):
         self._spawn(self.client.intent(intent))
 
     async def send_now(self, intent: str) -> None:
-        """``send`` from within the key's own handler (an ``async`` action): the
-        intent is on the wire before Textual has finished with the key, rather than
-        when the event loop next runs a task (docs/performance.md, "Network play").
-        A send waits only while the line's buffer is full; then the handler stops
-        waiting after ``SEND_WAIT_S``, the intent already queued, so that a jammed
-        line never holds up the screen."""
+        """``send`` from within the key's own (``async``) handler: the intent is on the wire
+        before Textual has finished with the key, not when the loop next runs a task
+        (docs/performance.md, "Network play")."""
+        # A send waits only while the line's buffer is full; after SEND_WAIT_S the handler
+        # stops waiting, the intent queued, so that a jammed line never holds up the screen.
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(SEND_WAIT_S):
                 await _quietly(self.client.intent(intent))

@@ -154,7 +154,7 @@ class SpadesScreen(TableKeys, Screen[None]):
 
     def _close(self) -> None:
         """Stop recording: the file keeps what was played, and goes if no card was
-        (``spit.tui.shared.unplayed``)."""
+        (``spit.core.replay.unplayed``)."""
         if self.writer is not None:
             close_recording(self.writer, card_played(self.game.state))
 
