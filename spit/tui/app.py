@@ -197,10 +197,8 @@ class SpitApp(App[int]):
             )
 
     def _screen_changed(self, _screen: Screen[Any]) -> None:
-        """A notice belongs to the screen it was given on: when another screen (or a
-        dialog) comes up, or the screen is left, its notices go, so that none lingers
-        over another screen's content. A notice for the screen a player goes back to
-        is given after leaving (``spit.tui.net.screens.leave_failed``): it stays."""
+        """Notices belong to the screen they were given on, so none lingers over
+        another's content (one for the screen gone back to is given after leaving)."""
         self.clear_notifications()
 
     def run(

@@ -137,10 +137,9 @@ class MainMenu(ShellScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Offer the practice round, once: to a player whose settings say it never was.
-        The offer is saved when the menu closes, into the settings file as it is then
-        (so that merely looking at the menu writes no file before that, and what the
-        Settings screen saved meanwhile is kept)."""
+        """Offer the practice round once, to a player whose settings say it never was."""
+        # The offer is saved when the menu closes, into the settings file as it is then:
+        # looking at the menu writes nothing, and what Settings saved meanwhile is kept.
         self._offered = not self.services.settings.practice_offered
         self.call_after_refresh(self._show_rating)
         self.call_after_refresh(self._load_challenge_status)
