@@ -95,6 +95,7 @@ def check_command(*args: str) -> list[str]:
     [check_command(), check_command("--json"), [sys.executable, "-m", "spit.cli", "sim"]],
     ids=["check", "check-json", "sim"],
 )
+@pytest.mark.slow
 def test_output_nobody_reads_ends_quietly(command: list[str]) -> None:
     """``spit-tui sim | head -c 0``: the reader has gone before the output is written."""
     read, write = os.pipe()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 SPIT = Path(__file__).resolve().parents[1] / "spit"
 
 SETTERS = frozenset(
@@ -37,6 +39,7 @@ def _settings(path: Path) -> list[str]:
     return calls
 
 
+@pytest.mark.slow
 def test_only_the_entry_points_set_the_collector() -> None:
     found = {
         path.relative_to(SPIT).as_posix(): calls

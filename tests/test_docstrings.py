@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 MAX_LINES = 12
@@ -65,6 +67,7 @@ def package_docstrings() -> tuple[Docstring, ...]:
     return tuple(found)
 
 
+@pytest.mark.slow
 def test_docstrings_no_longer_than_their_bodies() -> None:
     long = [d for d in package_docstrings() if d.longer_than_body]
     counted = list(long)

@@ -139,6 +139,7 @@ def test_engine_leaves_the_global_random_state_alone() -> None:
     assert random.getstate() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("package", HEADLESS_PACKAGES)
 def test_headless_packages_import_pulls_in_no_ui(package: str) -> None:
     loaded = modules_after_import(package)

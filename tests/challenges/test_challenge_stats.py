@@ -83,6 +83,7 @@ def left(folder: Path, day: date, minutes: int, *, on: date | None = None) -> Pa
     )
 
 
+@pytest.mark.slow
 def test_the_first_game_started_counts_and_a_left_one_is_a_loss(tmp_path: Path) -> None:
     """Looking at the deal, leaving, and playing it again is practice: the game left
     was the day's attempt, lost, and it ends the streak."""

@@ -209,6 +209,7 @@ def test_a_seat_that_stops_answering_holds_nothing_back() -> None:
     delays=st.tuples(st.floats(0.1, 40.0), st.floats(0.1, 40.0)),
     jitters=st.tuples(st.floats(0.0, 5.0), st.floats(0.0, 5.0)),
 )
+@pytest.mark.slow
 def test_every_intent_reaches_the_table_at_its_credited_time_in_credited_order(
     seed: int, delays: tuple[float, float], jitters: tuple[float, float]
 ) -> None:

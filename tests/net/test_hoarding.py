@@ -53,6 +53,7 @@ def test_a_room_no_second_player_comes_to_closes(tmp_path: Path) -> None:
     assert refusal is not None and "no second player came" in refusal
 
 
+@pytest.mark.slow
 def test_a_rematch_that_changes_nothing_keeps_no_room_open(tmp_path: Path) -> None:
     """Two players sit (a game starts: real play), then one of them sends a
     ``rematch`` every 100 ms during the game, which changes nothing: the room closes

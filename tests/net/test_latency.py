@@ -55,6 +55,7 @@ def test_between_counts_only_what_came_after_the_first_snapshot() -> None:
     assert percentile(added["work"], 0.5) == pytest.approx(0.25, rel=0.06)
 
 
+@pytest.mark.slow
 def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stats(
     tmp_path: Path,
 ) -> None:

@@ -116,6 +116,7 @@ def test_caps_on_rooms_and_a_server_that_opens_none_refuse_clearly(tmp_path: Pat
     asyncio.run(asyncio.wait_for(run(), 30))
 
 
+@pytest.mark.slow
 def test_a_room_both_players_left_closes_and_its_replay_is_fetched_by_code(
     tmp_path: Path,
 ) -> None:
@@ -191,6 +192,7 @@ class FailingTable(Table):
         super().advance(at)
 
 
+@pytest.mark.slow
 def test_a_room_whose_game_fails_closes_alone_and_the_others_play_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -321,6 +323,7 @@ def test_the_server_class_keeps_its_defaults_for_host(tmp_path: Path) -> None:
     assert server.lobby is None and server.limits == Limits()
 
 
+@pytest.mark.slow
 def test_a_game_that_fails_to_start_closes_its_room_alone(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

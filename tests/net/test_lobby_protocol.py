@@ -42,6 +42,7 @@ def test_the_lobby_fields_are_read(fields: dict[str, Any]) -> None:
     assert {key: msgspec.to_builtins(message)[key] for key in fields} == fields
 
 
+@pytest.mark.slow
 @given(key=st.sampled_from(["create", "game", "options", "public", "list", "replay"]), value=JSON)
 def test_any_value_of_a_lobby_field_is_read_as_its_type_or_refused(key: str, value: Any) -> None:
     frame = json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "Ann", key: value})

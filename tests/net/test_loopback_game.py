@@ -57,6 +57,7 @@ async def _game(tmp_path: Path, options: dict[str, Any]) -> tuple[NetClient, Net
         pytest.param({}, id="standard", marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow
 def test_a_game_over_loopback_ends_and_its_replay_verifies(
     tmp_path: Path, options: dict[str, Any]
 ) -> None:

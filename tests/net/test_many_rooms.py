@@ -58,6 +58,7 @@ async def _pairs(uri: str, rooms: int) -> list[tuple[str, NetClient, NetClient]]
     return pairs
 
 
+@pytest.mark.slow
 def test_many_rooms_keep_to_themselves_and_a_hostile_client_changes_none(
     tmp_path: Path,
 ) -> None:

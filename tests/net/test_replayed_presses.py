@@ -8,6 +8,8 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
+
 from spit.net.client import NetClient
 from spit.net.fairness import PLAUSIBLE_AFTER_MS, PLAUSIBLE_BEFORE_MS
 from spit.net.server import GameServer
@@ -54,6 +56,7 @@ def test_a_repeated_or_older_seq_is_dropped_and_counted(tmp_path: Path) -> None:
     assert health["presses_not_taken"] == {"repeated seq": 5}
 
 
+@pytest.mark.slow
 def test_a_press_stamped_outside_the_plausible_window_is_refused_and_counted(
     tmp_path: Path,
 ) -> None:

@@ -76,6 +76,7 @@ def test_a_port_in_use_is_refused_clearly(
     assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in err
 
 
+@pytest.mark.slow
 def test_serve_with_a_certificate_speaks_wss(tmp_path: Path) -> None:
     cert, key = self_signed(tmp_path)
 

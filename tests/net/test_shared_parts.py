@@ -62,3 +62,28 @@ def test_a_remembered_opponent_is_not_paired_again_while_others_wait() -> None:
     pairs = queue.pair(1.0)
     assert len(pairs) == 1
     assert {pairs[0].first.account, pairs[0].second.account} != {"ann", "bob"}
+
+
+def test_the_shared_queue_and_presence_keep_this_process_s_players_and_queue_their_writes() -> None:
+    """Before any beat (nothing is sent to Redis until the cluster runs): a join is
+    this process's at once, written to Redis later, and pairs no one here; a process's
+    presence counts its own players."""
+    from spit.net.matchmaking import Waiting
+    from spit.net.shared.cluster_online import SharedPresence, SharedQueue
+    from spit.net.shared.redis_cluster import RedisCluster
+
+    cluster = RedisCluster("redis://127.0.0.1:9")  # never connected in this test
+    queue = SharedQueue(cluster, clock=lambda: 100.0)
+    queue.join(Waiting(account="ann", game="spit", variant="standard", rating=1500, since=90.0))
+    assert queue.find("ann") is not None and queue.waiting("spit", "standard") == 1
+    assert queue.pair(100.0) == []
+    waiter = queue.waiters()["ann"]
+    assert waiter.process == cluster.id and waiter.rating == 1500
+    assert queue.leave("ann") is not None and queue.find("ann") is None
+    assert cluster._writes.qsize() == 2  # the join and the leave, for the writer task
+    presence = SharedPresence(cluster)
+    presence.arrive("bob")
+    assert presence.is_online("bob") and not presence.is_online("cy")
+    assert presence.count() == 1
+    presence.depart("bob")
+    assert not presence.is_online("bob")

@@ -68,6 +68,7 @@ async def _game(tmp_path: Path) -> tuple[NetClient, NetClient, Path, str]:
     return a, b, path, final
 
 
+@pytest.mark.slow
 def test_a_game_of_spades_over_loopback_ends_verifies_and_hides_what_it_must(
     tmp_path: Path,
 ) -> None:

@@ -139,6 +139,7 @@ def _check_view(table: Table, seat: int, view: dict[str, Any]) -> None:
     assert turned(turned(seen)) == seen
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32))
 def test_a_game_between_two_network_seats_ends_and_its_replay_verifies(seed: int) -> None:

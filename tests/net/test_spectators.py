@@ -275,6 +275,7 @@ async def _refusal(ws: Any, frames: list[str]) -> int:
     return ws.close_code or 0
 
 
+@pytest.mark.slow
 def test_a_hostile_spectator_never_touches_the_game(tmp_path: Path) -> None:
     """A spectator who sends intents, rematches, a second hello or floods is closed;
     the players' game goes on, and their replay is what they played."""

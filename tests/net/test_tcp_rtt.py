@@ -83,6 +83,7 @@ async def _kernel_figure(
         return chair.sync.kernel_round_trip
 
 
+@pytest.mark.slow
 @linux
 @pytest.mark.parametrize("tls", [False, True], ids=["ws", "wss"])
 def test_the_server_reads_the_kernels_round_trip_for_each_line(tmp_path: Path, tls: bool) -> None:
@@ -90,6 +91,7 @@ def test_the_server_reads_the_kernels_round_trip_for_each_line(tmp_path: Path, t
     assert rtt is not None and 0 < rtt < 50
 
 
+@pytest.mark.slow
 def test_behind_a_trusted_proxy_the_kernels_figure_is_the_proxys_and_not_read(
     tmp_path: Path,
 ) -> None:
@@ -120,6 +122,7 @@ async def _proxy_figure(trusted: bool) -> float | None:
         return room.chairs[0].sync.kernel_round_trip
 
 
+@pytest.mark.slow
 def test_a_trusted_proxy_may_pass_the_clients_round_trip_and_nobody_else() -> None:
     assert asyncio.run(asyncio.wait_for(_proxy_figure(trusted=True), 20)) == 0.5
     direct = asyncio.run(asyncio.wait_for(_proxy_figure(trusted=False), 20))

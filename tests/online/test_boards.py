@@ -193,6 +193,7 @@ async def _ranks_agree(store: OnlineStore, scores: list[int], size: int) -> None
     ),
     st.integers(1, 7),
 )
+@pytest.mark.slow
 def test_ranks_and_pages_agree_with_a_full_sort(scores: list[int], size: int) -> None:
     """Scores spread over many buckets and crowded in a few, with ties: every page is
     a slice of the full sort, and every rank its place in it (SQLite)."""

@@ -66,6 +66,7 @@ def check_every_acknowledged_result_is_there(where: str, account: str, acked: li
     run(where, body)
 
 
+@pytest.mark.slow
 def test_a_kill_loses_no_acknowledged_result_sqlite(tmp_path: Path) -> None:
     where = str(tmp_path / "online.db")
     account, acked = kill_while_writing(where)

@@ -51,6 +51,7 @@ def test_other_spellings_read_as_before(text: str) -> None:
     assert read(text) == one_by_one(text)
 
 
+@pytest.mark.slow
 @given(st.permutations(DECK), st.integers(0, 51), st.sampled_from(DECK), cards)
 def test_the_deck_check_finds_exactly_the_whole_deck(
     deck: list[int], place: int, other: int, held: tuple[int, ...]

@@ -97,6 +97,7 @@ def test_random_bytes_after_a_valid_header(name: str, data: bytes) -> None:
     assert outcome(recording[: header_end(recording)] + data) in (0, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RECORDINGS)
 @FUZZ
 @given(data=st.data())
@@ -150,6 +151,7 @@ def test_huge_numbers_anywhere(name: str, data: st.DataObject, digits: int) -> N
     assert outcome(raw) in (1, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RECORDINGS)
 @FUZZ
 @given(data=st.data())

@@ -30,6 +30,7 @@ def test_same_seed_same_games_other_seed_other_games() -> None:
     assert first.records != run_games(6, 10, "hard", "normal").records
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_the_number_of_jobs() -> None:
     alone = run_games(12, 4, "normal", "normal/naive", jobs=1)
     spread = run_games(12, 4, "normal", "normal/naive", jobs=2)
@@ -118,6 +119,7 @@ def _blocked_signals(queue: Any) -> None:
     queue.put(signal.pthread_sigmask(signal.SIG_BLOCK, []))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
 def test_workers_start_with_ctrl_c_held_back_and_the_parent_still_gets_it() -> None:
     """A worker still importing when Ctrl-C comes must not die with a traceback: it

@@ -36,6 +36,7 @@ def held(tmp_path: Path) -> Iterator[sqlite3.Connection]:
     other.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("games", [1, 3])
 def test_a_game_recorded_while_the_database_is_held_is_added_at_the_next_open(
     tmp_path: Path, quick_busy: None, held: sqlite3.Connection, games: int
@@ -215,6 +216,7 @@ def test_an_error_sqlite_gives_for_a_read_only_file_means_read_only(tmp_path: Pa
     assert not stats_db._read_only(caught.value, tmp_path)  # a folder in its place
 
 
+@pytest.mark.slow
 def test_the_head_to_head_line_of_a_two_player_game(home: Path) -> None:
     from spit.core.replay.fields import PlayerInfo
     from spit.paths import replays_dir

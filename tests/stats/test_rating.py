@@ -238,6 +238,7 @@ def test_bests_per_level_are_those_of_the_counted_games(tmp_path: Path, folder: 
         assert bests.longest_run.value == max(g.human.fastest_run for g in mine if g.human)
 
 
+@pytest.mark.slow
 def test_the_result_tells_the_records_a_game_broke(tmp_path: Path) -> None:
     """Games against one level, one after the other: each tells exactly the records
     it broke, against the best of the games before it."""
@@ -285,6 +286,7 @@ def test_games_whose_replays_are_gone_are_rated_at_the_next_open(
         assert db.ratings() == expected
 
 
+@pytest.mark.slow
 def test_the_migration_reads_the_spit_games_again_for_their_deals(
     tmp_path: Path, folder: Path
 ) -> None:

@@ -72,6 +72,7 @@ def test_simulated_games_count_as_bots_only(tmp_path: Path) -> None:
     assert by_hands == sorted((r.rounds, sorted(r.counts["scores"])) for r in records)
 
 
+@pytest.mark.slow
 def test_the_figures_by_level(tmp_path: Path) -> None:
     replays = tmp_path / "replays"
     paths = [

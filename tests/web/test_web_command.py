@@ -44,6 +44,7 @@ def test_bad_options_are_one_line(words: list[str], message: str) -> None:
     assert "\x1b" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("host", ["127.0.0.1", "192.0.2.1", "no-such-host.invalid"])
 def test_an_address_it_cannot_listen_on_is_one_line(host: str) -> None:
     with socket.socket() as taken:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.app import App, ComposeResult
 
 from spit.core.replay.fields import PlayerInfo
@@ -36,6 +37,7 @@ async def line_under(path: Path) -> str | None:
         return str(line.content) if line.display else None
 
 
+@pytest.mark.slow
 async def test_two_players_see_who_leads(replays: Path) -> None:
     paths = [play(replays, seed, (ANN, BOB)) for seed in (1, 2, 3)]
     with StatsDB.open() as db:  # the first two were counted already
@@ -48,6 +50,7 @@ async def test_two_players_see_who_leads(replays: Path) -> None:
     assert line == f"{leader} leads {other} {max(ann, 3 - ann)}-{min(ann, 3 - ann)}"
 
 
+@pytest.mark.slow
 async def test_no_line_against_a_bot_or_without_statistics(replays: Path, home: Path) -> None:
     assert await line_under(play(replays, 1, (HUMAN, bot("easy")))) is None
     assert await line_under(play(replays, 2, (ANN, ANN))) is None  # one name: no rivalry

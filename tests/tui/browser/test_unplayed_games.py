@@ -70,6 +70,7 @@ async def test_a_spit_game_left_after_a_card_is_kept(games: Path) -> None:
     assert path is not None and list(games.iterdir()) == [path]
 
 
+@pytest.mark.slow
 async def test_a_spades_game_left_in_the_bidding_is_not_kept(games: Path) -> None:
     async with spades_app(replay_dir=games).run_test(size=(80, 24)) as pilot:
         player = Player(pilot)
@@ -81,6 +82,7 @@ async def test_a_spades_game_left_in_the_bidding_is_not_kept(games: Path) -> Non
     assert list(games.iterdir()) == []
 
 
+@pytest.mark.slow
 async def test_a_spades_game_left_after_a_card_is_kept(games: Path) -> None:
     async with spades_app(replay_dir=games).run_test(size=(80, 24)) as pilot:
         player = Player(pilot)

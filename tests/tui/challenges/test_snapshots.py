@@ -30,6 +30,7 @@ DAY = date(2026, 12, 2)
 NOON = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
 
 
+@pytest.mark.slow
 def test_the_daily_result(
     snap_compare: SnapCompare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -46,6 +47,7 @@ def test_the_daily_result(
     assert snap_compare(game, run_before=run_before, terminal_size=(100, 44))
 
 
+@pytest.mark.slow
 def test_the_menu_says_where_the_challenges_stand(snap_compare: SnapCompare) -> None:
     folder = replays_dir()
     old = date(2020, 3, 1)  # long ago: today's deal is "not played yet" on any day

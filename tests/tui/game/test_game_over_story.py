@@ -23,6 +23,7 @@ async def _play_to_the_end(driver: Driver) -> None:
     await driver.story_told()
 
 
+@pytest.mark.slow
 async def test_the_result_tells_the_story_of_the_game_and_rematch_still_works() -> None:
     clock = FakeClock()
     app = game_app(clock)  # not recorded: the story comes from the game in memory
@@ -46,6 +47,7 @@ async def test_the_result_tells_the_story_of_the_game_and_rematch_still_works() 
         assert app.screen is driver.screen and driver.match.stage.phase is StagePhase.COUNTDOWN
 
 
+@pytest.mark.slow
 async def test_a_recorded_game_is_added_to_the_statistics(tmp_path: Path) -> None:
     clock = FakeClock()
     app = game_app(clock, record=True, replay_dir=tmp_path)
@@ -61,6 +63,7 @@ async def test_a_recorded_game_is_added_to_the_statistics(tmp_path: Path) -> Non
     assert [g.replay_path for g in games] == [path]
 
 
+@pytest.mark.slow
 async def test_statistics_that_cannot_be_written_are_a_notice_not_a_crash(
     tmp_path: Path,
 ) -> None:
@@ -127,6 +130,7 @@ def test_too_many_rounds_to_number_are_numbered_every_so_often_and_all_marked(
     assert len(numbers) >= 2
 
 
+@pytest.mark.slow
 async def test_the_result_numbers_every_round_under_the_chart() -> None:
     clock = FakeClock()
     app = game_app(clock)

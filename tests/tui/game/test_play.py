@@ -273,6 +273,7 @@ async def test_spit_tui_play_lands_on_the_table_and_leaves_the_app() -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_points_variant_shows_the_scores() -> None:
     clock = FakeClock()
     async with game_app(clock, variant=Variant.POINTS).run_test(size=(80, 24)) as pilot:
@@ -309,6 +310,7 @@ async def test_nobody_slaps_and_each_takes_their_own_pile() -> None:
         assert "too slow!" in driver.text
 
 
+@pytest.mark.slow
 async def test_keys_still_being_pressed_at_game_over_do_not_answer_the_result() -> None:
     """Player 1's q and r (and Enter, the cursor's move) are play keys: mashed as the
     last card lands, they must not leave the game or start a rematch unseen."""
@@ -342,6 +344,7 @@ async def test_the_question_mark_with_help_remapped_does_not_leave_the_game_runn
         assert isinstance(app.screen, HelpOverlay) and game.match.paused
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", theme_names())
 async def test_the_big_banner_can_be_read_on_every_theme(theme: str) -> None:
     """PAUSED (like the countdown, SPIT! and SLAP!) in big letters: at least 3:1 against
@@ -403,6 +406,7 @@ def _faces(text: str) -> int:
     return len(re.findall(r"[│|](?:10|[2-9JQKA])[♣♦♥♠CDHS]? *[│|]", text))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reason", ["user", "help", "quit", "small"])
 async def test_a_pause_in_play_hides_the_cards_then_counts_down(reason: str) -> None:
     clock = FakeClock()

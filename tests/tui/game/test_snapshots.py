@@ -59,6 +59,7 @@ class TestTable:
 
         assert _snap(snap_compare, stalled)
 
+    @pytest.mark.slow
     def test_slap_prompt(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(StagePhase.SLAP))
 
@@ -119,6 +120,7 @@ class TestScreens:
 
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
+    @pytest.mark.slow
     def test_result_of_a_points_game_in_ascii(self, snap_compare: Any) -> None:
         options = {"card_style": "ascii", "variant": Variant.POINTS}
         assert _snap(snap_compare, _phase(StagePhase.GAME_OVER), **options)

@@ -14,6 +14,7 @@ from tests.tui.net.helpers import HostingApp, until
 from tests.tui.screen_text import screen_lines
 
 
+@pytest.mark.slow
 async def test_the_host_waits_shows_how_to_join_and_plays_when_bob_joins(tmp_path: Path) -> None:
     hosting = HostingApp(tmp_path)
     app = hosting.app

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from spit.net.addresses import Address
@@ -50,6 +51,7 @@ async def _listed(pilot: Pilot[Any]) -> None:
     await hold_still(pilot)
 
 
+@pytest.mark.slow
 def test_the_rooms_of_a_server(snap_compare: SnapCompare) -> None:
     assert snap_compare(_app(ROOMS), run_before=_listed, terminal_size=SMALL)
 
@@ -59,5 +61,6 @@ def test_the_rooms_of_a_server_in_ascii_on_a_light_theme(snap_compare: SnapCompa
     assert snap_compare(app, run_before=_listed, terminal_size=SMALL)
 
 
+@pytest.mark.slow
 def test_no_room_open(snap_compare: SnapCompare) -> None:
     assert snap_compare(_app([]), run_before=_listed, terminal_size=SMALL)

@@ -47,6 +47,7 @@ def _check(drawn: list[str], other: str) -> None:
     assert not [line for line in drawn if OPPONENT in line]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["spit", "spades"])
 async def test_the_hosts_first_frame_names_the_player_who_joined(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str

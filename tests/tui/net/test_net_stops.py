@@ -3,6 +3,8 @@ grace over (take the win or play a bot), the result and its rematch."""
 
 from __future__ import annotations
 
+import pytest
+
 from spit.core.clock import FakeClock
 from spit.net.protocol import Over
 from spit.tui.net.overlays import AwayOverlay, GraceOverOverlay, NetResultOverlay
@@ -17,6 +19,7 @@ def _text(app: NetApp) -> str:
     return "\n".join(screen_lines(app))
 
 
+@pytest.mark.slow
 async def test_away_countdown_then_the_choice_then_the_result_and_a_rematch() -> None:
     client, clock = FakeClient(), FakeClock()
     client.view = playing_view()

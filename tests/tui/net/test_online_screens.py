@@ -147,6 +147,7 @@ async def test_the_queue_counts_the_wait_matches_plays_and_rates(tmp_path: Path)
             await bob.close()
 
 
+@pytest.mark.slow
 async def test_escape_leaves_the_queue(tmp_path: Path) -> None:
     async with online_server(tmp_path, limits=PATIENT) as on, named(on, "ann", "Ann"):
         app = online_app(on, "ann", tmp_path)
@@ -164,6 +165,7 @@ async def test_escape_leaves_the_queue(tmp_path: Path) -> None:
             await bob.close()
 
 
+@pytest.mark.slow
 async def test_the_bot_offer_comes_after_twenty_seconds_and_b_plays_it(tmp_path: Path) -> None:
     clock = Clock()
     async with (
@@ -267,6 +269,7 @@ async def test_an_invite_sent_from_the_screen_and_declined_says_so(tmp_path: Pat
         await bob.close()
 
 
+@pytest.mark.slow
 async def test_the_leaderboards_show_the_places_and_switch_boards(tmp_path: Path) -> None:
     async with online_server(tmp_path, limits=PATIENT) as on:
         ann = await on.player("ann", "Ann")
@@ -366,6 +369,7 @@ async def test_a_server_nobody_answers_at_is_said_and_the_app_ends(tmp_path: Pat
     assert outcome.failure is not None and "connection refused" in outcome.failure
 
 
+@pytest.mark.slow
 async def test_a_queue_join_refused_is_said_in_the_queue(tmp_path: Path) -> None:
     once = replace(PATIENT, queue_joins="1/minute")
     async with online_server(tmp_path, limits=once) as on, named(on, "ann", "Ann"):
@@ -382,6 +386,7 @@ async def test_a_queue_join_refused_is_said_in_the_queue(tmp_path: Path) -> None
             await until(pilot, lambda: isinstance(app.screen, OnlineScreen))
 
 
+@pytest.mark.slow
 async def test_the_session_ending_while_queued_is_said_and_the_app_ends(tmp_path: Path) -> None:
     outcome = NetOutcome()
     async with online_server(tmp_path, limits=PATIENT) as on, named(on, "ann", "Ann"):

@@ -176,6 +176,7 @@ async def test_the_rules_shown_name_no_rule_ids() -> None:
     assert not RULE_ID.search(help_text()) and not RULE_ID.search(help_text(ascii_only=True))
 
 
+@pytest.mark.slow
 async def test_no_play_is_said_in_words_not_only_by_the_mark(home: Path) -> None:
     """The practice deal starts with no card of the player's on a pile: the table's
     mark says "no play", and the hint line says what that means."""

@@ -65,6 +65,7 @@ async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
         assert isinstance(app.screen, MainMenu)
 
 
+@pytest.mark.slow
 async def test_backing_out_of_the_bot_chooser_starts_nothing() -> None:
     app = SpitApp(clock=FakeClock())
     async with app.run_test(size=(80, 24)) as pilot:

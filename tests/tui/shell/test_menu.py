@@ -69,6 +69,7 @@ def test_hotkeys_are_distinct() -> None:
     assert len(set(keys)) == len(keys)
 
 
+@pytest.mark.slow
 async def test_quit_entry_exits() -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -184,6 +185,7 @@ def test_a_new_game_moves_no_menu_key(extra_game: Callable[..., None]) -> None:
     assert keys == {**MENU, "hearts": "9"}
 
 
+@pytest.mark.slow
 async def test_the_level_pickers_answer_question_mark() -> None:
     """The footer beneath offers ``? Help``: on a level picker it shows the picker's
     keys and what its columns say."""

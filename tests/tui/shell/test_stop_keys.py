@@ -79,6 +79,7 @@ async def test_ctrl_c_quits_from_every_screen_outside_a_game(tmp_path: Path, ent
     assert app.return_value == 0
 
 
+@pytest.mark.slow
 async def test_ctrl_c_in_a_game_pauses_hides_the_cards_and_asks_then_again_leaves(
     tmp_path: Path,
 ) -> None:
@@ -103,6 +104,7 @@ async def test_ctrl_c_in_a_game_pauses_hides_the_cards_and_asks_then_again_leave
     assert app.return_value is None or app.return_value == 0
 
 
+@pytest.mark.slow
 async def test_ctrl_c_over_the_game_help_closes_it_and_asks(tmp_path: Path) -> None:
     clock = FakeClock()
     app = _app(tmp_path, clock)
@@ -122,6 +124,7 @@ async def test_ctrl_c_over_the_game_help_closes_it_and_asks(tmp_path: Path) -> N
         assert "resume" in game.pause_reasons
 
 
+@pytest.mark.slow
 async def test_a_y_pressed_at_once_after_ctrl_c_does_not_leave(tmp_path: Path) -> None:
     """The half-second guard of the question still holds: Y is player 2's key."""
     clock = FakeClock()
@@ -139,6 +142,7 @@ async def test_a_y_pressed_at_once_after_ctrl_c_does_not_leave(tmp_path: Path) -
         assert isinstance(app.screen, MainMenu)
 
 
+@pytest.mark.slow
 async def test_ctrl_c_in_spades_asks_to_leave(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -193,6 +197,7 @@ async def test_q_on_the_menu_quits(tmp_path: Path) -> None:
     assert app.return_value == 0
 
 
+@pytest.mark.slow
 async def test_q_at_a_spit_table_is_a_players_key_not_a_way_out(tmp_path: Path) -> None:
     clock = FakeClock()
     app = _app(tmp_path, clock)

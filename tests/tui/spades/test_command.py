@@ -43,6 +43,7 @@ def test_an_unknown_level_is_refused_by_the_screen_too() -> None:
         SpadesScreen("expert")
 
 
+@pytest.mark.slow
 def test_the_options_are_read_without_importing_textual() -> None:
     code = (
         "import contextlib, sys, spit.cli\n"

@@ -120,6 +120,7 @@ async def test_play_follows_the_clock_at_the_chosen_speed_and_pause_stops_it() -
         assert viewer.index == 20
 
 
+@pytest.mark.slow
 async def test_nothing_ticks_while_paused() -> None:
     async with SpadesViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, _ = parts(pilot)

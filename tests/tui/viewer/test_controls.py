@@ -141,6 +141,7 @@ async def test_a_click_on_the_bar_jumps_there() -> None:
         assert viewer.position == timeline.at_time((width - 1) // 2 * timeline.end.t // (width - 1))
 
 
+@pytest.mark.slow
 async def test_position_is_never_before_the_inputs_already_shown() -> None:
     """Play right after stepping into a millisecond shared by several inputs."""
     async with ViewerApp(FINISHED).run_test(size=SIZE) as pilot:

@@ -62,6 +62,7 @@ class TestViewer:
 
 
 class TestProblems:
+    @pytest.mark.slow
     def test_the_end_of_an_unfinished_game(self, snap_compare: Any) -> None:
         app = ViewerApp(UNFINISHED)
         assert snap_compare(app, terminal_size=(80, 24), press=["end"])
