@@ -114,6 +114,7 @@ def test_output_nobody_reads_ends_quietly(command: list[str]) -> None:
     assert done.stderr == ""
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("command", [check_command(), [sys.executable, "-m", "spit.cli", "sim"]])
 def test_output_that_cannot_be_written_is_one_line(command: list[str]) -> None:

@@ -45,6 +45,7 @@ def contract_names() -> list[str]:
     return [contract["name"] for contract in config["tool"]["importlinter"]["contracts"]]
 
 
+@pytest.mark.slow
 def test_every_import_contract_is_kept() -> None:
     done = lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -82,6 +82,7 @@ def test_every_record_is_frozen(record: type[msgspec.Struct]) -> None:
     card=st.integers(0, 51),
     revealed=st.none() | st.integers(0, 51),
 )
+@pytest.mark.slow
 def test_a_record_is_a_value(player: int, stock: int, pile: int, card: int, revealed: Any) -> None:
     record = CardPlayed(player, stock, pile, card, revealed)
     same = CardPlayed(player=player, stock=stock, pile=pile, card=card, revealed=revealed)

@@ -62,6 +62,7 @@ def test_a_challenge_survives_the_trip_through_the_database(tmp_path: Path) -> N
     assert game.replay_path == path.resolve()
 
 
+@pytest.mark.slow
 def test_the_first_game_of_the_day_counts_and_the_others_are_practice(tmp_path: Path) -> None:
     folder = tmp_path / "replays"
     first = daily(folder, DAY, False, minutes=0, agents_seed=1)
@@ -99,6 +100,7 @@ def test_the_first_game_started_counts_and_a_left_one_is_a_loss(tmp_path: Path) 
     assert not status.next_counts(DAY) and status.streak == 0
 
 
+@pytest.mark.slow
 def test_a_game_left_after_the_counted_one_changes_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "replays"
     won = daily(folder, DAY, True)
@@ -155,6 +157,7 @@ def test_the_streak_counts_days_won_ending_today_or_yesterday(tmp_path: Path) ->
         assert db.daily_status(DAY + timedelta(days=1)).streak == 0
 
 
+@pytest.mark.slow
 def test_only_sealed_games_count(tmp_path: Path) -> None:
     folder = tmp_path / "replays"
     edited = daily(folder, DAY, True, minutes=0, agents_seed=1)

@@ -75,6 +75,7 @@ def run_in_subprocess(seed: int, variant: Variant, hash_seed: str) -> dict[str, 
     return result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "variant"), [(12345, Variant.STANDARD), (777, Variant.POINTS)])
 def test_same_seed_same_actions_same_hash_across_processes(seed: int, variant: Variant) -> None:
     a = run_in_subprocess(seed, variant, "1")

@@ -88,6 +88,7 @@ def test_a_server_with_a_probe_counts_each_intent_and_one_without_serves_no_stat
     assert not status.startswith("HTTP/1.1 200") and series is None
 
 
+@pytest.mark.slow
 def test_the_probe_times_the_collectors_passes_only_while_it_watches() -> None:
     probe = LatencyProbe()
     was_enabled = gc.isenabled()
@@ -125,6 +126,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.slow
 def test_serving_freezes_start_up_and_runs_young_passes_on_a_clock() -> None:
     """In a process of its own: the settings are the process's (the serve command's).
 

@@ -72,6 +72,7 @@ async def strong_and_weak(on: OnlineServer) -> tuple[OnlineClient, OnlineClient]
     return ann, bob
 
 
+@pytest.mark.slow
 def test_the_queue_pairs_by_rating_in_a_window_that_widens_with_the_wait(tmp_path: Path) -> None:
     clock = Clock()
 

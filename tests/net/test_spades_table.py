@@ -65,6 +65,7 @@ intents: st.SearchStrategy[Intent] = st.one_of(
 )
 
 
+@pytest.mark.slow
 @given(intents)
 def test_every_intent_reads_back_from_its_text_within_the_protocols_limit(
     intent: Intent,

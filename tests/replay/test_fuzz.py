@@ -107,6 +107,7 @@ def test_every_prefix_of_a_recording_is_a_valid_game(name: str, data: st.DataObj
     assert outcome(recording[:cut]) == (0 if cut >= header_end(recording) - 1 else 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "step"), zip(HAND_WRITTEN, (1, 3), strict=True))
 def test_every_prefix_of_the_hand_written_file_is_a_valid_game(name: str, step: int) -> None:
     hand = golden(name)

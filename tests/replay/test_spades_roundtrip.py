@@ -48,6 +48,7 @@ def test_a_recorded_bot_game_verifies_to_the_same_result(
         assert sim.state == state
 
 
+@pytest.mark.slow
 def test_the_first_player_and_target_come_from_the_header(tmp_path: Path) -> None:
     path, final, _ = record_spades_game(tmp_path, 4, target=120, first=1)
     replay = load_spades_replay(path)

@@ -86,6 +86,7 @@ def test_replay_folder_that_is_a_file_is_refused(
     assert code == 2 and "is not a directory" in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_the_installed_command_fails_cleanly() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "spit.cli", "sim", "--p1", "wizard"],

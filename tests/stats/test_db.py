@@ -188,6 +188,7 @@ def test_cards_per_minute_trend(db: StatsDB, expected: list[GameSummary]) -> Non
     assert len(db.cpm_trend(100)) == len(LEVEL_GAMES)
 
 
+@pytest.mark.slow
 def test_rebuild_from_replays(own_db: StatsDB, tmp_path: Path) -> None:
     db = own_db
     outside = db.record_game(hand_game(tmp_path / "other"))

@@ -118,6 +118,7 @@ def test_an_open_reads_only_the_files_that_changed(
     assert read == [touched]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mtime_ns", [FAR_FUTURE_NS, -FAR_FUTURE_NS, 0])
 def test_one_bad_file_never_stops_a_rebuild(tmp_path: Path, mtime_ns: int) -> None:
     """The middle of three games has no start time in its header and a modification

@@ -269,6 +269,7 @@ def test_the_result_tells_the_records_a_game_broke(tmp_path: Path) -> None:
     assert told >= 3  # these seeds break records: the test is not vacuous
 
 
+@pytest.mark.slow
 def test_games_whose_replays_are_gone_are_rated_at_the_next_open(
     tmp_path: Path, folder: Path
 ) -> None:

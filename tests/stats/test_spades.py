@@ -50,6 +50,7 @@ def test_a_game_against_a_bot_is_summarised(tmp_path: Path, seed: int, level: st
     assert game.players[0].name == "You" and game.players[1].level == level
 
 
+@pytest.mark.slow
 def test_the_summary_is_the_games_own_function(tmp_path: Path) -> None:
     """What the game registry calls: ``None`` for a game not played to its end."""
     finished = spades_game(tmp_path, 4)
@@ -60,6 +61,7 @@ def test_the_summary_is_the_games_own_function(tmp_path: Path) -> None:
     assert summarize_spades(load_spades_replay(cut), cut) is None
 
 
+@pytest.mark.slow
 def test_simulated_games_count_as_bots_only(tmp_path: Path) -> None:
     records = run_games(SIMULATOR, 2, 3, "easy", "hard", target=100, replay_dir=tmp_path).records
     with StatsDB.open(tmp_path / "stats.sqlite3", replays=tmp_path) as db:

@@ -17,6 +17,7 @@ from spit.tui.app import SpitApp
 from .screen_text import screen_lines
 
 
+@pytest.mark.slow
 async def test_the_app_logs_when_it_has_started(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="spit.tui.app")
     app = SpitApp(settings=Settings(card_style="ascii"), clock=FakeClock())

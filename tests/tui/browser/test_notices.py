@@ -68,6 +68,7 @@ async def test_the_viewers_notice_leaves_with_it_and_under_its_key_list(replays:
         assert notices(app) == []
 
 
+@pytest.mark.slow
 async def test_a_notice_given_back_on_the_menu_stays_there() -> None:
     """A failure told on the screen the player goes back to (a network screen that
     cannot go on) is given after leaving, and stays on the menu."""

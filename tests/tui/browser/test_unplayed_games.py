@@ -30,6 +30,7 @@ async def _leave_spit(driver: Driver) -> None:
     await driver.pilot.pause()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", [None, "normal"])
 async def test_a_spit_game_left_before_a_card_is_played_is_not_kept(
     games: Path, bot: str | None
@@ -58,6 +59,7 @@ async def test_a_spit_game_that_ends_with_the_app_before_a_card_is_not_kept(
     assert list(games.iterdir()) == []
 
 
+@pytest.mark.slow
 async def test_a_spit_game_left_after_a_card_is_kept(games: Path) -> None:
     clock = FakeClock()
     async with game_app(clock, record=True, replay_dir=games).run_test(size=(80, 24)) as pilot:

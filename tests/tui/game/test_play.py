@@ -117,6 +117,7 @@ async def test_losing_a_race_is_too_slow() -> None:
         assert driver.screen.board.view.highlight_pile == race[0].pile  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_pause_freezes_the_match_and_keys() -> None:
     clock = FakeClock()
     async with game_app(clock).run_test(size=(80, 24)) as pilot:
@@ -152,6 +153,7 @@ async def test_help_shows_the_keys_and_pauses() -> None:
         assert driver.match.input_count == 0
 
 
+@pytest.mark.slow
 async def test_quit_asks_first_and_then_exits_the_app() -> None:
     clock = FakeClock()
     app = game_app(clock)

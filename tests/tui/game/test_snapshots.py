@@ -47,12 +47,15 @@ def _snap(snap_compare: Any, done: Check | None = None, steps: int = 0, **option
 
 
 class TestTable:
+    @pytest.mark.slow
     def test_start_countdown(self, snap_compare: Any) -> None:
         assert _snap(snap_compare)
 
+    @pytest.mark.slow
     def test_playing_with_the_last_card_highlighted(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6)
 
+    @pytest.mark.slow
     def test_stall_countdown(self, snap_compare: Any) -> None:
         def stalled(match: Session) -> bool:
             return match.stage.countdown is CountdownKind.STALL
@@ -63,9 +66,11 @@ class TestTable:
     def test_slap_prompt(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(StagePhase.SLAP))
 
+    @pytest.mark.slow
     def test_round_summary(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(StagePhase.ROUND_OVER))
 
+    @pytest.mark.slow
     def test_big_terminal_has_big_cards(self, snap_compare: Any) -> None:
         assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6, size=(120, 40))
 
@@ -76,6 +81,7 @@ class TestTable:
         options = {"card_style": "ascii", "four_colour": True, "theme": "textual-light"}
         assert _snap(snap_compare, _phase(StagePhase.PLAYING), steps=6, **options)
 
+    @pytest.mark.slow
     def test_against_a_bot_with_the_arrow_selection(self, snap_compare: Any) -> None:
         clock = FakeClock()
         app = game_app(clock, bot_level="normal")
@@ -89,6 +95,7 @@ class TestTable:
 
 
 class TestScreens:
+    @pytest.mark.slow
     def test_help_overlay(self, snap_compare: Any) -> None:
         clock = FakeClock()
         assert snap_compare(game_app(clock), terminal_size=(80, 24), press=["question_mark"])
@@ -108,6 +115,7 @@ class TestScreens:
 
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
+    @pytest.mark.slow
     def test_the_countdown_after_a_pause(self, snap_compare: Any) -> None:
         clock = FakeClock()
         app = game_app(clock)

@@ -56,6 +56,7 @@ def test_the_rooms_of_a_server(snap_compare: SnapCompare) -> None:
     assert snap_compare(_app(ROOMS), run_before=_listed, terminal_size=SMALL)
 
 
+@pytest.mark.slow
 def test_the_rooms_of_a_server_in_ascii_on_a_light_theme(snap_compare: SnapCompare) -> None:
     app = _app(ROOMS, card_style="ascii", theme="textual-light")
     assert snap_compare(app, run_before=_listed, terminal_size=SMALL)

@@ -139,6 +139,7 @@ def test_the_bot_is_slow_and_makes_no_mistakes() -> None:
     )
 
 
+@pytest.mark.slow
 async def test_the_menu_offers_it_once(home: Path) -> None:
     async with SpitApp().run_test(size=(80, 24)) as pilot:
         assert pilot.app.screen.query("#practice-offer")

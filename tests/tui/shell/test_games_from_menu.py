@@ -104,6 +104,7 @@ async def test_spades_starts_on_the_chosen_level_with_the_settings(tmp_path: Pat
         assert isinstance(app.screen, MainMenu)
 
 
+@pytest.mark.slow
 async def test_backing_out_of_the_spades_chooser_starts_nothing() -> None:
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:

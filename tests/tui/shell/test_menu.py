@@ -77,6 +77,7 @@ async def test_quit_entry_exits() -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_bot_chooser_starts_on_the_settings_level() -> None:
     app = SpitApp(settings=Settings(bot_level="hard"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -112,6 +113,7 @@ async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_ch
         assert app.screen.config.bot_level == target
 
 
+@pytest.mark.slow
 async def test_too_small_terminal_says_so() -> None:
     app = SpitApp()
     async with app.run_test(size=(60, 20)) as pilot:

@@ -157,6 +157,7 @@ async def test_ctrl_c_in_spades_asks_to_leave(tmp_path: Path) -> None:
         assert isinstance(app.screen, MainMenu)
 
 
+@pytest.mark.slow
 async def test_ctrl_c_asks_before_leaving_a_game_started_from_the_command_line(
     tmp_path: Path,
 ) -> None:

@@ -146,6 +146,7 @@ class _TableApp(App[None]):
         self.push_screen(self.table)
 
 
+@pytest.mark.slow
 async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_it() -> None:
     game = Table(("Ann", "Bob"), 5, None)
     client = _Client(seat=1)

@@ -63,6 +63,7 @@ async def moves(pilot: Pilot[Any], steps: list[tuple[tuple[str, ...], int]]) -> 
         assert viewer.index == expected, keys
 
 
+@pytest.mark.slow
 async def test_up_and_down_jump_between_tricks_brackets_too() -> None:
     async with SpadesViewerApp(FINISHED).run_test(size=SIZE) as pilot:
         _, viewer, timeline = parts(pilot)

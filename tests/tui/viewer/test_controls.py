@@ -152,6 +152,7 @@ async def test_position_is_never_before_the_inputs_already_shown() -> None:
         assert viewer.position >= Position(1, timeline.inputs[0].t)
 
 
+@pytest.mark.slow
 async def test_in_the_spit_app_question_mark_is_the_viewers_help() -> None:
     viewer = SpitViewerScreen(FINISHED, FakeClock())
     app = SpitApp(start_screen=viewer)

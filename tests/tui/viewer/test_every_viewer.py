@@ -89,6 +89,7 @@ async def test_an_inconsistent_replay_shows_the_error_and_its_line(
         assert not app.is_running
 
 
+@pytest.mark.slow
 async def test_a_file_with_only_a_header_has_nothing_to_watch(
     game: tuple[type[ViewerApp], Path], tmp_path: Path
 ) -> None:

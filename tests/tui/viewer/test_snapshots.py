@@ -56,6 +56,7 @@ class TestViewer:
         keys = _keys("full_stop", "full_stop", "full_stop")
         assert snap_compare(app, terminal_size=(80, 24), run_before=keys)
 
+    @pytest.mark.slow
     def test_help(self, snap_compare: Any) -> None:
         app = ViewerApp(FINISHED)
         assert snap_compare(app, terminal_size=(80, 24), press=["question_mark"])

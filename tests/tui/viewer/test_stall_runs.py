@@ -70,6 +70,7 @@ def _possible(timeline: Timeline, p: Position) -> bool:
     return after and (p.inputs == len(inputs) or p.t <= inputs[p.inputs].t) and p <= timeline.end
 
 
+@pytest.mark.slow
 def test_the_games_have_runs_of_stalls(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Or the comparisons below would compare little."""
     base = tmp_path_factory.getbasetemp()
