@@ -57,6 +57,18 @@ class SeededDeals(Generic[S, C]):
         return self._game.draw_next(state, self._dealer)
 
 
+def seeded_or_given(
+    game: Drawing[S, C], seed: int | None, deals: Deals[S, C] | None
+) -> Deals[S, C]:
+    """``deals`` if given, else the deals of ``Dealer(seed)``: how a game's
+    ``new_session`` takes either. Raises ``TypeError`` when neither is given."""
+    if deals is not None:
+        return deals
+    if seed is None:
+        raise TypeError("a session is dealt from a seed or from deals")
+    return SeededDeals(game, seed)
+
+
 class ScriptedDeals(Generic[S, C]):
     """Deals given in order (up front, or one at a time with ``push``), then those of
     ``then`` if it is given; without it, running out means the recorded game ended.

@@ -67,7 +67,7 @@ from spit.games.spades.intents import (
 )
 from spit.games.spades.keys import card_of
 from spit.play import session
-from spit.play.deals import Deals, ScriptedDeals, SeededDeals
+from spit.play.deals import Deals, ScriptedDeals, seeded_or_given
 from spit.play.events import InputHandled, InputRecord, PauseChanged, SessionEvent
 
 
@@ -337,13 +337,9 @@ def new_session(
     (default: when every seat is a bot). ``max_hands``: stop, unfinished, after that
     many hands (the rules set no limit, SD12)."""
     game = Game(target, first)
-    if deals is None:
-        if seed is None:
-            raise TypeError("a session is dealt from a seed or from deals")
-        deals = SeededDeals(game, seed)
     return session.Session(
         game,
-        deals,
+        seeded_or_given(game, seed, deals),
         agents=agents,
         recorders=recorders,
         clock=clock,

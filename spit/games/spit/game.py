@@ -58,7 +58,7 @@ from spit.games.spit.intents import (
     parse_intent,
 )
 from spit.play import session
-from spit.play.deals import Deals, ScriptedDeals, SeededDeals
+from spit.play.deals import Deals, ScriptedDeals, SeededDeals, seeded_or_given
 
 _SLOW_REASONS: Final = frozenset(
     {Reason.NOT_ADJACENT, Reason.EMPTY_STOCKPILE, Reason.NOT_PLAYING, Reason.NOT_SLAPPING}
@@ -291,13 +291,9 @@ def new_session(
         target,
         Timers(timing or Timing(), ticks=countdown_ticks and (collect_events or bool(agents))),
     )
-    if deals is None:
-        if seed is None:
-            raise TypeError("a session is dealt from a seed or from deals")
-        deals = SeededDeals(game, seed)
     return session.Session(
         game,
-        deals,
+        seeded_or_given(game, seed, deals),
         agents=agents,
         recorders=recorders,
         clock=clock,
