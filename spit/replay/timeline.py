@@ -33,6 +33,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Final, Generic, NamedTuple, Protocol, TypeVar, overload
 
+from msgspec import Struct
+
 from spit.core.outcome import Refusal
 from spit.core.replay.fields import MAX_TIME_MS
 from spit.core.replay.viewable import NotViewable, read_checked
@@ -198,7 +200,7 @@ class Position(NamedTuple):
 START: Final = Position(0, 0)
 
 
-class RunSpan(NamedTuple):
+class RunSpan(Struct, frozen=True, gc=False):
     """An event that stands for a run: ``steps`` moments ``every`` ms apart, the first
     at the event's time, and ``shown`` events shown in all."""
 
