@@ -6,7 +6,7 @@ else to keep in its header (the test-only War) needs no header of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, cast
+from typing import ClassVar, Self, cast
 
 from spit.core.replay.fields import DEFAULT_PLAYERS, FORMAT_VERSION, FormatError, PlayerInfo
 from spit.core.replay.line_parts import header_json, read_header_fields
@@ -29,11 +29,11 @@ class PlainHeader:
     version: tuple[int, int] = FORMAT_VERSION
     network: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return header_json(self, dict(self.options), self.INFO.key)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Self:
+    def from_json(cls, obj: dict[str, object], version: tuple[int, int]) -> Self:
         """Read the header after ``read_version`` accepted ``version``. Raises
         ``FormatError`` for an option the game does not take."""
         options: list[tuple[str, str | int]] = []

@@ -102,12 +102,12 @@ def text(info: GameInfo, simulator: Simulator, run: Run) -> str:
     )
 
 
-def to_json(info: GameInfo, simulator: Simulator, run: Run) -> dict[str, Any]:
+def to_json(info: GameInfo, simulator: Simulator, run: Run) -> dict[str, object]:
     """The ``--json`` object of a run."""
     setup = run.setup
     described = simulator.describe(run)
     low, high = run.p1_interval
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "game": info.key,
         "games": run.games,
         "seed": setup.seed,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, TypeAlias, cast
+from typing import Final, TypeAlias, cast
 
 from spit import __version__
 from spit.core.replay.challenge import Challenge, read_challenge
@@ -94,8 +94,8 @@ class Header:
     network: bool = False
     """The game was played over the network (format 1.4; the server writes it)."""
 
-    def to_json(self) -> dict[str, Any]:
-        settings: dict[str, Any] = {
+    def to_json(self) -> dict[str, object]:
+        settings: dict[str, object] = {
             "variant": self.variant.value,
             "target": self.target,
             "timing": self.timing.to_json(),
@@ -105,7 +105,7 @@ class Header:
         return header_json(self, settings)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
+    def from_json(cls, obj: dict[str, object], version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
         common = read_header_fields(obj)
         variant = obj.get("variant", Variant.STANDARD.value)
@@ -125,7 +125,7 @@ class Header:
         )
 
 
-def _read_deal(obj: dict[str, Any]) -> Orders:
+def _read_deal(obj: dict[str, object]) -> Orders:
     """Both players' orders, which between them hold the whole deck: between rounds each
     player gathers their cards, and the game is over once a player has none."""
     orders = CODEC.read_deal(obj)

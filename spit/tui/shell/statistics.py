@@ -98,7 +98,7 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
     """Open the database (rebuilding it from ``replays`` first if ``rebuild``) and read
     the figures. Raises ``StatsUnavailable``, ``sqlite3.Error``, ``OSError`` or
     ``ValueError`` (a record that does not read back)."""
-    from spit.games.spit.daily import utc_today
+    from spit.core.dates import utc_today
     from spit.stats import StatsDB
 
     with StatsDB.open(replays=replays) as db:
