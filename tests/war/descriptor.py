@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.reading import UnreadableReplay
 from spit.games.descriptor import Bots, GameDescriptor, ReplayFiles, Replays
+from spit.games.network import plain_net_play
 from spit.games.registry import refuse_other_games
 from spit.replay import reader
 from spit.replay.format import ReplayFormat
@@ -66,6 +67,7 @@ DESCRIPTOR: Final = GameDescriptor(
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None
     ),
+    net=plain_net_play(FORMAT, WarBot, LEVELS[0]),
     simulator=_simulator,
 )
 
