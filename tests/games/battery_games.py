@@ -26,6 +26,7 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS, Seat
 from spit.games.descriptor import GameDescriptor
 from spit.games.spades import descriptor as spades_descriptor
+from spit.games.spades.engine import events as spades_events
 from spit.games.spit import descriptor as spit_descriptor
 from spit.play.session import Session
 from spit.tui.shared.front_ends import FrontEnds
@@ -200,6 +201,7 @@ ENTRIES: Final = {
             _codec_intents,
             next_text="next",
             net_options={"target": SPADES_TARGET},
+            events=spades_events.Event,
         ),
         Entry(
             war.DESCRIPTOR,

@@ -40,6 +40,7 @@ from spit.stats.summary import SUMMARIES
 from tests.replay.edits import edits
 
 from .battery_games import ENTRIES, AnySession, Entry
+from .cards_in import cards_in
 
 NAMES = [*(game.name for game in registry.games()), "war"]
 NOT_YET = "not yet written once for every game:"
@@ -304,23 +305,6 @@ def _named(hidden: frozenset[int]) -> set[str]:
     return {card_name(card) for card in hidden}
 
 
-def _cards_in(value: object) -> set[int]:
-    """Every card a record holds: the numbers in its fields typed as cards (``Card``,
-    ``Pile``), in records nested at any depth (msgspec's, named tuples, dataclasses)."""
-    if isinstance(value, tuple | list):
-        return set().union(set(), *map(_cards_in, value))
-    out: set[int] = set()
-    for cls in type(value).__mro__:
-        for name, hint in getattr(cls, "__annotations__", {}).items():
-            field = getattr(value, name, None)
-            if re.search(r"\b(Card|Pile)\b", str(hint)):
-                flat = field if isinstance(field, tuple) else (field,)
-                out |= {v for v in flat if isinstance(v, int) and not isinstance(v, bool)}
-            elif not isinstance(field, str | int | float | type(None)):
-                out |= _cards_in(field)
-    return out
-
-
 def _seen(entry: Entry, view: dict[str, Any], told: list[Any], shown: object) -> set[str]:
     """The cards a view and news name: by name, and, from the wire written once
     (``ObservedWire``: cards as numbers), the cards of the observation and events read
@@ -328,7 +312,9 @@ def _seen(entry: Entry, view: dict[str, Any], told: list[Any], shown: object) ->
     names = _card_names([view, *told])
     if "observation" not in view:
         return names
-    assert set(view) <= {"observation", "ready", "forfeit", "can_play"}, "nothing but those"
+    assert set(view) <= {"observation", "ready", "forfeit", "can_play", "counts"}, "no more"
+    counts = view.get("counts", {})  # a game's counts of cards, a spectator's
+    assert all(all(type(n) is int for n in pair) for pair in counts.values())
     seen = read_observation(view, type(shown))
     assert seen == shown, "a seat is sent its observation, as it is"
     events = []
@@ -337,7 +323,7 @@ def _seen(entry: Entry, view: dict[str, Any], told: list[Any], shown: object) ->
         for sent in item.get("events", ()):
             events.append(event := read_event(sent, entry.events))
             assert msgspec.json.encode(event) == msgspec.json.encode(sent["data"]), "no more"
-    return names | _named(frozenset(_cards_in([seen, *events])))
+    return names | _named(frozenset(cards_in([seen, *events])))
 
 
 def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path: Path) -> None:

@@ -36,15 +36,9 @@ from spit.games.spades.intents import (
     parse_intent,
 )
 from spit.games.spades.replay import load_spades_replay, verify_spades
-from spit.games.spades.wire import (
-    Table,
-    event_json,
-    read_event,
-    read_view,
-    turned,
-    turned_event,
-)
+from spit.games.spades.wire import Table, read_event, read_view, turned, turned_event
 from spit.net.protocol import MAX_INTENT
+from spit.play.net_table import event_json
 
 from .spades_players import spades_intent
 
@@ -271,9 +265,9 @@ def test_news_of_a_draw_shows_the_cards_only_to_the_drawer(tmp_path: Path) -> No
     table.submit(drawer, "keep", 30)
     items = {seat: item for seat, item in table.news() if item["kind"] == "input"}
     mine, theirs = items[drawer]["events"][0], items[1 - drawer]["events"][0]
-    assert mine["event"] == theirs["event"] == "drew"
-    assert mine["kept"] is not None and mine["discarded"] is not None
-    assert theirs["kept"] is None and theirs["discarded"] is None
+    assert mine["event"] == theirs["event"] == "CardsDrawn"
+    assert mine["data"]["kept"] is not None and mine["data"]["discarded"] is not None
+    assert theirs["data"]["kept"] is None and theirs["data"]["discarded"] is None
     assert table.writer is None and table.replay_path is None
 
 
