@@ -9,8 +9,7 @@ seen the score asks for it (``NextHand``, or Enter).
 
 ``new_session`` starts a game in the session written once for every game
 (``spit.play.session.Session``); ``Session`` is that session's type with Spades' types
-filled in; ``steps`` groups what a session told into what a table or the network shows,
-one input or one deal at a time.
+filled in.
 """
 
 from __future__ import annotations
@@ -66,9 +65,9 @@ from spit.games.spades.intents import (
     parse_intent,
 )
 from spit.games.spades.keys import card_of
-from spit.play import session
-from spit.play.deals import Deals, ScriptedDeals, seeded_or_given
-from spit.play.events import InputHandled, InputRecord, PauseChanged, SessionEvent
+from spit.play import events, session
+from spit.play.deals import Deals, seeded_or_given
+from spit.play.events import SessionEvent, Step
 
 
 class Turns(Struct, frozen=True, gc=False):
@@ -285,37 +284,9 @@ Recorder: TypeAlias = session.Recorder[State, Action, HandOrders, Refused]
 Agent: TypeAlias = session.Agent[State, Action, Told]
 
 
-class Step(Struct, frozen=True):
-    """What happened at ``t``, as a table or the network shows it: ``record``'s input
-    accepted, or (``record`` ``None``) a hand dealt, and the events it caused."""
-
-    t: int
-    record: InputRecord[Action, Refused] | None
-    events: tuple[Event, ...]
-
-
-def steps(told: Iterable[TimedEvent[Told]]) -> list[Step]:
-    """``told`` (a session's ``drain``) one accepted input or one deal at a time; a
-    refused input, which changed nothing, and a pause are left out (the one who sent
-    it is answered by the session itself)."""
-    out: list[Step] = []
-    current: Step | None = None
-    for timed in told:
-        event = timed.event
-        if isinstance(event, InputHandled):
-            current = None
-            if event.record.accepted:
-                current = Step(timed.t, event.record, ())
-                out.append(current)
-        elif isinstance(event, PauseChanged):
-            continue
-        elif current is None or isinstance(event, HandStarted):
-            current = Step(timed.t, None, (event,))
-            out.append(current)
-        else:
-            current = Step(current.t, current.record, (*current.events, event))
-            out[-1] = current
-    return out
+def steps(told: Iterable[TimedEvent[Told]]) -> list[Step[Action, Event, Refused]]:
+    """``told`` one accepted input or one hand dealt at a time (``spit.play.events.steps``)."""
+    return events.steps(told, lambda event: isinstance(event, HandStarted))
 
 
 def new_session(
@@ -347,8 +318,3 @@ def new_session(
         auto_deal=len(agents) == len(SEATS) if auto_deal is None else auto_deal,
         max_rounds=max_hands,
     )
-
-
-def hands(orders: Iterable[HandOrders] = ()) -> ScriptedDeals[State, HandOrders]:
-    """Hands given in order, up front or one at a time with ``push`` (a replay's)."""
-    return ScriptedDeals(orders)
