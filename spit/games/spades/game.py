@@ -25,7 +25,7 @@ from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Rejected
 from spit.core.replay.fields import card_names, cards_of
 from spit.core.seats import SEATS, Seat
-from spit.game import GameInfo, NextDeal, Outcome, Timed, TimedEvent
+from spit.game import FunctionCodec, GameInfo, NextDeal, Outcome, Timed, TimedEvent, Turns
 from spit.games.spades.engine import (
     TRICKS_PER_HAND,
     Action,
@@ -69,19 +69,6 @@ from spit.play import events, session
 from spit.play.deals import Deals, seeded_or_given
 from spit.play.events import SessionEvent, Step
 
-
-class Turns(Struct, frozen=True, gc=False):
-    """Where a game in turns stands (``spit.game.Stage``): nothing is ever due; between
-    hands it waits for the next deal; then it may be over."""
-
-    dealing: bool = False
-    over: bool = False
-
-    @property
-    def due(self) -> None:
-        return None
-
-
 PLAYING: Final = Turns()
 BETWEEN_HANDS: Final = Turns(dealing=True)
 OVER: Final = Turns(over=True)
@@ -98,35 +85,21 @@ def _stage(state: State) -> Turns:
     return BETWEEN_HANDS if phase is Phase.HAND_OVER else PLAYING
 
 
-class Codec:
-    """The text of Spades' inputs and deals (``spit.game.Codec``): intents as the
-    network protocol writes them (``key b``, ``enter at AS``, ``next``, or an action),
-    actions as the replays do (``bid 4``, ``play AS``), a hand's deal as its ``stock``
-    and ``exchange`` orders of card names."""
-
-    def intent_text(self, intent: Intent) -> str:
-        return intent_text(intent)
-
-    def parse_intent(self, text: str) -> Intent:
-        return parse_intent(text)
-
-    def action_text(self, action: Action) -> str:
-        return str(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def deal_fields(self, chance: HandOrders) -> dict[str, str]:
-        return {"stock": card_names(chance.stock), "exchange": card_names(chance.exchange_order)}
-
-    def read_deal(self, fields: Mapping[str, object]) -> HandOrders:
-        """Raises ``ValueError`` (``FormatError``) unless ``stock`` and ``exchange`` are
-        cards (whether each holds the deck is the rules' to say, when it is dealt)."""
-        given = dict(fields)
-        return HandOrders(cards_of(given, "stock"), cards_of(given, "exchange"))
+def _deal_fields(chance: HandOrders) -> dict[str, str]:
+    return {"stock": card_names(chance.stock), "exchange": card_names(chance.exchange_order)}
 
 
-CODEC: Final = Codec()
+def _read_deal(fields: Mapping[str, object]) -> HandOrders:
+    """Raises ``ValueError`` (``FormatError``) unless ``stock`` and ``exchange`` are
+    cards (whether each holds the deck is the rules' to say, when it is dealt)."""
+    return HandOrders(cards_of(dict(fields), "stock"), cards_of(dict(fields), "exchange"))
+
+
+CODEC: Final = FunctionCodec(intent_text, parse_intent, str, parse_action, _deal_fields, _read_deal)
+"""The text of Spades' inputs and deals (``spit.game.Codec``): intents as the network
+protocol writes them (``key b``, ``enter at AS``, ``next``, or an action), actions as
+the replays do (``bid 4``, ``play AS``), a hand's deal as its ``stock`` and
+``exchange`` orders of card names."""
 
 
 class Game(Struct, frozen=True):
@@ -141,7 +114,7 @@ class Game(Struct, frozen=True):
         return INFO
 
     @property
-    def codec(self) -> Codec:
+    def codec(self) -> FunctionCodec[Intent, Action, HandOrders]:
         return CODEC
 
     # -- chance: two shuffles of the deck a hand (SD06)

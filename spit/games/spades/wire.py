@@ -16,6 +16,7 @@ flipped), so that a remote screen for either seat is the local screen's drawing.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Final, TypeVar
@@ -24,6 +25,7 @@ from spit.core.cards import DECK
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import Seat
 from spit.core.wire import Payload
+from spit.game import Turns
 from spit.games.spades.bots.agent import BotAgent, BotPace
 from spit.games.spades.engine import (
     Action,
@@ -39,7 +41,7 @@ from spit.games.spades.engine import (
     Trick,
     observe,
 )
-from spit.games.spades.game import Refused, Turns, new_session, picked
+from spit.games.spades.game import Refused, new_session, picked
 from spit.games.spades.intents import Intent
 from spit.games.spades.replay import DEFAULT_TARGET, ReplayWriter
 from spit.play import net_table
@@ -56,11 +58,8 @@ class Wire(ObservedWire[State, Turns, Action, Intent, HandOrders, Event, Refused
         out = super().view(state, stage, seat, standing)
         if seat is None:
             seen = observe(state, 0)
-            cards = [len(seen.hand), seen.opponent_cards]
-            out["counts"] = {
-                "cards": cards,
-                "face_down": [len(seen.discards), seen.opponent_discards],
-            }
+            down = [len(seen.discards), seen.opponent_discards]
+            out["counts"] = {"cards": [len(seen.hand), seen.opponent_cards], "face_down": down}
         return out
 
     def aside(self, state: State, seat: Seat, intent: Intent, t: int) -> Payload | None:
@@ -103,8 +102,7 @@ def read_counts(view: Payload, key: str) -> tuple[int, int]:
     return pair[0], pair[1]
 
 
-def _check(values: object, allowed: object) -> None:
-    assert isinstance(values, tuple | list) and isinstance(allowed, tuple | range)
+def _check(values: Iterable[object], allowed: Container[object]) -> None:
     if not all(type(value) is int and value in allowed for value in values):
         raise ValueError("a card or a seat that is none")
 
