@@ -322,3 +322,30 @@ def test_an_action_that_comes_between_hands_is_refused_and_the_replay_still_veri
     assert table.replay_path is not None
     result = verify_spades(load_spades_replay(table.replay_path))
     assert result.valid, result.error
+
+
+def test_a_client_refuses_a_view_or_event_that_is_not_of_spades() -> None:
+    """What a server sends is read back field by field: a card that is none, a seat
+    that is none, a field of the wrong type or missing are each refused with a
+    ``ValueError``, never drawn."""
+    table = Table(("Ann", "Bob"), 2, None)
+    view = table.view(0)
+    seen = read_view(view)
+    good = list(view["observation"])
+    assert read_view(dict(view, observation=good)) == seen
+    for field, bad in (("hand", [52]), ("player", 2), ("phase", "dancing"), ("target", "500")):
+        observation = list(good)
+        observation[seen._fields.index(field)] = bad
+        with pytest.raises(ValueError):
+            read_view(dict(view, observation=observation))
+    with pytest.raises(ValueError):
+        read_view(dict(view, observation=good[:-1]))
+    for event in (
+        {"event": "CardPlayed", "data": {"player": 0, "card": 60}},
+        {"event": "CardPlayed", "data": {"player": 3, "card": 6}},
+        {"event": "Dance", "data": {}},
+        {"event": "HandStarted", "data": {"hand": 1}},
+    ):
+        with pytest.raises(ValueError):
+            read_event(event)
+    assert read_event({"event": "CardPlayed", "data": {"player": 1, "card": 51}}).card == 51
