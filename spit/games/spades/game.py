@@ -196,7 +196,8 @@ class Game(Struct, frozen=True):
         return redact(event, seat)
 
     def tell_action(self, action: Action, by: Seat, seat: Seat | None) -> Action | None:
-        return tell_action(action, by, seat)
+        """An exchange names the cards given away: only their owner is told it."""
+        return None if isinstance(action, Exchange) and by != seat else action
 
     # -- the end, and the hash
 
@@ -222,12 +223,6 @@ def _confirmed(phase: Phase, confirm: Confirm) -> Action | Refusal:
             return Refusal.BID_TOO_HIGH
         return Bid(int(confirm.bid))
     return Refusal.NO_MEANING
-
-
-def tell_action(action: Action, by: Seat, seat: Seat | None) -> Action | None:
-    """``by``'s ``action`` as ``seat`` may be told it: an exchange names the cards given
-    away, so only their owner is told it."""
-    return None if isinstance(action, Exchange) and by != seat else action
 
 
 def picked(state: State, seat: Seat, intent: Intent) -> Card | None:
