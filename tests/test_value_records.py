@@ -38,6 +38,8 @@ MODULES = (
     "spit.games.spades.intents",
     "spit.games.spit.game",
     "spit.games.spit.intents",
+    "spit.play.events",
+    "spit.play.net_table",
     "spit.play.session",
     "spit.settings.file",
     "spit.settings.keymap",

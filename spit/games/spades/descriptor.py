@@ -14,62 +14,31 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from spit.game import check_options
-from spit.games.descriptor import (
-    Bots,
-    GameDescriptor,
-    GameReplay,
-    ListedEnd,
-    NetPlay,
-    ReplayFiles,
-    ReplayHeader,
-    Replays,
-)
+from spit.games.descriptor import Bots, GameDescriptor, GameReplay, NetPlay
+from spit.games.formats import format_files, format_replays
 from spit.games.spades.identity import INFO, NAME, SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.core.replay.verification import Verification
+    from spit.games.formats import Format
     from spit.games.simulation import Simulator
-    from spit.games.spades.replay import Replay as SpadesReplay
     from spit.games.spades.wire import Table
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _own(replay: GameReplay) -> SpadesReplay:
+def _format() -> Format:
+    from spit.games.spades.replay import FORMAT
+
+    return FORMAT
+
+
+def _describe(replay: GameReplay) -> str:
     from spit.replay.reader import Replay
 
     if not isinstance(replay, Replay) or replay.game != NAME:
         raise TypeError(f"a replay of {replay.game}, not of Spades")
-    return replay
-
-
-def _read(data: bytes, path: Path | None) -> GameReplay:
-    from spit.games.spades.replay import parse_spades_replay
-
-    return parse_spades_replay(data, path)
-
-
-def _verify(replay: GameReplay) -> Verification:
-    from spit.games.spades.replay import verify_spades
-
-    return verify_spades(_own(replay))
-
-
-def _describe(replay: GameReplay) -> str:
-    return f"{NAME} (to {_own(replay).header.target})"
-
-
-def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
-    from spit.games.spades.replay import Header
-
-    return Header.from_json(obj, version)
-
-
-def _end(obj: dict[str, object], line: int) -> ListedEnd:
-    from spit.games.spades.replay import FORMAT
-
-    return FORMAT.lines.read_end(dict(obj), line)
+    return f"{NAME} (to {replay.header.target})"
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
@@ -123,14 +92,8 @@ def _simulator() -> Simulator:
 
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
-    files=ReplayFiles(
-        suffix=SUFFIX,
-        new_round=("hand", "hand"),
-        header=_header,
-        end=_end,
-        mode_text=_mode_text,
-    ),
-    replays=Replays(read=_read, verify=_verify, describe=_describe),
+    files=format_files(_format, SUFFIX, ("hand", "hand"), _mode_text),
+    replays=format_replays(_format, _describe),
     bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,

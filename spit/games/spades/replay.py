@@ -11,6 +11,7 @@ the specification.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -80,17 +81,13 @@ class Header:
         )
 
 
-def _read_deal(obj: dict[str, Any]) -> HandOrders:
+def _read_deal(obj: Mapping[str, object]) -> HandOrders:
     orders = CODEC.read_deal(obj)
     for key, cards in zip(("stock", "exchange"), orders, strict=True):
         problems = deck_problems(cards)
         if problems:
             raise FormatError(f"{key!r} must hold each of the 52 cards once ({problems})")
     return orders
-
-
-def _scores(state: State) -> tuple[int, int]:
-    return state.scores
 
 
 FORMAT: Final = ReplayFormat(
@@ -101,7 +98,7 @@ FORMAT: Final = ReplayFormat(
     codec=CODEC,
     game_for=lambda header: Game(target=header.target, first=header.first),
     read_deal=_read_deal,
-    scores=_scores,
+    scores=lambda state: state.scores,
     deal_type="hand",
     round_key="hand",
     count_key="hands",
