@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.reading import UnreadableReplay
-from spit.games.descriptor import Bots, GameDescriptor, ReplayFiles
-from spit.games.formats import format_replays
+from spit.games.descriptor import Bots, GameDescriptor, ReplayFiles, Replays
 from spit.games.network import plain_net_play
 from spit.games.registry import refuse_other_games
 from spit.replay.format import ReplayFormat
@@ -57,7 +56,7 @@ DESCRIPTOR: Final = GameDescriptor(
     files=ReplayFiles(
         FORMAT.suffix, ("deal", "round"), FORMAT.header.from_json, FORMAT.lines.read_end, _mode_text
     ),
-    replays=format_replays(lambda: FORMAT, lambda replay: "war"),
+    replays=Replays.of_format(lambda: FORMAT, lambda replay: "war"),
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None
     ),

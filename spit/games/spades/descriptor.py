@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.game import check_options
-from spit.games.descriptor import Bots, GameDescriptor, GameReplay, NetPlay
-from spit.games.formats import format_files, format_replays
+from spit.games.descriptor import Bots, GameDescriptor, NetPlay, ReplayFiles, Replays
 from spit.games.spades.identity import INFO, NAME, SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.games.formats import Format
+    from spit.games.descriptor import AnyFormat as Format
     from spit.games.simulation import Simulator
     from spit.games.spades.wire import Table
+    from spit.replay.reader import Replay
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
@@ -33,11 +33,7 @@ def _format() -> Format:
     return FORMAT
 
 
-def _describe(replay: GameReplay) -> str:
-    from spit.replay.reader import Replay
-
-    if not isinstance(replay, Replay) or replay.game != NAME:
-        raise TypeError(f"a replay of {replay.game}, not of Spades")
+def _describe(replay: Replay[Any, Any, Any]) -> str:
     return f"{NAME} (to {replay.header.target})"
 
 
@@ -92,8 +88,8 @@ def _simulator() -> Simulator:
 
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
-    files=format_files(_format, SUFFIX, ("hand", "hand"), _mode_text),
-    replays=format_replays(_format, _describe),
+    files=ReplayFiles.of_format(_format, SUFFIX, ("hand", "hand"), _mode_text),
+    replays=Replays.of_format(_format, _describe),
     bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
