@@ -66,10 +66,10 @@ def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
     return Header.from_json(obj, version)
 
 
-def _end(obj: dict[str, object], line: int) -> ListedEnd:
+def _end(obj: dict[str, object]) -> ListedEnd:
     from spit.games.spades.replay import FORMAT
 
-    return FORMAT.lines.read_end(dict(obj), line)
+    return FORMAT.lines.read_end(obj)
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
