@@ -8,6 +8,7 @@ rather than editing these. ``python -m tests.replay.make_golden`` and
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +120,14 @@ def test_a_player_who_left_and_the_servers_lag_are_read_from_a_14_file(
     assert closing["lag"][0] == {"uncredited_ms": 40, "disagreed": 1, "refused": 0}
     older = load_any_replay(GOLDEN / "forfeit_bot.spit.jsonl")
     assert not next(r for r in older.records if isinstance(r, Forfeit)).left
+
+
+@pytest.mark.slow
+def test_this_version_writes_its_golden_files_byte_for_byte(tmp_path: Path) -> None:
+    """The files of the current version (``make_golden.current_games``) were written
+    before the lines became Structs: the same games written now are the same bytes."""
+    from .make_golden import CURRENT, current_games
+
+    current_games(tmp_path, into=tmp_path)
+    for name in CURRENT:
+        assert (tmp_path / name).read_bytes() == (GOLDEN / name).read_bytes(), name
