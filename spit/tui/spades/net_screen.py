@@ -24,6 +24,7 @@ from textual.binding import BindingType
 from spit.core.cards import parse_card
 from spit.core.clock import Clock
 from spit.core.safe_text import safe_text
+from spit.core.wire import Payload
 from spit.games.spades.engine import Action, Event, Phase, PlayerView, parse_action
 from spit.games.spades.intents import Intent, NextHand, intent_text
 from spit.games.spades.wire import read_event, read_view, turned, turned_event
@@ -80,7 +81,7 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
         self.controls = Controls()
         self._view = None
 
-    def _read(self, data: dict[str, Any]) -> None:
+    def _read(self, data: Payload) -> None:
         try:
             view = read_view(data)
         except ValueError as error:  # the server's, not the player's: say it, keep the last
@@ -103,7 +104,7 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
             return None
         return turned_event(event) if self.seat == 1 else event
 
-    def _news(self, item: dict[str, Any]) -> None:
+    def _news(self, item: Payload) -> None:
         """One news item of the server's (``docs/protocol.md``, Spades)."""
         kind = item.get("kind")
         mine = item.get("seat") == self.seat

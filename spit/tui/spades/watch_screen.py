@@ -19,6 +19,7 @@ from spit.core.cards import DECK
 from spit.core.clock import Clock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.safe_text import safe_text
+from spit.core.wire import Payload
 from spit.games.spades.engine import (
     BidMade,
     BlindNilChosen,
@@ -102,7 +103,7 @@ def _facts(view: PlayerView, player: int, face_down: int) -> str:
 
 
 def watch_table(
-    data: dict[str, Any],
+    data: Payload,
     names: tuple[str, str],
     said: tuple[str, str],
     painter: CardPainter,
@@ -154,7 +155,7 @@ class SpadesWatchScreen(WatchScreen):
     ) -> None:
         super().__init__(client, settings, clock=clock)
         self.board: TableBoard[ReplayTable] = TableBoard(self.painter, draw_replay, id="board")
-        self._view: dict[str, Any] | None = None
+        self._view: Payload | None = None
         self._said = ("", "")
         self._status = ""
         self.problem = ""
