@@ -1191,7 +1191,7 @@ class OnlineService:
             note=note,
         )
 
-    async def board_json(self, query: str, address: str) -> tuple[HTTPStatus, dict[str, Any]]:
+    async def board_json(self, query: str, address: str) -> tuple[HTTPStatus, dict[str, object]]:
         """``GET /leaderboard?game=&variant=&board=&page=&name=``: a board as plain
         JSON, for a browser page: names and figures, no account's id; ``name`` adds
         that player's place. A bad query is 400 with the reason; more reads than
@@ -1210,7 +1210,7 @@ class OnlineService:
         except StoreError:
             log.exception("a board could not be read")
             return HTTPStatus.SERVICE_UNAVAILABLE, {"error": _DATABASE_DOWN}
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "game": page.game,
             "variant": page.variant,
             "board": page.board,
@@ -1306,9 +1306,9 @@ def _line(entry: BoardEntry) -> BoardLine:
             )
 
 
-def _public(line: BoardLine) -> dict[str, Any]:
+def _public(line: BoardLine) -> dict[str, object]:
     """A board's place as ``GET /leaderboard`` shows it: the fields it has."""
-    out: dict[str, Any] = {"rank": line.rank, "name": line.name}
+    out: dict[str, object] = {"rank": line.rank, "name": line.name}
     for key in ("rating", "games", "wins", "won", "points", "time_ms"):
         value = getattr(line, key)
         if value is not None:

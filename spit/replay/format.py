@@ -35,7 +35,7 @@ from spit.core.replay.line_parts import (
     line_json,
 )
 from spit.core.replay.seat_records import BotSeat, Forfeit
-from spit.core.seats import Seat
+from spit.core.seats import SEATS, Seat
 from spit.core.wire import JsonObject
 from spit.game import Codec, Game, GameInfo, Stage
 from spit.replay.records import Checkpoint, Deal, End, Input, Record
@@ -214,7 +214,7 @@ class Lines(Generic[C, A]):
         kind = obj.get("type")
         if not (isinstance(kind, str) and kind in self.kinds.types):
             raise UnknownLineType(f"unknown line type {show(kind)}")
-        line: Line = converted(obj, self.kinds.union)
+        line = converted(obj, self.kinds.kinds[kind])
         t = line.t
         if self.real_time and t is None and not isinstance(line, DealLine):
             raise FormatError("'t' is missing")
@@ -278,4 +278,4 @@ class Lines(Generic[C, A]):
 
 
 def _seat(key: str) -> Seat:
-    return Seat(PLAYER_KEYS.index(key))
+    return SEATS[PLAYER_KEYS.index(key)]

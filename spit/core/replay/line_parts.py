@@ -14,7 +14,7 @@ subclasses' (``game_lines``), made once per game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Protocol, cast
+from typing import Annotated, Protocol, cast
 
 import msgspec
 from msgspec import Meta, Struct
@@ -118,10 +118,18 @@ class GameLines:
                 frozen=True,
             ),
         )
-        self.types = frozenset({deal_type, "input", "checkpoint", "forfeit", "bot", "end"})
-        """Every line type after the header."""
-        self.union: Any = self.deal | InputLine | CheckpointLine | ForfeitLine | BotLine | self.end
-        """What ``convert`` turns a line's object into: one of the lines, by its tag."""
+        self.kinds: dict[str, type[Line]] = {
+            deal_type: self.deal,
+            "input": InputLine,
+            "checkpoint": CheckpointLine,
+            "forfeit": ForfeitLine,
+            "bot": BotLine,
+            "end": self.end,
+        }
+        """Each line type after the header, by its tag: a line's object is converted into
+        its own type's Struct (a Struct class keeps what msgspec worked out of it, a union
+        would be worked out again at each line)."""
+        self.types = frozenset(self.kinds)
 
 
 class HeaderFields(Protocol):

@@ -15,7 +15,7 @@ from msgspec import Struct
 
 from spit.core.replay.fields import PLAYER_KEYS
 from spit.core.replay.line_parts import BotLine, ForfeitLine
-from spit.core.seats import Seat
+from spit.core.seats import SEATS, Seat
 
 T = TypeVar("T", bound=int | None)
 
@@ -37,7 +37,7 @@ class Forfeit(Struct, Generic[T], frozen=True):
 
     @classmethod
     def of(cls, line: ForfeitLine, t: T) -> Forfeit[T]:
-        return cls(t, Seat(PLAYER_KEYS.index(line.player)), line.left)
+        return cls(t, SEATS[PLAYER_KEYS.index(line.player)], line.left)
 
 
 class BotSeat(Struct, Generic[T], frozen=True):
@@ -55,4 +55,4 @@ class BotSeat(Struct, Generic[T], frozen=True):
 
     @classmethod
     def of(cls, line: BotLine, t: T) -> BotSeat[T]:
-        return cls(t, Seat(PLAYER_KEYS.index(line.player)), line.level, line.seed)
+        return cls(t, SEATS[PLAYER_KEYS.index(line.player)], line.level, line.seed)
