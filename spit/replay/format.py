@@ -167,7 +167,9 @@ class Lines(Generic[C, A]):
         self.count_key = fmt.count_key
         self.max_rounds = fmt.max_rounds
         self.score_range = fmt.score_range
-        self.kinds = GameLines(fmt.deal_type, fmt.round_key, fmt.count_key, fmt.max_rounds)
+        self.kinds = GameLines(
+            fmt.deal_type, fmt.round_key, fmt.count_key, fmt.max_rounds, fmt.score_range
+        )
         self._deal_fields = fmt.codec.deal_fields
         self._read_deal = fmt.read_deal
         self._parse_action = fmt.codec.parse_action
@@ -269,10 +271,6 @@ class Lines(Generic[C, A]):
             raise FormatError(str(err)) from None
 
     def _end(self, line: EndLine) -> End:
-        lo, hi = self.score_range
-        for score in line.scores:
-            if not lo <= score <= hi:
-                raise FormatError(f"'scores' must be numbers from {lo} to {hi}, not {score}")
         winner = None if line.winner is None else _seat(line.winner)
         return End(line.t, winner, line.count, line.scores, line.hash)
 

@@ -93,7 +93,15 @@ class GameLines:
     """One game's line types: its deal and closing lines under its own keys, and the
     union every line after the header is converted into."""
 
-    def __init__(self, deal_type: str, round_key: str, count_key: str, max_rounds: int) -> None:
+    def __init__(
+        self,
+        deal_type: str,
+        round_key: str,
+        count_key: str,
+        max_rounds: int,
+        score_range: tuple[int, int],
+    ) -> None:
+        score = Annotated[int, Meta(ge=score_range[0], le=score_range[1])]
         self.deal = cast(
             type[DealLine],
             msgspec.defstruct(
@@ -110,7 +118,11 @@ class GameLines:
             type[EndLine],
             msgspec.defstruct(
                 "EndLine",
-                [("count", Annotated[int, Meta(ge=1, le=max_rounds)])],
+                [
+                    ("count", Annotated[int, Meta(ge=1, le=max_rounds)]),
+                    ("scores", tuple[score, score]),
+                    ("hash", Hash),
+                ],
                 bases=(EndLine,),
                 tag="end",
                 rename={"count": count_key},
