@@ -167,7 +167,7 @@ class Lines(Generic[C, A]):
         self.count_key = fmt.count_key
         self.max_rounds = fmt.max_rounds
         self.score_range = fmt.score_range
-        self.kinds = GameLines(
+        self.line_types = GameLines(
             fmt.deal_type, fmt.round_key, fmt.count_key, fmt.max_rounds, fmt.score_range
         )
         self._deal_fields = fmt.codec.deal_fields
@@ -182,7 +182,7 @@ class Lines(Generic[C, A]):
         """The line that holds ``record`` (a deal's cards are ``json``'s)."""
         match record:
             case Deal():
-                return self.kinds.deal(t=record.t, number=record.round)
+                return self.line_types.deal(t=record.t, number=record.round)
             case Input():
                 return InputLine(
                     t=record.t,
@@ -193,7 +193,7 @@ class Lines(Generic[C, A]):
             case Checkpoint():
                 return CheckpointLine(t=record.t, hash=record.hash)
             case End():
-                return self.kinds.end(
+                return self.line_types.end(
                     t=record.t,
                     winner=None if record.winner is None else PLAYER_KEYS[record.winner],
                     count=record.rounds,
@@ -214,9 +214,9 @@ class Lines(Generic[C, A]):
         """The record a line's JSON object holds. Raises ``FormatError``
         (``UnknownLineType`` for a type this version does not know)."""
         kind = obj.get("type")
-        if not (isinstance(kind, str) and kind in self.kinds.types):
+        if not (isinstance(kind, str) and kind in self.line_types.types):
             raise UnknownLineType(f"unknown line type {show(kind)}")
-        line = converted(obj, self.kinds.kinds[kind])
+        line = converted(obj, self.line_types.by_type[kind])
         t = line.t
         if self.real_time and t is None and not isinstance(line, DealLine):
             raise FormatError("'t' is missing")
@@ -239,7 +239,7 @@ class Lines(Generic[C, A]):
         """A closing line (the replay listings read it alone). Raises ``FormatError``."""
         if obj.get("type") != "end":
             raise FormatError(f"not a closing line: its type is {show(obj.get('type'))}")
-        line = converted(obj, self.kinds.end)
+        line = converted(obj, self.line_types.end)
         if self.real_time and line.t is None:
             raise FormatError("'t' is missing")
         return self._end(line)

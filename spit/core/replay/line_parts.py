@@ -90,8 +90,8 @@ class EndLine(Line, frozen=True, kw_only=True):
 
 
 class GameLines:
-    """One game's line types: its deal and closing lines under its own keys, and the
-    union every line after the header is converted into."""
+    """One game's line types: its deal and closing lines under its own keys and within
+    its limits (the most rounds, the range of a score), and each line type's Struct."""
 
     def __init__(
         self,
@@ -130,7 +130,7 @@ class GameLines:
                 frozen=True,
             ),
         )
-        self.kinds: dict[str, type[Line]] = {
+        self.by_type: dict[str, type[Line]] = {
             deal_type: self.deal,
             "input": InputLine,
             "checkpoint": CheckpointLine,
@@ -141,7 +141,8 @@ class GameLines:
         """Each line type after the header, by its tag: a line's object is converted into
         its own type's Struct (a Struct class keeps what msgspec worked out of it, a union
         would be worked out again at each line)."""
-        self.types = frozenset(self.kinds)
+        self.types = frozenset(self.by_type)
+        """The line types read; any other is an ``UnknownLineType``."""
 
 
 class HeaderFields(Protocol):
