@@ -9,7 +9,7 @@ Struct writes its tag, then its fields in the order they are declared, leaving o
 those at their defaults (a game in turns may leave out ``t``).
 
 A game's own keys (``round`` or ``hand``, ``rounds`` or ``hands``) are its
-subclasses' (``game_lines``), made once per game."""
+subclasses' (``GameLines``), made once per game."""
 
 from __future__ import annotations
 
@@ -184,8 +184,8 @@ class CommonHeader(Struct, frozen=True, kw_only=True):
 
 
 def read_header_fields(obj: JsonObject) -> CommonHeader:
-    """The ``CommonHeader`` of a header object (``players`` two humans, ``network``
-    false, when left out). Raises ``FormatError``."""
+    """The ``CommonHeader`` of a header object (``players`` two humans when left out
+    or ``null``, ``network`` false when left out). Raises ``FormatError``."""
     if obj.get("players") is None and "players" in obj:
         obj = {key: value for key, value in obj.items() if key != "players"}
     return converted(obj, CommonHeader)
