@@ -103,9 +103,8 @@ class ReplayFiles(Struct, frozen=True):
     header: Callable[[dict[str, object], tuple[int, int]], ReplayHeader]
     """The header line's object and format version to the game's header. Raises
     ``FormatError``."""
-    end: Callable[[dict[str, object], int], ListedEnd]
-    """The closing line's object (and its line number) to the game's ``End``. Raises
-    ``FormatError``."""
+    end: Callable[[dict[str, object]], ListedEnd]
+    """The closing line's object to the game's ``End``. Raises ``FormatError``."""
     mode_text: Callable[[tuple[PlayerInfo, PlayerInfo], bool], str]
     """How a list names the game of these players, and whether it was played over the
     network: ``vs hard bot``, ``Network``."""
@@ -123,8 +122,8 @@ class ReplayFiles(Struct, frozen=True):
         return cls(
             suffix=suffix,
             new_round=new_round,
-            header=lambda obj, version: format_of().header.from_json(dict(obj), version),
-            end=lambda obj, line: format_of().lines.read_end(dict(obj), line),
+            header=lambda obj, version: format_of().header.from_json(obj, version),
+            end=lambda obj: format_of().lines.read_end(obj),
             mode_text=mode_text,
         )
 
@@ -133,7 +132,7 @@ class ReplayFiles(Struct, frozen=True):
 
     def read_end(self, obj: dict[str, object]) -> ListedEnd:
         """The closing line's object as a listing reads it."""
-        return self.end(obj, 0)
+        return self.end(obj)
 
 
 class Replays(Struct, frozen=True):

@@ -133,7 +133,8 @@ class _Parsed(Struct, frozen=True):
     settings: Settings
     problems: list[Problem]
     text: str | None
-    data: dict[str, Any] | None
+    data: dict[str, object] | None
+    """The TOML document as read (only whether there is one counts here)."""
 
 
 def _parse(contents: _Contents) -> _Parsed:

@@ -120,8 +120,9 @@ def _moments(replay: Replay) -> Iterator[Moment]:
             try:
                 session.advance_to(_run_end(session, stall, due, t))
             except ValueError as err:  # the engine refused the next recorded deal
+                line = sim.position(sim.index)
                 raise UnusableReplay(
-                    f"invalid: line {record.line}: a round was due at t={due}, before this "
+                    f"invalid: line {line}: a round was due at t={due}, before this "
                     f"line, and cannot be dealt from the next deal line ({err})"
                 ) from None
             yield _moment(session)

@@ -17,21 +17,24 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
+from msgspec import Struct
+
 from spit import __version__
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
-    MAX_TARGET,
     PLAYER_KEYS,
     FormatError,
     PlayerInfo,
+    PlayerKey,
+    Target,
+    converted,
     deck_problems,
-    get_int,
-    player_of,
 )
 from spit.core.replay.line_parts import header_json, read_header_fields
 from spit.core.replay.verification import Verification
 from spit.core.seats import SEATS, Seat
+from spit.core.wire import JsonObject
 from spit.games.registry import refuse_other_games
 from spit.games.spades.engine import ENGINE_VERSION, Action, HandOrders, State
 from spit.games.spades.game import CODEC, Game, Refused
@@ -67,18 +70,32 @@ class Header:
     network: bool = False
     """The game was played over the network (format 1.4; the server writes it)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return header_json(self, {"target": self.target, "first": PLAYER_KEYS[self.first]}, GAME)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
+    def from_json(cls, obj: JsonObject, version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
+        own = converted(obj, _Settings)
+        common = read_header_fields(obj)
         return cls(
-            target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
-            first=player_of(obj, "first") if "first" in obj else SEATS[0],
+            target=own.target,
+            first=Seat(PLAYER_KEYS.index(own.first)),
+            players=common.players,
+            seed=common.seed,
+            created=common.created,
+            writer=common.writer,
+            engine=common.engine,
             version=version,
-            **read_header_fields(obj),
+            network=common.network,
         )
+
+
+class _Settings(Struct, frozen=True):
+    """The header's keys of Spades' own."""
+
+    target: Target = DEFAULT_TARGET
+    first: PlayerKey = "p1"
 
 
 def _read_deal(obj: Mapping[str, object]) -> HandOrders:
