@@ -47,7 +47,7 @@ class Backoff:
 
     def next_s(self) -> float:
         """The wait after one more failure."""
-        wait = min(self.most_s, self.first_s * 2**self.failures)
+        wait = min(self.most_s, self.first_s * 2.0**self.failures)
         self.failures += 1
         return wait * (1 - self.jitter * self.rng.random())
 

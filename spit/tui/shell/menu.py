@@ -275,8 +275,8 @@ class MainMenu(ShellScreen):
         name, entry = _game_entries()[entry_id]
         if entry.start == "two_players":
             self.post_message(StartGame(name))
-        elif entry.start in ("daily", "ladder"):
-            self.post_message(StartChallenge(entry.start))
+        elif entry.start == "screen":
+            self.post_message(StartChallenge(name, entry.id))
         else:
             self._choose_level(name, entry)
 

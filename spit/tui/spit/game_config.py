@@ -7,13 +7,14 @@ screen takes it and nothing else, so both ways into a game behave the same.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from msgspec import field
 from msgspec.structs import force_setattr
 
 from spit.engine import Variant
 from spit.engine.timers import Timing
+from spit.games.spit.identity import NAME
 from spit.settings.model import CARD_STYLES, CardStyle, Settings
 from spit.tui.shared.table_settings import TableSettings, table_options
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:  # only a challenge's game has one (spit.tui.spit.challenges)
 
 
 class GameConfig(TableSettings, frozen=True):
+    game: ClassVar[str] = NAME
+    """The game it starts (``spit.tui.shared.front_ends.GameStart``)."""
     bot_level: str | None = None
     """A level from ``spit.games.spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""
     variant: Variant = Variant.STANDARD
