@@ -1,7 +1,7 @@
-"""The bot level is a ``BotLevel`` in the program and the same plain string in
-``settings.toml`` (read and written back: ``test_choices.py``). Reading stays lenient
-(issue 10): a value that is no level is a warning, the default is used, and the file
-is left exactly as it was."""
+"""Spit's bot level is one of its settings (``spit.settings.model.game_settings``), the
+same plain string in ``settings.toml`` as before there were games' own settings.
+Reading stays lenient (issue 10): a value that is no level is a warning, the default
+is used, and the file is left exactly as it was."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS, BotLevel
 from spit.settings.file import read_settings
-from spit.settings.model import CardStyle
+from spit.settings.model import BOT_LEVEL, CardStyle, game_setting
 
 
 @pytest.mark.parametrize(
@@ -24,9 +24,11 @@ def test_a_level_that_is_none_of_them_warns_and_the_file_is_left_as_it_is(
     original = f'theme = "nord"\nbot_level = {text}\ncard_style = "ascii"\n'.encode()
     path.write_bytes(original)
     settings, warnings = read_settings(path)
-    assert settings.bot_level is BotLevel.NORMAL
+    assert BOT_LEVEL not in settings.game_options
+    assert game_setting(settings, "spit", BOT_LEVEL) == "normal"  # the middle level
     assert (settings.theme, settings.card_style) == ("nord", CardStyle.ASCII)  # the rest is used
     assert len(warnings) == 1 and "bot_level" in warnings[0] and '"expert"' in warnings[0]
+    assert 'using "normal"' in warnings[0]
     assert "\x07" not in warnings[0]
     assert path.read_bytes() == original
 

@@ -59,7 +59,8 @@ class GameStart(Protocol):
 
 class SettingChoice(Struct, frozen=True):
     """One of the player's settings that is the game's own, as the Settings screen
-    offers it: the ``Settings`` field it sets, its label there, and its choices (each
+    offers it: the game's setting it sets (an option's key, or ``bot_level``:
+    ``spit.settings.model.game_settings``), its label there, and its choices (each
     shown text with the value it sets), loaded when first asked for."""
 
     setting: str

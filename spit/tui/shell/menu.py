@@ -283,6 +283,8 @@ class MainMenu(ShellScreen):
     def _choose_level(self, name: str, entry: MenuEntry) -> None:
         """The bot chooser of the game called ``name``, then its table at that level
         (``FrontEnds.table``)."""
+        from spit.settings.model import BOT_LEVEL, game_setting
+
         game = registry.by_name(name)
         try:
             levels = game.bots.levels()
@@ -298,7 +300,7 @@ class MainMenu(ShellScreen):
         chooser = BotChooser(
             f"{entry.label}: choose its level",
             [(level, game.bots.describe(level)) for level in levels],
-            game.bots.default or self.services.settings.bot_level,
+            game.bots.default or str(game_setting(self.services.settings, game.name, BOT_LEVEL)),
             header=header,
             note=entry.note,
         )

@@ -82,13 +82,13 @@ def _watch_screen(
 def _level_choices() -> Sequence[tuple[str, object]]:
     from spit.games.spit.bots import LEVELS
 
-    return [(level.value, level) for level in LEVELS]
+    return [(level.value, level.value) for level in LEVELS]
 
 
 def _variant_choices() -> Sequence[tuple[str, object]]:
     from spit.engine import Variant
 
-    return [(variant.value, variant) for variant in Variant]
+    return [(variant.value, variant.value) for variant in Variant]
 
 
 def _level_header() -> str:
@@ -99,7 +99,10 @@ def _level_header() -> str:
 
 def _room_options(settings: Settings) -> dict[str, object]:
     """The menu's Spit games are played in the variant of the settings."""
-    return {"variant": settings.variant.value}
+    from spit.games.spit.identity import NAME
+    from spit.settings.model import game_setting
+
+    return {"variant": game_setting(settings, NAME, "variant")}
 
 
 LEVELS_NOTE = (

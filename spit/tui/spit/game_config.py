@@ -15,7 +15,7 @@ from msgspec.structs import force_setattr
 from spit.engine import Variant
 from spit.engine.timers import Timing
 from spit.games.spit.identity import NAME
-from spit.settings.model import CARD_STYLES, CardStyle, Settings
+from spit.settings.model import CARD_STYLES, CardStyle, Settings, game_setting
 from spit.tui.shared.table_settings import TableSettings, table_options
 
 if TYPE_CHECKING:  # only a challenge's game has one (spit.tui.spit.challenges)
@@ -63,7 +63,7 @@ class GameConfig(TableSettings, frozen=True):
         """The game these settings ask for; ``bot_level`` ``None`` means two players."""
         return cls(
             bot_level=bot_level,
-            variant=settings.variant,
+            variant=Variant(str(game_setting(settings, NAME, "variant"))),
             seed=seed,
             keymap_preset=settings.keymap_preset,
             key_overrides=dict(settings.key_overrides),
