@@ -168,7 +168,6 @@ class MainMenu(ShellScreen):
         self._playing: Matched | None = None
         self.call_after_refresh(self._show_rating)
         self.call_after_refresh(self._load_challenge_status)
-        self.call_after_refresh(self._start_presence)
 
     def _show_rating(self) -> None:
         """Ask for the rating line once the menu is drawn: the statistics are read in
@@ -258,7 +257,9 @@ class MainMenu(ShellScreen):
         self.query_one("#menu-title", Static).update(self._title())
         self._show_rating()  # a game may have moved it
         self._load_challenge_status()  # or used up today's deal, or left it unfinished
-        self._start_presence()  # the server may have changed, or an account been made
+        # once drawn (the first time too): the server may have changed, or an account
+        # been made
+        self.call_after_refresh(self._start_presence)
         if self._presence is not None:
             self._presence_changed(self._presence.client)  # invites that came meanwhile
 

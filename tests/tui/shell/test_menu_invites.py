@@ -201,10 +201,8 @@ async def test_no_token_for_the_server_makes_no_account(tmp_path: Path) -> None:
     async with online_server(tmp_path, limits=PATIENT) as on:
         app = menu_app(str(on.address), tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(
-                pilot,
-                lambda: not any(w.name == "presence" and not w.is_finished for w in app.workers),
-            )
+            await until(pilot, lambda: presence_of(app) is not None)
+            await until(pilot, lambda: not any(w.name == "presence" for w in app.workers))
             found = presence_of(app)
             assert found is not None and found.tries == 0
             assert AccountTokens().get(on.address) is None
