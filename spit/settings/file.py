@@ -49,6 +49,7 @@ from spit.settings.model import (
     changed_settings,
     every_setting,
     kind_of,
+    late_problems,
     settings_from_data,
 )
 
@@ -193,6 +194,21 @@ def read_settings(path: Path) -> tuple[Settings, list[str]]:
     warnings, each saying where in the file ("line 3: ..."), then a count of the rest."""
     parsed = _parse(_read(path))
     return parsed.settings, _warnings(parsed)
+
+
+def late_warnings(path: Path, settings: Settings) -> tuple[Settings, list[str]]:
+    """What ``read_settings`` left to check once the program is drawn
+    (``spit.settings.model.late_problems``): ``settings`` less what is refused, and the
+    warnings about it, each saying where in the file at ``path`` when it is there."""
+    checked, problems = late_problems(settings)
+    if not problems:
+        return checked, []
+    contents = _read(path)
+    text = None
+    if contents.data is not None:
+        with contextlib.suppress(UnicodeDecodeError):
+            text = contents.data.decode("utf-8")
+    return checked, _warnings(_Parsed(checked, problems, text, None))
 
 
 def _warnings(parsed: _Parsed) -> list[str]:

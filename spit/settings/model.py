@@ -92,6 +92,10 @@ class GameSetting(Struct, frozen=True):
     check: Callable[[Any], str | int]
     """A value from the file as the setting holds it; raises ``Refused``."""
     default: Callable[[], str | int]
+    first_look: Callable[[Any], str | int] | None = None
+    """For a setting whose ``check`` loads the game's code (a bot level: its bots), the
+    check made while the file is read, which loads nothing (a level is text): ``check``
+    itself waits until the program is drawn (``late_problems``)."""
 
 
 BOT_LEVEL = "bot_level"
@@ -129,7 +133,9 @@ def game_settings() -> dict[str, GameSetting]:
             key = setting_key(game.name, BOT_LEVEL, first=index == 0)
             levels = game.bots.levels
             check, default = _level_check(levels), _middle(levels)
-            found[key] = GameSetting(key, game.name, BOT_LEVEL, check, default)
+            found[key] = GameSetting(
+                key, game.name, BOT_LEVEL, check, default, first_look=_text_or(check)
+            )
     return found
 
 
@@ -155,6 +161,30 @@ def _option_default(option: Option) -> Callable[[], str | int]:
 def _level_check(levels: Callable[[], Sequence[str]]) -> Callable[[Any], str | int]:
     check = _one_of(lambda: tuple(levels()))
     return lambda value: str(check(value))
+
+
+def _text_or(check: Callable[[Any], str | int]) -> Callable[[Any], str | int]:
+    """Text as it is; anything else as ``check`` refuses it."""
+    return lambda value: value if isinstance(value, str) else check(value)
+
+
+def late_problems(settings: Settings) -> tuple[Settings, list[Problem]]:
+    """``settings`` less the games' settings whose full check (``GameSetting.check``)
+    refuses what the file's first look took, and a problem for each: what reading the
+    file leaves to after the first frame (checking a bot level loads the bots)."""
+    games = game_settings()
+    kept = dict(settings.game_options)
+    problems = []
+    for key, value in settings.game_options.items():
+        setting = games.get(key)
+        if setting is None or setting.first_look is None:
+            continue
+        try:
+            kept[key] = setting.check(value)
+        except Refused as refused:
+            del kept[key]
+            problems.append(Problem(f"{key} {refused}; using {default_shown(key)}", key))
+    return replace(settings, game_options=MappingProxyType(kept)), problems
 
 
 def _middle(levels: Callable[[], Sequence[str]]) -> Callable[[], str | int]:
@@ -497,7 +527,7 @@ def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]
             if reader is not None:
                 values[key] = reader(raw)
             elif game is not None:
-                options[key] = game.check(raw)
+                options[key] = (game.first_look or game.check)(raw)
         except Refused as refused:
             using = default_shown(key)
             problems.append(Problem(f"{key} {refused}; using {using}", key))

@@ -232,10 +232,40 @@ class SpitApp(App[int]):
 
     def on_ready(self) -> None:
         """The first frame is out: log how long that took, to Python's logging and to
-        Textual's devtools console, neither of which draws on screen."""
+        Textual's devtools console, neither of which draws on screen; then check what
+        reading the settings left for later (a bot level: its bots are loaded), in a
+        thread."""
         message = f"started in {started_in_ms():.0f} ms"
         logger.info(message)
         self.log.info(message)
+        self.run_worker(self._check_settings_late, name="settings", thread=True)
+
+    def _check_settings_late(self) -> None:
+        from spit.settings.file import late_warnings
+
+        checked, warnings = late_warnings(self.settings_file, self.settings)
+        if warnings:
+            self.call_from_thread(self._late_settings, checked, warnings)
+
+    def _late_settings(self, checked: Settings, warnings: list[str]) -> None:
+        """Leave out the settings refused late, as the file's other problems are."""
+        from types import MappingProxyType
+
+        from msgspec.structs import replace
+
+        kept = {
+            key: value
+            for key, value in self.settings.game_options.items()
+            if key in checked.game_options
+        }
+        self.settings = replace(self.settings, game_options=MappingProxyType(kept))
+        self.notify(
+            "\n".join([f"{safe_path(self.settings_file)}:", *warnings]),
+            title="Settings",
+            severity="warning",
+            timeout=20,
+            markup=False,
+        )
 
     def on_unmount(self) -> None:
         self._use_card_style(CardStyle.UNICODE)
