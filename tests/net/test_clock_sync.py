@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.net.clock_sync import ClockSync, sample
+from spit.net.clock_sync import SETTLED_SAMPLES, ClockSync, sample
 
 
 def exchange(s0: float, offset: float, up: float, down: float, think: float = 0.2):
@@ -75,3 +75,15 @@ def test_the_offset_error_is_at_most_half_the_delay(
     assert found is not None
     assert abs(found.offset - offset) <= found.delay / 2 + 1e-3
     assert abs(found.delay - (up + down)) <= 1e-3
+
+
+def test_a_line_is_settled_after_a_few_steady_pings_and_unsettled_when_it_slows() -> None:
+    sync = ClockSync()
+    for i in range(SETTLED_SAMPLES):
+        assert not sync.settled
+        sync.add(*exchange(1000.0 * i, offset=0.0, up=10.0, down=10.0))
+    assert sync.settled
+    sync.add(*exchange(9000.0, offset=0.0, up=30.0, down=30.0))  # 60 ms against 20
+    assert not sync.settled
+    sync.add(*exchange(13000.0, offset=0.0, up=10.0, down=11.0))
+    assert sync.settled
