@@ -24,7 +24,7 @@ answering late every time, and the lag-compensation quota bounds what that buys.
 
 **Cadence.** The server pings a line once a second (``PING_INTERVAL_S``) while its
 estimate is young or unsettled (``settled``: fewer than ``SETTLED_SAMPLES`` exchanges,
-or the newest round trip well above the smallest), then every ``SETTLED_PING_INTERVAL_S``.
+or the latest round trips well above the smallest), then every ``SETTLED_PING_INTERVAL_S``.
 A pong costs the server as much as an intent; once a line is measured, more of them
 add little.
 
@@ -62,8 +62,10 @@ SETTLED_SAMPLES: Final = 4
 
 UNSETTLED_FACTOR: Final = 2.0
 UNSETTLED_MARGIN_MS: Final = 5.0
-"""The newest round trip above ``UNSETTLED_FACTOR`` times the smallest plus
-``UNSETTLED_MARGIN_MS``: the line has changed, and is pinged often again."""
+UNSETTLED_STREAK: Final = 2
+"""``UNSETTLED_STREAK`` round trips in a row above ``UNSETTLED_FACTOR`` times the
+smallest plus ``UNSETTLED_MARGIN_MS``: the line has changed, and is pinged often
+again (one alone is a spike, which a busy machine or a Wi-Fi line makes often)."""
 
 STALE_MS: Final = 2_000.0
 """A ping unanswered for this long and a line's estimate is credited nothing: two
@@ -132,7 +134,8 @@ class ClockSync:
         unsettled ping intervals: ``STALE_MS`` at the default one)."""
         self.silence_ms = silence_ms
         """No answer at all for this long, and the line is credited nothing."""
-        self._newest_round_trip = math.inf
+        self._high_streak = 0
+        """The latest round trips in a row far above the smallest (``UNSETTLED_STREAK``)."""
 
     def add(self, s0: float, c1: float, c2: float, s3: float) -> bool:
         """Take one exchange; ``False`` if it was refused as impossible."""
@@ -148,7 +151,8 @@ class ClockSync:
         self.ping_round_trip = min(self._round_trips)
         self.jitter = (max(self._round_trips) - self.ping_round_trip) / 2
         self.answered_at = max(self.answered_at, s3)
-        self._newest_round_trip = found.round_trip
+        high = found.round_trip > UNSETTLED_FACTOR * self.ping_round_trip + UNSETTLED_MARGIN_MS
+        self._high_streak = self._high_streak + 1 if high else 0
         if self.asked_at is not None and self.asked_at <= s0:
             self.asked_at = None  # a later ping still out is noted at the next ``asked``
         return True
@@ -160,13 +164,10 @@ class ClockSync:
 
     @property
     def settled(self) -> bool:
-        """Enough exchanges, and the newest round trip close to the smallest: the line
-        may be pinged every ``SETTLED_PING_INTERVAL_S`` rather than every second."""
-        return (
-            len(self._delays) >= SETTLED_SAMPLES
-            and self._newest_round_trip
-            <= UNSETTLED_FACTOR * self.ping_round_trip + UNSETTLED_MARGIN_MS
-        )
+        """Enough exchanges, and the latest round trips not far above the smallest
+        (``UNSETTLED_STREAK``): the line may be pinged every ``SETTLED_PING_INTERVAL_S``
+        rather than every second."""
+        return len(self._delays) >= SETTLED_SAMPLES and self._high_streak < UNSETTLED_STREAK
 
     def note_kernel(self, round_trip_ms: float | None) -> None:
         """The kernel's latest figure for the socket (``None``: none to read)."""
