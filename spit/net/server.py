@@ -745,6 +745,8 @@ class GameServer:
                 room.pings_due = now + room.ping_interval_ms()
                 for index, ws in enumerate(sockets):
                     if ws is not None and index < len(room.chairs):
+                        if self.probe is not None:
+                            self.probe.pings += 1
                         with contextlib.suppress(ConnectionClosed):
                             await ws.send(room.ping(index, self.now_ms()))
             due = room.wake_at()
