@@ -61,7 +61,7 @@ SETTLED_SAMPLES: Final = 4
 """Exchanges before an estimate may be ``settled``."""
 
 UNSETTLED_FACTOR: Final = 2.0
-UNSETTLED_MARGIN_MS: Final = 5.0
+UNSETTLED_MARGIN_MS: Final = 20.0
 UNSETTLED_STREAK: Final = 2
 """``UNSETTLED_STREAK`` round trips in a row above ``UNSETTLED_FACTOR`` times the
 smallest plus ``UNSETTLED_MARGIN_MS``: the line has changed, and is pinged often

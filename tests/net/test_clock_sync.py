@@ -83,9 +83,9 @@ def test_a_line_is_settled_after_a_few_steady_pings_and_unsettled_when_it_slows(
         assert not sync.settled
         sync.add(*exchange(1000.0 * i, offset=0.0, up=10.0, down=10.0))
     assert sync.settled
-    sync.add(*exchange(9000.0, offset=0.0, up=30.0, down=30.0))  # 60 ms against 20
+    sync.add(*exchange(9000.0, offset=0.0, up=50.0, down=50.0))  # 100 ms against 20
     assert sync.settled  # one spike
-    sync.add(*exchange(13000.0, offset=0.0, up=30.0, down=31.0))
+    sync.add(*exchange(13000.0, offset=0.0, up=50.0, down=51.0))
     assert not sync.settled  # two in a row: the line changed
-    sync.add(*exchange(14000.0, offset=0.0, up=10.0, down=11.0))
+    sync.add(*exchange(14000.0, offset=0.0, up=10.0, down=30.0))  # 40 ms: within 2x + 20
     assert sync.settled
