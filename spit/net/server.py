@@ -114,9 +114,9 @@ connections. Up to that many the handshake runs, so that a player over the cap i
 why (``Close.BUSY``)."""
 PONG_BURST: Final = 10
 PONGS_PER_PING: Final = 2
-"""Pongs a connection may send for each ping interval: the server pings a chair once an
-interval and at no other time (``docs/protocol.md``, "No last look"), so twice that
-leaves room for a late answer arriving beside a prompt one."""
+"""Pongs a connection may send for each ping interval: the server pings a chair at most
+once an interval (``Limits.ping_interval_s``) and at no other time (``docs/protocol.md``,
+"No last look"), so twice that leaves room for a late answer arriving beside a prompt one."""
 OTHER_BURST: Final = 20
 """Other messages (replay requests, rematch, leave) a connection may send at once.
 They have their own bucket so that a player who has pressed keys as fast as the limit
