@@ -515,6 +515,8 @@ class Room:
             # wherever a clock estimate, off on a lopsided line, puts ``c2``
             stamp = max(sent, min(arrival, chair.sync.to_server(c2)))
             chair.heard = max(chair.heard, stamp)
+            if chair.pings:  # a later ping still waits: its time runs (the oldest first)
+                chair.sync.asked(next(iter(chair.pings.values())))
 
     # --- time ---------------------------------------------------------------------------
 

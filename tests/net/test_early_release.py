@@ -353,3 +353,17 @@ def test_a_settled_line_that_leaves_a_ping_unanswered_is_credited_nothing() -> N
     stale = 2 * room.limits.ping_interval_s * 1000
     assert room.allowance(1, now + 3000.0 + stale) == 5.0
     assert room.allowance(1, now + 3000.0 + stale + 1) == 0.0
+
+
+def test_a_later_ping_left_unanswered_still_makes_the_line_stale() -> None:
+    """Two pings out, the first answered: the second's wait runs from when it left."""
+    room, _, _ = _room()
+    now = 10_000.0
+    _sync(room, 0, now, 1.0)
+    _sync(room, 1, now, 5.0)
+    first = json.loads(room.ping(1, now))["id"]
+    room.ping(1, now + 1000.0)  # never answered
+    room.pong(1, first, now + 1005.0, now + 1005.0, now + 1010.0)  # a late answer
+    stale = 2 * room.limits.ping_interval_s * 1000
+    assert room.allowance(1, now + 1000.0 + stale) > 0.0
+    assert room.allowance(1, now + 1000.0 + stale + 1) == 0.0
