@@ -23,10 +23,11 @@ without the kernel's figure (behind a trusted proxy) can raise its pings' only b
 answering late every time, and the lag-compensation quota bounds what that buys.
 
 **Cadence.** The server pings a line once a second (``PING_INTERVAL_S``) while its
-estimate is young or unsettled (``settled``: fewer than ``SETTLED_SAMPLES`` exchanges,
-or the latest round trips well above the smallest), then every ``SETTLED_PING_INTERVAL_S``.
-A pong costs the server as much as an intent; once a line is measured, more of them
-add little.
+estimate is young (not ``settled``: fewer than ``SETTLED_SAMPLES`` exchanges), then
+every ``SETTLED_PING_INTERVAL_S``: once a line is measured, a ping a second adds
+little to its estimate, and costs the server a room's wake, frames written and read.
+Not on a round trip far above the smallest either: a busy server reads its pongs late
+itself, and pinging more would make it busier.
 
 **Decay.** The estimate is only good while the client keeps answering: a ping left
 unanswered for ``STALE_MS`` (``asked``), or no answer at all for two settled intervals
@@ -35,9 +36,10 @@ pings is credited nothing until it answers again, and one that never answered wa
 never credited anything.
 
 Recent means the last ``WINDOW`` exchanges, so a connection that becomes slower (a
-move from wired to Wi-Fi) is followed within a few pings; until then the smallest
-round trip is the old, shorter one, which credits the line less than it is owed, never
-more.
+move from wired to Wi-Fi) is followed within ``WINDOW`` pings (some 30 s once
+settled); until then the smallest round trip is the old, shorter one, which credits
+the line less than it is owed, never more. One that becomes faster is followed at its
+next ping.
 """
 
 from __future__ import annotations
@@ -60,16 +62,10 @@ SETTLED_PING_INTERVAL_S: Final = 4.0
 SETTLED_SAMPLES: Final = 4
 """Exchanges before an estimate may be ``settled``."""
 
-UNSETTLED_FACTOR: Final = 2.0
-UNSETTLED_MARGIN_MS: Final = 20.0
-UNSETTLED_STREAK: Final = 2
-"""``UNSETTLED_STREAK`` round trips in a row above ``UNSETTLED_FACTOR`` times the
-smallest plus ``UNSETTLED_MARGIN_MS``: the line has changed, and is pinged often
-again (one alone is a spike, which a busy machine or a Wi-Fi line makes often)."""
 
 STALE_MS: Final = 2_000.0
 """A ping unanswered for this long and a line's estimate is credited nothing: two
-(unsettled) ping intervals, so one late answer on an honest line costs nothing."""
+(young) ping intervals, so one late answer on an honest line costs nothing."""
 
 SILENCE_MS: Final = 2 * SETTLED_PING_INTERVAL_S * 1000
 """No answer at all for this long and a line's estimate is credited nothing: two
@@ -131,11 +127,9 @@ class ClockSync:
         ``None`` when every ping sent was answered."""
         self.stale_ms = stale_ms
         """A ping unanswered for this long, and the line is credited nothing (two
-        unsettled ping intervals: ``STALE_MS`` at the default one)."""
+        young-line ping intervals: ``STALE_MS`` at the default one)."""
         self.silence_ms = silence_ms
         """No answer at all for this long, and the line is credited nothing."""
-        self._high_streak = 0
-        """The latest round trips in a row far above the smallest (``UNSETTLED_STREAK``)."""
 
     def add(self, s0: float, c1: float, c2: float, s3: float) -> bool:
         """Take one exchange; ``False`` if it was refused as impossible."""
@@ -151,8 +145,6 @@ class ClockSync:
         self.ping_round_trip = min(self._round_trips)
         self.jitter = (max(self._round_trips) - self.ping_round_trip) / 2
         self.answered_at = max(self.answered_at, s3)
-        high = found.round_trip > UNSETTLED_FACTOR * self.ping_round_trip + UNSETTLED_MARGIN_MS
-        self._high_streak = self._high_streak + 1 if high else 0
         if self.asked_at is not None and self.asked_at <= s0:
             self.asked_at = None  # a later ping still out is noted at the next ``asked``
         return True
@@ -164,10 +156,9 @@ class ClockSync:
 
     @property
     def settled(self) -> bool:
-        """Enough exchanges, and the latest round trips not far above the smallest
-        (``UNSETTLED_STREAK``): the line may be pinged every ``SETTLED_PING_INTERVAL_S``
-        rather than every second."""
-        return len(self._delays) >= SETTLED_SAMPLES and self._high_streak < UNSETTLED_STREAK
+        """Enough exchanges (``SETTLED_SAMPLES``): the line may be pinged every
+        ``SETTLED_PING_INTERVAL_S`` rather than every second."""
+        return len(self._delays) >= SETTLED_SAMPLES
 
     def note_kernel(self, round_trip_ms: float | None) -> None:
         """The kernel's latest figure for the socket (``None``: none to read)."""

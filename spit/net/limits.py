@@ -54,8 +54,8 @@ class Limits:
     """How long the server waits for a client to answer its close frame before it
     drops the line (a flooding client's answer is behind its flood)."""
     ping_interval_s: float = PING_INTERVAL_S
-    """How often the server pings each seated player while a line's estimate is young or
-    unsettled (``ClockSync.settled``): a schedule that no game event moves
+    """How often the server pings each seated player while a line's estimate is young
+    (``ClockSync.settled``): a schedule that no game event moves
     (``docs/protocol.md``, "No last look"). A line's estimate goes stale when a ping
     waits two of these intervals for its answer (``ClockSync``)."""
     settled_ping_interval_s: float = SETTLED_PING_INTERVAL_S

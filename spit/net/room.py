@@ -298,7 +298,7 @@ class Room:
         )
 
     def _new_line(self, now: float) -> None:
-        """A connection came: its line is pinged within one unsettled interval."""
+        """A connection came: its line is pinged within ``Limits.ping_interval_s``."""
         self.pings_due = min(self.pings_due, now + self.limits.ping_interval_s * 1000)
 
     def _new_quota(self) -> LagQuota:
@@ -480,9 +480,9 @@ class Room:
 
     def ping_interval_ms(self) -> float:
         """The time from this round of pings to the next, chosen as the pings leave:
-        ``Limits.ping_interval_s`` while a connected player's line is young or
-        unsettled (``ClockSync.settled``), ``Limits.settled_ping_interval_s`` once
-        every one is settled. It follows the lines' answers, never the game."""
+        ``Limits.ping_interval_s`` while a connected player's line is young
+        (``ClockSync.settled``), ``Limits.settled_ping_interval_s`` once every one is
+        settled. It follows the lines' answers, never the game."""
         limits = self.limits
         dense = limits.ping_interval_s
         if all(c.sync.settled for c in self.chairs if c.connected and not c.bot):

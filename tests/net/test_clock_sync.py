@@ -77,15 +77,15 @@ def test_the_offset_error_is_at_most_half_the_delay(
     assert abs(found.delay - (up + down)) <= 1e-3
 
 
-def test_a_line_is_settled_after_a_few_steady_pings_and_unsettled_when_it_slows() -> None:
+def test_a_line_is_settled_after_a_few_pings_and_stays_so_through_slow_answers() -> None:
+    """Slow answers (a busy server reads its pongs late itself) do not make the pings
+    dense again; the slower line is credited its old, shorter round trip meanwhile."""
     sync = ClockSync()
     for i in range(SETTLED_SAMPLES):
         assert not sync.settled
         sync.add(*exchange(1000.0 * i, offset=0.0, up=10.0, down=10.0))
     assert sync.settled
-    sync.add(*exchange(9000.0, offset=0.0, up=50.0, down=50.0))  # 100 ms against 20
-    assert sync.settled  # one spike
-    sync.add(*exchange(13000.0, offset=0.0, up=50.0, down=51.0))
-    assert not sync.settled  # two in a row: the line changed
-    sync.add(*exchange(14000.0, offset=0.0, up=10.0, down=30.0))  # 40 ms: within 2x + 20
+    for i in range(3):
+        sync.add(*exchange(9000.0 + 4000 * i, offset=0.0, up=50.0, down=50.0))
     assert sync.settled
+    assert sync.round_trip == pytest.approx(20.2)

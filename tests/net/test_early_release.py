@@ -311,9 +311,8 @@ def test_what_was_not_credited_is_logged_and_handed_to_the_replay(
     )
 
 
-def test_pings_are_dense_until_both_lines_are_settled_and_again_when_one_changes() -> None:
-    """Once a second while a line is young, every few seconds once both are settled,
-    once a second again when round trips jump (the line changed)."""
+def test_pings_are_dense_until_both_lines_are_settled() -> None:
+    """Once a second while a line is young, every few seconds once both are settled."""
     room, _, _ = _room()
     dense = room.limits.ping_interval_s * 1000
     settled = room.limits.settled_ping_interval_s * 1000
@@ -323,10 +322,6 @@ def test_pings_are_dense_until_both_lines_are_settled_and_again_when_one_changes
     assert room.ping_interval_ms() == dense  # Bob's line is not measured yet
     _sync(room, 1, now, 5.0)
     assert room.ping_interval_ms() == settled
-    for t in (now, now + 4000.0):  # two round trips of 80 ms against 10
-        ping = json.loads(room.ping(1, t))["id"]
-        room.pong(1, ping, t + 40.0, t + 40.0, t + 80.0)
-    assert room.ping_interval_ms() == dense
 
 
 def test_a_player_back_on_a_new_line_is_pinged_within_a_dense_interval() -> None:
