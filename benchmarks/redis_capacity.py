@@ -25,6 +25,7 @@ seated and ``--warmup`` seconds, ``--measure`` seconds are measured:
 - Redis's own CPU time over the wall time;
 - intents a second and the load average.
 
+``--server-tree DIR`` runs the servers from another checkout (before and after a change).
 Everything runs on loopback; every process started here is ended when it finishes,
 and the run stops after ``--max-seconds`` whatever happens.
 """
@@ -65,7 +66,7 @@ from tests.net.redis_server import ThrowawayRedis, missing_reason
 
 
 def _start(
-    data: Path, rooms: int, redis: str | None, index: int
+    data: Path, rooms: int, redis: str | None, index: int, tree: Path | None = None
 ) -> tuple[subprocess.Popen[bytes], int]:
     log_path = data / f"server-{index}.log"
     log = log_path.open("wb")
@@ -81,7 +82,11 @@ def _start(
     if redis is not None:
         argv += ["--redis", redis]
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
-    server = subprocess.Popen(argv, stdout=log, stderr=log, env=env, preexec_fn=_child_setup)
+    if tree is not None:  # another checkout's server (before and after a change)
+        env["PYTHONPATH"] = str(tree.resolve())
+    server = subprocess.Popen(  # in the tree: ``-m`` puts the working folder first
+        argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         found = LISTENING.search(log_path.read_text(errors="replace"))
@@ -153,7 +158,7 @@ def drive(args: argparse.Namespace) -> None:
             redis.start()
         per_process = steps[-1] // args.processes + 10
         servers = [
-            _start(folder, per_process, None if redis is None else redis.url, i)
+            _start(folder, per_process, None if redis is None else redis.url, i, args.server_tree)
             for i in range(args.processes)
         ]
         procs = [psutil.Process(server.pid) for server, _ in servers]
@@ -269,6 +274,9 @@ def main() -> None:
     parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
     parser.add_argument("--json", metavar="FILE", help="write the rows here too")
     parser.add_argument("--stop-above", type=float, default=50.0, metavar="MS")
+    parser.add_argument(
+        "--server-tree", type=Path, metavar="DIR", help="run the servers from this checkout"
+    )
     parser.add_argument(
         "--no-pin",
         dest="pin",

@@ -22,6 +22,8 @@ passed, ``--measure`` seconds are measured:
   share of the wall time spent in passes;
 - the server process's CPU time over the wall time (a share of one core), its
   resident memory, and the growth of that memory a room since before the first room;
+- the pings the server sent a room a second (``png/rm``: two while the lines are being
+  measured, a half once both are settled; ``Room.ping_interval_ms``);
 - the round trip the bots saw (intent written to its news read, fairness hold
   included), which also carries the clients' own delays;
 - intents a second, and the load average of the machine (other programs share it).
@@ -400,6 +402,7 @@ _COLUMNS = (
     ("gcfull", "gc_full", "{:.0f}"),
     ("gc%", "gc_share", "{:.1%}"),
     ("cpu", "cpu", "{:.0%}"),
+    ("png/rm", "pings_per_room_s", "{:.2f}"),
     ("ms/int", "cpu_ms_per_intent", "{:.3f}"),
     ("rssMiB", "rss_mib", "{:.1f}"),
     ("KiB/rm", "kib_per_room", "{:.1f}"),
@@ -515,6 +518,11 @@ def drive(args: argparse.Namespace) -> None:
                 "rtt_p50": percentile(rtt, 0.5),
                 "rtt_p99": percentile(rtt, 0.99),
                 "cpu": (cpu1 - cpu0) / (wall1 - wall0),
+                "pings_per_room_s": (
+                    after_stats.get("pings", math.nan) - before_stats.get("pings", math.nan)
+                )
+                / (wall1 - wall0)
+                / max(1, health["rooms"]),
                 "rss_mib": rss / 2**20,
                 "kib_per_room": (rss - base_rss) / 1024 / max(1, health["rooms"]),
                 "load": os.getloadavg()[0],

@@ -22,13 +22,24 @@ raises the pings' figure, never the kernel's, and the smallest is taken; a clien
 without the kernel's figure (behind a trusted proxy) can raise its pings' only by
 answering late every time, and the lag-compensation quota bounds what that buys.
 
-**Decay.** The estimate is only good while the client keeps answering: with no answer
-for ``STALE_MS`` (two ping intervals) its one-way latency reads 0, so a client that
-stops answering pings is credited nothing until it answers again, and one that never
-answered was never credited anything.
+**Cadence.** The server pings a line once a second (``PING_INTERVAL_S``) while its
+estimate is young (not ``settled``: fewer than ``SETTLED_SAMPLES`` exchanges), then
+every ``SETTLED_PING_INTERVAL_S``: once a line is measured, a ping a second adds
+little to its estimate, and costs the server a room's wake, frames written and read.
+Not on a round trip far above the smallest either: a busy server reads its pongs late
+itself, and pinging more would make it busier.
+
+**Decay.** The estimate is only good while the client keeps answering: a ping left
+unanswered for ``STALE_MS`` (``asked``), or no answer at all for two settled intervals
+(``SILENCE_MS``), and its one-way latency reads 0, so a client that stops answering
+pings is credited nothing until it answers again, and one that never answered was
+never credited anything.
 
 Recent means the last ``WINDOW`` exchanges, so a connection that becomes slower (a
-move from wired to Wi-Fi) is followed within a few seconds.
+move from wired to Wi-Fi) is followed within ``WINDOW`` pings (some 30 s once
+settled); until then the smallest round trip is the old, shorter one, which credits
+the line less than it is owed, never more. One that becomes faster is followed at its
+next ping.
 """
 
 from __future__ import annotations
@@ -39,15 +50,26 @@ from dataclasses import dataclass
 from typing import Final
 
 WINDOW: Final = 8
-"""Samples kept; at the default ping interval (``PING_INTERVAL_S``) eight seconds."""
+"""Samples kept: eight pings."""
 
 PING_INTERVAL_S: Final = 1.0
-"""How often the server pings each client while it is seated: a fixed schedule that no
-game event moves (``docs/protocol.md``, "No last look")."""
+"""How often the server pings each client while its estimate is not ``settled``: a
+schedule that no game event moves (``docs/protocol.md``, "No last look")."""
+
+SETTLED_PING_INTERVAL_S: Final = 4.0
+"""How often the server pings a client whose estimate is ``settled``."""
+
+SETTLED_SAMPLES: Final = 4
+"""Exchanges before an estimate may be ``settled``."""
+
 
 STALE_MS: Final = 2_000.0
-"""With no answer to a ping for this long, a line's estimate is credited nothing: two
-ping intervals, so one late answer on an honest line costs nothing."""
+"""A ping unanswered for this long and a line's estimate is credited nothing: two
+(young) ping intervals, so one late answer on an honest line costs nothing."""
+
+SILENCE_MS: Final = 2 * SETTLED_PING_INTERVAL_S * 1000
+"""No answer at all for this long and a line's estimate is credited nothing: two
+settled ping intervals (a backstop for a ping the server never noted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +100,9 @@ class ClockSync:
     once per sample (a ping a second) rather than on every read: the server reads them
     on every step of a room, and a server of many rooms steps often."""
 
-    def __init__(self, window: int = WINDOW, *, stale_ms: float = STALE_MS) -> None:
+    def __init__(
+        self, window: int = WINDOW, *, stale_ms: float = STALE_MS, silence_ms: float = SILENCE_MS
+    ) -> None:
         self._delays: deque[float] = deque(maxlen=window)
         """The recent samples' NTP delays, offsets and server-timed round trips:
         floats, which Python's cycle collector does not track, rather than a
@@ -98,9 +122,14 @@ class ClockSync:
         (``spit.net.fairness.tolerance``)."""
         self.answered_at = -math.inf
         """Server time of the last good answer to a ping (for the decay)."""
+        self.asked_at: float | None = None
+        """Server time of the oldest ping sent since the last good answer (``asked``),
+        ``None`` when every ping sent was answered."""
         self.stale_ms = stale_ms
-        """No answer for this long, and the line is credited nothing (two ping
-        intervals: ``STALE_MS`` at the default one)."""
+        """A ping unanswered for this long, and the line is credited nothing (two
+        young-line ping intervals: ``STALE_MS`` at the default one)."""
+        self.silence_ms = silence_ms
+        """No answer at all for this long, and the line is credited nothing."""
 
     def add(self, s0: float, c1: float, c2: float, s3: float) -> bool:
         """Take one exchange; ``False`` if it was refused as impossible."""
@@ -116,7 +145,20 @@ class ClockSync:
         self.ping_round_trip = min(self._round_trips)
         self.jitter = (max(self._round_trips) - self.ping_round_trip) / 2
         self.answered_at = max(self.answered_at, s3)
+        if self.asked_at is not None and self.asked_at <= s0:
+            self.asked_at = None  # a later ping still out is noted at the next ``asked``
         return True
+
+    def asked(self, s0: float) -> None:
+        """A ping left at ``s0``: unanswered for ``stale_ms``, it makes the line stale."""
+        if self.asked_at is None:
+            self.asked_at = s0
+
+    @property
+    def settled(self) -> bool:
+        """Enough exchanges (``SETTLED_SAMPLES``): the line may be pinged every
+        ``SETTLED_PING_INTERVAL_S`` rather than every second."""
+        return len(self._delays) >= SETTLED_SAMPLES
 
     def note_kernel(self, round_trip_ms: float | None) -> None:
         """The kernel's latest figure for the socket (``None``: none to read)."""
@@ -142,8 +184,12 @@ class ClockSync:
         return best if math.isfinite(best) else 0.0
 
     def fresh(self, now: float) -> bool:
-        """The client answered a ping within ``stale_ms`` of ``now``."""
-        return now - self.answered_at <= self.stale_ms
+        """No ping has waited ``stale_ms`` for its answer at ``now``, and the client
+        answered one within ``silence_ms``."""
+        asked_at = self.asked_at
+        if asked_at is not None and now - asked_at > self.stale_ms:
+            return False
+        return now - self.answered_at <= self.silence_ms
 
     def one_way(self, now: float) -> float:
         """The one-way latency the server may credit at ``now``: half the line's round

@@ -77,6 +77,8 @@ class LatencyProbe:
         """The full ones (the oldest generation's), which scan every tracked object."""
         self.collector_ms = 0.0
         self._pass_began = 0.0
+        self.pings = 0
+        """Pings the server sent to seated players (``Room.ping_interval_ms``)."""
 
     def watch_collector(self) -> None:
         """Time each pass of Python's cycle collector from now until ``stop_watching``
@@ -121,6 +123,7 @@ class LatencyProbe:
                 "full": list(self.full_passes.counts),
                 "ms": self.collector_ms,
             },
+            "pings": self.pings,
         }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from spit.net.clock_sync import PING_INTERVAL_S
+from spit.net.clock_sync import PING_INTERVAL_S, SETTLED_PING_INTERVAL_S
 from spit.net.fairness import QUOTA_GAIN_PER_S
 
 
@@ -54,9 +54,13 @@ class Limits:
     """How long the server waits for a client to answer its close frame before it
     drops the line (a flooding client's answer is behind its flood)."""
     ping_interval_s: float = PING_INTERVAL_S
-    """How often the server pings each seated player: a fixed schedule that no game
-    event moves (``docs/protocol.md``, "No last look"). A line's estimate goes stale
-    after two intervals without an answer (``ClockSync``)."""
+    """How often the server pings each seated player while a line's estimate is young
+    (``ClockSync.settled``): a schedule that no game event moves
+    (``docs/protocol.md``, "No last look"). A line's estimate goes stale when a ping
+    waits two of these intervals for its answer (``ClockSync``)."""
+    settled_ping_interval_s: float = SETTLED_PING_INTERVAL_S
+    """How often the server pings the players of a room whose lines are all settled
+    (at least ``ping_interval_s``)."""
     rejoin_grace_ms: int = 60_000
     """How long a dropped player's seat is kept, the game paused, before it is forfeit."""
     claim_ms: int = 30_000

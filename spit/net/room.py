@@ -5,8 +5,10 @@ Pure and clock-free like the sessions below it: the server passes every time in
 a test. The room
 
 - keeps each chair's clock estimate (``ClockSync``) from the server's pings, on a
-  fixed schedule (``ping``: the server's task calls it once a second, and nothing a
-  player does sends the other one anything before the race is decided),
+  schedule of its own (``ping``: the server's task calls it every
+  ``ping_interval_ms``, once a second while a line is being measured, every few
+  seconds once both are settled; nothing a player does sends the other one anything
+  before the race is decided),
 - credits each intent with a send time within what the server measured and the
   chair's lag-compensation quota, and holds it (``spit.net.fairness``),
 - runs the table behind the server's clock (for each chair at most its allowance
@@ -152,7 +154,7 @@ class Room:
     """See the module docstring. ``make_table`` is called once both seats are taken,
     and again for each rematch; ``game`` is the game's registered name, which each view
     frame carries; ``limits`` give the times of the grace, the choice after it, the
-    pings (a line is stale after two intervals) and the quota's gain."""
+    pings (a line is stale when a ping waits two intervals) and the quota's gain."""
 
     def __init__(
         self,
@@ -190,6 +192,9 @@ class Room:
         """Server time of the table's time 0 (moved on by each pause)."""
         self._session_now = 0
         self._next_ping = 0
+        self.pings_due = 0.0
+        """The server time of the next round of pings (``ping_interval_ms``): the
+        server's task pings every connected chair then, and sets the next."""
         self._paused_since: float | None = None
         self._next_away = 0.0
         self._expired: int | None = None
@@ -222,6 +227,7 @@ class Room:
             return None
         chair = Chair(name, sync=self._new_sync(), quota=self._new_quota())
         self.chairs.append(chair)
+        self._new_line(now)
         if len(self.chairs) == 2:
             self._start(now)
         return chair
@@ -280,11 +286,20 @@ class Room:
         chair.connected = True
         chair.dropped_at = None
         chair.sync = self._new_sync()  # a new connection: a new line, measured afresh
+        self._new_line(now)
         self._tell_others(index, encode(Back(seat=seats.Seat(index))))
         self._follow_pause(now)
 
     def _new_sync(self) -> ClockSync:
-        return ClockSync(stale_ms=2 * self.limits.ping_interval_s * 1000)
+        limits = self.limits
+        settled_s = max(limits.ping_interval_s, limits.settled_ping_interval_s)
+        return ClockSync(
+            stale_ms=2 * limits.ping_interval_s * 1000, silence_ms=2 * settled_s * 1000
+        )
+
+    def _new_line(self, now: float) -> None:
+        """A connection came: its line is pinged within ``Limits.ping_interval_s``."""
+        self.pings_due = min(self.pings_due, now + self.limits.ping_interval_s * 1000)
 
     def _new_quota(self) -> LagQuota:
         return LagQuota(gain_per_s=self.limits.quota_gain_per_s)
@@ -452,15 +467,27 @@ class Room:
 
     def ping(self, index: int, now: float) -> str:
         """A ping frame for a chair, remembered until its answer. The server's task
-        sends one to each chair once a second (``Limits.ping_interval_s``) and at no other
-        time: a ping that followed a game event would tell the other player that
-        something happened before the race was decided."""
+        sends one to each chair every ``ping_interval_ms`` and at no other time: a
+        ping that followed a game event would tell the other player that something
+        happened before the race was decided."""
         self._next_ping += 1
         chair = self.chairs[index]
         if len(chair.pings) > 4:
             chair.pings.clear()  # unanswered ones: the line is bad, start over
         chair.pings[self._next_ping] = now
+        chair.sync.asked(now)
         return encode(Ping(id=self._next_ping))
+
+    def ping_interval_ms(self) -> float:
+        """The time from this round of pings to the next, chosen as the pings leave:
+        ``Limits.ping_interval_s`` while a connected player's line is young
+        (``ClockSync.settled``), ``Limits.settled_ping_interval_s`` once every one is
+        settled. It follows the lines' answers, never the game."""
+        limits = self.limits
+        dense = limits.ping_interval_s
+        if all(c.sync.settled for c in self.chairs if c.connected and not c.bot):
+            return max(dense, limits.settled_ping_interval_s) * 1000
+        return dense * 1000
 
     @property
     def holding(self) -> bool:
@@ -488,6 +515,8 @@ class Room:
             # wherever a clock estimate, off on a lopsided line, puts ``c2``
             stamp = max(sent, min(arrival, chair.sync.to_server(c2)))
             chair.heard = max(chair.heard, stamp)
+            if chair.pings:  # a later ping still waits: its time runs (the oldest first)
+                chair.sync.asked(next(iter(chair.pings.values())))
 
     # --- time ---------------------------------------------------------------------------
 

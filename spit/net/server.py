@@ -21,8 +21,9 @@ address (``spit.net.rates``); the handler bounds the hello's wait, the messages'
 replay requests (``spit.net.limits``).
 
 A seated player's line is measured by the server alone (``spit.net.clock_sync``): its
-pings, on a fixed schedule, and the kernel's round trip for the client's socket
-(``spit.net.tcp_rtt``), or, behind a trusted proxy, the one the proxy passes.
+pings, on a schedule of its own (``Room.ping_interval_ms``), and the kernel's round
+trip for the client's socket (``spit.net.tcp_rtt``), or, behind a trusted proxy, the
+one the proxy passes.
 
 Serving many rooms (``spit-tui serve``): with a ``Lobby``, clients open rooms themselves
 (``hello`` with ``create``, a few waiting per address), list the public ones (``list``)
@@ -113,9 +114,9 @@ connections. Up to that many the handshake runs, so that a player over the cap i
 why (``Close.BUSY``)."""
 PONG_BURST: Final = 10
 PONGS_PER_PING: Final = 2
-"""Pongs a connection may send for each ping interval: the server pings a chair once an
-interval and at no other time (``docs/protocol.md``, "No last look"), so twice that
-leaves room for a late answer arriving beside a prompt one."""
+"""Pongs a connection may send for each ping interval: the server pings a chair at most
+once an interval (``Limits.ping_interval_s``) and at no other time (``docs/protocol.md``,
+"No last look"), so twice that leaves room for a late answer arriving beside a prompt one."""
 OTHER_BURST: Final = 20
 """Other messages (replay requests, rematch, leave) a connection may send at once.
 They have their own bucket so that a player who has pressed keys as fast as the limit
@@ -707,7 +708,6 @@ class GameServer:
 
     async def _run_room(self, room: Room) -> None:
         wake = self._wake[room.code]
-        next_ping = 0.0
         while True:
             now = self.now_ms()
             closing = self._closing(room, now)
@@ -741,14 +741,16 @@ class GameServer:
                 work = (time.process_time() - started) * 1000
                 self.probe.released(room.released, self.now_ms(), work)
                 room.released.clear()
-            if now >= next_ping:
-                next_ping = now + self.limits.ping_interval_s * 1000
+            if now >= room.pings_due:
+                room.pings_due = now + room.ping_interval_ms()
                 for index, ws in enumerate(sockets):
                     if ws is not None and index < len(room.chairs):
+                        if self.probe is not None:
+                            self.probe.pings += 1
                         with contextlib.suppress(ConnectionClosed):
                             await ws.send(room.ping(index, self.now_ms()))
             due = room.wake_at()
-            until = min(x for x in (due, next_ping, self._closing_at(room)) if x is not None)
+            until = min(x for x in (due, room.pings_due, self._closing_at(room)) if x is not None)
             await wake.sleep(max(0.0, (until - self.now_ms()) / 1000))
 
     # --- rooms that clients open, and their end (spit-tui serve) -------------------------

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.net.clock_sync import ClockSync, sample
+from spit.net.clock_sync import SETTLED_SAMPLES, ClockSync, sample
 
 
 def exchange(s0: float, offset: float, up: float, down: float, think: float = 0.2):
@@ -75,3 +75,17 @@ def test_the_offset_error_is_at_most_half_the_delay(
     assert found is not None
     assert abs(found.offset - offset) <= found.delay / 2 + 1e-3
     assert abs(found.delay - (up + down)) <= 1e-3
+
+
+def test_a_line_is_settled_after_a_few_pings_and_stays_so_through_slow_answers() -> None:
+    """Slow answers (a busy server reads its pongs late itself) do not make the pings
+    dense again; the slower line is credited its old, shorter round trip meanwhile."""
+    sync = ClockSync()
+    for i in range(SETTLED_SAMPLES):
+        assert not sync.settled
+        sync.add(*exchange(1000.0 * i, offset=0.0, up=10.0, down=10.0))
+    assert sync.settled
+    for i in range(3):
+        sync.add(*exchange(9000.0 + 4000 * i, offset=0.0, up=50.0, down=50.0))
+    assert sync.settled
+    assert sync.round_trip == pytest.approx(20.2)

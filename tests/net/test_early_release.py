@@ -188,12 +188,13 @@ def test_an_intent_is_never_credited_before_what_its_senders_earlier_frames_show
 
 
 def test_a_seat_that_stops_answering_holds_nothing_back() -> None:
-    """Two seconds without an answer and Bob's allowance is 0: Ann's intent is
+    """A ping two seconds without an answer and Bob's allowance is 0: Ann's intent is
     applied at once, and Bob's own presses are credited nothing."""
     room, table, queue = _room()
     now = 10_000.0
     for seat in (0, 1):
         _sync(room, seat, now, 20.0)
+    room.ping(1, now + 500.0)  # never answered
     later = now + 3_000.0
     assert room.allowance(1, later) == 0.0
     room.intent(0, later - 1.0, later, "ann")
@@ -308,3 +309,56 @@ def test_what_was_not_credited_is_logged_and_handed_to_the_replay(
     assert (
         "uncredited lag Ann: 0 ms" in caplog.text and "Bob: 5 ms, 1 claims disagreed" in caplog.text
     )
+
+
+def test_pings_are_dense_until_both_lines_are_settled() -> None:
+    """Once a second while a line is young, every few seconds once both are settled."""
+    room, _, _ = _room()
+    dense = room.limits.ping_interval_s * 1000
+    settled = room.limits.settled_ping_interval_s * 1000
+    assert room.ping_interval_ms() == dense
+    now = 10_000.0
+    _sync(room, 0, now, 1.0)
+    assert room.ping_interval_ms() == dense  # Bob's line is not measured yet
+    _sync(room, 1, now, 5.0)
+    assert room.ping_interval_ms() == settled
+
+
+def test_a_player_back_on_a_new_line_is_pinged_within_a_dense_interval() -> None:
+    room, _, _ = _room()
+    now = 10_000.0
+    _sync(room, 0, now, 1.0)
+    _sync(room, 1, now, 5.0)
+    room.pings_due = now + room.ping_interval_ms()
+    room.drop(1, now + 10.0)
+    room.rejoin(1, now + 20.0)
+    assert room.pings_due == now + 20.0 + room.limits.ping_interval_s * 1000
+    assert room.ping_interval_ms() == room.limits.ping_interval_s * 1000
+
+
+def test_a_settled_line_that_leaves_a_ping_unanswered_is_credited_nothing() -> None:
+    """Sparse pings do not stretch the decay: two dense intervals after a ping left
+    unanswered, the chair's allowance is 0, however recent its last answer was."""
+    room, _, _ = _room()
+    now = 10_000.0
+    _sync(room, 0, now, 1.0)
+    _sync(room, 1, now, 5.0)
+    assert room.allowance(1, now + 3000.0) == 5.0  # between settled pings
+    room.ping(1, now + 3000.0)
+    stale = 2 * room.limits.ping_interval_s * 1000
+    assert room.allowance(1, now + 3000.0 + stale) == 5.0
+    assert room.allowance(1, now + 3000.0 + stale + 1) == 0.0
+
+
+def test_a_later_ping_left_unanswered_still_makes_the_line_stale() -> None:
+    """Two pings out, the first answered: the second's wait runs from when it left."""
+    room, _, _ = _room()
+    now = 10_000.0
+    _sync(room, 0, now, 1.0)
+    _sync(room, 1, now, 5.0)
+    first = json.loads(room.ping(1, now))["id"]
+    room.ping(1, now + 1000.0)  # never answered
+    room.pong(1, first, now + 1005.0, now + 1005.0, now + 1010.0)  # a late answer
+    stale = 2 * room.limits.ping_interval_s * 1000
+    assert room.allowance(1, now + 1000.0 + stale) > 0.0
+    assert room.allowance(1, now + 1000.0 + stale + 1) == 0.0

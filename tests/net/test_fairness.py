@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.net.clock_sync import STALE_MS, ClockSync
+from spit.net.clock_sync import SILENCE_MS, STALE_MS, ClockSync
 from spit.net.fairness import (
     JITTER_CAP_MS,
     PLAUSIBLE_AFTER_MS,
@@ -118,10 +118,35 @@ def test_the_quota_never_gives_more_than_its_cap_and_its_gain(
 def test_a_line_that_stops_answering_pings_is_credited_nothing() -> None:
     sync = ClockSync()
     for i in range(8):
-        sync.add(1000.0 * i, 1000.0 * i + 20, 1000.0 * i + 20, 1000.0 * i + 40)
+        s0 = 1000.0 * i
+        sync.asked(s0)
+        sync.add(s0, s0 + 20, s0 + 20, s0 + 40)
     assert sync.one_way(7040.0) == 20.0
-    assert sync.one_way(7040.0 + STALE_MS + 1) == 0.0
+    sync.asked(8000.0)  # never answered
+    assert sync.one_way(8000.0 + STALE_MS) == 20.0
+    assert sync.one_way(8000.0 + STALE_MS + 1) == 0.0
     assert ClockSync().one_way(0.0) == 0.0  # never answered: never credited
+
+
+def test_a_line_not_asked_is_credited_only_within_the_silence() -> None:
+    """Between settled pings the estimate holds; with no answer at all for
+    ``SILENCE_MS`` (a ping the server never noted) it reads 0 all the same."""
+    sync = ClockSync()
+    sync.asked(0.0)
+    sync.add(0.0, 20.0, 20.0, 40.0)
+    assert sync.asked_at is None
+    assert sync.one_way(40.0 + SILENCE_MS) == 20.0
+    assert sync.one_way(40.0 + SILENCE_MS + 1) == 0.0
+
+
+def test_answering_an_older_ping_leaves_a_newer_one_waiting() -> None:
+    sync = ClockSync()
+    sync.asked(1000.0)
+    sync.add(1000.0, 1010.0, 1010.0, 1020.0)
+    sync.asked(2000.0)
+    sync.add(500.0, 510.0, 510.0, 2100.0)  # a late answer to a ping before both
+    assert sync.asked_at == 2000.0
+    assert sync.one_way(2000.0 + STALE_MS + 1) == 0.0
 
 
 def test_late_answers_raise_nothing_where_the_kernel_measured_the_line() -> None:

@@ -112,11 +112,12 @@ def test_rooms_of_a_killed_server_leave_valid_unfinished_replays(tmp_path: Path)
     async def run() -> list[tuple[str, str, Told, Told]]:
         async with serve_started(data, extra=["--max-per-address", "20"]) as served:
             pairs = await _pairs(f"ws://127.0.0.1:{served.port}", 4)
-            # a few seconds of each game, at the real pace (a 3 s countdown first)
+            # a few seconds of each game, at the real pace (a 3 s countdown first, then 3 s of
+            # play: with 1 s a busy machine could leave a room with no input applied)
             await asyncio.wait_for(
                 asyncio.gather(
                     *(
-                        play_greedily(client, random.Random(10 * i + j), limit_s=4)
+                        play_greedily(client, random.Random(10 * i + j), limit_s=6)
                         for i, (_, a, b) in enumerate(pairs)
                         for j, client in enumerate((a, b))
                     )
