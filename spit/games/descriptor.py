@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from msgspec import Struct
 
@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from spit.core.replay.seal import Seal
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
+    from spit.games.summary import GameStats
     from spit.play.net_table import NetTable
+    from spit.replay.format import ReplayFormat
 
 
 class ReplayHeader(Protocol):
@@ -124,6 +126,9 @@ class Replays(Struct, frozen=True):
     """Re-simulate a replay of the game strictly (``spit.core.replay.verification``)."""
     describe: Callable[[GameReplay], str]
     """The game line of ``replay --check``: ``standard``, ``spades (to 500)``."""
+    format: Callable[[], ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]] | None = None
+    """The game's ``spit.replay.format.ReplayFormat``, for the parts written once that
+    re-play its games (the statistics); ``None``: the statistics keep none of them."""
 
 
 class Bots(Struct, frozen=True):
@@ -186,6 +191,9 @@ class GameDescriptor(Struct, frozen=True):
     """The game's deal of a day on a server's daily board; ``None``: no daily board."""
     rules: Callable[[], str] | None = None
     """The rules in short, in Markdown, for How to play; ``None``: none written."""
+    stats: Callable[[], GameStats[Any, Any, Any, Any, Any]] | None = None
+    """The game's own figures for the statistics (``spit.games.summary.GameStats``);
+    ``None``: only those every game has."""
 
     @property
     def name(self) -> str:

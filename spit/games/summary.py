@@ -16,17 +16,24 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from spit.core.dates import from_iso, from_timestamp
 from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
+from spit.core.seats import Seat
+
+H = TypeVar("H")
+S = TypeVar("S")
+G = TypeVar("G")
+A = TypeVar("A")
+E = TypeVar("E")
 
 
 class Mode(StrEnum):
@@ -198,3 +205,43 @@ def started_at(created: str | None, path: Path) -> datetime:
         except OSError:  # gone since it was read
             when = None
     return (when or datetime.now(UTC)).astimezone(UTC)
+
+
+Held = tuple[int, int]
+"""What each seat still holds (Spit's cards left to get rid of), for a game's story."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStats(Generic[H, S, G, A, E]):
+    """How to count a game's plays, for a game of cards played at once (Spit): each
+    seat's ``PlayerFigures`` (``spit.stats.figures``) and its story (``spit.stats.story``)."""
+
+    plays: Callable[[A], bool]
+    """Whether an accepted action is a card played (Spit's ``Play``)."""
+    playing: Callable[[E], bool | None]
+    """``True`` for an event after which cards can be played (Spit's ``PlayStarted``),
+    ``False`` for one after which they cannot (a stall, a round's end), else ``None``."""
+    held: Callable[[S], Held]
+    """What each seat holds, for the chart of a game."""
+    held_within: Callable[[S, int, E], Iterable[tuple[int, Held]]]
+    """The steps an event at ``t`` took at once (Spit's run of stalls) from ``state``:
+    each step's time and what each seat held after it."""
+    skip_to: Callable[[H, S, G, int, int], int]
+    """Where the statistics' walk (``spit.stats.walk``) moves a game whose next timer
+    is due at ``due``, before a line at ``before``: ``due``, or the last of a run of
+    timers nobody can play in (Spit's stalls), taken at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats(Generic[H, S, G, A, E]):
+    """What the statistics, written once (``spit.stats``), cannot know of a game: its
+    own figures. A game without any (``GameDescriptor.stats`` is ``None``) gets the
+    figures every game has: who played, who won or that nobody did, the scores, the
+    rounds, the time. Typed in the game's header, state, stage, action and event."""
+
+    play: PlayStats[H, S, G, A, E] | None = None
+    seat: Callable[[S, Seat], Mapping[str, int]] | None = None
+    """A seat's own figures at the end (Spades' bids), by ``PlayerSummary`` field."""
+    keeps_score: Callable[[H], bool] | None = None
+    """Whether a game of this header has a score (Spit's: in its points variant);
+    ``None``: every game has one."""

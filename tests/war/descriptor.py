@@ -62,6 +62,7 @@ DESCRIPTOR: Final = GameDescriptor(
         read=partial(reader.parse_replay, FORMAT),
         verify=partial(verify_own, FORMAT),
         describe=lambda replay: "war",
+        format=lambda: FORMAT,
     ),
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.game import check_options
 from spit.games.descriptor import (
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from spit.games.simulation import Simulator
     from spit.games.spades.replay import Replay as SpadesReplay
     from spit.games.spades.wire import Table
+    from spit.games.summary import GameStats
+    from spit.replay.format import ReplayFormat
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
@@ -121,6 +123,18 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
+def _format() -> ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]:
+    from spit.games.spades.replay import FORMAT
+
+    return FORMAT
+
+
+def _stats() -> GameStats[Any, Any, Any, Any, Any]:
+    from spit.games.spades.stats import STATS
+
+    return STATS
+
+
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
     files=ReplayFiles(
@@ -130,8 +144,9 @@ DESCRIPTOR: Final = GameDescriptor(
         end=_end,
         mode_text=_mode_text,
     ),
-    replays=Replays(read=_read, verify=_verify, describe=_describe),
+    replays=Replays(read=_read, verify=_verify, describe=_describe, format=_format),
     bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
+    stats=_stats,
 )

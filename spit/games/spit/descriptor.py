@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.game import check_options
 from spit.games.descriptor import (
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from spit.games.simulation import Simulator
     from spit.games.spit.replay import Replay
     from spit.games.spit.wire import Table
+    from spit.games.summary import GameStats
+    from spit.replay.format import ReplayFormat
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
@@ -137,9 +139,9 @@ def _net_options(options: Mapping[str, object]) -> dict[str, object]:
 
 
 def _ratings() -> Mapping[str, tuple[float, float]]:
-    from spit.games.spit.bots.ratings import RATINGS
+    from spit.games.spit.bots.ratings import LadderRatings
 
-    return RATINGS
+    return LadderRatings()
 
 
 def _server_daily(day: date) -> ServerDaily:
@@ -162,6 +164,18 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
+def _format() -> ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]:
+    from spit.games.spit.replay import FORMAT
+
+    return FORMAT
+
+
+def _stats() -> GameStats[Any, Any, Any, Any, Any]:
+    from spit.games.spit.stats import STATS
+
+    return STATS
+
+
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
     files=ReplayFiles(
@@ -171,10 +185,11 @@ DESCRIPTOR: Final = GameDescriptor(
         end=_end,
         mode_text=_mode_text,
     ),
-    replays=Replays(read=_read, verify=_verify, describe=_describe),
+    replays=Replays(read=_read, verify=_verify, describe=_describe, format=_format),
     bots=Bots(levels=_levels, describe=_bot_text, default=None, ratings=_ratings),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
+    stats=_stats,
     server_daily=_server_daily,
     rules=_rules,
 )

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from spit.games.spades.identity import NAME as SPADES
 from spit.games.spades.replay import load_spades_replay, resimulation
 from spit.games.spades.stats import bid_record
-from spit.stats import SPADES, Mode
+from spit.stats import Mode
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.shell.menu import MainMenu
@@ -47,7 +48,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         bids = bid_record(state.history, 0)
         assert (spades.level, spades.games, spades.wins) == ("easy", 1, int(state.winner == 0))
         assert (spades.mean_score, spades.best_score) == (state.scores[0], state.scores[0])
-        assert spades.mean_hands == state.hand
+        assert spades.mean_rounds == state.hand
         assert (spades.bids, spades.bids_made) == (bids.bids, bids.made)
         assert (spades.nils, spades.nils_made) == (bids.nils, bids.nils_made)
         row = cells(spades_table(figures.spades))[0]
