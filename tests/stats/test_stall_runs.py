@@ -1,7 +1,8 @@
 """The statistics walk takes a run of stalls as one moment; the figures do not change.
 
 ``spit.stats.walk`` finds a run of automatic spits in which nobody can play with
-``spit.engine.stall_spits`` (Spit's ``spit.games.spit.stats``) and moves the match over it in one step. Walking one timer
+Spit's ``spit.games.spit.stats`` (``spit.engine.stall_spits``) and moves the match
+over it in one step. Walking one timer
 at a time instead (``stall_spits`` finding no run) must give the same figures, the
 same summary and the same story (the cards held after each spit, worked out from the
 run), for the hostile golden file, the other goldens and recorded games with runs.
@@ -15,8 +16,8 @@ import pytest
 
 from spit.engine import State
 from spit.engine.timers import StallRun
-from spit.games.spit.replay import load_replay
 from spit.games.spit import stats as spit_stats
+from spit.games.spit.replay import load_replay
 from spit.stats.figures import game_figures
 from spit.stats.story import story_of
 from spit.stats.summary import summarize
