@@ -298,11 +298,11 @@ def everyone(conn: sqlite3.Connection, game: str | None) -> list[tuple[str, Rati
     """Each person rated in ``game`` (``None``: the game of the latest rated game):
     latest name, rating and rated games, best rated first."""
     if game is None:
-        latest = conn.execute(
+        row = conn.execute(
             "SELECT g.game FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
             "ORDER BY g.started DESC, g.id DESC LIMIT 1"
         ).fetchone()
-        game = None if latest is None else str(latest[0])
+        game = None if row is None else str(row[0])
     rows = conn.execute(
         "SELECT r.player, r.name, r.mu_after, r.sigma_after FROM ratings AS r "
         "JOIN games AS g ON g.id = r.game_id WHERE g.game = ? ORDER BY g.started, g.id",
