@@ -102,7 +102,7 @@ async def test_every_figure_is_explained(replays: Path) -> None:
             "mean time from a card becoming playable to playing a card",
             "without countdowns, breaks between rounds, pauses or idle stretches",
             "within a second of the last",
-            "Only sealed games of Spit against a bot count",
+            "Only sealed games against a bot count",
         ):
             assert phrase in bests
         results = " ".join(panel_text(app, "#stats-results").split())
