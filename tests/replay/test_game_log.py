@@ -1,4 +1,4 @@
-"""The game kept in memory for the result screen's story (``spit.games.spit.game_log``)
+"""The game kept in memory for the result screen's story (``spit.play.game_log``)
 is the game its replay file holds: the same deals and inputs, and so the same story.
 No Textual here; the screen's use of it is in ``tests/tui/game/test_game_over_story.py``."""
 
@@ -11,8 +11,9 @@ import pytest
 from spit.engine import Variant
 from spit.engine.timers import Timing
 from spit.games.spit.game import new_session
-from spit.games.spit.game_log import GameLog
+from spit.games.spit.identity import NAME
 from spit.games.spit.replay import Deal, Header, Input, ReplayWriter, load_replay, verify
+from spit.play.game_log import GameLog
 from spit.stats.story import story_of
 from tests.replay.agents import RandomAgent
 from tests.replay.games import BOTS
@@ -20,7 +21,7 @@ from tests.replay.games import BOTS
 
 @pytest.mark.parametrize(("seed", "variant"), [(1, Variant.STANDARD), (8, Variant.POINTS)])
 def test_the_log_holds_what_the_file_holds(tmp_path: Path, seed: int, variant: Variant) -> None:
-    log = GameLog()
+    log = GameLog(NAME)
     writer = ReplayWriter.create(
         tmp_path, players=BOTS, variant=variant, target=100, timing=Timing(), seed=seed
     )
@@ -43,6 +44,6 @@ def test_the_log_holds_what_the_file_holds(tmp_path: Path, seed: int, variant: V
 
 
 def test_an_empty_log_is_a_game_not_yet_dealt() -> None:
-    replay = GameLog().replay(Header(Variant.STANDARD, 100, Timing(), BOTS, seed=1))
+    replay = GameLog(NAME).replay(Header(Variant.STANDARD, 100, Timing(), BOTS, seed=1))
     assert replay.records == ()
     assert not replay.truncated and replay.problems == ()

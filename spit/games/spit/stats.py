@@ -1,6 +1,4 @@
-"""Spit's own figures for the statistics written once (``spit.games.summary.GameStats``):
-what a card played is, when cards can be played, what each player holds, and its runs
-of stalls, which the statistics take at once."""
+"""Spit's own figures for the statistics written once (``spit.games.summary.GameStats``)."""
 
 from __future__ import annotations
 
@@ -12,43 +10,37 @@ from spit.engine.timers import CountdownKind, Stage, StallRun
 from spit.games.spit.replay import Header
 from spit.games.summary import GameStats, Held, PlayStats
 
-
-def _playing(event: object) -> bool | None:
-    if isinstance(event, PlayStarted):
-        return True
-    return False if isinstance(event, Stalled | RoundEnded) else None
+_PLAYING: Final[dict[type, bool]] = {PlayStarted: True, Stalled: False, RoundEnded: False}
+"""The events after which cards can be played (``True``) or cannot (``False``)."""
 
 
 def _held(state: State) -> Held:
     return (state.cards_held(0), state.cards_held(1))
 
 
-def _held_within(before: State, t: int, event: object) -> Iterable[tuple[int, Held]]:
-    """After each stall of a run, every player with spit cards left has turned one up."""
-    if not isinstance(event, StallRun):
+def _held_within(before: State, t: int, run: object) -> Iterable[tuple[int, Held]]:
+    if not isinstance(run, StallRun):
         return ()
-    (a, b), spat = _held(before), (len(event.spat[0]), len(event.spat[1]))
-    return [
-        (t + step * event.every, (a - min(step + 1, spat[0]), b - min(step + 1, spat[1])))
-        for step in range(event.steps)
-    ]
+    (a, b), (x, y) = _held(before), (len(run.spat[0]), len(run.spat[1]))
+    return [(t + i * run.every, (a - min(i + 1, x), b - min(i + 1, y))) for i in range(run.steps)]
 
 
 def _skip_to(header: Header, state: State, stage: Stage, due: int, before: int) -> int:
-    """``due``, or if a run of stalls starts then, its last step before ``before`` that
-    leaves the table stalled (the step after it starts play or ends the round)."""
+    """The last step before ``before`` of a run of stalls starting at ``due`` that leaves
+    the table stalled (the step after it starts play or ends the round), or ``due``."""
     stall = header.timing.stall_countdown_ms
     if stage.countdown is not CountdownKind.STALL or due != stage.deadline or not stall:
         return due  # (with no wait at all, the timers take a run at once by themselves)
-    _, steps = stall_spits(state, (before - 1 - due) // stall + 1)
-    return due + max(0, steps - 1) * stall
-
-
-def _plays(action: Action) -> bool:
-    return isinstance(action, Play)
+    return due + max(0, stall_spits(state, (before - 1 - due) // stall + 1)[1] - 1) * stall
 
 
 STATS: Final[GameStats[Header, State, Stage, Action, object]] = GameStats(
-    play=PlayStats(_plays, _playing, _held, _held_within, _skip_to),
+    play=PlayStats(
+        plays=lambda action: isinstance(action, Play),
+        playing=lambda event: _PLAYING.get(type(event)),
+        held=_held,
+        held_within=_held_within,
+        skip_to=_skip_to,
+    ),
     keeps_score=lambda header: header.variant is Variant.POINTS,
 )

@@ -36,15 +36,16 @@ from textual.timer import Timer
 
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.seats import SEATS, Seat
-from spit.engine import Slapped
+from spit.engine import Action, Orders, Reason, Slapped
 from spit.engine.timers import SlapWindowClosed, StagePhase, Timing
 from spit.game import TimedEvent
 from spit.games.spit.events import Event
 from spit.games.spit.feed import WriterFeed
 from spit.games.spit.game import Recorder, Session, new_session
-from spit.games.spit.game_log import GameLog
+from spit.games.spit.identity import NAME
 from spit.games.spit.intents import KeyIntent
 from spit.play.events import InputHandled, IntentRefused, Stopped
+from spit.play.game_log import GameLog
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter
@@ -133,7 +134,7 @@ class SpitScreen(Screen[None]):
         self.seed = 0
         self.replay_path: Path | None = None
         self._feed: WriterFeed | None = None
-        self._log: GameLog
+        self._log: GameLog[Action, Orders, Reason]
         self._timing = Timing()
         self._policy: str | None = None
         """The bot's policy, for the replay's header."""
@@ -202,7 +203,7 @@ class SpitScreen(Screen[None]):
         self._feed = feed = WriterFeed(SaveWatch(self).check) if self.config.record else None
         if feed is not None:
             feed.keep = self.start_counts()
-        self._log = GameLog()
+        self._log = GameLog(NAME)
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         recorders += self.watchers
         self.match = new_session(
