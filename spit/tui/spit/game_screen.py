@@ -45,7 +45,7 @@ from spit.games.spit.game import Recorder, Session, new_session
 from spit.games.spit.identity import NAME
 from spit.games.spit.intents import KeyIntent
 from spit.play.events import InputHandled, IntentRefused, Stopped
-from spit.play.game_log import GameLog
+from spit.replay.game_log import GameLog
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter

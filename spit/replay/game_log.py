@@ -4,8 +4,8 @@ The statistics work from replays (``spit.stats.story_of``, ``game_figures``), of
 game. The file on disk may not exist (recording is off) or may have stopped short (a
 disk error), so a game screen may also keep this copy and work its result's story out
 from it. What is kept is what the session reported; it becomes the replay's own
-records only when asked for, at the end, so that ``spit.replay`` is not needed to
-start a game.
+records only when asked for, at the end, so that the rest of ``spit.replay`` is not
+needed to start a game.
 """
 
 from __future__ import annotations
