@@ -4,8 +4,8 @@ Each game package declares one (``spit/games/<name>/descriptor.py``); the compos
 root (``spit.composition``) imports them and installs them in ``spit.games.registry``.
 A descriptor holds the game's headless parts, typed: what it is (``spit.game.GameInfo``),
 how its replay files look in a listing, how to read, verify and name a replay, its bots,
-its network table and its simulator. The parts that live in higher layers (its screens,
-its command, its statistics summary) are in those layers' own tables.
+its network table, its simulator and its own figures for the statistics. The parts that
+live in higher layers (its screens, its command) are in those layers' own tables.
 
 Importing a descriptor must cost next to nothing: ``spit-tui`` lists the games at
 start-up, and ``spit-tui play`` should never pay for Spades. So every part that needs

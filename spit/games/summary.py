@@ -1,8 +1,9 @@
 """One finished game as the statistics keep it, for any game: who played, how it went.
 
-Here rather than in ``spit.stats`` because each game summarises its own replays (its
-package's ``stats`` module, which the game registry names), and the games sit below
-the statistics. ``spit.stats`` stores these values and answers questions about them.
+Here rather than in ``spit.stats`` because a game declares the figures that are its
+own (``GameStats``, in its package's ``stats`` module, which its descriptor names), and
+the games sit below the statistics. ``spit.stats`` works these values out from any
+game's replay, stores them and answers questions about them.
 
 A game is identified by ``game_key``, a digest of its chance and its choices (the deals,
 or Spades hands, and every input), not of the whole file and not by its final state
@@ -50,9 +51,10 @@ class Mode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class PlayerFigures:
-    """One player's figures in a game of Spit, as ``spit.stats.figures`` defines and
-    works them out. Here, with the summary, because a seat's summary is these figures
-    and more (``PlayerSummary``); other games have none of them (``NO_FIGURES``)."""
+    """One player's figures of play in a game that counts its plays (``PlayStats``:
+    Spit), as ``spit.stats.figures`` defines and works them out. Here, with the summary,
+    because a seat's summary is these figures and more (``PlayerSummary``); other games
+    have none of them (``NO_FIGURES``)."""
 
     cards_played: int
     cards_per_minute: float
@@ -66,7 +68,7 @@ class PlayerFigures:
 
 
 NO_FIGURES: Final = PlayerFigures(0, 0.0, None, 0, 0, 0, 0)
-"""The figures of a game that has none of Spit's (Spades): what the statistics store."""
+"""The figures of a game that counts no plays (Spades, War): what the statistics store."""
 
 
 @dataclass(frozen=True, slots=True)

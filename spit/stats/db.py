@@ -541,7 +541,7 @@ class StatsDB(Closing):
 
 
 def head_to_head_line(replay_path: Path) -> str | None:
-    """``Ann leads Bob 3-2`` for the result of the two-player game of Spit in
+    """``Ann leads Bob 3-2`` for the result of the two-player game in
     ``replay_path``, counting it (it is recorded first, if it is not yet); ``None`` for
     any other game, or when the statistics cannot be had."""
     try:
