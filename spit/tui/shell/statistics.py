@@ -397,14 +397,16 @@ _EIGHTHS_UP: Final = " ▁▂▃▄▅▆▇█"
 
 
 def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
-    """Your rating, its chart, and everyone else's ratings; ``None`` before the first
+    """Your rating in the game of your latest rated game (named once more than one game
+    is installed), its chart, and everyone else's there; ``None`` before the first
     rated game."""
     history = figures.rating_history
     if figures.you is None or not history:
         return None
     latest = history[-1]
     head = Text()
-    head.append("Your rating ")
+    several = len(registry.games()) > 1
+    head.append(f"Your rating in {_title(latest.game)} " if several else "Your rating ")
     head.append(rating_text(latest.after, ascii_only=ascii_only), style="bold")
     games = "rated game" if len(history) == 1 else f"{len(history)} rated games"
     head.append(f"  after your last {games}", style="dim")
