@@ -60,6 +60,7 @@ def playing_games() -> tuple[str, ...]:
 def _human() -> str:
     """The human's row of each game against a bot of a game that counts its plays, as
     ``g`` and ``p``."""
+    # A game's key is a name in files and on the command line: an identifier, never a quote.
     names = ", ".join(f"'{name}'" for name in playing_games() if name.isidentifier())
     return f"""
     FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat

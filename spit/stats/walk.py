@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Final, Generic, TypeAlias, TypeVar
 
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.reading import UnreadableReplay
@@ -39,7 +39,7 @@ S = TypeVar("S")
 Format: TypeAlias = ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]
 """A registered game's replay format: each game's types are its own."""
 Played: TypeAlias = reader.Replay[Any, Any, Any]
-""""A replay as ``spit.replay.reader`` reads it, of a game of ``Format``."""
+"""A replay as ``spit.replay.reader`` reads it, of a game of ``Format``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,7 @@ class Walkable:
         return self.stats.play
 
 
-NO_STATS: GameStats[Any, Any, Any, Any, Any] = GameStats()
+NO_STATS: Final[GameStats[Any, Any, Any, Any, Any]] = GameStats()
 """A game's own figures when it declares none."""
 
 
