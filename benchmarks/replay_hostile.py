@@ -179,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         "instruction count (valgrind --tool=cachegrind), less that of 'none'",
     )
     args = parser.parse_args(argv)
+    from spit.composition import install
+
+    install()  # the games, as the program's entry point registers them
     if args.once is not None:
         work, file = args.once
         import spit.tui.spit.viewer.playback  # (in 'none' too: the TUI loaded once, as in the app)

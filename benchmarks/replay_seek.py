@@ -33,6 +33,7 @@ from pathlib import Path
 
 from replay_verify import record
 
+from spit.composition import install
 from spit.games.spit.timeline import Position, Timeline, open_timeline
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.board.draw import draw_table
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="timed opens (default 5)")
     parser.add_argument("--seeks", type=int, default=500, help="random seeks (default 500)")
     args = parser.parse_args(argv)
+    install()
 
     with tempfile.TemporaryDirectory() as tmp:
         path = record(Path(tmp), args.seed, args.max_inputs)

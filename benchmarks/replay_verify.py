@@ -72,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=5, help="timed runs (default 5)")
     args = parser.parse_args(argv)
+    from spit.composition import install
+
+    install()  # the games, as the program's entry point registers them
 
     with tempfile.TemporaryDirectory() as tmp:
         path = record(Path(tmp), args.seed, args.max_inputs)

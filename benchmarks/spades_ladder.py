@@ -5,11 +5,12 @@ Run from the repository root::
 
     python benchmarks/spades_ladder.py --games 500 --jobs 2
 
-Each pairing plays ``--games`` games to 500 points, seats swapped every game, on the
-same deals (game ``g`` of every pairing is dealt from seed ``--seed + g``). Prints a
-Markdown table: wins, the win rate with its 95% Wilson interval, how often each side
-made a bid of one or more, and the hard player's decision time (p50, p99, maximum) over
-all its decisions in the hard-against-scripted games. Targets: hard beats easy and
+Each pairing plays ``--games`` games to 500 points through the simulator written once
+(``spit.sim``, ``spit-tui sim --game spades``): games 2k and 2k+1 dealt alike, seats
+swapped, the same deals for every pairing. Prints a Markdown table: wins, the win rate
+with its 95% Wilson interval, how often each side made a bid of one or more, and the
+hard player's decision time (p50, p99, maximum) over its decisions in
+``TIMED_GAMES`` games against scripted played in this process. Targets: hard beats easy and
 scripted in at least 70% of games, easy beats random in at least 90%, and a decision
 takes under 200 ms.
 """
@@ -21,20 +22,24 @@ import platform
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from typing import Any
 
+from spit.games.simulation import total
 from spit.games.spades.bots import Bot
-from spit.games.spades.duel import DuelResult, duel
 from spit.games.spades.engine import Action, PlayerView
+from spit.games.spades.sim import SIMULATOR
+from spit.sim import RunResult, run_games
 from spit.sim.stats import wilson
 
 PAIRINGS = (("hard", "easy"), ("hard", "scripted"), ("easy", "random"))
 TARGETS = {("hard", "easy"): 0.70, ("hard", "scripted"): 0.70, ("easy", "random"): 0.90}
+TIMED_GAMES = 20
+"""Games of hard against scripted played in this process to time hard's decisions."""
 
 
-def _timed_duel(levels: tuple[str, str], games: int, seed: int) -> tuple[DuelResult, list[int]]:
-    """``duel``, timing every ``Bot.choose`` of a hard player (in this process)."""
+def _timed(games: int, seed: int) -> list[int]:
+    """Every ``Bot.choose`` of a hard player over ``games`` games against scripted,
+    played in this process, in nanoseconds, sorted."""
     times: list[int] = []
     original = Bot.choose
 
@@ -47,37 +52,15 @@ def _timed_duel(levels: tuple[str, str], games: int, seed: int) -> tuple[DuelRes
 
     Bot.choose = choose  # type: ignore[method-assign]
     try:
-        return duel(levels, games, seed), times
+        run_games(SIMULATOR, games, seed, "hard", "scripted")
     finally:
         Bot.choose = original  # type: ignore[method-assign]
+    return sorted(times)
 
 
-def _merge(parts: list[DuelResult]) -> DuelResult:
-    def add(name: str) -> tuple[int, int]:
-        pairs = [getattr(p, name) for p in parts]
-        return (sum(a for a, _ in pairs), sum(b for _, b in pairs))
-
-    return DuelResult(
-        parts[0].levels,
-        add("wins"),
-        sum(p.unfinished for p in parts),
-        sum(p.hands for p in parts),
-        add("bids"),
-        add("made"),
-        add("points"),
-    )
-
-
-def run_pairing(
-    levels: tuple[str, str], games: int, seed: int, jobs: int
-) -> tuple[DuelResult, list[int]]:
-    """``games`` games split into ``jobs`` even-sized batches (seat order kept)."""
-    size = max(2, -(-games // jobs) // 2 * 2)
-    starts = list(range(0, games, size))
-    counts = [min(size, games - s) for s in starts]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(partial(_timed_duel, levels), counts, [seed + s for s in starts]))
-    return _merge([r for r, _ in results]), sorted(t for _, ts in results for t in ts)
+def _made(run: RunResult[Any, Any], role: int) -> float:
+    bids = total(run.records, "bids", role)
+    return total(run.records, "made", role) / bids if bids else 0.0
 
 
 def _ms(sorted_ns: list[int], q: float) -> str:
@@ -97,25 +80,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print("| pairing | wins | win rate (95% CI) | target | bids made | hands | unfinished |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    hard_times: list[int] = []
     failed = False
     for levels in PAIRINGS:
         start = time.perf_counter()
-        result, times = run_pairing(levels, args.games, args.seed, args.jobs)
-        if levels == ("hard", "scripted"):
-            hard_times = times
-        finished = result.wins[0] + result.wins[1]
-        low, high = wilson(result.wins[0], finished)
+        run = run_games(SIMULATOR, args.games, args.seed, *levels, jobs=args.jobs)
+        low, high = wilson(run.wins(0), run.decisive)
         target = TARGETS[levels]
-        failed |= result.rate(0) < target
+        failed |= run.p1_win_rate < target
+        hands = sum(record.rounds for record in run.records)
         print(
-            f"| {levels[0]} v {levels[1]} | {result.wins[0]}-{result.wins[1]} "
-            f"| {result.rate(0):.1%} ({low:.1%}-{high:.1%}) | {target:.0%} "
-            f"| {result.made_rate(0):.0%} / {result.made_rate(1):.0%} | {result.hands} "
-            f"| {result.unfinished} |",
+            f"| {levels[0]} v {levels[1]} | {run.wins(0)}-{run.wins(1)} "
+            f"| {run.p1_win_rate:.1%} ({low:.1%}-{high:.1%}) | {target:.0%} "
+            f"| {_made(run, 0):.0%} / {_made(run, 1):.0%} | {hands} "
+            f"| {run.unfinished} |",
             flush=True,
         )
         print(f"  ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+    hard_times = _timed(TIMED_GAMES, args.seed)
     print()
     print(
         f"hard's decision time over {len(hard_times)} decisions: p50 {_ms(hard_times, 50)} ms, "

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 import spit.tui.spit.game_screen as game_screen
+from spit import composition
 from spit.games.spit.bots import make_bot
 from spit.tui.app import SpitApp
 from spit.tui.spit.game_config import GameConfig
@@ -26,6 +27,7 @@ def main() -> None:
             super().__init__(deals, agents=[make_bot(level, 0, seed + 1), *agents], **options)
 
     game_screen.Match = BotsMatch  # type: ignore[misc]
+    composition.install()  # the app finds Spit's table through its front ends
     SpitApp(start_game=GameConfig(bot_level=level, seed=seed, record=False)).run()
 
 

@@ -63,7 +63,8 @@ no game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from msgspec import Struct
@@ -206,6 +207,18 @@ class Timed(Struct, Generic[S, G, E], frozen=True, gc=False):
     round_over: bool = False
 
 
+class Turns(Struct, frozen=True, gc=False):
+    """The stage of a game played in turns (Spades, War): nothing is ever due; between
+    rounds it may wait for the next deal; at the end it is over."""
+
+    dealing: bool = False
+    over: bool = False
+
+    @property
+    def due(self) -> None:
+        return None
+
+
 class TimedEvent(Struct, Generic[E_co], frozen=True, gc=False):
     """An event and the game time it happened at: what a session tells its agents and
     front ends."""
@@ -244,6 +257,18 @@ class Codec(Protocol[I, A, C]):
     def read_deal(self, fields: Mapping[str, object]) -> C:
         """What ``deal_fields`` wrote (other keys are ignored)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionCodec(Generic[I, A, C]):
+    """A ``Codec`` made of a game's functions."""
+
+    intent_text: Callable[[I], str]
+    parse_intent: Callable[[str], I]
+    action_text: Callable[[A], str]
+    parse_action: Callable[[str], A]
+    deal_fields: Callable[[C], dict[str, str]]
+    read_deal: Callable[[Mapping[str, object]], C]
 
 
 class Game(Protocol[S, G, A, I, C, E, R, O_co]):

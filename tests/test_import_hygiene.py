@@ -43,7 +43,7 @@ HEADLESS_PACKAGES = (
     "spit.games.spit.replay",
     "spit.games.spit.sim",
     "spit.games.spit.timeline",
-    "spit.replay.game_log",
+    "spit.replay.feed",
     "spit.games.spades.engine",
     "spit.games.spades.bots",
     "spit.games.spades.game",

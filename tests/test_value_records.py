@@ -28,6 +28,8 @@ from spit.settings.model import Settings
 MODULES = (
     "spit.core.outcome",
     "spit.core.replay.fields",
+    "spit.core.replay.line_parts",
+    "spit.core.replay.seat_records",
     "spit.engine.actions",
     "spit.engine.events",
     "spit.engine.timers",
@@ -38,7 +40,10 @@ MODULES = (
     "spit.games.spades.intents",
     "spit.games.spit.game",
     "spit.games.spit.intents",
+    "spit.play.events",
+    "spit.play.net_table",
     "spit.play.session",
+    "spit.replay.records",
     "spit.settings.file",
     "spit.settings.keymap",
     "spit.settings.model",
@@ -48,6 +53,7 @@ MODULES = (
     "spit.tui.spit.board.presenter",
     "spit.tui.spit.board.view",
     "spit.tui.spit.game_config",
+    "spit.tui.spit.net_view",
 )
 """The modules that define records."""
 

@@ -15,7 +15,7 @@ from spit.commands._args import add_recording_options, parsed_by, recorded_setti
 
 
 def _day(text: str) -> date:
-    from spit.games.spit.daily import playable_day, utc_today
+    from spit.core.dates import playable_day, utc_today
 
     return playable_day(text, utc_today())
 

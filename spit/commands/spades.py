@@ -41,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def target(text: str) -> int:
     """A winning score a replay can record: any whole number from 1, not only the
-    lengths Settings offers (``SPADES_TARGETS``), for a player who wants 100 or 1000."""
+    lengths Settings offers (``spit.tui.spades.front_ends.TARGETS``), for a player who
+    wants 100 or 1000."""
     from spit.core.replay.fields import MAX_TARGET
 
     value = whole_number(text)
@@ -52,7 +53,7 @@ def target(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from spit.settings.file import read_settings
-    from spit.settings.model import settings_path
+    from spit.settings.model import settings_path, with_game_setting
     from spit.tui.app import SpitApp
     from spit.tui.spades.screen import SpadesScreen
 
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.no_record:
         settings = replace(settings, record_replays=False)
     if args.target is not None:
-        settings = replace(settings, spades_target=args.target)
+        settings = with_game_setting(settings, "spades_target", args.target)
     screen = SpadesScreen.from_settings(settings, args.level, seed=args.seed)
     result = SpitApp(start_screen=screen).run()
     return result or 0

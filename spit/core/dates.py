@@ -14,7 +14,7 @@ must place every file, the nearest such time: ``clamped_timestamp``).
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Final
 
 _MARGIN: Final = timedelta(days=2)
@@ -68,3 +68,22 @@ def _placeable(moment: datetime) -> datetime:
     if not EARLIEST <= in_utc <= LATEST:
         raise ValueError("out of range")
     return in_utc.astimezone()
+
+
+def utc_today(now: datetime | None = None) -> date:
+    """The UTC date at ``now`` (an aware time; default: this moment)."""
+    return (now or datetime.now(UTC)).astimezone(UTC).date()
+
+
+def playable_day(text: str, today: date) -> date:
+    """The day ``text`` names (``YYYY-MM-DD``), if its deal may be played ``today``.
+    Raises ``ValueError`` with a message fit for the user for a date that is not one,
+    or one still to come (nobody may practise tomorrow's deal of a day)."""
+    from spit.core.replay.challenge import parse_day
+
+    day = parse_day(text)
+    if day > today:
+        raise ValueError(
+            f"the deal of {day.isoformat()} is not out yet (today is {today.isoformat()} in UTC)"
+        )
+    return day

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, TypeAlias, TypeVar
 
 import msgspec
 from msgspec import Meta
@@ -31,6 +31,12 @@ Payload = Annotated[dict[PayloadKey, Any], Meta(max_length=64)]
 at most 64 keys, each a short text; its values the game's, bounded by the frame's
 size and nesting (``spit.net.protocol.SERVER_FRAME``). Below the network, so that a
 game's network table (``spit.play.net_table``) can say what it hands out."""
+
+JsonObject: TypeAlias = dict[str, object]
+"""A JSON object as ``read_json`` gives it, before ``convert`` makes it a Struct: what
+a replay's listing looks at in a first or last line, and a line's own type."""
+
+T = TypeVar("T")
 
 MAX_DEPTH: Final = 16
 """Objects and arrays nested in one another at most: a replay line nests 3 deep, a
@@ -67,11 +73,23 @@ class WireError(ValueError):
 def read(text: str | bytes, into: Any, bounds: Bounds) -> Any:
     """The value of type ``into`` (a Struct, or a union of tagged Structs) that
     ``text`` holds. Raises ``WireError``."""
-    data = read_json(text, bounds)
+    return convert(read_json(text, bounds), into)
+
+
+def convert(data: object, into: Any) -> Any:
+    """``data`` (as ``read_json`` gave it) as the type ``into``: every field's type,
+    range and form checked (``msgspec.convert(..., strict=True)``). Raises
+    ``WireError``."""
     try:
         return msgspec.convert(data, type=into, strict=True)
     except msgspec.ValidationError as error:
         raise WireError(str(error)) from None
+
+
+def convert_to(data: object, into: type[T]) -> T:
+    """``convert`` into one Struct class, typed as it."""
+    converted: T = convert(data, into)
+    return converted
 
 
 def read_json(text: str | bytes, bounds: Bounds) -> Any:
@@ -131,7 +149,7 @@ def _within_depth(data: Any, most: int) -> bool:
     return not any(isinstance(value, dict | list) for value in level)
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> JsonObject:
     obj = dict(pairs)
     if len(obj) == len(pairs):
         return obj

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from msgspec import Struct
 
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from spit.games.summary import GameStats
     from spit.play.net_table import NetTable
     from spit.replay.format import ReplayFormat
+    from spit.replay.reader import Replay
+
+    AnyFormat: TypeAlias = ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
 
 class ReplayHeader(Protocol):
@@ -101,19 +104,36 @@ class ReplayFiles(Struct, frozen=True):
     header: Callable[[dict[str, object], tuple[int, int]], ReplayHeader]
     """The header line's object and format version to the game's header. Raises
     ``FormatError``."""
-    end: Callable[[dict[str, object], int], ListedEnd]
-    """The closing line's object (and its line number) to the game's ``End``. Raises
-    ``FormatError``."""
+    end: Callable[[dict[str, object]], ListedEnd]
+    """The closing line's object to the game's ``End``. Raises ``FormatError``."""
     mode_text: Callable[[tuple[PlayerInfo, PlayerInfo], bool], str]
     """How a list names the game of these players, and whether it was played over the
     network: ``vs hard bot``, ``Network``."""
+
+    @classmethod
+    def of_format(
+        cls,
+        format_of: Callable[[], AnyFormat],
+        suffix: str,
+        new_round: tuple[str, str],
+        mode_text: Callable[[tuple[PlayerInfo, PlayerInfo], bool], str],
+    ) -> ReplayFiles:
+        """The files of a game whose replays are ``spit.replay``'s, in the format
+        ``format_of`` imports when first called (its ``suffix``, known before)."""
+        return cls(
+            suffix=suffix,
+            new_round=new_round,
+            header=lambda obj, version: format_of().header.from_json(obj, version),
+            end=lambda obj: format_of().lines.read_end(obj),
+            mode_text=mode_text,
+        )
 
     def read_header(self, obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
         return self.header(obj, version)
 
     def read_end(self, obj: dict[str, object]) -> ListedEnd:
         """The closing line's object as a listing reads it."""
-        return self.end(obj, 0)
+        return self.end(obj)
 
 
 class Replays(Struct, frozen=True):
@@ -126,9 +146,35 @@ class Replays(Struct, frozen=True):
     """Re-simulate a replay of the game strictly (``spit.core.replay.verification``)."""
     describe: Callable[[GameReplay], str]
     """The game line of ``replay --check``: ``standard``, ``spades (to 500)``."""
-    format: Callable[[], ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]] | None = None
+    format: Callable[[], AnyFormat] | None = None
     """The game's ``spit.replay.format.ReplayFormat``, for the parts written once that
     re-play its games (the statistics); ``None``: the statistics keep none of them."""
+
+    @classmethod
+    def of_format(
+        cls, format_of: Callable[[], AnyFormat], describe: Callable[[Replay[Any, Any, Any]], str]
+    ) -> Replays:
+        """The replays of a game whose replays are ``spit.replay``'s, in the format
+        ``format_of`` imports when first called; ``describe`` is given one of them."""
+
+        def read(data: bytes, path: Path | None) -> GameReplay:
+            from spit.replay.reader import parse_replay
+
+            return parse_replay(format_of(), data, path)
+
+        def verify(replay: GameReplay) -> Verification:
+            from spit.replay.verify import verify_own
+
+            return verify_own(format_of(), replay)
+
+        def line(replay: GameReplay) -> str:
+            from spit.replay.reader import Replay
+
+            if not isinstance(replay, Replay) or replay.game != format_of().key:
+                raise TypeError(f"a replay of {replay.game}, not of {format_of().key}")
+            return describe(replay)
+
+        return cls(read=read, verify=verify, describe=line, format=format_of)
 
 
 class Bots(Struct, frozen=True):

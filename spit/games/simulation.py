@@ -199,8 +199,8 @@ class Description:
     heading: str
     columns: tuple[str, str] = ("", "")
     limit: str = "the limit"
-    head: dict[str, Any] = field(default_factory=dict)
-    tail: dict[str, Any] = field(default_factory=dict)
+    head: dict[str, object] = field(default_factory=dict)
+    tail: dict[str, object] = field(default_factory=dict)
 
 
 class NoTally(Generic[S, A, C, R]):

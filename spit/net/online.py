@@ -119,6 +119,8 @@ from spit.net.shared.notices import (
     Notice,
     Pair,
     SeatFound,
+    SharedPlan,
+    SharedSeat,
     Waiter,
 )
 from spit.net.tables import table_factory
@@ -230,18 +232,18 @@ class _Plan:
     """Makes each game's key unique (``GameResult.game_key``): ``key-N``."""
     room: Room | None = None
 
-    def shared(self) -> dict[str, Any]:
+    def shared(self) -> SharedPlan:
         """What the other processes keep of it (``spit.net.shared``), to end its game
         as the policy says if this process dies."""
-        return {
-            "game": self.game,
-            "variant": self.variant,
-            "seats": [{"account": s.account, "bot": s.bot} for s in self.seats],
-            "rated": self.rated,
-            "key": self.key,
-            "games": 0 if self.room is None else self.room.games,
-            "recorded": self.recorded,
-        }
+        return SharedPlan(
+            game=self.game,
+            variant=self.variant,
+            seats=tuple(SharedSeat(s.account, s.bot) for s in self.seats),
+            rated=self.rated,
+            key=self.key,
+            games=0 if self.room is None else self.room.games,
+            recorded=self.recorded,
+        )
 
 
 class _Session:
@@ -809,15 +811,15 @@ class OnlineService:
         accounts: list[str] = []
         for lost in rooms:
             plan = lost.plan
-            seats = plan.get("seats", [])
-            accounts += [seat["account"] for seat in seats if seat.get("account")]
-            games = max(int(plan.get("games", 0)), int(plan.get("recorded", 0)) + 1)
+            seats = plan.seats
+            accounts += [seat.account for seat in seats if seat.account]
+            games = max(plan.games, plan.recorded + 1)
             result = GameResult(
-                game_key=f"{plan['key']}-{games}",
-                game=plan["game"],
-                variant=plan["variant"],
+                game_key=f"{plan.key}-{games}",
+                game=plan.game,
+                variant=plan.variant,
                 seats=tuple(
-                    Seated(seat=index, account_id=seat.get("account"), bot=seat.get("bot"))
+                    Seated(seat=index, account_id=seat.account, bot=seat.bot)
                     for index, seat in enumerate(seats)
                 ),
                 winners=(),
@@ -1189,7 +1191,7 @@ class OnlineService:
             note=note,
         )
 
-    async def board_json(self, query: str, address: str) -> tuple[HTTPStatus, dict[str, Any]]:
+    async def board_json(self, query: str, address: str) -> tuple[HTTPStatus, dict[str, object]]:
         """``GET /leaderboard?game=&variant=&board=&page=&name=``: a board as plain
         JSON, for a browser page: names and figures, no account's id; ``name`` adds
         that player's place. A bad query is 400 with the reason; more reads than
@@ -1208,7 +1210,7 @@ class OnlineService:
         except StoreError:
             log.exception("a board could not be read")
             return HTTPStatus.SERVICE_UNAVAILABLE, {"error": _DATABASE_DOWN}
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "game": page.game,
             "variant": page.variant,
             "board": page.board,
@@ -1304,9 +1306,9 @@ def _line(entry: BoardEntry) -> BoardLine:
             )
 
 
-def _public(line: BoardLine) -> dict[str, Any]:
+def _public(line: BoardLine) -> dict[str, object]:
     """A board's place as ``GET /leaderboard`` shows it: the fields it has."""
-    out: dict[str, Any] = {"rank": line.rank, "name": line.name}
+    out: dict[str, object] = {"rank": line.rank, "name": line.name}
     for key in ("rating", "games", "wins", "won", "points", "time_ms"):
         value = getattr(line, key)
         if value is not None:

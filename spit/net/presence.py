@@ -1,7 +1,8 @@
 """Who is online, and the invites between them.
 
 An account is online while it has an online session open (``hello`` with ``online``):
-the "Play online" screen, or ``spit-tui online``. A friend can be invited by name only
+the "Play online" screen, ``spit-tui online``, or the menu's quiet session on the
+settings' server (``spit.tui.net.presence``). A friend can be invited by name only
 then, and the invite shows on their screen at once; they accept or decline. An invite
 not answered in ``INVITE_LIFETIME_S`` lapses, and a player has one invite out at a time
 (a new one replaces it).

@@ -39,10 +39,11 @@ from spit.core.wire import Bounds, WireError, read
 from spit.core.wire import Payload as Payload
 from spit.net.codes import ROOM_CODE
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """Bumped when a message changes meaning; a client of another version is refused with
 ``Close.VERSION`` and told which side to update. Version 3: online sessions (accounts,
-quick match, invites, boards) and ``rated``."""
+quick match, invites, boards) and ``rated``; version 4: a game's views and news as the
+wire written once sends them (``spit.play.net_table.ObservedWire``), Spades' too."""
 
 MAX_CLIENT_MESSAGE: Final = 1024
 """Bytes in one frame from a client: the longest legal message is well under this."""

@@ -7,12 +7,14 @@ need not import the session and the clock it runs on.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Final, Generic, TypeAlias, TypeVar
 
 from msgspec import Struct
 
 from spit.core.outcome import Refusal
 from spit.core.seats import Seat
+from spit.game import TimedEvent
 
 A = TypeVar("A")
 I = TypeVar("I")  # noqa: E741  (the intent, beside A for the action)
@@ -102,3 +104,40 @@ class PauseChanged(Struct, frozen=True, gc=False):
 
 SessionEvent: TypeAlias = E | InputHandled[A, R] | PauseChanged
 """What a session tells: the game's events, each input handled, a pause."""
+
+
+class Step(Struct, Generic[A, E, R], frozen=True):
+    """What happened at ``t``, as a table or the network shows it: ``record``'s input
+    accepted, or (``record`` ``None``) a deal, and the events it caused."""
+
+    t: int
+    record: InputRecord[A, R] | None
+    events: tuple[E, ...]
+
+
+def steps(
+    told: Iterable[TimedEvent[SessionEvent[E, A, R]]],
+    deals: Callable[[E], bool] = lambda event: False,
+) -> list[Step[A, E, R]]:
+    """``told`` (a session's ``drain``) one accepted input or one deal at a time, as a
+    table or the network shows it; a refused input, which changed nothing, and a pause
+    are left out (the one who sent it is answered apart). Events no input caused, and
+    an event ``deals`` says starts a round, are a deal's."""
+    out: list[Step[A, E, R]] = []
+    current: Step[A, E, R] | None = None
+    for timed in told:
+        event = timed.event
+        if isinstance(event, InputHandled):
+            current = None
+            if event.record.accepted:
+                current = Step(timed.t, event.record, ())
+                out.append(current)
+        elif isinstance(event, PauseChanged):
+            continue
+        elif current is None or deals(event):
+            current = Step(timed.t, None, (event,))
+            out.append(current)
+        else:
+            current = Step(current.t, current.record, (*current.events, event))
+            out[-1] = current
+    return out

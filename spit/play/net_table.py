@@ -19,16 +19,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, get_args
 
+import msgspec
 from msgspec import Struct
 
 from spit.core import seats
 from spit.core.outcome import Refusal
 from spit.core.seats import SEATS, Seat
 from spit.core.wire import Payload
-from spit.game import NextDeal, Stage, TimedEvent
-from spit.play.events import DealAsked, InputRecord, IntentRefused, SessionEvent, Stopped
+from spit.game import Game, NextDeal, Stage, TimedEvent
+from spit.play.events import (
+    DealAsked,
+    InputRecord,
+    IntentRefused,
+    SessionEvent,
+    Step,
+    Stopped,
+    steps,
+)
 from spit.play.session import Agent, Recorder, Session
 
 S = TypeVar("S")
@@ -39,6 +48,7 @@ C = TypeVar("C")
 E = TypeVar("E")
 R = TypeVar("R", bound=Refusal)
 O = TypeVar("O")  # noqa: E741  (the observation)
+T = TypeVar("T")
 S_contra = TypeVar("S_contra", contravariant=True)
 G_contra = TypeVar("G_contra", contravariant=True)
 I_contra = TypeVar("I_contra", contravariant=True)
@@ -236,6 +246,104 @@ class Wire(Protocol[S_contra, G_contra, A, I_contra, E_contra, R]):
         ...
 
 
+class ObservedWire(Generic[S, G, A, I, C, E, R, O]):
+    """The wire of any game that has no wire of its own: each seat is sent what
+    ``Game.observe`` gives it and a spectator the public observation, as msgspec writes
+    them (cards as numbers), under ``observation``, with the table's ``ready``,
+    ``forfeit`` and, for a seat, ``can_play`` (it has a legal action). The news is each
+    step (``steps``), its events as ``Game.tell`` gives them to the seat, its action as
+    ``Game.tell_action`` does, in the codec's text. ``read_observation`` and
+    ``read_event`` read them back on a client."""
+
+    def __init__(
+        self, game: Game[S, G, A, I, C, E, R, O], deals: Callable[[E], bool] = lambda event: False
+    ) -> None:
+        self.game = game
+        self.deals = deals
+        """Whether an event starts a round (``steps``)."""
+
+    def view(self, state: S, stage: G, seat: Seat | None, standing: Standing) -> Payload:
+        out: Payload = {
+            "observation": msgspec.to_builtins(self.game.observe(state, seat)),
+            "ready": list(standing.ready),
+            "forfeit": standing.forfeit,
+        }
+        if seat is not None:
+            out["can_play"] = standing.can_play
+        return out
+
+    def can_play(self, state: S, stage: G, seat: Seat) -> bool:
+        return bool(self.game.legal_actions(state, stage, seat))
+
+    def news(
+        self,
+        told: Sequence[TimedEvent[SessionEvent[E, A, R]]],
+        stage: G,
+        seats: list[tuple[int | None, Payload]],
+        public: list[Payload],
+    ) -> None:
+        for step in steps(told, self.deals):
+            seats.extend((seat, self.step_json(step, seat)) for seat in SEATS)
+            public.append(self.step_json(step, None))
+
+    def fact(self, fact: Refused[A] | Ready | BotTook | Forfeited) -> Payload | None:
+        if not isinstance(fact, Refused):
+            return fact_json(fact)
+        action = None if fact.action is None else self.game.codec.action_text(fact.action)
+        why = fact.reason.message
+        return {"kind": "refused", "t": fact.t, "seat": fact.seat, "why": why, "resolved": action}
+
+    def aside(self, state: S, seat: Seat, intent: I, t: int) -> Payload | None:
+        return None
+
+    def step_json(self, step: Step[A, E, R], seat: Seat | None) -> Payload:
+        """``step`` as ``seat`` may be told it (``None``: a spectator): ``{"kind":
+        "input", "t", "seat", "action", "events"}`` (``action`` ``None`` when the game
+        keeps it from ``seat``) or ``{"kind": "deal", "t", "events"}``; each event
+        ``{"event": its class's name, "data": its fields}``."""
+        game = self.game
+        events = [event_json(game.tell(event, seat)) for event in step.events]
+        record = step.record
+        if record is None:
+            return {"kind": "deal", "t": step.t, "events": events}
+        told = game.tell_action(record.action, record.player, seat)
+        action = None if told is None else game.codec.action_text(told)
+        return {
+            "kind": "input",
+            "t": step.t,
+            "seat": record.player,
+            "action": action,
+            "events": events,
+        }
+
+
+def event_json(event: object) -> Payload:
+    """An event as ``ObservedWire`` sends it: its class's name and its fields."""
+    return {"event": type(event).__name__, "data": msgspec.to_builtins(event)}
+
+
+def read_observation(view: Payload, kind: type[T]) -> T:
+    """The observation of ``kind`` in a view ``ObservedWire`` sent, each field checked
+    for its type. Raises ``ValueError``."""
+    return _convert(view.get("observation"), kind)
+
+
+def read_event(item: object, kinds: object) -> Any:
+    """An event ``event_json`` wrote, of one of the classes of the union ``kinds``
+    (a game's ``Event``). Raises ``ValueError``."""
+    by_name = {kind.__name__: kind for kind in get_args(kinds) or (kinds,)}
+    if not isinstance(item, dict) or item.get("event") not in by_name:
+        raise ValueError("not an event of the game")
+    return _convert(item.get("data"), by_name[item["event"]])
+
+
+def _convert(data: object, kind: type[T]) -> T:
+    try:
+        return msgspec.convert(data, type=kind, strict=True)
+    except msgspec.ValidationError as error:
+        raise ValueError(str(error)) from None
+
+
 class NetRecorder(Recorder[S_contra, A, C_contra, R], Protocol[S_contra, A, C_contra, R]):
     """A game's replay writer, as a network table records with it."""
 
@@ -353,6 +461,7 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         session = self.session
         session.advance_to(at)
         if self._asks_for_deal() and all(seat in self.bots for seat in SEATS):
+            self._collect()  # the last input's step apart from the deal's
             session.deal_at(at)
         self._collect()
 

@@ -16,24 +16,27 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from spit.core.outcome import Refusal
 from spit.core.replay.fields import (
-    MAX_TIME_MS,
+    PLAYER_KEYS,
     FormatError,
     PlayerInfo,
-    get_int,
-    get_optional_int,
-    hash_of,
-    player_of,
+    UnknownLineType,
+    converted,
+    show,
 )
 from spit.core.replay.line_parts import (
-    end_json,
-    input_json,
+    BotLine,
+    CheckpointLine,
+    DealLine,
+    EndLine,
+    ForfeitLine,
+    GameLines,
+    InputLine,
+    Line,
     line_json,
-    read_accepted,
-    read_action,
-    read_record,
-    read_scores,
 )
-from spit.core.replay.seat_records import bot_reader, forfeit_reader
+from spit.core.replay.seat_records import BotSeat, Forfeit
+from spit.core.seats import SEATS, Seat
+from spit.core.wire import JsonObject
 from spit.game import Codec, Game, GameInfo, Stage
 from spit.replay.records import Checkpoint, Deal, End, Input, Record
 
@@ -50,10 +53,10 @@ class Header(Protocol):
     @property
     def network(self) -> bool: ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> JsonObject: ...
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Self: ...
+    def from_json(cls, obj: JsonObject, version: tuple[int, int]) -> Self: ...
 
 
 H = TypeVar("H", bound=Header)
@@ -73,7 +76,7 @@ class ReplayFormat(Generic[H, S, G, A, I, C, E, R, O]):
 
     key: str
     """The header's ``game`` (``GameInfo.key``)."""
-    accepts: Callable[[dict[str, Any]], None]
+    accepts: Callable[[JsonObject], None]
     """Raises ``UnreadableReplay`` unless a header is of this game (the registry's
     ``refuse_other_games``: a header without ``game`` is the first game's)."""
     suffix: str
@@ -81,7 +84,7 @@ class ReplayFormat(Generic[H, S, G, A, I, C, E, R, O]):
     codec: Codec[I, A, C]
     game_for: Callable[[H], Game[S, G, A, I, C, E, R, O]]
     """The game a header's options describe, as a replay re-plays it."""
-    read_deal: Callable[[dict[str, Any]], C]
+    read_deal: Callable[[Mapping[str, object]], C]
     """A deal line's cards (``Codec.read_deal`` and the checks of the deck). Raises
     ``FormatError``."""
     scores: Callable[[S], tuple[int, int]]
@@ -113,7 +116,7 @@ class ReplayFormat(Generic[H, S, G, A, I, C, E, R, O]):
         info: GameInfo,
         suffix: str,
         header: type[H],
-        accepts: Callable[[dict[str, Any]], None],
+        accepts: Callable[[JsonObject], None],
         game_for: Callable[[H], Game[S, G, A, I, C, E, R, O]],
         scores: Callable[[S], tuple[int, int]],
         codec: Codec[I, A, C],
@@ -154,8 +157,8 @@ class ReplayFormat(Generic[H, S, G, A, I, C, E, R, O]):
 
 
 class Lines(Generic[C, A]):
-    """A game's lines both ways, with its words and limits: JSON out (``*_json``)
-    and in (``read``)."""
+    """A game's lines both ways, with its words and limits: records to the lines the
+    file holds (``line``, ``json``) and back (``read``)."""
 
     def __init__(self, fmt: ReplayFormat[Any, Any, Any, A, Any, C, Any, Any, Any]) -> None:
         self.real_time = fmt.real_time
@@ -164,86 +167,113 @@ class Lines(Generic[C, A]):
         self.count_key = fmt.count_key
         self.max_rounds = fmt.max_rounds
         self.score_range = fmt.score_range
+        self.line_types = GameLines(
+            fmt.deal_type, fmt.round_key, fmt.count_key, fmt.max_rounds, fmt.score_range
+        )
         self._deal_fields = fmt.codec.deal_fields
         self._read_deal = fmt.read_deal
         self._parse_action = fmt.codec.parse_action
         self._max_action_text = fmt.max_action_text
         self._action_example = fmt.action_example
-        self._kinds: Mapping[str, Callable[[dict[str, Any], int], Any]] = {
-            fmt.deal_type: self._deal,
-            "input": self._input,
-            "checkpoint": self._checkpoint,
-            "forfeit": forfeit_reader(self._time),
-            "bot": bot_reader(self._time),
-            "end": self.read_end,
-        }
 
     # -- out
 
-    def deal_json(self, deal: Deal[C]) -> dict[str, Any]:
-        fields = {self.round_key: deal.round, **self._deal_fields(deal.deal)}
-        return line_json(self.deal_type, deal.t, fields)
-
-    def input_json(self, record: Input[A]) -> dict[str, Any]:
-        return input_json(record.t, record.player, record.action, record.accepted)
-
-    def checkpoint_json(self, record: Checkpoint) -> dict[str, Any]:
-        return line_json("checkpoint", record.t, {"hash": record.hash})
-
-    def end_json(self, record: End) -> dict[str, Any]:
-        count = (self.count_key, record.rounds)
-        return end_json(record.t, record.winner, count, record.scores, record.hash)
-
-    def json(self, record: Deal[C] | Input[A] | Checkpoint | End) -> dict[str, Any]:
-        """Any of this module's lines as the file holds it."""
+    def line(self, record: Record[C, A]) -> Line:
+        """The line that holds ``record`` (a deal's cards are ``json``'s)."""
         match record:
             case Deal():
-                return self.deal_json(record)
+                return self.line_types.deal(t=record.t, number=record.round)
             case Input():
-                return self.input_json(record)
+                return InputLine(
+                    t=record.t,
+                    player=PLAYER_KEYS[record.player],
+                    action=str(record.action),
+                    accepted=record.accepted,
+                )
             case Checkpoint():
-                return self.checkpoint_json(record)
+                return CheckpointLine(t=record.t, hash=record.hash)
             case End():
-                return self.end_json(record)
+                return self.line_types.end(
+                    t=record.t,
+                    winner=None if record.winner is None else PLAYER_KEYS[record.winner],
+                    count=record.rounds,
+                    scores=record.scores,
+                    hash=record.hash,
+                )
+            case Forfeit() | BotSeat():
+                return record.line()
+
+    def json(self, record: Record[C, A]) -> JsonObject:
+        """Any line as the file holds it, key for key."""
+        extra = self._deal_fields(record.deal) if isinstance(record, Deal) else None
+        return line_json(self.line(record), extra)
 
     # -- in
 
-    def read(self, data: Any, line: int) -> Record[C, A]:
-        """The record a parsed JSON line holds. Raises ``FormatError``."""
-        record: Record[C, A] = read_record(data, line, self._kinds)
-        return record
+    def read(self, obj: JsonObject) -> Record[C, A]:
+        """The record a line's JSON object holds. Raises ``FormatError``
+        (``UnknownLineType`` for a type this version does not know)."""
+        kind = obj.get("type")
+        if not (isinstance(kind, str) and kind in self.line_types.types):
+            raise UnknownLineType(f"unknown line type {show(kind)}")
+        line = converted(obj, self.line_types.by_type[kind])
+        t = line.t
+        if self.real_time and t is None and not isinstance(line, DealLine):
+            raise FormatError("'t' is missing")
+        match line:
+            case DealLine():
+                return self._deal(line, obj)
+            case InputLine():
+                return Input(t, _seat(line.player), self._action(line.action), line.accepted)
+            case CheckpointLine():
+                return Checkpoint(t, line.hash)
+            case ForfeitLine():
+                return Forfeit.of(line, t)
+            case BotLine():
+                return BotSeat.of(line, t)
+            case EndLine():
+                return self._end(line)
+        raise AssertionError(f"a line of no known kind: {line!r}")
 
-    def _time(self, obj: dict[str, Any]) -> int | None:
-        if self.real_time:
-            return get_int(obj, "t", 0, MAX_TIME_MS)
-        return get_optional_int(obj, "t", 0, MAX_TIME_MS)
+    def read_end(self, obj: JsonObject) -> End:
+        """A closing line (the replay listings read it alone). Raises ``FormatError``."""
+        if obj.get("type") != "end":
+            raise FormatError(f"not a closing line: its type is {show(obj.get('type'))}")
+        line = converted(obj, self.line_types.end)
+        if self.real_time and line.t is None:
+            raise FormatError("'t' is missing")
+        return self._end(line)
 
-    def _deal(self, obj: dict[str, Any], line: int) -> Deal[C]:
-        number = get_int(obj, self.round_key, 1, self.max_rounds)
-        if self.real_time:
-            t: int | None = get_int(obj, "t", 0, MAX_TIME_MS, default=0 if number == 1 else None)
-        else:
-            t = self._time(obj)
+    def _deal(self, line: DealLine, obj: JsonObject) -> Deal[C]:
+        t = line.t
+        if self.real_time and t is None:
+            if line.number != 1:
+                raise FormatError("'t' is missing")
+            t = 0
         try:
             deal = self._read_deal(obj)
         except FormatError:
             raise
         except ValueError as err:  # a codec's: it says what is wrong
             raise FormatError(str(err)) from None
-        return Deal(t, number, deal, line)
+        return Deal(t, line.number, deal)
 
-    def _input(self, obj: dict[str, Any], line: int) -> Input[A]:
-        action = read_action(obj, self._parse_action, self._max_action_text, self._action_example)
-        accepted = read_accepted(obj)
-        return Input(self._time(obj), player_of(obj, "player"), action, accepted, line)
+    def _action(self, text: str) -> A:
+        """The action in the game's notation, at most ``max_action_text`` characters so
+        that no parser ever sees a huge string."""
+        if len(text) > self._max_action_text:
+            raise FormatError(
+                f"'action' must be an action such as \"{self._action_example}\", not {show(text)}"
+            )
+        try:
+            return self._parse_action(text)
+        except ValueError as err:
+            raise FormatError(str(err)) from None
 
-    def _checkpoint(self, obj: dict[str, Any], line: int) -> Checkpoint:
-        return Checkpoint(self._time(obj), hash_of(obj), line)
+    def _end(self, line: EndLine) -> End:
+        winner = None if line.winner is None else _seat(line.winner)
+        return End(line.t, winner, line.count, line.scores, line.hash)
 
-    def read_end(self, obj: dict[str, Any], line: int) -> End:
-        """A closing line (the replay listings read it alone). Raises ``FormatError``."""
-        scores = read_scores(obj, *self.score_range)
-        rounds = get_int(obj, self.count_key, 1, self.max_rounds)
-        drawn = "winner" in obj and obj["winner"] is None
-        winner = None if drawn else player_of(obj, "winner")
-        return End(self._time(obj), winner, rounds, scores, hash_of(obj), line)
+
+def _seat(key: str) -> Seat:
+    return SEATS[PLAYER_KEYS.index(key)]

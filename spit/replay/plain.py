@@ -6,10 +6,11 @@ else to keep in its header (the test-only War) needs no header of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, cast
+from typing import ClassVar, Self, cast
 
 from spit.core.replay.fields import DEFAULT_PLAYERS, FORMAT_VERSION, FormatError, PlayerInfo
 from spit.core.replay.line_parts import header_json, read_header_fields
+from spit.core.wire import JsonObject
 from spit.game import GameInfo
 
 
@@ -29,11 +30,11 @@ class PlainHeader:
     version: tuple[int, int] = FORMAT_VERSION
     network: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return header_json(self, dict(self.options), self.INFO.key)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Self:
+    def from_json(cls, obj: JsonObject, version: tuple[int, int]) -> Self:
         """Read the header after ``read_version`` accepted ``version``. Raises
         ``FormatError`` for an option the game does not take."""
         options: list[tuple[str, str | int]] = []
@@ -43,7 +44,17 @@ class PlainHeader:
                     options.append((option.key, option.check(cls.INFO.title, obj[option.key])))
                 except ValueError as err:
                     raise FormatError(str(err)) from None
-        return cls(options=tuple(options), version=version, **read_header_fields(obj))
+        common = read_header_fields(obj)
+        return cls(
+            options=tuple(options),
+            players=common.players,
+            seed=common.seed,
+            created=common.created,
+            writer=common.writer,
+            engine=common.engine,
+            version=version,
+            network=common.network,
+        )
 
 
 def plain_header(info: GameInfo) -> type[PlainHeader]:

@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from spit.core.replay.reading import ReplayFile, parse_lines, read_replay_bytes
 from spit.core.replay.seat_records import Forfeit
+from spit.core.wire import JsonObject
 from spit.replay.format import Header, Lines, ReplayFormat
 from spit.replay.records import Checkpoint, Deal, End, Input, Record
 
@@ -60,7 +61,9 @@ class Replay(ReplayFile[H, "Record[C, A]"], Generic[H, C, A]):
         if not self.problems:
             return self.records
         stop = self.problems[0].line
-        return tuple(r for r in self.records if r.line < stop)
+        return tuple(
+            r for i, r in enumerate(self.records) if not self.positions or self.positions[i] < stop
+        )
 
 
 def load_replay(
@@ -80,7 +83,7 @@ def parse_replay(
 ) -> Replay[H, C, A]:
     """Read a replay of ``fmt``'s game from its bytes; see ``load_replay``."""
 
-    def open_header(obj: dict[str, Any], version: tuple[int, int]) -> tuple[H, _Order[C, A]]:
+    def open_header(obj: JsonObject, version: tuple[int, int]) -> tuple[H, _Order[C, A]]:
         fmt.accepts(obj)
         return fmt.header.from_json(obj, version), _Order(fmt)
 
@@ -93,6 +96,7 @@ def parse_replay(
         path,
         lines.seal,
         lines.edit,
+        lines.positions,
         fmt.key,
     )
 
@@ -108,8 +112,8 @@ class _Order(Generic[C, A]):
         self._ended = False
         self._forfeited = False
 
-    def record(self, data: Any, line: int) -> Record[C, A]:
-        return self._lines.read(data, line)
+    def record(self, obj: JsonObject) -> Record[C, A]:
+        return self._lines.read(obj)
 
     def accept(self, record: Record[C, A]) -> str | None:
         if self._ended:

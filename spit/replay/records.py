@@ -3,16 +3,20 @@
 A ``deal`` (a round's chance, its fields the game's codec's), an ``input`` (an action
 and whether it was accepted), a ``checkpoint`` (the state hash) and the closing
 ``end``; the lines about a seat (``forfeit``, ``bot``) are the framing's
-(``spit.core.replay.seat_records``). ``spit.replay.format.Lines`` writes and reads
-them for every game, with the game's words and limits, key for key as the files have
-always held them. A time is ``None`` only where a game in turns
-leaves it out.
+(``spit.core.replay.seat_records``). ``spit.replay.format.Lines`` turns them into the
+lines the file holds (``spit.core.replay.line_parts``) and back, with the game's
+words and limits. A time is ``None`` only where a game in turns leaves it out.
+
+A record says what a line holds, not where it was: the reader keeps each record's line
+number beside it (``spit.replay.reader.Replay.positions``), so two records of the same
+line are equal wherever they were read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Generic, TypeAlias, TypeVar
+
+from msgspec import Struct
 
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat
@@ -21,20 +25,15 @@ A = TypeVar("A")
 C = TypeVar("C")
 
 
-@dataclass(frozen=True, slots=True)
-class Deal(Generic[C]):
+class Deal(Struct, Generic[C], frozen=True):
     """Round ``round`` was dealt ``deal`` at ``t``."""
 
     t: int | None
     round: int
     deal: C
-    line: int = field(default=0, compare=False)
-    """The line number it was read from (0 if it was not read from a file); it takes
-    no part in comparisons."""
 
 
-@dataclass(frozen=True, slots=True)
-class Input(Generic[A]):
+class Input(Struct, Generic[A], frozen=True):
     """``player``'s action at ``t``, and whether the game accepted it."""
 
     t: int | None
@@ -42,20 +41,16 @@ class Input(Generic[A]):
     action: A
     accepted: bool | None
     """``None`` in a hand-written file that leaves it out: then it is not checked."""
-    line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
+class Checkpoint(Struct, frozen=True):
     """The game's state hash at ``t``, after everything above this line."""
 
     t: int | None
     hash: str
-    line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
-class End:
+class End(Struct, frozen=True):
     """The closing line: the winner, the rounds dealt, the scores, the final hash."""
 
     t: int | None
@@ -64,7 +59,6 @@ class End:
     rounds: int
     scores: tuple[int, int]
     hash: str
-    line: int = field(default=0, compare=False)
 
 
 Record: TypeAlias = (

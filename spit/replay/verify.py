@@ -117,7 +117,13 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         self.game = fmt.game_for(replay.header)
         self.records = replay.usable
         """The lines that can be trusted: those before the first problem, if any."""
-        self._deal_lines = [r for r in self.records if isinstance(r, Deal)]
+        self._positions = replay.positions
+        deals = [(i, r) for i, r in enumerate(self.records) if isinstance(r, Deal)]
+        self._deal_lines = [deal for _, deal in deals]
+        self._deal_at = [self.position(i) for i, _ in deals]
+        """The line number of each of ``_deal_lines``."""
+        self._line = 0
+        """The line number of the record being processed."""
         self._deals: _Deals[S, C] = _Deals([d.deal for d in self._deal_lines])
         self._probe: _Probe[S, A, C, R] = _Probe()
         self._collect = collect_events
@@ -134,6 +140,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         """Why the rules refused the latest input, if they did."""
         self._confirmed = 0
         if fmt.real_time and self._deal_lines:
+            self._line = self._deal_at[0]
             self._start(self._deal_lines[0])
             self.index = 1
 
@@ -184,6 +191,10 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
             return self.session.time
         return self.time
 
+    def position(self, index: int) -> int:
+        """The line number ``records[index]`` was read from (0 if not from a file)."""
+        return self._positions[index] if index < len(self._positions) else 0
+
     def peek(self) -> Record[C, A] | None:
         """The next line ``step`` will process."""
         return self.records[self.index] if self.index < len(self.records) else None
@@ -195,14 +206,18 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         record = self.peek()
         if record is None:
             return None
+        self._line = self.position(self.index)
         try:
             self._process(record)
         except ValueError as err:  # the rules refused a recorded deal
             if isinstance(err, ReplayMismatch):
                 raise
-            deal = self._deal_lines[min(self._dealt(), len(self._deal_lines) - 1)]
+            which = min(self._dealt(), len(self._deal_lines) - 1)
+            deal = self._deal_lines[which]
             key = self.format.round_key
-            raise ReplayMismatch(deal.line, f"{key} {deal.round} cannot be dealt: {err}") from None
+            raise ReplayMismatch(
+                self._deal_at[which], f"{key} {deal.round} cannot be dealt: {err}"
+            ) from None
         if record.t is not None:
             self.time = max(self.time, record.t)
         self.index += 1
@@ -225,7 +240,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
                 self._input(record)
             case Checkpoint():
                 self._advance(record)
-                self._compare_hash(record.line, record.t, record.hash)
+                self._compare_hash(self._line, record.t, record.hash)
             case Forfeit():
                 self._advance(record)
                 self._not_over(record, "a forfeit")
@@ -269,7 +284,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
             )
         except ValueError as err:
             word = self.format.round_key
-            raise ReplayMismatch(record.line, f"{word} 1 cannot start: {err}") from None
+            raise ReplayMismatch(self._line, f"{word} 1 cannot start: {err}") from None
         self._deals.session = session
         self._confirmed = 1
 
@@ -280,12 +295,12 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         word = self.format.round_key
         if len(times) < record.round:
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"{word} {record.round} is not due at t={record.t}: {self._why_not(session)}",
             )
         if times[record.round - 1] != record.t:
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"{word} {record.round} was due at t={times[record.round - 1]}, not t={record.t}",
             )
         self._confirmed = record.round
@@ -301,11 +316,11 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         word = self.format.round_key
         if session.stage.over:
             raise ReplayMismatch(
-                record.line, f"{word} {record.round} comes after the end of the game"
+                self._line, f"{word} {record.round} comes after the end of the game"
             )
         if not session.stage.dealing:
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"{word} {record.round} cannot start: {word} {session.rounds} is still being "
                 "played",
             )
@@ -318,7 +333,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         if not self.format.real_time and session.stage.dealing:
             word = self.format.round_key
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"{word} {session.rounds} is over: the cards of {word} {session.rounds + 1} "
                 "must come before the next input",
             )
@@ -336,16 +351,16 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
             when = "" if record.t is None else f" at t={record.t}"
             text = self.game.codec.action_text(record.action)
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"p{record.player + 1}'s {text!r}{when} was recorded as {said}, but {why}",
             )
 
     def _not_over(self, record: Record[C, A], what: str) -> None:
-        session = self._started(record.line)
+        session = self._started(self._line)
         if session.stage.over or self.forfeit is not None:
             at = self._probe.game_over_at
             when = f" (at t={at})" if self.format.real_time and at is not None else ""
-            raise ReplayMismatch(record.line, f"{what} after the end of the game{when}")
+            raise ReplayMismatch(self._line, f"{what} after the end of the game{when}")
 
     def _end(self, record: End) -> None:
         session = self._advance(record)
@@ -354,7 +369,7 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
             word = self.format.round_key
             at = "" if record.t is None or not self.format.real_time else f" at t={record.t}"
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"the game is recorded as over{at}, but it is not "
                 f"({word} {session.rounds} is still on)",
             )
@@ -366,13 +381,13 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
             (f"the number of {self.format.count_key}", record.rounds, session.rounds),
             ("the scores", record.scores, self.format.scores(session.state)),
         ]
-        check_closing(record.line, claims)
-        self._compare_hash(record.line, record.t, record.hash)
+        check_closing(self._line, claims)
+        self._compare_hash(self._line, record.t, record.hash)
 
     def _advance(self, record: Record[C, A]) -> Session[S, G, A, I, C, E, R, O]:
         """In real time, run the timers up to the line's time: a deal they made must be
         confirmed by a deal line before anything else happens."""
-        session = self._started(record.line)
+        session = self._started(self._line)
         if not self.format.real_time or record.t is None:
             return session
         session.advance_to(record.t)
@@ -381,13 +396,13 @@ class Resimulation(Generic[H, S, G, A, I, C, E, R, O]):
         if len(times) > self._confirmed:
             deal = self._deal_lines[self._confirmed]
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"{word} {deal.round} was due at t={times[self._confirmed]}, before this line, "
-                f"but its deal comes later (line {deal.line})",
+                f"but its deal comes later (line {self._deal_at[self._confirmed]})",
             )
         if session.ended:
             raise ReplayMismatch(
-                record.line,
+                self._line,
                 f"{word} {session.rounds + 1} was due at t={self._deals.missing_at}, before "
                 "this line, but the file has no deal for it",
             )

@@ -72,11 +72,11 @@ class ReplayWriter(LineWriter, Generic[S, A, C, R]):
 
     def on_deal(self, t: int, round_no: int, deal: C) -> None:
         self._rounds = round_no
-        self._write(self._format.deal_json(Deal(t, round_no, deal)))
+        self._write(self._format.json(Deal(t, round_no, deal)))
 
     def on_input(self, record: InputRecord[A, R], state: S) -> None:
         line = Input(record.t, Seat(record.player), record.action, record.accepted)
-        self._write(self._format.input_json(line))
+        self._write(self._format.json(line))
         self._inputs += 1
         if self._every is not None and self._inputs % self._every == 0:
             self._checkpoint(record.t, state)
@@ -92,7 +92,7 @@ class ReplayWriter(LineWriter, Generic[S, A, C, R]):
         outcome = self._rules.outcome(state)
         assert outcome is not None, "told at the end of the game"
         end = End(t, outcome.winner, self._rounds, self._scores(state), self._hash(state))
-        self._write(self._closing_line(self._format.end_json(end)))
+        self._write(self._closing_line(self._format.json(end)))
         self.close()
 
     # -- over the network ----------------------------------------------------------
@@ -102,7 +102,7 @@ class ReplayWriter(LineWriter, Generic[S, A, C, R]):
         forfeit line, then the closing line with the other player as the winner, on
         the table as it stands; the file closes."""
         end = End(t, other(loser), self._rounds, self._scores(state), self._hash(state))
-        self._forfeit(t, loser, self._format.end_json(end), left=left)
+        self._forfeit(t, loser, self._format.json(end), left=left)
 
     # -- inside --------------------------------------------------------------------
 
@@ -122,5 +122,5 @@ class ReplayWriter(LineWriter, Generic[S, A, C, R]):
     def _checkpoint(self, t: int, state: S) -> None:
         checkpoint = Checkpoint(t, self._hash(state))
         if checkpoint != self._last_checkpoint:  # the 100th input may also end a round
-            self._write(self._format.checkpoint_json(checkpoint))
+            self._write(self._format.json(checkpoint))
             self._last_checkpoint = checkpoint

@@ -43,7 +43,15 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from spit.core.safe_text import safe_path, safe_text
-from spit.settings.model import Problem, Settings, changed_settings, kind_of, settings_from_data
+from spit.settings.model import (
+    Problem,
+    Settings,
+    changed_settings,
+    every_setting,
+    kind_of,
+    late_problems,
+    settings_from_data,
+)
 
 if TYPE_CHECKING:
     import tomllib
@@ -133,7 +141,8 @@ class _Parsed(Struct, frozen=True):
     settings: Settings
     problems: list[Problem]
     text: str | None
-    data: dict[str, Any] | None
+    data: dict[str, object] | None
+    """The TOML document as read (only whether there is one counts here)."""
 
 
 def _parse(contents: _Contents) -> _Parsed:
@@ -186,6 +195,21 @@ def read_settings(path: Path) -> tuple[Settings, list[str]]:
     warnings, each saying where in the file ("line 3: ..."), then a count of the rest."""
     parsed = _parse(_read(path))
     return parsed.settings, _warnings(parsed)
+
+
+def late_warnings(path: Path, settings: Settings) -> tuple[Settings, list[str]]:
+    """What ``read_settings`` left to check once the program is drawn
+    (``spit.settings.model.late_problems``): ``settings`` less what is refused, and the
+    warnings about it, each saying where in the file at ``path`` when it is there."""
+    checked, problems = late_problems(settings)
+    if not problems:
+        return checked, []
+    contents = _read(path)
+    text = None
+    if contents.data is not None:
+        with contextlib.suppress(UnicodeDecodeError):
+            text = contents.data.decode("utf-8")
+    return checked, _warnings(_Parsed(checked, problems, text, None))
 
 
 def _warnings(parsed: _Parsed) -> list[str]:
@@ -323,10 +347,8 @@ def _fresh_document(settings: Settings) -> tomlkit.TOMLDocument:
     document = tomlkit.document()
     document.add(tomlkit.comment("spit-tui settings. The Settings screen changes only the"))
     document.add(tomlkit.comment("lines it must; comments and other lines are kept."))
-    defaults = Settings()
-    for name in Settings.__struct_fields__:
-        value = getattr(settings, name)
-        if value != getattr(defaults, name):
+    for name, value in every_setting(settings).items():
+        if value is not None:
             document[name] = _toml(value)
     return document
 
@@ -337,6 +359,8 @@ def _edit(
     for name, value in changes.items():
         if name == "key_overrides":
             _edit_overrides(document, old.key_overrides, new.key_overrides)
+        elif value is None and name not in Settings.__struct_fields__:  # a game's, unset
+            document.pop(name, None)
         else:
             document[name] = _toml(value)
 
@@ -392,6 +416,8 @@ def _check_written(data: bytes, changes: Mapping[str, Any], new: Settings) -> No
             fine = isinstance(table, dict) and all(
                 _same_key(table.get(binding), key) for binding, key in value.items()
             )
+        elif value is None and name not in Settings.__struct_fields__:  # a game's, unset
+            fine = name not in written
         else:
             fine = written.get(name) == _toml(value)
         if not fine:

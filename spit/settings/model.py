@@ -1,5 +1,9 @@
 """The player's settings: what each one may be, and how a value from the file is checked.
 
+A game's own settings are not written here: they are its options and its bot level,
+as its descriptor declares them (``game_settings``), kept in ``Settings.game_options``
+under their key in the file.
+
 Reading is lenient, like a PGN reader: whatever is wrong with a value (a wrong type, an
 unknown choice, a folder that cannot be one, a key that is no key, a clash) becomes a
 warning in the player's words, and that setting keeps its default; the rest is used. The
@@ -12,23 +16,22 @@ from __future__ import annotations
 import difflib
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from msgspec import Struct, field
 from msgspec.structs import replace
 
 from spit.core.safe_text import safe_path, safe_text
-from spit.engine import Variant
-from spit.games.spit.identity import BotLevel
+
+if TYPE_CHECKING:
+    from spit.game import Option
 
 DEFAULT_THEME = "textual-dark"
 SETTINGS_FILE = "settings.toml"
-SPADES_TARGETS = (150, 250, 300, 500)
-"""The game lengths of Spades offered: 500 is the usual game, the shorter ones last a few hands."""
 RECENT_ADDRESSES = 5
 """How many addresses joined over the network the settings remember."""
 
@@ -52,9 +55,6 @@ class Settings(Struct, frozen=True):
     """Suit symbols and box lines, or only plain characters."""
     four_colour: bool = False
     """Give each suit its own colour, so diamonds and hearts never look alike."""
-    variant: Variant = Variant.STANDARD
-    bot_level: BotLevel = BotLevel.NORMAL
-    """The level highlighted first when choosing a bot."""
     keymap_preset: str = "qwerty"
     key_overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Binding id -> key, for the bindings the player remapped."""
@@ -65,8 +65,6 @@ class Settings(Struct, frozen=True):
     """Mark the stockpiles that can play ("● can play"); off for players who want no help."""
     bell: bool = False
     """Ring the terminal bell on a lost race or a lost slap (off by default: a shared room)."""
-    spades_target: int = 500
-    """The score that ends a game of Spades (one of ``SPADES_TARGETS``)."""
     practice_offered: bool = False
     """Whether the guided practice round has been offered once to this new player."""
     recent_addresses: tuple[str, ...] = ()
@@ -76,6 +74,147 @@ class Settings(Struct, frozen=True):
     """The server of "Play online" and the leaderboards (``spit-tui online`` without
     ``--server``): an address as ``spit-tui join`` takes it; empty for none yet (the
     menu asks, and keeps the one that answered)."""
+    game_options: Mapping[str, str | int] = field(default_factory=lambda: MappingProxyType({}))
+    """The games' own settings the player chose, by their key in the file
+    (``game_settings``: Spit's ``variant``, Spades' ``spades_target``); the others
+    are the games' defaults (``game_setting``)."""
+
+
+class GameSetting(Struct, frozen=True):
+    """One of a game's own settings: an option of a room of the game, or the level its
+    bot chooser starts at, as the settings file names it."""
+
+    key: str
+    """Its key in the file."""
+    game: str
+    name: str
+    """The option's key (``variant``, ``target``), or ``bot_level``."""
+    check: Callable[[Any], str | int]
+    """A value from the file as the setting holds it; raises ``Refused``."""
+    default: Callable[[], str | int]
+    first_look: Callable[[Any], str | int] | None = None
+    """For a setting whose ``check`` loads the game's code (a bot level: its bots), the
+    check made while the file is read, which loads nothing (a level is text): ``check``
+    itself waits until the program is drawn (``late_problems``)."""
+
+
+BOT_LEVEL = "bot_level"
+"""The name of a game's bot level among its settings."""
+
+
+def setting_key(game: str, name: str, *, first: bool) -> str:
+    """A game's setting's key in the file: the first registered game's keep the
+    option's own name (it was the only game when settings were first written, so a
+    file says ``variant``); another game's start with the game's name
+    (``spades_target``)."""
+    return name if first else f"{game}_{name}"
+
+
+def game_settings() -> dict[str, GameSetting]:
+    """Each registered game's own settings, by their key in the file: the options a
+    room of the game takes (``GameDescriptor.room_choices``), each checked as the
+    option checks it, and, for a game whose bot chooser starts where the settings say
+    (``Bots.default`` ``None``), the bot's level, one of its levels (its middle one by
+    default; its bots are loaded only to check a level the file holds). None before
+    the games are registered."""
+    from spit.games import registry
+
+    try:
+        games = registry.games()
+    except RuntimeError:
+        return {}
+    found: dict[str, GameSetting] = {}
+    for index, game in enumerate(games):
+        for option in game.room_choices:
+            key = setting_key(game.name, option.key, first=index == 0)
+            check, default = _option_check(game.title, option), _option_default(option)
+            found[key] = GameSetting(key, game.name, option.key, check, default)
+        if game.bots.default is None:
+            key = setting_key(game.name, BOT_LEVEL, first=index == 0)
+            levels = game.bots.levels
+            check, default = _level_check(levels), _middle(levels)
+            found[key] = GameSetting(
+                key, game.name, BOT_LEVEL, check, default, first_look=_text_or(check)
+            )
+    return found
+
+
+def _option_check(title: str, option: Option) -> Callable[[Any], str | int]:
+    def check(value: Any) -> str | int:
+        if option.values:
+            return str(_one_of(lambda: option.values)(value))
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise Refused(f"must be a whole number, not {shown(value)}")
+        try:
+            return option.check(title, value)
+        except ValueError:
+            span = f"from {option.lowest} to {option.highest}"
+            raise Refused(f"must be a whole number {span}, not {shown(value)}") from None
+
+    return check
+
+
+def _option_default(option: Option) -> Callable[[], str | int]:
+    return lambda: option.values[0] if option.values else option.default
+
+
+def _level_check(levels: Callable[[], Sequence[str]]) -> Callable[[Any], str | int]:
+    check = _one_of(lambda: tuple(levels()))
+    return lambda value: str(check(value))
+
+
+def _text_or(check: Callable[[Any], str | int]) -> Callable[[Any], str | int]:
+    """Text as it is; anything else as ``check`` refuses it."""
+    return lambda value: value if isinstance(value, str) else check(value)
+
+
+def late_problems(settings: Settings) -> tuple[Settings, list[Problem]]:
+    """``settings`` less the games' settings whose full check (``GameSetting.check``)
+    refuses what the file's first look took, and a problem for each: what reading the
+    file leaves to after the first frame (checking a bot level loads the bots)."""
+    games = game_settings()
+    kept = dict(settings.game_options)
+    problems = []
+    for key, value in settings.game_options.items():
+        setting = games.get(key)
+        if setting is None or setting.first_look is None:
+            continue
+        try:
+            kept[key] = setting.check(value)
+        except Refused as refused:
+            del kept[key]
+            problems.append(Problem(f"{key} {refused}; using {default_shown(key)}", key))
+    return replace(settings, game_options=MappingProxyType(kept)), problems
+
+
+def _middle(levels: Callable[[], Sequence[str]]) -> Callable[[], str | int]:
+    def middle() -> str:
+        found = levels()
+        return str(found[len(found) // 2])
+
+    return middle
+
+
+def setting_of(game: str, name: str) -> GameSetting:
+    """The setting ``name`` of ``game`` (an option's key, or ``BOT_LEVEL``). Raises
+    ``KeyError`` for a setting the game has not."""
+    for setting in game_settings().values():
+        if (setting.game, setting.name) == (game, name):
+            return setting
+    raise KeyError(f"{game} has no setting {name!r}")
+
+
+def game_setting(settings: Settings, game: str, name: str) -> str | int:
+    """The player's choice of the setting ``name`` of ``game``, or the game's default.
+    Raises ``KeyError`` for a setting the game has not."""
+    setting = setting_of(game, name)
+    chosen = settings.game_options.get(setting.key)
+    return setting.default() if chosen is None else chosen
+
+
+def with_game_setting(settings: Settings, key: str, value: str | int) -> Settings:
+    """``settings`` with the game's setting of file key ``key`` set to ``value``."""
+    return replace(settings, game_options=MappingProxyType({**settings.game_options, key: value}))
 
 
 def settings_path() -> Path:
@@ -85,12 +224,23 @@ def settings_path() -> Path:
 
 
 def changed_settings(old: Settings, new: Settings) -> dict[str, Any]:
-    """Setting name -> its value in ``new``, for each setting that differs from ``old``."""
-    return {
+    """Setting name -> its value in ``new``, for each setting that differs from ``old``;
+    a game's setting by its key in the file (``None``: no longer set)."""
+    changed = {
         name: getattr(new, name)
         for name in Settings.__struct_fields__
-        if getattr(old, name) != getattr(new, name)
+        if name != "game_options" and getattr(old, name) != getattr(new, name)
     }
+    for key in {**old.game_options, **new.game_options}:
+        if old.game_options.get(key) != new.game_options.get(key):
+            changed[key] = new.game_options.get(key)
+    return changed
+
+
+def every_setting(settings: Settings) -> dict[str, Any]:
+    """Setting name (a game's by its key in the file) -> its value, for each setting
+    that is not at its default."""
+    return changed_settings(Settings(), settings)
 
 
 CARD_STYLES: Final = tuple(style.value for style in CardStyle)
@@ -168,13 +318,6 @@ def _boolean(value: Any) -> bool:
     if not isinstance(value, bool):
         raise Refused(f"must be true or false, not {shown(value)}")
     return value
-
-
-def _spades_target(value: Any) -> int:
-    if isinstance(value, bool) or value not in SPADES_TARGETS:
-        targets = ", ".join(map(str, SPADES_TARGETS[:-1])) + f" or {SPADES_TARGETS[-1]}"
-        raise Refused(f"must be {targets}, not {shown(value)}")
-    return int(value)
 
 
 def _member_of(choices: type[E]) -> Callable[[Any], E]:
@@ -310,15 +453,12 @@ _READERS: dict[str, Reader] = {
     "theme": _one_of(theme_names, "one of the themes offered in Settings"),
     "card_style": _member_of(CardStyle),
     "four_colour": _boolean,
-    "variant": _member_of(Variant),
-    "bot_level": _member_of(BotLevel),
     "keymap_preset": _one_of(_presets),
     "key_overrides": _key_overrides,
     "replay_dir": _replay_dir,
     "record_replays": _boolean,
     "show_play_hint": _boolean,
     "bell": _boolean,
-    "spades_target": _spades_target,
     "practice_offered": _boolean,
     "recent_addresses": _addresses,
     "online_server": _server,
@@ -328,7 +468,6 @@ _READERS: dict[str, Reader] = {
 _DEFAULTS_SHOWN = {
     "replay_dir": "the default folder",
     "key_overrides": "the layout's keys",
-    "variant": '"standard"',
     "recent_addresses": "none",
     "online_server": "none",
 }
@@ -338,7 +477,9 @@ _DEFAULTS_SHOWN = {
 def default_shown(name: str) -> str:
     if name in _DEFAULTS_SHOWN:
         return _DEFAULTS_SHOWN[name]
-    return shown(getattr(Settings(), name))
+    if name in _READERS:
+        return shown(getattr(Settings(), name))
+    return shown(game_settings()[name].default())
 
 
 class Problem(Struct, frozen=True):
@@ -362,7 +503,7 @@ class Problem(Struct, frozen=True):
         key = self.key or ""
         text = f'there is no setting "{safe_text(key, limit=SHOWN_LENGTH)}" (left as it is)'
         close = (
-            difflib.get_close_matches(key, _READERS, n=1, cutoff=0.8)
+            difflib.get_close_matches(key, [*_READERS, *game_settings()], n=1, cutoff=0.8)
             if len(key) <= SHOWN_LENGTH
             else []
         )
@@ -373,18 +514,24 @@ def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]
     """Settings from a file's parsed TOML: every value checked, every refusal a problem,
     in the order of the file."""
     values: dict[str, Any] = {}
+    options: dict[str, str | int] = {}
     problems: list[Problem] = []
+    games = game_settings()
     for key, raw in data.items():
         reader = _READERS.get(key)
-        if reader is None:
+        game = games.get(key)
+        if reader is None and game is None:
             problems.append(Problem(None, key))
             continue
         try:
-            values[key] = reader(raw)
+            if reader is not None:
+                values[key] = reader(raw)
+            elif game is not None:
+                options[key] = (game.first_look or game.check)(raw)
         except Refused as refused:
             using = default_shown(key)
             problems.append(Problem(f"{key} {refused}; using {using}", key))
-    settings = Settings(**values)
+    settings = Settings(**values, game_options=MappingProxyType(options))
     ascii_only = settings.card_style is CardStyle.ASCII
     overrides, key_problems = usable_overrides(
         settings.keymap_preset, settings.key_overrides, ascii_only=ascii_only

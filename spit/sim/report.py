@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spit.core.wire import JsonObject
 from spit.game import GameInfo
 from spit.games.simulation import GameRecord, Run, Setup, SimRequest, Simulator
 from spit.sim.runner import RunResult, play_game, run_indexed
@@ -102,12 +103,12 @@ def text(info: GameInfo, simulator: Simulator, run: Run) -> str:
     )
 
 
-def to_json(info: GameInfo, simulator: Simulator, run: Run) -> dict[str, Any]:
+def to_json(info: GameInfo, simulator: Simulator, run: Run) -> JsonObject:
     """The ``--json`` object of a run."""
     setup = run.setup
     described = simulator.describe(run)
     low, high = run.p1_interval
-    data: dict[str, Any] = {
+    data: JsonObject = {
         "game": info.key,
         "games": run.games,
         "seed": setup.seed,

@@ -161,8 +161,9 @@ def _moments(walk: Walkable) -> Iterator[Moment[Any]]:
             try:
                 session.advance_to(to)
             except ValueError as err:  # the rules refused the next recorded deal
+                line = sim.position(sim.index)
                 raise UnusableReplay(
-                    f"invalid: line {record.line}: a round was due at t={due}, before this "
+                    f"invalid: line {line}: a round was due at t={due}, before this "
                     f"line, and cannot be dealt from the next deal line ({err})"
                 ) from None
             yield _moment(session)

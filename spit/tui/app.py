@@ -1,7 +1,8 @@
 """The Textual application: one app, the menu and the game as screens.
 
 The constructor is a contract: `spit-tui` opens the menu, `spit-tui play` passes
-``start_game`` and lands straight on the table. Games started from the menu are
+``start_game`` (the game's own description of the game, which its front ends make a
+table of) and lands straight on the table. Games started from the menu are
 pushed over it, so leaving a game (its screen popped or dismissed) shows the menu again.
 
 The app is the top of the TUI: it imports the screens, never the other way round.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -46,8 +47,8 @@ if TYPE_CHECKING:
     from textual.app import AutopilotCallbackType
 
     from spit.core.clock import Clock
+    from spit.tui.shared.front_ends import GameStart, ScreenOpener
     from spit.tui.shared.services import Services
-    from spit.tui.spit.game_config import GameConfig
 
 logger = logging.getLogger(__name__)
 """Where the app logs (never on screen): "started in N ms" once its first frame is out."""
@@ -89,7 +90,7 @@ class SpitApp(App[int]):
     def __init__(
         self,
         settings: Settings | None = None,
-        start_game: GameConfig | None = None,
+        start_game: GameStart | None = None,
         clock: Clock | None = None,
         *,
         start_screen: Screen[Any] | None = None,
@@ -172,9 +173,12 @@ class SpitApp(App[int]):
         another screen (``start_screen``) still has a blank screen beneath it, which
         the screens that leave by ``LeaveScreen`` look for."""
         if self.start_game is not None:
-            from spit.tui.spit.game_screen import SpitScreen
+            from spit.tui.shared.front_ends import front_ends
 
-            return SpitScreen(self.start_game, self.clock)
+            start = front_ends(self.start_game.game).start
+            if start is None:
+                raise ValueError(f"an app cannot start on a game of {self.start_game.game}")
+            return start(self.start_game, self.clock)
         if self.start_screen is not None:
             return Screen()
         from spit.tui.shell.menu import MainMenu
@@ -228,17 +232,47 @@ class SpitApp(App[int]):
 
     def on_ready(self) -> None:
         """The first frame is out: log how long that took, to Python's logging and to
-        Textual's devtools console, neither of which draws on screen."""
+        Textual's devtools console, neither of which draws on screen; then check what
+        reading the settings left for later (a bot level: its bots are loaded), in a
+        thread."""
         message = f"started in {started_in_ms():.0f} ms"
         logger.info(message)
         self.log.info(message)
+        self.run_worker(self._check_settings_late, name="settings", thread=True)
+
+    def _check_settings_late(self) -> None:
+        from spit.settings.file import late_warnings
+
+        checked, warnings = late_warnings(self.settings_file, self.settings)
+        if warnings:
+            self.call_from_thread(self._late_settings, checked, warnings)
+
+    def _late_settings(self, checked: Settings, warnings: list[str]) -> None:
+        """Leave out the settings refused late, as the file's other problems are."""
+        from types import MappingProxyType
+
+        from msgspec.structs import replace
+
+        kept = {
+            key: value
+            for key, value in self.settings.game_options.items()
+            if key in checked.game_options
+        }
+        self.settings = replace(self.settings, game_options=MappingProxyType(kept))
+        self.notify(
+            "\n".join([f"{safe_path(self.settings_file)}:", *warnings]),
+            title="Settings",
+            severity="warning",
+            timeout=20,
+            markup=False,
+        )
 
     def on_unmount(self) -> None:
         self._use_card_style(CardStyle.UNICODE)
 
     # -- navigation: what the screens ask for (``spit.tui.shared.navigation``) -------
-    # The game screens are imported here, when first opened, and nowhere else in the
-    # shell: the one place the game registry's front ends are to take over.
+    # Each game's screens come from its front ends (``spit.tui.shared.front_ends``),
+    # which the composition root installs: the app imports no game's screens.
 
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
@@ -251,33 +285,37 @@ class SpitApp(App[int]):
 
     @on(StartChallenge)
     def _start_challenge(self, message: StartChallenge) -> None:
-        """The day's deal's card (``spit.tui.spit.daily_card``: the date, the bot,
-        whether the game counts, Enter to play); the ladder once its step is read from
-        the statistics, in a thread (the database may have replays to read first)."""
-        from spit.tui.spit import challenges
+        """A screen of a game's own, from its menu entry (``MenuEntry.opens``: the day's
+        deal's card, the ladder once its step is read from the statistics)."""
+        from spit.tui.shared.front_ends import front_ends
 
-        if message.kind == "daily":
-            from spit.tui.spit.daily_card import DailyCard
-
-            self.push_screen(DailyCard(self.clock))
-            return
-
-        def find_step() -> None:
-            step = challenges.ladder_step()
-            self.call_from_thread(self._push_ladder, step)
-
-        self.run_worker(find_step, name="ladder step", group="stats", thread=True)
-
-    def _push_ladder(self, step: int) -> None:
-        from spit.tui.spit.challenges import ladder_screen
-
-        self.push_screen(ladder_screen(self.settings, step, self.clock))
+        entry = next(e for e in front_ends(message.game).menu if e.id == message.entry)
+        if entry.opens is not None:
+            self._open_screen(entry.opens)
 
     @on(StartPractice)
     def _start_practice(self) -> None:
-        from spit.tui.spit.practice import practice_round
+        """The first registered game's practice round (``FrontEnds.practice``)."""
+        from spit.games import registry
+        from spit.tui.shared.front_ends import front_ends
 
-        self.push_screen(practice_round(self.settings, self.clock))
+        for game in registry.games():
+            practice = front_ends(game.name).practice
+            if practice is not None:
+                self._open_screen(practice)
+                return
+
+    def _open_screen(self, opens: ScreenOpener) -> None:
+        """Push the screen ``opens`` gives, at once or once it has awaited it."""
+        opened = opens(self.settings, self.clock)
+        if isinstance(opened, Screen):
+            self.push_screen(opened)
+            return
+
+        async def push_when_ready(screen: Awaitable[Screen[Any]]) -> None:
+            self.push_screen(await screen)
+
+        self.run_worker(push_when_ready(opened), name="open a game's screen", group="stats")
 
     @on(OpenReplay)
     def _open_replay(self, message: OpenReplay) -> None:
@@ -364,12 +402,14 @@ class SpitApp(App[int]):
         self.action_interrupt()
 
     def action_help(self) -> None:
+        from spit.tui.shared.interrupt import Interruptible
         from spit.tui.shell.how_to_play import HowToPlay
-        from spit.tui.spit.game_screen import SpitScreen
 
         # A game has its own help key (which pauses it); with that key remapped, ``?``
-        # must not cover the running game with How to play.
-        if not isinstance(self.screen, HowToPlay | SpitScreen):
+        # must not cover the running game with How to play. The games' tables, and the
+        # dialogs over them, are the screens that Ctrl+C does not simply quit.
+        screen = self.screen
+        if not isinstance(screen, HowToPlay) and not isinstance(screen, Interruptible):
             self.push_screen(HowToPlay())
 
 

@@ -35,10 +35,10 @@ def test_old_files_and_newer_kinds_read_as_ordinary_games() -> None:
         ({"kind": "daily", "date": "2026-13-01"}, "no such day"),
         ({"kind": "daily", "date": "\x1b[2J"}, "YYYY-MM-DD"),
         ({"kind": "daily", "date": 20261202}, "YYYY-MM-DD"),
-        ({"kind": "ladder", "step": -1}, "'step' must be a whole number"),
-        ({"kind": "ladder", "step": 10**9}, "'step' must be a whole number"),
-        ({"kind": "ladder", "step": True}, "'step' must be a whole number"),
-        ({"kind": "ladder", "step": "3"}, "'step' must be a whole number"),
+        ({"kind": "ladder", "step": -1}, "'step': Expected `int`"),
+        ({"kind": "ladder", "step": 10**9}, "'step': Expected `int`"),
+        ({"kind": "ladder", "step": True}, "'step': Expected `int`"),
+        ({"kind": "ladder", "step": "3"}, "'step': Expected `int`"),
     ],
 )
 def test_hostile_challenges_are_refused(value: Any, message: str) -> None:

@@ -14,14 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spit.core.dates import playable_day, utc_today
 from spit.engine import Variant
-from spit.games.spit.daily import (
-    DAILY_LEVEL,
-    daily_deal,
-    playable_day,
-    share_line,
-    utc_today,
-)
+from spit.games.spit.daily import DAILY_LEVEL, daily_deal, share_line
 
 PINNED = {
     date(2026, 12, 2): (414960918217404724, 5797324288805318488, Variant.STANDARD),

@@ -9,7 +9,8 @@ cannot ask the game itself, kept as small as it can be.
 - ``hidden``: the cards the rules hide from a seat now (``None``: a spectator), which
   nothing sent to it may name;
 - ``net_intents``: the texts a network client may send now, and ``next_text``, what
-  it sends for the next deal (``None``: the game deals by itself).
+  it sends for the next deal (``None``: the game deals by itself);
+- ``events``: the game's events, for a game the wire written once sends.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import SEATS, Seat
 from spit.games.descriptor import GameDescriptor
 from spit.games.spades import descriptor as spades_descriptor
+from spit.games.spades.engine import events as spades_events
 from spit.games.spit import descriptor as spit_descriptor
 from spit.play.session import Session
 from spit.tui.shared.front_ends import FrontEnds
 from tests.war import descriptor as war
+from tests.war import engine as war_engine
 
 PEOPLE: Final = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Bob"))
 """Two people with names of their own, so that a game between them is rated."""
@@ -50,6 +53,9 @@ class Entry:
     next_text: str | None = None
     net_options: Mapping[str, object] = field(default_factory=dict)
     """The network table's options that give ``game``'s."""
+    events: object = None
+    """The game's events (a union of their classes), for a game sent by the wire written
+    once (``spit.play.net_table.ObservedWire``), whose news the battery reads back."""
     screens: FrontEnds | None = None
     """Installed by ``extra_game`` (a game of the tests); ``None``: the program's own."""
 
@@ -195,6 +201,7 @@ ENTRIES: Final = {
             _codec_intents,
             next_text="next",
             net_options={"target": SPADES_TARGET},
+            events=spades_events.Event,
         ),
         Entry(
             war.DESCRIPTOR,
@@ -203,6 +210,7 @@ ENTRIES: Final = {
             _war_writer,
             _war_hidden,
             _codec_intents,
+            events=war_engine.Event,
             screens=war.FRONT_ENDS,
         ),
     )

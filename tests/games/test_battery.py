@@ -30,6 +30,7 @@ from spit.games.descriptor import GameDescriptor
 from spit.games.replays import parse_any_replay, verify_any
 from spit.play.deals import ScriptedDeals, SeededDeals
 from spit.play.events import InputRecord
+from spit.play.net_table import read_event, read_observation
 from spit.play.session import Session
 from spit.sim import run_games
 from spit.sim.report import text as report_text
@@ -38,6 +39,7 @@ from spit.stats import StatsDB
 from tests.replay.edits import edits
 
 from .battery_games import ENTRIES, AnySession, Entry
+from .cards_in import cards_in
 
 NAMES = [*(game.name for game in registry.games()), "war"]
 NOT_YET = "not yet written once for every game:"
@@ -305,6 +307,27 @@ def _named(hidden: frozenset[int]) -> set[str]:
     return {card_name(card) for card in hidden}
 
 
+def _seen(entry: Entry, view: dict[str, Any], told: list[Any], shown: object) -> set[str]:
+    """The cards a view and news name: by name, and, from the wire written once
+    (``ObservedWire``: cards as numbers), the cards of the observation and events read
+    back, where the observation must be ``shown``, the game's for that seat."""
+    names = _card_names([view, *told])
+    if "observation" not in view:
+        return names
+    assert set(view) <= {"observation", "ready", "forfeit", "can_play", "counts"}, "no more"
+    counts = view.get("counts", {})  # a game's counts of cards, a spectator's
+    assert all(all(type(n) is int for n in pair) for pair in counts.values())
+    seen = read_observation(view, type(shown))
+    assert seen == shown, "a seat is sent its observation, as it is"
+    events = []
+    for item in told:
+        assert set(item) <= {"kind", "t", "seat", "action", "events", "why", "resolved", "level"}
+        for sent in item.get("events", ()):
+            events.append(event := read_event(sent, entry.events))
+            assert msgspec.json.encode(event) == msgspec.json.encode(sent["data"]), "no more"
+    return names | _named(frozenset(cards_in([seen, *events])))
+
+
 def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path: Path) -> None:
     """The room's table played by random clients beside a session of the same game and
     deals: it is the game (the same hashes), and no view or news for a seat, nor for a
@@ -340,10 +363,12 @@ def test_a_network_room_sends_no_seat_what_it_cannot_see(entry: Entry, tmp_path:
             hidden = _named(entry.hidden(shadow.state, seat))
             hid += bool(hidden)
             told = [item for whom, item in news if whom in (None, seat)]
-            assert not _card_names([table.view(seat), *told]) & hidden, seat
-            leaks += bool(_card_names(table.view(SEATS[1 - seat])) & hidden)
+            assert not _seen(entry, table.view(seat), told, shadow.observe(seat)) & hidden, seat
+            other = SEATS[1 - seat]
+            leaks += bool(_seen(entry, table.view(other), [], shadow.observe(other)) & hidden)
         public = _named(entry.hidden(shadow.state, None))
-        assert not _card_names([table.public_view(), *table.public_news()]) & public
+        shown = _seen(entry, table.public_view(), table.public_news(), shadow.observe(None))
+        assert not shown & public
     assert hid and t > 0 and (entry.next_text is None or shadow.rounds > 1)
     assert leaks or not game.info.hidden_information, "the other seat's view would not show"
     table.close()

@@ -196,25 +196,36 @@ Seen = list[tuple[int, str, frozenset[str]]]
 the names of the cards hidden from that seat at that moment)."""
 
 
-def check_nothing_hidden(frames_by_seat: Sequence[Iterable[str]], seen: Seen) -> None:
+Named = Callable[[dict[str, Any]], set[str]]
+"""The names of the cards a view frame holds (``CARD`` finds those the frame names)."""
+
+
+def check_nothing_hidden(
+    frames_by_seat: Sequence[Iterable[str]], seen: Seen, named: Named | None = None
+) -> None:
     """Nothing hidden ever left the server: every frame a seat got is either a view the
     server made for that seat, naming no card hidden from it then, or a message that
     names no card at all."""
     hidden_at = {(seat, view): hidden for seat, view, hidden in seen}
     for seat, frames in enumerate(frames_by_seat):
-        _check_frames(seat, frames, hidden_at)
+        _check_frames(seat, frames, hidden_at, named)
 
 
-def check_spectator_saw_nothing_hidden(frames: Iterable[str], seen: Seen) -> int:
+def check_spectator_saw_nothing_hidden(
+    frames: Iterable[str], seen: Seen, named: Named | None = None
+) -> int:
     """``check_nothing_hidden`` for a spectator's frames: every view in them is a public
     view the server made, naming no card hidden from either player then. Returns how
     many views were checked."""
     hidden_at = {(seat, view): hidden for seat, view, hidden in seen}
-    return _check_frames(SPECTATOR, frames, hidden_at)
+    return _check_frames(SPECTATOR, frames, hidden_at, named)
 
 
 def _check_frames(
-    seat: int, frames: Iterable[str], hidden_at: dict[tuple[int, str], frozenset[str]]
+    seat: int,
+    frames: Iterable[str],
+    hidden_at: dict[tuple[int, str], frozenset[str]],
+    named_in: Named | None = None,
 ) -> int:
     views = 0
     for frame in frames:
@@ -226,7 +237,7 @@ def _check_frames(
             continue
         key = (seat, json.dumps(message["view"], sort_keys=True))
         assert key in hidden_at, "a view the server did not make for this seat"
-        named = set(CARD.findall(frame))
+        named = set(CARD.findall(frame)) if named_in is None else named_in(message)
         assert not named & hidden_at[key], (seat, named & hidden_at[key])
         views += 1
     return views

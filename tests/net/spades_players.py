@@ -12,7 +12,8 @@ from typing import Any
 from spit.core.cards import card_name
 from spit.games.spades.engine import Phase, playable
 from spit.games.spades.keys import hand_letters
-from spit.games.spades.wire import read_view
+from spit.games.spades.wire import read_event, read_view
+from tests.games.cards_in import cards_in
 
 BID = 6
 """Both bid six of the thirteen tricks: one of them makes it each hand, so a game to a
@@ -41,3 +42,14 @@ def spades_intent(view: dict[str, Any], rng: random.Random) -> str | None:
             card = rng.choice(cards)
             return rng.choice((f"play {card_name(card)}", f"key {hand_letters(seen)[card]}"))
     return None
+
+
+def frame_cards(message: dict[str, Any]) -> set[str]:
+    """The names of the cards a view frame of Spades holds: its view's, its news'
+    events', and a card picked for the exchange (``tests.net.loopback.Named``)."""
+    cards = cards_in(read_view(message["view"]))
+    for item in message.get("events", []):
+        cards |= cards_in([read_event(event) for event in item.get("events", [])])
+        if item.get("kind") == "picked":
+            cards.add(item["card"])
+    return {card_name(card) for card in cards}

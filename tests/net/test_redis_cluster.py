@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import redis.asyncio as aioredis
 from websockets.asyncio.client import connect
@@ -25,6 +26,8 @@ from spit.net.client import NetClient
 from spit.net.lobby_client import list_rooms
 from spit.net.online_client import OnlineClient
 from spit.net.protocol import PROTOCOL_VERSION, Hello, encode, parse_server
+from spit.net.shared.notices import SharedPlan, SharedSeat
+from spit.net.shared.redis_cluster import LostRoom, RedisCluster
 from spit.net.shared.relay import OWNER_GONE
 from tests.online.postgres import missing_reason as postgres_missing
 from tests.online.postgres import throwaway_postgres
@@ -441,3 +444,41 @@ def test_a_process_refuses_to_start_without_its_redis(tmp_path: Path) -> None:
                 pass
 
     asyncio.run(asyncio.wait_for(run(), 30))
+
+
+def test_a_dead_processs_plans_are_read_strictly_and_the_damaged_passed_over(
+    redis_server: ThrowawayRedis,
+) -> None:
+    """The plans a dead process left are Structs read back strictly: each one that
+    reads is handed on, one that does not (damaged, another version's) is logged and
+    passed over, and the process is reaped all the same."""
+    plan = SharedPlan(
+        game="spit",
+        variant="standard",
+        seats=(SharedSeat(account="ann"), SharedSeat(bot="easy")),
+        rated=True,
+        key="k1",
+        games=2,
+        recorded=1,
+    )
+
+    async def run() -> tuple[list[tuple[str, list[LostRoom]]], list[str]]:
+        cluster = RedisCluster(redis_server.url)
+        seen: list[tuple[str, list[LostRoom]]] = []
+
+        async def on_lost(process: str, rooms: list[LostRoom]) -> None:
+            seen.append((process, rooms))
+
+        cluster.on_lost = on_lost
+        redis = cluster.redis
+        await redis.sadd("spit:procs", "dead")
+        damaged = {"XYZ": b'{"game": 3}', "QQQ": b"{", "RRR": b'{"game": "spit"}'}
+        await redis.hset("spit:plans:dead", mapping={"ABC": msgspec.json.encode(plan), **damaged})
+        await cluster._reap()
+        left = await redis.exists("spit:plans:dead")
+        await redis.aclose()
+        return seen, [*cluster.reaped, str(left)]
+
+    seen, reaped = asyncio.run(asyncio.wait_for(run(), 10))
+    assert seen == [("dead", [LostRoom("ABC", plan)])]
+    assert reaped == ["dead", "0"]

@@ -9,15 +9,16 @@ import random
 from pathlib import Path
 from typing import Any, ClassVar
 
+import msgspec
 import pytest
 
 from spit.core.cards import card_name
 from spit.games.spades.replay import load_spades_replay, verify_spades
-from spit.games.spades.wire import Table
+from spit.games.spades.wire import Table, read_view
 from spit.net.client import NetClient
 
 from .loopback import Seen, check_nothing_hidden, play_greedily, running_server
-from .spades_players import spades_intent
+from .spades_players import frame_cards, spades_intent
 
 
 class WatchedSpadesTable(Table):
@@ -32,7 +33,7 @@ class WatchedSpadesTable(Table):
         state = self.session.state
         other = 1 - seat
         hidden = {*state.hands[other], *state.stock, *state.discards[other]}
-        if view["top_card"] is not None:
+        if read_view(view).top_card is not None:
             hidden.discard(state.stock[0])
         hidden -= set(state.discards[seat])
         names = frozenset(card_name(c) for c in hidden)
@@ -78,9 +79,10 @@ def test_a_game_of_spades_over_loopback_ends_verifies_and_hides_what_it_must(
     assert result.valid and result.finished
     assert result.final_hash == final
     assert a.view is not None and b.view is not None
-    assert a.view["winner"] == b.view["winner"] == result.winner
-    assert a.view["hand"] != b.view["hand"] or not a.view["hand"]
-    check_nothing_hidden((a.frames, b.frames), WatchedSpadesTable.seen)
+    a_seen, b_seen = read_view(a.view), read_view(b.view)
+    assert a_seen.winner == b_seen.winner == result.winner
+    assert a_seen.hand != b_seen.hand or not a_seen.hand
+    check_nothing_hidden((a.frames, b.frames), WatchedSpadesTable.seen, frame_cards)
     assert len(WatchedSpadesTable.seen) > 100  # the check looked at a whole game
 
 
@@ -88,10 +90,14 @@ def test_the_check_would_see_an_opponents_card_in_a_frame(tmp_path: Path) -> Non
     WatchedSpadesTable.seen = []
     table = WatchedSpadesTable(("Ann", "Bob"), 3, None)
     view = table.view(0)
-    leaked = dict(view, hand=[*view["hand"], card_name(table.session.state.stock[-1])])
+    seen = read_view(view)._replace(hand=(table.session.state.stock[-1],))
+    leaked = dict(view, observation=msgspec.to_builtins(seen))
     WatchedSpadesTable.seen.append(
         (0, json.dumps(leaked, sort_keys=True), WatchedSpadesTable.seen[0][2])
     )
     frame = json.dumps({"type": "view", "view": leaked})
+    check_nothing_hidden(
+        ([json.dumps({"type": "view", "view": view})], []), table.seen, frame_cards
+    )
     with pytest.raises(AssertionError):
-        check_nothing_hidden(([frame], []), WatchedSpadesTable.seen)
+        check_nothing_hidden(([frame], []), WatchedSpadesTable.seen, frame_cards)

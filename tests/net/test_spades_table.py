@@ -36,15 +36,9 @@ from spit.games.spades.intents import (
     parse_intent,
 )
 from spit.games.spades.replay import load_spades_replay, verify_spades
-from spit.games.spades.wire import (
-    Table,
-    event_json,
-    read_event,
-    read_view,
-    turned,
-    turned_event,
-)
+from spit.games.spades.wire import Table, read_event, read_view, turned, turned_event
 from spit.net.protocol import MAX_INTENT
+from spit.play.net_table import event_json
 
 from .spades_players import spades_intent
 
@@ -271,9 +265,9 @@ def test_news_of_a_draw_shows_the_cards_only_to_the_drawer(tmp_path: Path) -> No
     table.submit(drawer, "keep", 30)
     items = {seat: item for seat, item in table.news() if item["kind"] == "input"}
     mine, theirs = items[drawer]["events"][0], items[1 - drawer]["events"][0]
-    assert mine["event"] == theirs["event"] == "drew"
-    assert mine["kept"] is not None and mine["discarded"] is not None
-    assert theirs["kept"] is None and theirs["discarded"] is None
+    assert mine["event"] == theirs["event"] == "CardsDrawn"
+    assert mine["data"]["kept"] is not None and mine["data"]["discarded"] is not None
+    assert theirs["data"]["kept"] is None and theirs["data"]["discarded"] is None
     assert table.writer is None and table.replay_path is None
 
 
@@ -328,3 +322,30 @@ def test_an_action_that_comes_between_hands_is_refused_and_the_replay_still_veri
     assert table.replay_path is not None
     result = verify_spades(load_spades_replay(table.replay_path))
     assert result.valid, result.error
+
+
+def test_a_client_refuses_a_view_or_event_that_is_not_of_spades() -> None:
+    """What a server sends is read back field by field: a card that is none, a seat
+    that is none, a field of the wrong type or missing are each refused with a
+    ``ValueError``, never drawn."""
+    table = Table(("Ann", "Bob"), 2, None)
+    view = table.view(0)
+    seen = read_view(view)
+    good = list(view["observation"])
+    assert read_view(dict(view, observation=good)) == seen
+    for field, bad in (("hand", [52]), ("player", 2), ("phase", "dancing"), ("target", "500")):
+        observation = list(good)
+        observation[seen._fields.index(field)] = bad
+        with pytest.raises(ValueError):
+            read_view(dict(view, observation=observation))
+    with pytest.raises(ValueError):
+        read_view(dict(view, observation=good[:-1]))
+    for event in (
+        {"event": "CardPlayed", "data": {"player": 0, "card": 60}},
+        {"event": "CardPlayed", "data": {"player": 3, "card": 6}},
+        {"event": "Dance", "data": {}},
+        {"event": "HandStarted", "data": {"hand": 1}},
+    ):
+        with pytest.raises(ValueError):
+            read_event(event)
+    assert read_event({"event": "CardPlayed", "data": {"player": 1, "card": 51}}).card == 51

@@ -37,7 +37,7 @@ from .loopback import (
     running_server,
     wait_until,
 )
-from .spades_players import spades_intent
+from .spades_players import frame_cards, spades_intent
 
 
 class WatchedSpadesTable(spades_wire.Table):
@@ -140,11 +140,12 @@ def test_spectators_of_spades_never_see_a_hand(tmp_path: Path) -> None:
 
     early, late = asyncio.run(run())
     checked = sum(
-        check_spectator_saw_nothing_hidden(c.frames, WatchedSpadesTable.seen) for c in (early, late)
+        check_spectator_saw_nothing_hidden(c.frames, WatchedSpadesTable.seen, frame_cards)
+        for c in (early, late)
     )
     assert checked > 100
-    assert early.view is not None and early.view["cards"] == [0, 0]
-    assert all(not frame_view.view["hand"] for frame_view in early.seen)
+    assert early.view is not None and early.view["counts"]["cards"] == [0, 0]
+    assert all(not spades_wire.read_view(frame.view).hand for frame in early.seen)
 
 
 def test_a_room_takes_so_many_spectators_and_refuses_the_next_clearly(tmp_path: Path) -> None:

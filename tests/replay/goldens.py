@@ -132,6 +132,26 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "final_hash": "dd6df3ec62449ec1d1bacfd6528eac9c",
         "seal": "sealed",
     },
+    "v1_5_finished.spit.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 11,
+        "winner": "p1",
+        "inputs": 491,
+        "duration_ms": 214200,
+        "final_hash": "e421ab5a258775a4ee43d4d0387e5c16",
+        "seal": "sealed",
+    },
+    "v1_5_finished.spades.jsonl": {
+        "valid": True,
+        "finished": True,
+        "rounds": 12,
+        "winner": "p1",
+        "inputs": 673,
+        "duration_ms": 170750,
+        "final_hash": "e7fae0ccc9c1e504f371f2d95285db11",
+        "seal": "sealed",
+    },
 }
 """``verify_any(...).to_json()`` of each file, by name."""
 

@@ -1,10 +1,14 @@
-"""Write the generated golden replays of the current format version (1.1, sealed) in
+"""Write the generated golden replays of the current format version (1.5) in
 ``tests/replay/golden/``.
 
 Run ``python -m tests.replay.make_golden`` from the repository root only when the
-format's version changes, and then keep the files of the version before: the committed
-files are the point of the golden tests, which check that files written by earlier
-versions keep verifying, with the same result, as the code evolves. The files of format
+format's version changes, and then keep the files of the versions before: the
+committed files are the point of the golden tests, which check that files written by
+earlier versions keep verifying, with the same result, as the code evolves. ``main``
+writes only the current version's files (``current_games``); the functions that wrote
+the older ones are kept to show how they were made, and would now write them in the
+current version. The files of format 1.5 (``v1_5_finished``, one per game) are
+ordinary finished games, sealed (neither Spit nor Spades can end in a draw). The files of format
 1.0 (unsealed: ``standard_finished``, ``points_finished``, ``unfinished`` and the Spades
 ones) were written by this script's 1.0 version and are kept as they are; the sealed
 ones are the same games written again by 1.1, so that each must verify to the same
@@ -21,6 +25,7 @@ from __future__ import annotations
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Final
 from unittest import mock
 
 from spit.engine import Variant
@@ -38,6 +43,25 @@ INTERRUPTED = b'{"type": "input", "t": 4'
 
 
 def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        current_games(Path(tmp))
+
+
+CURRENT: Final = ("v1_5_finished.spit.jsonl", "v1_5_finished.spades.jsonl")
+"""The files ``current_games`` writes."""
+
+
+def current_games(tmp: Path, into: Path = GOLDEN) -> None:
+    """The files of format 1.5, in ``into``: a finished game of each, as a keyboard
+    session writes it."""
+    path, _ = record_game(tmp / "spit", 3, Variant.POINTS, created=CREATED)
+    (into / CURRENT[0]).write_bytes(path.read_bytes())
+    spades, _, _ = record_spades_game(tmp / "spades", 2, mistake_in={1}, created=CREATED)
+    (into / CURRENT[1]).write_bytes(spades.read_bytes())
+
+
+def sealed_games() -> None:
+    """The files of format 1.1 (sealed twins of the 1.0 ones)."""
     with tempfile.TemporaryDirectory() as tmp:
         for name, seed, limit in (
             ("sealed_finished", 0, 3_600_000),

@@ -1,5 +1,5 @@
 """The replay file may open after the game began, and misses nothing
-(``spit.games.spit.feed``): calls made before the file opens reach it, in
+(``spit.replay.feed``): calls made before the file opens reach it, in
 order; after the close nothing does; a game without a card played leaves no file.
 No Textual here: the game screen's part is in ``tests/tui/game/test_recording_feed.py``."""
 
@@ -12,9 +12,10 @@ import pytest
 from spit.core.replay.fields import PlayerInfo
 from spit.engine import Move, Play, Slap, new_game
 from spit.engine.timers import Timing
-from spit.games.spit.feed import WriterFeed
+from spit.games.spit.game import card_played
 from spit.games.spit.replay import Deal, Input, ReplayWriter, load_replay
 from spit.play.events import InputRecord
+from spit.replay.feed import WriterFeed
 
 STATE = new_game((tuple(range(26)), tuple(range(26, 52))))
 
@@ -45,7 +46,7 @@ class _Writer:
 def test_calls_made_before_the_file_opens_reach_it_in_order() -> None:
     early = InputRecord(10, 0, Play(0, 0), False, reason="not_playing")
     watched: list[object] = []
-    feed = WriterFeed(watched.append)
+    feed = WriterFeed(card_played, watched.append)
     feed.on_deal(0, 1, ((), ()))
     feed.on_input(early, STATE)
     assert watched == []  # nothing to watch before there is a writer
@@ -65,7 +66,7 @@ def test_calls_made_before_the_file_opens_reach_it_in_order() -> None:
 
 
 def test_a_feed_closed_before_its_file_opened_keeps_nothing() -> None:
-    feed = WriterFeed()
+    feed = WriterFeed(card_played)
     feed.on_deal(0, 1, ((), ()))
     assert feed.close() is None
     feed.on_deal(5, 2, ((), ()))
@@ -88,7 +89,7 @@ def test_a_feed_closed_before_its_file_opened_keeps_nothing() -> None:
 def test_the_file_is_kept_only_if_a_card_was_played(
     tmp_path: Path, inputs: tuple[InputRecord, ...], played: bool
 ) -> None:
-    feed = WriterFeed()
+    feed = WriterFeed(card_played)
     feed.on_deal(0, 1, (tuple(range(26)), tuple(range(26, 52))))
     for record in inputs:
         feed.on_input(record, STATE)

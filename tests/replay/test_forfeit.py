@@ -81,7 +81,7 @@ def _unsealed(lines: list[dict]) -> bytes:
         ("input after", "after the forfeit"),
         ("forfeit after the end", "after the end of the game"),
         ("forfeit twice", "after the forfeit"),
-        ("bad player", "p1"),
+        ("bad player", "'player'"),
     ],
 )
 def test_a_forfeit_out_of_place_is_refused_at_its_line(
@@ -117,9 +117,9 @@ def test_a_reader_of_format_1_1_skips_the_new_lines_as_the_format_says(
     bot_game.write_bytes(_unsealed(lines[:-2]))  # the bot's game, cut before the forfeit
     forfeited = _forfeited(tmp_path / "forfeit", 1, 3_000)
     lines = FORMAT.lines
-    old_types = {k: v for k, v in lines._kinds.items() if k not in ("forfeit", "bot")}
+    old_types = lines.line_types.types - {"forfeit", "bot"}
     monkeypatch.setattr(reading, "FORMAT_VERSION", (1, 1))
-    monkeypatch.setattr(lines, "_kinds", old_types)
+    monkeypatch.setattr(lines.line_types, "types", old_types)
     assert verify(load_replay(bot_game)).valid  # the bot line skipped, its inputs checked
     result = verify(load_replay(forfeited))
     assert not result.valid and "recorded as over" in (result.error or "")

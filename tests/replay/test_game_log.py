@@ -1,4 +1,4 @@
-"""The game kept in memory for the result screen's story (``spit.replay.game_log``)
+"""The game kept in memory for the result screen's story (``spit.replay.feed``)
 is the game its replay file holds: the same deals and inputs, and so the same story.
 No Textual here; the screen's use of it is in ``tests/tui/game/test_game_over_story.py``."""
 
@@ -13,7 +13,7 @@ from spit.engine.timers import Timing
 from spit.games.spit.game import new_session
 from spit.games.spit.identity import NAME
 from spit.games.spit.replay import Deal, Header, Input, ReplayWriter, load_replay, verify
-from spit.replay.game_log import GameLog
+from spit.replay.feed import GameLog
 from spit.stats.story import story_of
 from tests.replay.agents import RandomAgent
 from tests.replay.games import BOTS

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.core.cards import DECK, parse_card
+from spit.games.simulation import total
 from spit.games.spades.bots import LEVELS, bot_description, make_bot
 from spit.games.spades.bots.knowledge import read
 from spit.games.spades.bots.lookahead import best_bid, sample_hands
-from spit.games.spades.duel import duel, play_game
 from spit.games.spades.engine import (
     Bid,
     DeclineBlindNil,
@@ -27,8 +27,9 @@ from spit.games.spades.engine import (
     legal_actions,
     new_game,
     observe,
-    state_hash,
 )
+from spit.games.spades.sim import SIMULATOR
+from spit.sim import run_games
 
 from .positions import position, run, through_draw
 
@@ -137,17 +138,17 @@ def test_knowledge_reads_voids_from_the_tricks() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("levels", [("hard", "hard"), ("easy", "easy"), ("easy", "hard")])
 def test_bot_games_finish(levels: tuple[str, str]) -> None:
-    for seed in range(4):
-        final = play_game(levels, seed)
-        assert final.phase is Phase.GAME_OVER and final.winner in (0, 1)
-        assert max(final.scores) >= final.target
+    run = run_games(SIMULATOR, 4, 0, *levels)
+    assert run.unfinished == 0
+    for record in run.records:
+        assert record.winner in (0, 1) and max(record.counts["scores"]) >= 500
 
 
 @pytest.mark.slow
 def test_bot_games_are_reproducible() -> None:
-    a, b = play_game(("hard", "easy"), 42), play_game(("hard", "easy"), 42)
-    assert state_hash(a) == state_hash(b)
-    assert state_hash(play_game(("hard", "easy"), 43)) != state_hash(a)
+    a, b = run_games(SIMULATOR, 2, 42, "hard", "easy"), run_games(SIMULATOR, 2, 42, "hard", "easy")
+    assert a.records == b.records
+    assert run_games(SIMULATOR, 2, 43, "hard", "easy").records != a.records
 
 
 @pytest.mark.slow
@@ -160,15 +161,15 @@ def test_bot_games_are_reproducible() -> None:
     ],
 )
 def test_each_level_beats_what_it_must(levels: tuple[str, str], share: float) -> None:
-    result = duel(levels, 16, seed=2024)
-    assert result.unfinished == 0
-    assert result.rate(0) >= share, result
+    run = run_games(SIMULATOR, 16, 2024, *levels)
+    assert run.unfinished == 0
+    assert run.p1_win_rate >= share, run.records
 
 
 @pytest.mark.slow
 def test_hard_makes_most_of_its_bids() -> None:
-    result = duel(("hard", "scripted"), 8, seed=77)
-    assert result.made_rate(0) >= 0.7, result
+    run = run_games(SIMULATOR, 8, 77, "hard", "scripted")
+    assert total(run.records, "made", 0) >= 0.7 * total(run.records, "bids", 0), run.records
 
 
 # --- the look-ahead -----------------------------------------------------------------------
@@ -177,8 +178,8 @@ def test_hard_makes_most_of_its_bids() -> None:
 def _play_states(seed: int) -> list[State]:
     """Every state of one hard-against-scripted game in which someone plays a card."""
     from spit.core.dealer import Dealer
-    from spit.games.spades.duel import seat
     from spit.games.spades.engine import apply, next_hand, shuffled_hand, to_move
+    from spit.games.spades.sim import make_player as seat
 
     dealer = Dealer(seed)
     state = new_game(*shuffled_hand(dealer), target=150)

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Final
 
+import msgspec
 import pytest
 
 from spit.core.replay.fields import PlayerInfo
@@ -84,7 +85,7 @@ def hand_game(
         "format": "spit-replay",
         "version": "1.0",
         "created": created,
-        "players": [p.to_json() for p in players],
+        "players": msgspec.to_builtins(players),
     }
     if created is None:
         del header["created"]

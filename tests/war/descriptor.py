@@ -4,18 +4,16 @@ the tests install with ``extra_game``; its replays are ``spit.replay``'s, in its
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.reading import UnreadableReplay
 from spit.games.descriptor import Bots, GameDescriptor, ReplayFiles, Replays
+from spit.games.network import plain_net_play
 from spit.games.registry import refuse_other_games
-from spit.replay import reader
 from spit.replay.format import ReplayFormat
 from spit.replay.plain import plain_header
-from spit.replay.verify import verify_own
 from spit.tui.shared.front_ends import FrontEnds, MenuEntry
 
 from .bot import LEVELS, WarBot
@@ -58,15 +56,11 @@ DESCRIPTOR: Final = GameDescriptor(
     files=ReplayFiles(
         FORMAT.suffix, ("deal", "round"), FORMAT.header.from_json, FORMAT.lines.read_end, _mode_text
     ),
-    replays=Replays(
-        read=partial(reader.parse_replay, FORMAT),
-        verify=partial(verify_own, FORMAT),
-        describe=lambda replay: "war",
-        format=lambda: FORMAT,
-    ),
+    replays=Replays.of_format(lambda: FORMAT, lambda replay: "war"),
     bots=Bots(
         levels=lambda: LEVELS, describe=lambda level: f"{level}: flips in its turn", default=None
     ),
+    net=plain_net_play(FORMAT, WarBot, LEVELS[0]),
     simulator=_simulator,
 )
 

@@ -153,7 +153,7 @@ class View(Struct, frozen=True, gc=False):
     round: int
     rounds: int
     pile_sizes: tuple[int, int]
-    table: tuple[int | None, int | None]
+    table: tuple[Card | None, Card | None]
     points: tuple[int, int]
     to_move: int | None
     over: bool

@@ -1,4 +1,4 @@
-"""War as the game interface has it (``spit.game.Game``), its codec, and its session's type."""
+"""War as the game interface has it (``spit.game.Game``), and its codec."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Rejected
 from spit.core.replay.fields import card_names, cards_of, show
 from spit.core.seats import SEATS, Seat
-from spit.game import Game, GameInfo, NextDeal, Option, Outcome, Timed
-from spit.play import session
-from spit.play.events import SessionEvent
+from spit.game import FunctionCodec, Game, GameInfo, NextDeal, Option, Outcome, Timed
 
 from .engine import (
     FLIP,
@@ -47,32 +45,22 @@ INFO: Final = GameInfo(
 )
 
 
-class Codec:
-    """``flip``, and a deal as each pile's cards."""
-
-    def intent_text(self, intent: Flip) -> str:
-        return str(intent)
-
-    def parse_intent(self, text: str) -> Flip:
-        if text != "flip":
-            raise ValueError(f"War knows no input {show(text)}: only flip")
-        return FLIP
-
-    def action_text(self, action: Flip) -> str:
-        return str(action)
-
-    def parse_action(self, text: str) -> Flip:
-        return self.parse_intent(text)
-
-    def deal_fields(self, chance: Deal) -> dict[str, str]:
-        return {"first": card_names(chance.first), "second": card_names(chance.second)}
-
-    def read_deal(self, fields: Mapping[str, object]) -> Deal:
-        given = dict(fields)
-        return Deal(cards_of(given, "first"), cards_of(given, "second"))
+def _parse(text: str) -> Flip:
+    if text != "flip":
+        raise ValueError(f"War knows no input {show(text)}: only flip")
+    return FLIP
 
 
-CODEC: Final = Codec()
+def _deal_fields(deal: Deal) -> dict[str, str]:
+    return {"first": card_names(deal.first), "second": card_names(deal.second)}
+
+
+def _read_deal(fields: Mapping[str, object]) -> Deal:
+    return Deal(cards_of(dict(fields), "first"), cards_of(dict(fields), "second"))
+
+
+CODEC: Final = FunctionCodec(str, _parse, str, _parse, _deal_fields, _read_deal)
+"""``flip``, and a deal as each pile's cards."""
 WarTimed: TypeAlias = Timed[State, Stage, Event]
 
 
@@ -86,7 +74,7 @@ class WarGame(Struct, frozen=True):
         return INFO
 
     @property
-    def codec(self) -> Codec:
+    def codec(self) -> FunctionCodec[Flip, Flip, Deal]:
         return CODEC
 
     def draw_first(self, dealer: Dealer) -> Deal:
@@ -147,7 +135,5 @@ class WarGame(Struct, frozen=True):
         return state_hash(state)
 
 
-Session: TypeAlias = session.Session[State, Stage, Flip, Flip, Deal, Event, Reason, View]
-Agent: TypeAlias = session.Agent[State, Flip, SessionEvent[Event, Flip, Reason]]
 CONFORMS: Final[Game[State, Stage, Flip, Flip, Deal, Event, Reason, View]] = WarGame()
 """mypy proves here that War is a ``spit.game.Game`` (pyproject's ``[tool.mypy]`` files)."""

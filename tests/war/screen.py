@@ -21,7 +21,6 @@ from spit.tui.shared.cards import MEDIUM, CardPainter
 
 from .bot import WarBot
 from .engine import FLIP, View
-from .game import Session as WarSession
 from .game import WarGame
 
 YOU, BOT = SEATS
@@ -71,7 +70,7 @@ class WarScreen(Screen[None]):
         self.board = WarBoard(CardPainter(settings.card_style))
         game, bot = WarGame(), WarBot(BOT, seed)
         clock = clock or MonotonicClock()
-        self.session: WarSession = Session(game, SeededDeals(game, seed), agents=[bot], clock=clock)
+        self.session = Session(game, SeededDeals(game, seed), agents=[bot], clock=clock)
 
     def compose(self) -> ComposeResult:
         yield self.board

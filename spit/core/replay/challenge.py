@@ -19,9 +19,12 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import Any, Final
+from typing import Annotated, Final
 
-from spit.core.replay.fields import FormatError, as_object, check_int, require, show
+from msgspec import Meta, Struct
+
+from spit.core.replay.fields import FormatError, check_int, converted, show
+from spit.core.wire import JsonObject
 
 MAX_STEP: Final = 1_000_000
 """The highest ladder step a file may hold: far beyond any reachable one, low enough
@@ -55,7 +58,7 @@ class Challenge:
         check_int("step", step, 0, MAX_STEP)
         return cls(ChallengeKind.LADDER, step=step)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         if self.kind is ChallengeKind.DAILY:
             assert self.day is not None
             return {"kind": self.kind.value, "date": self.day.isoformat()}
@@ -74,19 +77,34 @@ def parse_day(text: object) -> date:
         raise FormatError(f"there is no such day as {show(text)}") from None
 
 
-def read_challenge(obj: dict[str, Any]) -> Challenge | None:
+class _Daily(Struct, frozen=True, tag="daily", tag_field="kind"):
+    date: object
+    """Read by ``parse_day``, whose message says how a date is written."""
+
+
+class _Ladder(Struct, frozen=True, tag="ladder", tag_field="kind"):
+    step: Annotated[int, Meta(ge=0, le=MAX_STEP)]
+
+
+def read_challenge(obj: JsonObject) -> Challenge | None:
     """The header's ``challenge``, if it has one this version knows. Raises
     ``FormatError`` for a value that is not an object, or a known kind whose value is
     wrong."""
     data = obj.get("challenge")
     if data is None:
         return None
-    found = as_object(data, "'challenge'")
-    kind = require(found, "kind")
+    if not isinstance(data, dict):
+        raise FormatError(f"'challenge' must be a JSON object, not {show(data)}")
+    if "kind" not in data:
+        raise FormatError("a challenge's 'kind' is missing")
+    kind = data["kind"]
     if not isinstance(kind, str):
         raise FormatError(f"a challenge's 'kind' must be a string, not {show(kind)}")
-    if kind == ChallengeKind.DAILY:
-        return Challenge.daily(parse_day(require(found, "date")))
-    if kind == ChallengeKind.LADDER:
-        return Challenge.ladder(require(found, "step"))
-    return None  # a kind of a newer version: an ordinary game to this one
+    if kind not in {k.value for k in ChallengeKind}:
+        return None  # a kind of a newer version: an ordinary game to this one
+    try:
+        if kind == ChallengeKind.DAILY:
+            return Challenge.daily(parse_day(converted(data, _Daily).date))
+        return Challenge.ladder(converted(data, _Ladder).step)
+    except FormatError as err:
+        raise FormatError(f"'challenge': {err}") from None

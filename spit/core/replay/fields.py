@@ -1,24 +1,25 @@
 """What every game's replay lines share: the header's format and version, the players,
-and strict readers for the values a line holds.
+and the types of the values a line holds.
 
-The file may come from anywhere, so each reader checks type and range and raises
-``FormatError`` with a message naming the key; values from the file are quoted with
-``show``, which escapes control characters, so no message can carry terminal escapes.
-``docs/replay-format.md`` is the specification.
+The file may come from anywhere, so a line is converted into its msgspec Struct by the
+strict converter the network uses too (``converted``: every field's type and range
+checked); a failure is a ``FormatError`` whose message names the key. Values from the
+file are quoted with ``show``, which escapes control characters, so no message can
+carry terminal escapes. ``docs/replay-format.md`` is the specification.
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, Final, Literal, TypeAlias
+from collections.abc import Mapping
+from typing import Annotated, Final, Literal, TypeAlias, TypeVar
 
-from msgspec import Struct
+from msgspec import Meta, Struct
 
 from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
-from spit.core.seats import SEATS, Seat
-from spit.core.wire import shown
+from spit.core.wire import JsonObject, WireError, convert, shown
 
 FORMAT_NAME: Final = "spit-replay"
 FORMAT_VERSION: Final = (1, 5)
@@ -38,8 +39,19 @@ MAX_TEXT: Final = 64
 PLAYER_KEYS: Final = ("p1", "p2")
 """How files name the players: ``"p1"`` is player 0 in the engine."""
 
+PlayerKey: TypeAlias = Literal["p1", "p2"]
+Time: TypeAlias = Annotated[int, Meta(ge=0, le=MAX_TIME_MS)]
+Hash: TypeAlias = Annotated[str, Meta(pattern="^[0-9a-f]{32}$")]
+Seed: TypeAlias = int
+"""From 0 to ``MAX_SEED``, beyond what a msgspec bound holds: ``check_int`` checks it."""
+Text: TypeAlias = Annotated[str, Meta(min_length=1, max_length=MAX_TEXT)]
+"""A name, level, policy, writer, engine or creation time; ``check_text`` also refuses
+what does not print."""
+Target: TypeAlias = Annotated[int, Meta(ge=1, le=MAX_TARGET)]
+
+S = TypeVar("S")
+
 _VERSION = re.compile(r"([0-9]{1,4})\.([0-9]{1,4})")
-_HASH = re.compile(r"[0-9a-f]{32}")
 
 
 class FormatError(ValueError):
@@ -54,19 +66,34 @@ show: Final = shown
 """A value from the file, quoted safely for a message (``spit.core.wire.shown``)."""
 
 
-def as_object(data: Any, what: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise FormatError(f"{what} must be a JSON object, not {show(data)}")
-    return data
+def converted(data: object, into: type[S]) -> S:
+    """``data`` as the Struct ``into`` (``spit.core.wire.convert``). Raises
+    ``FormatError``."""
+    try:
+        value: S = convert(data, into)
+    except WireError as err:
+        raise FormatError(_keyed(err.message)) from None
+    return value
 
 
-def require(obj: dict[str, Any], key: str) -> Any:
-    if key not in obj:
-        raise FormatError(f"{key!r} is missing")
-    return obj[key]
+def _keyed(message: str) -> str:
+    """msgspec's reason with the key first, as the file names it: ``'t': Expected
+    `int` >= 0`` for ``Expected `int` >= 0 - at `$.t```, and ``'hash' is missing``."""
+    missing = _MISSING.fullmatch(message)
+    if missing is not None:
+        where = f"{missing[2][2:]}." if missing[2] else ""
+        return f"'{where}{missing[1]}' is missing"
+    found = _AT.fullmatch(message)
+    return message if found is None else f"'{found[2]}': {found[1]}"
 
 
-def check_text(key: str, value: Any) -> str:
+_AT: Final = re.compile(r"(.*) - at `\$\.?(.*)`", re.DOTALL)
+_MISSING: Final = re.compile(
+    r"Object missing required field `([^`]*)`(?: - at `(\$.*)`)?", re.DOTALL
+)
+
+
+def check_text(key: str, value: object) -> str:
     if not (isinstance(value, str) and 0 < len(value) <= MAX_TEXT and value.isprintable()):
         raise FormatError(
             f"{key!r} must be 1 to {MAX_TEXT} printable characters, not {show(value)}"
@@ -74,21 +101,10 @@ def check_text(key: str, value: Any) -> str:
     return value
 
 
-def check_int(key: str, value: Any, lo: int, hi: int) -> int:
+def check_int(key: str, value: object, lo: int, hi: int) -> int:
     if type(value) is not int or not lo <= value <= hi:
         raise FormatError(f"{key!r} must be a whole number from {lo} to {hi}, not {show(value)}")
     return value
-
-
-def get_int(obj: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
-    if key not in obj and default is not None:
-        return default
-    return check_int(key, require(obj, key), lo, hi)
-
-
-def get_optional_int(obj: dict[str, Any], key: str, lo: int, hi: int) -> int | None:
-    value = obj.get(key)
-    return None if value is None else check_int(key, value, lo, hi)
 
 
 def winner_text(winner: int | None) -> str:
@@ -97,21 +113,7 @@ def winner_text(winner: int | None) -> str:
     return "nobody (a draw)" if winner is None else PLAYER_KEYS[winner]
 
 
-def player_of(obj: dict[str, Any], key: str) -> Seat:
-    value = obj.get(key)
-    if value not in PLAYER_KEYS:
-        raise FormatError(f'{key!r} must be "p1" or "p2", not {show(value)}')
-    return SEATS[PLAYER_KEYS.index(value)]
-
-
-def hash_of(obj: dict[str, Any]) -> str:
-    value = obj.get("hash")
-    if not (isinstance(value, str) and _HASH.fullmatch(value)):
-        raise FormatError(f"'hash' must be 32 lower-case hex digits, not {show(value)}")
-    return value
-
-
-def cards_of(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
+def cards_of(obj: Mapping[str, object], key: str) -> tuple[Card, ...]:
     value = obj.get(key)
     if not isinstance(value, str):
         raise FormatError(
@@ -191,14 +193,14 @@ def deck_problems(cards: tuple[Card, ...]) -> str | None:
 PlayerKind: TypeAlias = Literal["human", "bot"]
 
 
-class PlayerInfo(Struct, frozen=True):
+class PlayerInfo(Struct, frozen=True, omit_defaults=True):
     """Who sat in a seat: a human, or a bot with its level, policy and seed."""
 
     kind: PlayerKind
     name: str
     level: str | None = None
     policy: str | None = None
-    seed: int | None = None
+    seed: Seed | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("human", "bot"):
@@ -210,24 +212,6 @@ class PlayerInfo(Struct, frozen=True):
         if self.seed is not None:
             check_int("seed", self.seed, 0, MAX_SEED)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "name": self.name}
-        for key in ("level", "policy", "seed"):
-            if (value := getattr(self, key)) is not None:
-                out[key] = value
-        return out
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlayerInfo:
-        obj = as_object(data, "a player")
-        return cls(
-            require(obj, "kind"),
-            require(obj, "name"),
-            obj.get("level"),
-            obj.get("policy"),
-            obj.get("seed"),
-        )
-
     def describe(self) -> str:
         """For summaries: ``Ann (human)``, ``Bot (bot, normal)``."""
         if self.kind == "human":
@@ -238,26 +222,7 @@ class PlayerInfo(Struct, frozen=True):
 DEFAULT_PLAYERS: Final = (PlayerInfo("human", "Player 1"), PlayerInfo("human", "Player 2"))
 
 
-def read_players(obj: dict[str, Any]) -> tuple[PlayerInfo, PlayerInfo]:
-    """The header's ``players``, two humans if absent."""
-    players = obj.get("players")
-    if players is None:
-        return DEFAULT_PLAYERS
-    if isinstance(players, list) and len(players) == 2:
-        return PlayerInfo.from_json(players[0]), PlayerInfo.from_json(players[1])
-    raise FormatError("'players' must be a list of two players")
-
-
-def read_provenance(obj: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
-    """The header's optional ``writer``, ``engine`` and ``created`` strings."""
-    values = []
-    for key in ("writer", "engine", "created"):
-        value = obj.get(key)
-        values.append(None if value is None else check_text(key, value))
-    return values[0], values[1], values[2]
-
-
-def read_version(obj: dict[str, Any]) -> tuple[int, int]:
+def read_version(obj: JsonObject) -> tuple[int, int]:
     """The format version a header claims. Raises ``FormatError`` if it is no header."""
     if obj.get("format") != FORMAT_NAME:
         raise FormatError(
@@ -270,7 +235,7 @@ def read_version(obj: dict[str, Any]) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
-def read_game(obj: dict[str, Any]) -> str | None:
+def read_game(obj: JsonObject) -> str | None:
     """The game a header names, ``None`` when it names none (``spit.games.registry``
     knows which games there are, and which one such a header means)."""
     game = obj.get("game")

@@ -1,37 +1,148 @@
-"""The parts of a replay line that every game writes and reads the same way.
+"""The lines of a replay file as the file holds them: msgspec Structs, one per line
+type, tagged by the line's ``type``.
 
-Every game's lines (``spit.replay.format.Lines``) differ in what a line holds, not
-in how a header, an input, the closing line or a line's type and time are laid out.
-Keeping those here means a change to the format's common ground is made once and
-every game's files stay alike, key order included."""
+Every game's lines (``spit.replay.format.Lines``) differ in what a deal holds and in
+the names of a round's keys, not in how a header, an input, the closing line or a
+line's type and time are laid out. Keeping those here means a change to the format's
+common ground is made once and every game's files stay alike, key order included: a
+Struct writes its tag, then its fields in the order they are declared, leaving out
+those at their defaults (a game in turns may leave out ``t``).
+
+A game's own keys (``round`` or ``hand``, ``rounds`` or ``hands``) are its
+subclasses' (``GameLines``), made once per game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import Annotated, Protocol, cast
+
+import msgspec
+from msgspec import Meta, Struct
 
 from spit.core.dealer import MAX_SEED
 from spit.core.replay.fields import (
+    DEFAULT_PLAYERS,
     FORMAT_NAME,
-    PLAYER_KEYS,
-    FormatError,
+    Hash,
     PlayerInfo,
-    UnknownLineType,
-    as_object,
+    PlayerKey,
+    Seed,
+    Text,
+    Time,
     check_int,
-    get_int,
-    get_optional_int,
-    hash_of,
-    player_of,
-    read_players,
-    read_provenance,
-    show,
+    check_text,
+    converted,
 )
-from spit.core.seats import Seat
+from spit.core.wire import JsonObject
 
-A = TypeVar("A")
-R = TypeVar("R")
-T = TypeVar("T")
+
+class Line(Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="type"):
+    """Any line after the header: its ``type`` (the tag), then its time, if it has one."""
+
+    t: Time | None = None
+
+
+class InputLine(Line, frozen=True, kw_only=True, tag="input"):
+    player: PlayerKey
+    action: str
+    """The action in the game's notation (the game's ``Codec.parse_action`` reads it)."""
+    accepted: bool | None = None
+    """Left out when it is not known (a hand-written file)."""
+
+
+class CheckpointLine(Line, frozen=True, kw_only=True, tag="checkpoint"):
+    hash: Hash
+
+
+class ForfeitLine(Line, frozen=True, kw_only=True, tag="forfeit"):
+    player: PlayerKey
+    left: bool = False
+    """The player left on purpose (format 1.4)."""
+
+
+class BotLine(Line, frozen=True, kw_only=True, tag="bot"):
+    player: PlayerKey
+    level: Text
+    seed: Seed | None = None
+
+    def __post_init__(self) -> None:
+        check_text("level", self.level)
+        if self.seed is not None:
+            check_int("seed", self.seed, 0, MAX_SEED)
+
+
+class DealLine(Line, frozen=True, kw_only=True):
+    """A round's deal: its number under the game's key (``round``, ``hand``); the
+    cards are the game's codec's keys, beside these."""
+
+    number: Annotated[int, Meta(ge=1)]
+
+
+class EndLine(Line, frozen=True, kw_only=True):
+    """The closing line: the winner (``None``: a draw, written ``null``, format 1.5),
+    the game's count of rounds under its key (``rounds``, ``hands``), the scores, the
+    final hash. A network game's ``lag`` follows (``LineWriter``); no reader reads it."""
+
+    winner: PlayerKey | None
+    count: Annotated[int, Meta(ge=1)]
+    scores: tuple[int, int]
+    hash: Hash
+
+
+class GameLines:
+    """One game's line types: its deal and closing lines under its own keys and within
+    its limits (the most rounds, the range of a score), and each line type's Struct."""
+
+    def __init__(
+        self,
+        deal_type: str,
+        round_key: str,
+        count_key: str,
+        max_rounds: int,
+        score_range: tuple[int, int],
+    ) -> None:
+        score = Annotated[int, Meta(ge=score_range[0], le=score_range[1])]
+        self.deal = cast(
+            type[DealLine],
+            msgspec.defstruct(
+                "DealLine",
+                [("number", Annotated[int, Meta(ge=1, le=max_rounds)])],
+                bases=(DealLine,),
+                tag=deal_type,
+                rename={"number": round_key},
+                kw_only=True,
+                frozen=True,
+            ),
+        )
+        self.end = cast(
+            type[EndLine],
+            msgspec.defstruct(
+                "EndLine",
+                [
+                    ("count", Annotated[int, Meta(ge=1, le=max_rounds)]),
+                    ("scores", tuple[score, score]),
+                    ("hash", Hash),
+                ],
+                bases=(EndLine,),
+                tag="end",
+                rename={"count": count_key},
+                kw_only=True,
+                frozen=True,
+            ),
+        )
+        self.by_type: dict[str, type[Line]] = {
+            deal_type: self.deal,
+            "input": InputLine,
+            "checkpoint": CheckpointLine,
+            "forfeit": ForfeitLine,
+            "bot": BotLine,
+            "end": self.end,
+        }
+        """Each line type after the header, by its tag: a line's object is converted into
+        its own type's Struct (a Struct class keeps what msgspec worked out of it, a union
+        would be worked out again at each line)."""
+        self.types = frozenset(self.by_type)
+        """The line types read; any other is an ``UnknownLineType``."""
 
 
 class HeaderFields(Protocol):
@@ -53,14 +164,39 @@ class HeaderFields(Protocol):
     def network(self) -> bool: ...
 
 
-def header_json(
-    header: HeaderFields, settings: dict[str, Any], game: str | None = None
-) -> dict[str, Any]:
+class CommonHeader(Struct, frozen=True, kw_only=True):
+    """What every game's header holds besides its own settings and its version, as
+    ``read_header_fields`` converts it."""
+
+    players: tuple[PlayerInfo, PlayerInfo] = DEFAULT_PLAYERS
+    seed: Seed | None = None
+    created: Text | None = None
+    writer: Text | None = None
+    engine: Text | None = None
+    network: bool = False
+
+    def __post_init__(self) -> None:
+        for key in ("created", "writer", "engine"):
+            if (value := getattr(self, key)) is not None:
+                check_text(key, value)
+        if self.seed is not None:
+            check_int("seed", self.seed, 0, MAX_SEED)
+
+
+def read_header_fields(obj: JsonObject) -> CommonHeader:
+    """The ``CommonHeader`` of a header object (``players`` two humans when left out
+    or ``null``, ``network`` false when left out). Raises ``FormatError``."""
+    if obj.get("players") is None and "players" in obj:
+        obj = {key: value for key, value in obj.items() if key != "players"}
+    return converted(obj, CommonHeader)
+
+
+def header_json(header: HeaderFields, settings: JsonObject, game: str | None = None) -> JsonObject:
     """The header line: the format, the game (``None`` for Spit, whose files predate the
     key), who wrote it, the game's ``settings``, the seed, the players, and ``network``
     for a game played over the network (format 1.4). Keys without a value are left
     out, so a reader falls back on its defaults."""
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "format": FORMAT_NAME,
         "version": f"{header.version[0]}.{header.version[1]}",
         "game": game,
@@ -69,136 +205,13 @@ def header_json(
         "created": header.created,
         **settings,
         "seed": header.seed,
-        "players": [p.to_json() for p in header.players],
+        "players": msgspec.to_builtins(header.players),
         "network": True if header.network else None,
     }
     return {k: v for k, v in out.items() if v is not None}
 
 
-def read_header_fields(obj: dict[str, Any]) -> dict[str, Any]:
-    """The ``HeaderFields`` of a header object except its version, as keyword arguments
-    for the game's header class. Raises ``FormatError``."""
-    writer, engine, created = read_provenance(obj)
-    return {
-        "players": read_players(obj),
-        "seed": get_optional_int(obj, "seed", 0, MAX_SEED),
-        "created": created,
-        "writer": writer,
-        "engine": engine,
-        "network": read_network(obj),
-    }
-
-
-def read_network(obj: dict[str, Any]) -> bool:
-    """The header's ``network``: whether the game was played over the network (the
-    server writes ``true``); ``false`` when it is left out. Raises ``FormatError``."""
-    value = obj.get("network", False)
-    if not isinstance(value, bool):
-        raise FormatError(f"'network' must be true or false, not {show(value)}")
-    return value
-
-
-def line_json(kind: str, t: int | None, fields: dict[str, Any]) -> dict[str, Any]:
-    """A line's JSON: its type, its time if it has one, then its fields."""
-    head: dict[str, Any] = {"type": kind} if t is None else {"type": kind, "t": t}
-    return {**head, **fields}
-
-
-def input_json(t: int | None, player: int, action: object, accepted: bool | None) -> dict[str, Any]:
-    """An input line; ``accepted`` is left out when it is not known."""
-    out: dict[str, Any] = {"player": PLAYER_KEYS[player], "action": str(action)}
-    if accepted is not None:
-        out["accepted"] = accepted
-    return line_json("input", t, out)
-
-
-def read_input(
-    obj: dict[str, Any],
-    time: Callable[[dict[str, Any]], T],
-    parse: Callable[[str], A],
-    longest: int,
-    example: str,
-) -> tuple[T, Seat, A, bool | None]:
-    """An input line's time (read by the game's ``time``), player, action (see
-    ``read_action``) and ``accepted``, in the order of the game's ``Input`` record.
-    Raises ``FormatError``."""
-    action = read_action(obj, parse, longest, example)
-    accepted = read_accepted(obj)
-    return time(obj), player_of(obj, "player"), action, accepted
-
-
-def read_action(obj: dict[str, Any], parse: Callable[[str], A], longest: int, example: str) -> A:
-    """The input's ``action``, in the game's notation (``parse``), at most ``longest``
-    characters so that no parser ever sees a huge string."""
-    text = obj.get("action")
-    if not isinstance(text, str) or len(text) > longest:
-        raise FormatError(f"'action' must be an action such as \"{example}\", not {show(text)}")
-    try:
-        return parse(text)
-    except ValueError as err:
-        raise FormatError(str(err)) from None
-
-
-def read_accepted(obj: dict[str, Any]) -> bool | None:
-    """The input's ``accepted``: ``None`` when a hand-written file leaves it out."""
-    accepted = obj.get("accepted")
-    if accepted is not None and type(accepted) is not bool:
-        raise FormatError(f"'accepted' must be true or false, not {show(accepted)}")
-    return accepted
-
-
-def read_scores(obj: dict[str, Any], lo: int, hi: int) -> tuple[int, int]:
-    """The closing line's ``scores``: one number per player, each from ``lo`` to ``hi``."""
-    scores = obj.get("scores")
-    if not (isinstance(scores, list) and len(scores) == 2):
-        raise FormatError(f"'scores' must be a list of two numbers, not {show(scores)}")
-    a, b = (check_int("scores", s, lo, hi) for s in scores)
-    return a, b
-
-
-def end_json(
-    t: int | None,
-    winner: int | None,
-    count: tuple[str, int],
-    scores: tuple[int, int],
-    digest: str,
-) -> dict[str, Any]:
-    """The closing line: the winner (``null`` for a draw, format 1.5), how many rounds
-    the game had under the game's own word for them (``("rounds", 6)``, ``("hands",
-    17)``), the final scores and the final state hash."""
-    key, value = count
-    fields = {
-        "winner": None if winner is None else PLAYER_KEYS[winner],
-        key: value,
-        "scores": list(scores),
-        "hash": digest,
-    }
-    return line_json("end", t, fields)
-
-
-def read_end(
-    obj: dict[str, Any],
-    time: Callable[[dict[str, Any]], T],
-    count: tuple[str, int],
-    score_range: tuple[int, int],
-) -> tuple[T, Seat | None, int, tuple[int, int], str]:
-    """The closing line's time (read by the game's ``time``), winner (``None``: a draw,
-    the key there and ``null``), count (its key and largest value), scores (from
-    ``score_range[0]`` to ``score_range[1]``) and hash, in the order of the game's
-    ``End`` record. Raises ``FormatError``."""
-    scores = read_scores(obj, *score_range)
-    key, most = count
-    drawn = "winner" in obj and obj["winner"] is None
-    winner = None if drawn else player_of(obj, "winner")
-    return time(obj), winner, get_int(obj, key, 1, most), scores, hash_of(obj)
-
-
-def read_record(data: Any, line: int, kinds: Mapping[str, Callable[[dict[str, Any], int], R]]) -> R:
-    """The record a parsed JSON line holds, read by the reader ``kinds`` has for its
-    ``type``. Raises ``FormatError`` (``UnknownLineType`` for a type not in ``kinds``)."""
-    obj = as_object(data, "a line")
-    kind = obj.get("type")
-    reader = kinds.get(kind) if isinstance(kind, str) else None
-    if reader is None:
-        raise UnknownLineType(f"unknown line type {show(kind)}")
-    return reader(obj, line)
+def line_json(line: Line, extra: Mapping[str, object] | None = None) -> JsonObject:
+    """A line as the file holds it: its Struct's keys, then ``extra`` (a deal's cards)."""
+    out: JsonObject = msgspec.to_builtins(line)
+    return out if extra is None else {**out, **extra}

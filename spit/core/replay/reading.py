@@ -33,10 +33,11 @@ from spit.core.replay.fields import (
     FormatError,
     UnknownLineType,
     read_version,
+    show,
 )
 from spit.core.replay.seal import ChainCheck, Seal
 from spit.core.replay.seat_records import BotSeat, Forfeit
-from spit.core.wire import Bounds, WireError, read_json
+from spit.core.wire import Bounds, JsonObject, WireError, read_json
 
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 MAX_LINE_BYTES: Final = 16 * 1024
@@ -73,8 +74,8 @@ class Problem:
 class LineRules(Protocol[R]):
     """What one game adds to the reader: its lines, and the checks across lines."""
 
-    def record(self, data: Any, line: int) -> R:
-        """The record a parsed JSON line holds. Raises ``FormatError``."""
+    def record(self, obj: JsonObject) -> R:
+        """The record a line's JSON object holds. Raises ``FormatError``."""
         ...
 
     def accept(self, record: R) -> str | None:
@@ -83,7 +84,7 @@ class LineRules(Protocol[R]):
         ...
 
 
-OpenHeader = Callable[[dict[str, Any], tuple[int, int]], tuple[H, LineRules[R]]]
+OpenHeader = Callable[[JsonObject, tuple[int, int]], tuple[H, LineRules[R]]]
 """Reads a game's header (after the format and version were checked) and gives the
 rules for its lines. Raises ``FormatError`` or ``UnreadableReplay``."""
 
@@ -94,6 +95,8 @@ class Lines(Generic[H, R]):
 
     header: H
     records: tuple[R, ...]
+    positions: tuple[int, ...]
+    """The line number of each record."""
     problems: tuple[Problem, ...]
     """Lines that were skipped, and why, in file order."""
     truncated: bool
@@ -122,6 +125,14 @@ class ReplayFile(Generic[H, R]):
     edit: Problem | None = None
     """Where the integrity digest fails, when ``seal`` is ``EDITED``: the line, and
     what to say. Not among ``problems``: an edited file may still follow the rules."""
+    positions: tuple[int, ...] = ()
+    """The line number each of ``records`` was read from (the records themselves say
+    what a line holds, not where it was); empty for records that were not read from a
+    file."""
+
+    def line_of(self, index: int) -> int:
+        """The line number ``records[index]`` was read from; 0 if it was not read."""
+        return self.positions[index] if index < len(self.positions) else 0
 
     @property
     def over_the_network(self) -> bool:
@@ -144,6 +155,7 @@ class ReplayFile(Generic[H, R]):
             path,
             lines.seal,
             lines.edit,
+            lines.positions,
         )
 
 
@@ -202,6 +214,7 @@ def parse_lines(data: bytes, open_header: OpenHeader[H, R]) -> Lines[H, R]:
     return Lines(
         reader.header,
         tuple(reader.records),
+        tuple(reader.positions),
         tuple(reader.problems),
         reader.truncated,
         reader.chain.seal or Seal.UNSEALED,
@@ -209,7 +222,7 @@ def parse_lines(data: bytes, open_header: OpenHeader[H, R]) -> Lines[H, R]:
     )
 
 
-def read_header(data: bytes) -> dict[str, Any]:
+def read_header(data: bytes) -> JsonObject:
     """Only the header object, with its format and major version checked: enough to
     tell which game's reader to use. Raises ``UnreadableReplay`` as ``parse_lines``."""
     reader: _Reader[None, None] = _Reader(None)
@@ -244,8 +257,9 @@ class _Reader(Generic[H, R]):
     def __init__(self, open_header: OpenHeader[H, R] | None) -> None:
         self._open_header = open_header
         self.header: H | None = None
-        self.header_object: dict[str, Any] | None = None
+        self.header_object: JsonObject | None = None
         self.records: list[R] = []
+        self.positions: list[int] = []
         self.problems: list[Problem] = []
         self.truncated = False
         self.done = False
@@ -272,8 +286,10 @@ class _Reader(Generic[H, R]):
         self.chain.line(number, raw, data)
         if self._rules is None:
             return self._header(number, data)
+        if not isinstance(data, dict):
+            return self.problem(number, f"a line must be a JSON object, not {show(data)}")
         try:
-            record = self._rules.record(data, number)
+            record = self._rules.record(data)
         except UnknownLineType as err:
             if self._newer:
                 return None  # written by a newer minor version: safe to skip
@@ -284,9 +300,10 @@ class _Reader(Generic[H, R]):
         if message is not None:
             return self.problem(number, message)
         self.records.append(record)
+        self.positions.append(number)
         return None
 
-    def _header(self, number: int, data: Any) -> None:
+    def _header(self, number: int, data: object) -> None:
         if not isinstance(data, dict):
             raise UnreadableReplay(f"line {number}: not a spit-tui replay (no header object)")
         try:
@@ -327,7 +344,7 @@ class _BadLine(Exception):
         self.broken = broken
 
 
-def _decode(raw: bytes) -> Any:
+def _decode(raw: bytes) -> object:
     """The JSON value a line holds, or ``_BLANK``. Raises ``_BadLine``."""
     if len(raw) <= MAX_LINE_BYTES and not raw.strip():
         return _BLANK

@@ -25,13 +25,15 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, Protocol, Self, TextIO
+from typing import Final, Protocol, Self, TextIO
 
 from spit.core.replay.closing import Closing
 from spit.core.replay.fields import FORMAT_VERSION, PlayerInfo
+from spit.core.replay.line_parts import line_json
 from spit.core.replay.seal import Chain
 from spit.core.replay.seat_records import BotSeat, Forfeit
 from spit.core.seats import Seat
+from spit.core.wire import JsonObject
 
 _MAX_SAME_NAME: Final = 100_000
 _last_number: dict[Path, int] = {}
@@ -45,10 +47,10 @@ class WrittenHeader(Protocol):
     @property
     def players(self) -> tuple[PlayerInfo, PlayerInfo]: ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> JsonObject: ...
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> object: ...
+    def from_json(cls, obj: JsonObject, version: tuple[int, int]) -> object: ...
 
 
 class LineWriter(Closing):
@@ -99,7 +101,7 @@ class LineWriter(Closing):
             raise writer.error
         return writer
 
-    def _write(self, obj: dict[str, Any]) -> None:
+    def _write(self, obj: JsonObject) -> None:
         if self._file is None:
             return
         try:
@@ -112,17 +114,17 @@ class LineWriter(Closing):
 
     def on_bot(self, t: int, player: Seat, level: str, seed: int | None) -> None:
         """From ``t`` on a bot of ``level`` plays ``player``'s seat (its player is gone)."""
-        self._write(BotSeat(t, player, level, seed).to_json())
+        self._write(line_json(BotSeat(t, player, level, seed).line()))
 
-    def _forfeit(self, t: int, loser: Seat, end: dict[str, Any], *, left: bool = False) -> None:
+    def _forfeit(self, t: int, loser: Seat, end: JsonObject, *, left: bool = False) -> None:
         """``loser`` lost the game unfinished at ``t`` (``left`` it on purpose, or did
         not come back): the forfeit line, then the game's closing line ``end`` (the
         other player the winner); the file closes."""
-        self._write(Forfeit(t, loser, left=left).to_json())
+        self._write(line_json(Forfeit(t, loser, left=left).line()))
         self._write(self._closing_line(end))
         self.close()
 
-    def _closing_line(self, end: dict[str, Any]) -> dict[str, Any]:
+    def _closing_line(self, end: JsonObject) -> JsonObject:
         """The closing line ``end``, with the ``lag`` of a network game when there is
         one: only then is all of it known."""
         if self.lag_from is None:
@@ -177,6 +179,6 @@ def open_new(directory: Path, stem: str, suffix: str) -> tuple[TextIO, Path]:
     raise FileExistsError(f"too many replays named {stem} in {directory}")
 
 
-def line_text(obj: dict[str, Any]) -> str:
+def line_text(obj: JsonObject) -> str:
     """One line of the file: JSON with non-ASCII characters as they are, no NaN."""
     return json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n"

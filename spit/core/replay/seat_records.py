@@ -5,27 +5,22 @@ took the seat over).
 One record class each for both games: the lines are the same to the byte
 (``docs/replay-format.md``), and only the time differs in type, since a Spit line
 must carry its ``t`` and a Spades one may leave it out (``T`` is ``int`` or
-``int | None``, read by the game's own time reader)."""
+``int | None``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
-from spit.core.dealer import MAX_SEED
-from spit.core.replay.fields import PLAYER_KEYS, check_text, get_int, player_of
-from spit.core.replay.line_parts import line_json
-from spit.core.seats import Seat
+from msgspec import Struct
+
+from spit.core.replay.fields import PLAYER_KEYS
+from spit.core.replay.line_parts import BotLine, ForfeitLine
+from spit.core.seats import SEATS, Seat
 
 T = TypeVar("T", bound=int | None)
 
-TimeReader = Callable[[dict[str, Any]], T]
-"""A game's reader of a line's ``t``."""
 
-
-@dataclass(frozen=True, slots=True)
-class Forfeit(Generic[T]):
+class Forfeit(Struct, Generic[T], frozen=True):
     """``player`` lost the game by forfeit at ``t`` (over the network: they ``left`` on
     purpose, or their connection was gone longer than its grace period). The game ends
     here, unfinished; the closing line follows, with the other player as the winner
@@ -33,20 +28,19 @@ class Forfeit(Generic[T]):
 
     t: T
     player: Seat
-    line: int = field(default=0, compare=False)
     left: bool = False
     """The player left on purpose (``"left": true``, from version 1.4); otherwise, or
     in an older file, they did not come back."""
 
-    def to_json(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {"player": PLAYER_KEYS[self.player]}
-        if self.left:
-            fields["left"] = True
-        return line_json("forfeit", self.t, fields)
+    def line(self) -> ForfeitLine:
+        return ForfeitLine(t=self.t, player=PLAYER_KEYS[self.player], left=self.left)
+
+    @classmethod
+    def of(cls, line: ForfeitLine, t: T) -> Forfeit[T]:
+        return cls(t, SEATS[PLAYER_KEYS.index(line.player)], line.left)
 
 
-@dataclass(frozen=True, slots=True)
-class BotSeat(Generic[T]):
+class BotSeat(Struct, Generic[T], frozen=True):
     """From ``t`` on, a bot of ``level`` (seeded with ``seed``) plays ``player``'s seat:
     over the network, its player was gone and the other chose to go on. Information
     only: the bot's moves are the inputs that follow, checked like any others."""
@@ -55,35 +49,10 @@ class BotSeat(Generic[T]):
     player: Seat
     level: str
     seed: int | None = None
-    line: int = field(default=0, compare=False)
 
-    def to_json(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {"player": PLAYER_KEYS[self.player], "level": self.level}
-        if self.seed is not None:
-            fields["seed"] = self.seed
-        return line_json("bot", self.t, fields)
+    def line(self) -> BotLine:
+        return BotLine(t=self.t, player=PLAYER_KEYS[self.player], level=self.level, seed=self.seed)
 
-
-def forfeit_reader(time: TimeReader[T]) -> Callable[[dict[str, Any], int], Forfeit[T]]:
-    """The reader of a ``forfeit`` line for a game whose lines' times ``time`` reads."""
-
-    def read(obj: dict[str, Any], line: int) -> Forfeit[T]:
-        return Forfeit(time(obj), player_of(obj, "player"), line, left=obj.get("left") is True)
-
-    return read
-
-
-def bot_reader(time: TimeReader[T]) -> Callable[[dict[str, Any], int], BotSeat[T]]:
-    """The reader of a ``bot`` line for a game whose lines' times ``time`` reads."""
-
-    def read(obj: dict[str, Any], line: int) -> BotSeat[T]:
-        seed = obj.get("seed")
-        return BotSeat(
-            time(obj),
-            player_of(obj, "player"),
-            check_text("level", obj.get("level")),
-            None if seed is None else get_int(obj, "seed", 0, MAX_SEED),
-            line,
-        )
-
-    return read
+    @classmethod
+    def of(cls, line: BotLine, t: T) -> BotSeat[T]:
+        return cls(t, SEATS[PLAYER_KEYS.index(line.player)], line.level, line.seed)

@@ -13,11 +13,12 @@ edited, and an edited file still re-simulates, so a viewer can show it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from spit.core.replay.fields import PLAYER_KEYS
 from spit.core.replay.reading import Problem
 from spit.core.replay.seal import Seal
+from spit.core.wire import JsonObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +49,11 @@ class Verification:
         """Consistent and not edited: what ``replay --check`` exits 0 for."""
         return self.valid and self.seal is not Seal.EDITED
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The ``--json`` report: always ``valid`` and ``seal``; ``final_hash`` when
         valid, ``error`` and ``line`` when not; ``seal_line`` and ``seal_error`` when
         edited."""
-        out: dict[str, Any] = {
+        out: JsonObject = {
             "valid": self.valid,
             "finished": self.finished,
             "rounds": self.rounds,

@@ -14,64 +14,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from spit.game import check_options
-from spit.games.descriptor import (
-    Bots,
-    GameDescriptor,
-    GameReplay,
-    ListedEnd,
-    NetPlay,
-    ReplayFiles,
-    ReplayHeader,
-    Replays,
-)
+from spit.games.descriptor import Bots, GameDescriptor, NetPlay, ReplayFiles, Replays
 from spit.games.spades.identity import INFO, NAME, SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.core.replay.verification import Verification
+    from spit.games.descriptor import AnyFormat as Format
     from spit.games.simulation import Simulator
-    from spit.games.spades.replay import Replay as SpadesReplay
     from spit.games.spades.wire import Table
     from spit.games.summary import GameStats
-    from spit.replay.format import ReplayFormat
+    from spit.replay.reader import Replay
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _own(replay: GameReplay) -> SpadesReplay:
-    from spit.replay.reader import Replay
-
-    if not isinstance(replay, Replay) or replay.game != NAME:
-        raise TypeError(f"a replay of {replay.game}, not of Spades")
-    return replay
-
-
-def _read(data: bytes, path: Path | None) -> GameReplay:
-    from spit.games.spades.replay import parse_spades_replay
-
-    return parse_spades_replay(data, path)
-
-
-def _verify(replay: GameReplay) -> Verification:
-    from spit.games.spades.replay import verify_spades
-
-    return verify_spades(_own(replay))
-
-
-def _describe(replay: GameReplay) -> str:
-    return f"{NAME} (to {_own(replay).header.target})"
-
-
-def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
-    from spit.games.spades.replay import Header
-
-    return Header.from_json(obj, version)
-
-
-def _end(obj: dict[str, object], line: int) -> ListedEnd:
+def _format() -> Format:
     from spit.games.spades.replay import FORMAT
 
-    return FORMAT.lines.read_end(dict(obj), line)
+    return FORMAT
+
+
+def _describe(replay: Replay[Any, Any, Any]) -> str:
+    return f"{NAME} (to {replay.header.target})"
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
@@ -123,12 +87,6 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
-def _format() -> ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]:
-    from spit.games.spades.replay import FORMAT
-
-    return FORMAT
-
-
 def _stats() -> GameStats[Any, Any, Any, Any, Any]:
     from spit.games.spades.stats import STATS
 
@@ -137,14 +95,8 @@ def _stats() -> GameStats[Any, Any, Any, Any, Any]:
 
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
-    files=ReplayFiles(
-        suffix=SUFFIX,
-        new_round=("hand", "hand"),
-        header=_header,
-        end=_end,
-        mode_text=_mode_text,
-    ),
-    replays=Replays(read=_read, verify=_verify, describe=_describe, format=_format),
+    files=ReplayFiles.of_format(_format, SUFFIX, ("hand", "hand"), _mode_text),
+    replays=Replays.of_format(_format, _describe),
     bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,

@@ -9,8 +9,7 @@ seen the score asks for it (``NextHand``, or Enter).
 
 ``new_session`` starts a game in the session written once for every game
 (``spit.play.session.Session``); ``Session`` is that session's type with Spades' types
-filled in; ``steps`` groups what a session told into what a table or the network shows,
-one input or one deal at a time.
+filled in.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Rejected
 from spit.core.replay.fields import card_names, cards_of
 from spit.core.seats import SEATS, Seat
-from spit.game import GameInfo, NextDeal, Outcome, Timed, TimedEvent
+from spit.game import FunctionCodec, GameInfo, NextDeal, Outcome, Timed, TimedEvent, Turns
 from spit.games.spades.engine import (
     TRICKS_PER_HAND,
     Action,
@@ -66,22 +65,9 @@ from spit.games.spades.intents import (
     parse_intent,
 )
 from spit.games.spades.keys import card_of
-from spit.play import session
-from spit.play.deals import Deals, ScriptedDeals, seeded_or_given
-from spit.play.events import InputHandled, InputRecord, PauseChanged, SessionEvent
-
-
-class Turns(Struct, frozen=True, gc=False):
-    """Where a game in turns stands (``spit.game.Stage``): nothing is ever due; between
-    hands it waits for the next deal; then it may be over."""
-
-    dealing: bool = False
-    over: bool = False
-
-    @property
-    def due(self) -> None:
-        return None
-
+from spit.play import events, session
+from spit.play.deals import Deals, seeded_or_given
+from spit.play.events import SessionEvent, Step
 
 PLAYING: Final = Turns()
 BETWEEN_HANDS: Final = Turns(dealing=True)
@@ -99,35 +85,21 @@ def _stage(state: State) -> Turns:
     return BETWEEN_HANDS if phase is Phase.HAND_OVER else PLAYING
 
 
-class Codec:
-    """The text of Spades' inputs and deals (``spit.game.Codec``): intents as the
-    network protocol writes them (``key b``, ``enter at AS``, ``next``, or an action),
-    actions as the replays do (``bid 4``, ``play AS``), a hand's deal as its ``stock``
-    and ``exchange`` orders of card names."""
-
-    def intent_text(self, intent: Intent) -> str:
-        return intent_text(intent)
-
-    def parse_intent(self, text: str) -> Intent:
-        return parse_intent(text)
-
-    def action_text(self, action: Action) -> str:
-        return str(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def deal_fields(self, chance: HandOrders) -> dict[str, str]:
-        return {"stock": card_names(chance.stock), "exchange": card_names(chance.exchange_order)}
-
-    def read_deal(self, fields: Mapping[str, object]) -> HandOrders:
-        """Raises ``ValueError`` (``FormatError``) unless ``stock`` and ``exchange`` are
-        cards (whether each holds the deck is the rules' to say, when it is dealt)."""
-        given = dict(fields)
-        return HandOrders(cards_of(given, "stock"), cards_of(given, "exchange"))
+def _deal_fields(chance: HandOrders) -> dict[str, str]:
+    return {"stock": card_names(chance.stock), "exchange": card_names(chance.exchange_order)}
 
 
-CODEC: Final = Codec()
+def _read_deal(fields: Mapping[str, object]) -> HandOrders:
+    """Raises ``ValueError`` (``FormatError``) unless ``stock`` and ``exchange`` are
+    cards (whether each holds the deck is the rules' to say, when it is dealt)."""
+    return HandOrders(cards_of(dict(fields), "stock"), cards_of(dict(fields), "exchange"))
+
+
+CODEC: Final = FunctionCodec(intent_text, parse_intent, str, parse_action, _deal_fields, _read_deal)
+"""The text of Spades' inputs and deals (``spit.game.Codec``): intents as the network
+protocol writes them (``key b``, ``enter at AS``, ``next``, or an action), actions as
+the replays do (``bid 4``, ``play AS``), a hand's deal as its ``stock`` and
+``exchange`` orders of card names."""
 
 
 class Game(Struct, frozen=True):
@@ -142,7 +114,7 @@ class Game(Struct, frozen=True):
         return INFO
 
     @property
-    def codec(self) -> Codec:
+    def codec(self) -> FunctionCodec[Intent, Action, HandOrders]:
         return CODEC
 
     # -- chance: two shuffles of the deck a hand (SD06)
@@ -224,7 +196,8 @@ class Game(Struct, frozen=True):
         return redact(event, seat)
 
     def tell_action(self, action: Action, by: Seat, seat: Seat | None) -> Action | None:
-        return tell_action(action, by, seat)
+        """An exchange names the cards given away: only their owner is told it."""
+        return None if isinstance(action, Exchange) and by != seat else action
 
     # -- the end, and the hash
 
@@ -250,12 +223,6 @@ def _confirmed(phase: Phase, confirm: Confirm) -> Action | Refusal:
             return Refusal.BID_TOO_HIGH
         return Bid(int(confirm.bid))
     return Refusal.NO_MEANING
-
-
-def tell_action(action: Action, by: Seat, seat: Seat | None) -> Action | None:
-    """``by``'s ``action`` as ``seat`` may be told it: an exchange names the cards given
-    away, so only their owner is told it."""
-    return None if isinstance(action, Exchange) and by != seat else action
 
 
 def picked(state: State, seat: Seat, intent: Intent) -> Card | None:
@@ -285,37 +252,9 @@ Recorder: TypeAlias = session.Recorder[State, Action, HandOrders, Refused]
 Agent: TypeAlias = session.Agent[State, Action, Told]
 
 
-class Step(Struct, frozen=True):
-    """What happened at ``t``, as a table or the network shows it: ``record``'s input
-    accepted, or (``record`` ``None``) a hand dealt, and the events it caused."""
-
-    t: int
-    record: InputRecord[Action, Refused] | None
-    events: tuple[Event, ...]
-
-
-def steps(told: Iterable[TimedEvent[Told]]) -> list[Step]:
-    """``told`` (a session's ``drain``) one accepted input or one deal at a time; a
-    refused input, which changed nothing, and a pause are left out (the one who sent
-    it is answered by the session itself)."""
-    out: list[Step] = []
-    current: Step | None = None
-    for timed in told:
-        event = timed.event
-        if isinstance(event, InputHandled):
-            current = None
-            if event.record.accepted:
-                current = Step(timed.t, event.record, ())
-                out.append(current)
-        elif isinstance(event, PauseChanged):
-            continue
-        elif current is None or isinstance(event, HandStarted):
-            current = Step(timed.t, None, (event,))
-            out.append(current)
-        else:
-            current = Step(current.t, current.record, (*current.events, event))
-            out[-1] = current
-    return out
+def steps(told: Iterable[TimedEvent[Told]]) -> list[Step[Action, Event, Refused]]:
+    """``told`` one accepted input or one hand dealt at a time (``spit.play.events.steps``)."""
+    return events.steps(told, lambda event: isinstance(event, HandStarted))
 
 
 def new_session(
@@ -347,8 +286,3 @@ def new_session(
         auto_deal=len(agents) == len(SEATS) if auto_deal is None else auto_deal,
         max_rounds=max_hands,
     )
-
-
-def hands(orders: Iterable[HandOrders] = ()) -> ScriptedDeals[State, HandOrders]:
-    """Hands given in order, up front or one at a time with ``push`` (a replay's)."""
-    return ScriptedDeals(orders)

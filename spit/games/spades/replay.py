@@ -11,26 +11,30 @@ the specification.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
+from msgspec import Struct
+
 from spit import __version__
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
-    MAX_TARGET,
     PLAYER_KEYS,
     FormatError,
     PlayerInfo,
+    PlayerKey,
+    Target,
+    converted,
     deck_problems,
-    get_int,
-    player_of,
 )
 from spit.core.replay.line_parts import header_json, read_header_fields
 from spit.core.replay.verification import Verification
 from spit.core.seats import SEATS, Seat
+from spit.core.wire import JsonObject
 from spit.games.registry import refuse_other_games
 from spit.games.spades.engine import ENGINE_VERSION, Action, HandOrders, State
 from spit.games.spades.game import CODEC, Game, Refused
@@ -66,31 +70,41 @@ class Header:
     network: bool = False
     """The game was played over the network (format 1.4; the server writes it)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return header_json(self, {"target": self.target, "first": PLAYER_KEYS[self.first]}, GAME)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
+    def from_json(cls, obj: JsonObject, version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
+        own = converted(obj, _Settings)
+        common = read_header_fields(obj)
         return cls(
-            target=get_int(obj, "target", 1, MAX_TARGET, default=DEFAULT_TARGET),
-            first=player_of(obj, "first") if "first" in obj else SEATS[0],
+            target=own.target,
+            first=Seat(PLAYER_KEYS.index(own.first)),
+            players=common.players,
+            seed=common.seed,
+            created=common.created,
+            writer=common.writer,
+            engine=common.engine,
             version=version,
-            **read_header_fields(obj),
+            network=common.network,
         )
 
 
-def _read_deal(obj: dict[str, Any]) -> HandOrders:
+class _Settings(Struct, frozen=True):
+    """The header's keys of Spades' own."""
+
+    target: Target = DEFAULT_TARGET
+    first: PlayerKey = "p1"
+
+
+def _read_deal(obj: Mapping[str, object]) -> HandOrders:
     orders = CODEC.read_deal(obj)
     for key, cards in zip(("stock", "exchange"), orders, strict=True):
         problems = deck_problems(cards)
         if problems:
             raise FormatError(f"{key!r} must hold each of the 52 cards once ({problems})")
     return orders
-
-
-def _scores(state: State) -> tuple[int, int]:
-    return state.scores
 
 
 FORMAT: Final = ReplayFormat(
@@ -101,7 +115,7 @@ FORMAT: Final = ReplayFormat(
     codec=CODEC,
     game_for=lambda header: Game(target=header.target, first=header.first),
     read_deal=_read_deal,
-    scores=_scores,
+    scores=lambda state: state.scores,
     deal_type="hand",
     round_key="hand",
     count_key="hands",

@@ -1,6 +1,8 @@
 """Spades' side of ``spit-tui sim --game spades`` (``SIMULATOR``): its players by name
-(the levels and the reference players), what it counts (scores, bids made, nils) and
-the words of its report. The simulator itself is written once, in ``spit.sim``."""
+(the levels and the reference players of ``baselines``), what it counts (scores, bids
+made, nils) and the words of its report. The simulator itself is written once, in
+``spit.sim``; the tests and ``benchmarks/spades_ladder.py`` measure the levels with
+it (``docs/bots.md``)."""
 
 from __future__ import annotations
 
@@ -19,28 +21,38 @@ from spit.games.simulation import (
     player_option,
     total,
 )
-from spit.games.spades.bots.agent import BotAgent
-from spit.games.spades.bots.bot import LEVELS
-from spit.games.spades.duel import MAX_HANDS, OPPONENTS
-from spit.games.spades.duel import seat as seat_player
+from spit.games.spades.bots.agent import BotAgent, Player
+from spit.games.spades.bots.baselines import RandomPlayer, ScriptedPlayer
+from spit.games.spades.bots.bot import LEVELS, Bot
 from spit.games.spades.engine import Action, HandOrders, State
 from spit.games.spades.game import Game, Refused
 from spit.games.spades.replay import ReplayWriter
 from spit.games.spades.stats import bid_record
 from spit.play.events import InputRecord
 
-PLAYERS: Final = (*LEVELS, *OPPONENTS)
-"""Who may sit at a simulated table: the levels, and the reference players."""
+MAX_HANDS: Final = 200
+"""The rules set no limit (SD12); a runaway game stops here, unfinished."""
+OPPONENTS: Final = ("scripted", "random")
+"""The reference players, never offered to people."""
 
 
 def check_player(name: str) -> str:
-    """``name`` if it is one of ``PLAYERS``; ``ValueError`` says what is."""
-    if name not in PLAYERS:
+    """``name`` if it is a level or a reference player; ``ValueError`` says what is."""
+    if name not in (*LEVELS, *OPPONENTS):
         raise ValueError(
             f"unknown Spades player {name!r}: choose from {', '.join(LEVELS)} "
             f"(or the reference players {', '.join(OPPONENTS)})"
         )
     return name
+
+
+def make_player(name: str, seat: Seat, seed: int) -> Player:
+    """A level or a reference player for ``seat``. Raises ``ValueError``."""
+    if name == "scripted":
+        return ScriptedPlayer(seat, seed)
+    if name == "random":
+        return RandomPlayer(seat, seed)
+    return Bot(check_player(name), seat, seed)
 
 
 class _Tally:
@@ -81,7 +93,7 @@ class Table:
         return Game(self.target)
 
     def agent(self, player: str, seat: Seat, seed: int) -> BotAgent:
-        return BotAgent(seat, seat_player(player, seat, seed))
+        return BotAgent(seat, make_player(player, seat, seed))
 
     def tally(self) -> _Tally:
         return _Tally()

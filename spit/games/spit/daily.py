@@ -14,19 +14,20 @@ for everyone, so that a day's times compare, and a fair fight for most players. 
 variant is standard on most days and the points game on one day in seven (on
 average, as the digest falls), for a change.
 
-The date is the UTC date, so that the day turns at the same moment for everyone;
-a past day's deal may be played (as practice: only a game of the day, played on the
-day, counts), a day still to come may not, so nobody can practise tomorrow's deal.
+The date is the UTC date, so that the day turns at the same moment for everyone
+(``spit.core.dates.utc_today``); a past day's deal may be played (as practice: only a
+game of the day, played on the day, counts), a day still to come may not
+(``spit.core.dates.playable_day``).
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Final
 
-from spit.core.replay.challenge import Challenge, parse_day
+from spit.core.replay.challenge import Challenge
 from spit.engine import Variant
 from spit.games.spit.identity import BotLevel
 
@@ -63,23 +64,6 @@ def daily_deal(day: date) -> DailyDeal:
     bot_seed = int.from_bytes(digest[8:16], "big") >> 1
     points = digest[16] % POINTS_ONE_DAY_IN == 0
     return DailyDeal(day, deal_seed, bot_seed, Variant.POINTS if points else Variant.STANDARD)
-
-
-def utc_today(now: datetime | None = None) -> date:
-    """The UTC date at ``now`` (an aware time; default: this moment)."""
-    return (now or datetime.now(UTC)).astimezone(UTC).date()
-
-
-def playable_day(text: str, today: date) -> date:
-    """The day ``text`` names (``YYYY-MM-DD``), if its deal may be played ``today``.
-    Raises ``ValueError`` with a message fit for the user for a date that is not one,
-    or one still to come."""
-    day = parse_day(text)
-    if day > today:
-        raise ValueError(
-            f"the deal of {day.isoformat()} is not out yet (today is {today.isoformat()} in UTC)"
-        )
-    return day
 
 
 def share_line(day: date, won: bool, active_ms: int, rounds: int, streak: int | None) -> str:

@@ -17,11 +17,8 @@ from spit.game import check_options
 from spit.games.descriptor import (
     Bots,
     GameDescriptor,
-    GameReplay,
-    ListedEnd,
     NetPlay,
     ReplayFiles,
-    ReplayHeader,
     Replays,
     ServerDaily,
 )
@@ -29,55 +26,27 @@ from spit.games.spit.identity import INFO, NAME, SUFFIX
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
-    from spit.core.replay.verification import Verification
+    from spit.games.descriptor import AnyFormat
     from spit.games.simulation import Simulator
     from spit.games.spit.replay import Replay
     from spit.games.spit.wire import Table
     from spit.games.summary import GameStats
-    from spit.replay.format import ReplayFormat
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
 
-def _own(replay: GameReplay) -> Replay:
-    from spit.games.spit.replay import spit_replay
+def _format() -> AnyFormat:
+    from spit.games.spit.replay import FORMAT
 
-    own = spit_replay(replay)
-    if own is None:
-        raise TypeError(f"a replay of {replay.game}, not of Spit")
-    return own
+    return FORMAT
 
 
-def _read(data: bytes, path: Path | None) -> GameReplay:
-    from spit.games.spit.replay import parse_replay
-
-    return parse_replay(data, path)
-
-
-def _verify(replay: GameReplay) -> Verification:
-    from spit.games.spit.replay import verify
-
-    return verify(_own(replay))
-
-
-def _describe(replay: GameReplay) -> str:
+def _describe(replay: Replay) -> str:
     from spit.engine import Variant
 
-    header = _own(replay).header
+    header = replay.header
     text = header.variant.value
     return f"{text} (to {header.target})" if header.variant is Variant.POINTS else text
-
-
-def _header(obj: dict[str, object], version: tuple[int, int]) -> ReplayHeader:
-    from spit.games.spit.replay import Header
-
-    return Header.from_json(obj, version)
-
-
-def _end(obj: dict[str, object], line: int) -> ListedEnd:
-    from spit.games.spit.replay import read_end
-
-    return read_end(obj, line)
 
 
 def _mode_text(players: tuple[PlayerInfo, PlayerInfo], network: bool) -> str:
@@ -164,12 +133,6 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
-def _format() -> ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]:
-    from spit.games.spit.replay import FORMAT
-
-    return FORMAT
-
-
 def _stats() -> GameStats[Any, Any, Any, Any, Any]:
     from spit.games.spit.stats import STATS
 
@@ -178,14 +141,8 @@ def _stats() -> GameStats[Any, Any, Any, Any, Any]:
 
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
-    files=ReplayFiles(
-        suffix=SUFFIX,
-        new_round=("deal", "round"),
-        header=_header,
-        end=_end,
-        mode_text=_mode_text,
-    ),
-    replays=Replays(read=_read, verify=_verify, describe=_describe, format=_format),
+    files=ReplayFiles.of_format(_format, SUFFIX, ("deal", "round"), _mode_text),
+    replays=Replays.of_format(_format, _describe),
     bots=Bots(levels=_levels, describe=_bot_text, default=None, ratings=_ratings),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,

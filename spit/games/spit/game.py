@@ -230,6 +230,11 @@ def meanings(state: State, stage: Stage) -> Meanings:
     return ONE_PILE if len(state.piles) == 1 else TWO_PILES
 
 
+def card_played(action: Action) -> bool:
+    """An accepted ``action`` played a card (a play or a move; a slap is no card)."""
+    return not isinstance(action, Slap)
+
+
 def useful_intents(
     state: State, stage: Stage, player: Seat
 ) -> tuple[tuple[KeyIntent, Action], ...]:

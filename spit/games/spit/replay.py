@@ -10,26 +10,28 @@ line must fall due when it says. ``docs/replay-format.md`` is the specification.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, TypeAlias, cast
+from typing import Final, TypeAlias, cast
+
+from msgspec import Struct
 
 from spit import __version__
 from spit.core.replay.challenge import Challenge, read_challenge
 from spit.core.replay.fields import (
     DEFAULT_PLAYERS,
     FORMAT_VERSION,
-    MAX_TARGET,
     FormatError,
     PlayerInfo,
+    Target,
+    converted,
     deck_problems,
-    get_int,
-    show,
 )
 from spit.core.replay.line_parts import header_json, read_header_fields
 from spit.core.replay.verification import Verification
+from spit.core.wire import JsonObject
 from spit.engine import ENGINE_VERSION, Action, Orders, PlayerView, Reason, State, Variant
 from spit.engine.timers import Stage, TableEvent, Timers, Timing
 from spit.game import Codec
@@ -94,8 +96,8 @@ class Header:
     network: bool = False
     """The game was played over the network (format 1.4; the server writes it)."""
 
-    def to_json(self) -> dict[str, Any]:
-        settings: dict[str, Any] = {
+    def to_json(self) -> JsonObject:
+        settings: JsonObject = {
             "variant": self.variant.value,
             "target": self.target,
             "timing": self.timing.to_json(),
@@ -105,27 +107,38 @@ class Header:
         return header_json(self, settings)
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any], version: tuple[int, int]) -> Header:
+    def from_json(cls, obj: JsonObject, version: tuple[int, int]) -> Header:
         """Read the header fields after ``read_version`` has accepted ``version``."""
+        own = converted(obj, _Settings)
         common = read_header_fields(obj)
-        variant = obj.get("variant", Variant.STANDARD.value)
-        if variant not in [v.value for v in Variant]:
-            raise FormatError(f"unknown variant {show(variant)}")
         try:
             timing = Timing.from_json(obj.get("timing", {}))
         except ValueError as err:
             raise FormatError(str(err)) from None
         return cls(
-            variant=Variant(variant),
-            target=get_int(obj, "target", 1, MAX_TARGET, default=100),
+            variant=own.variant,
+            target=own.target,
             timing=timing,
+            players=common.players,
+            seed=common.seed,
+            created=common.created,
+            writer=common.writer,
+            engine=common.engine,
             version=version,
             challenge=read_challenge(obj),
-            **common,
+            network=common.network,
         )
 
 
-def _read_deal(obj: dict[str, Any]) -> Orders:
+class _Settings(Struct, frozen=True):
+    """The header's keys of Spit's own that convert as they are (``timing`` and
+    ``challenge`` have readers of their own)."""
+
+    variant: Variant = Variant.STANDARD
+    target: Target = 100
+
+
+def _read_deal(obj: Mapping[str, object]) -> Orders:
     """Both players' orders, which between them hold the whole deck: between rounds each
     player gathers their cards, and the game is over once a player has none."""
     orders = CODEC.read_deal(obj)

@@ -15,6 +15,7 @@ from spit.engine.timers import Timers, Timing
 from spit.games.simulation import (
     Counts,
     Description,
+    NoTally,
     Run,
     SimOption,
     SimRequest,
@@ -61,7 +62,7 @@ class BotSpec:
         return self.level if self.policy is None else f"{self.level}/{self.policy}"
 
 
-class _Tally:
+class _Tally(NoTally[State, Action, Orders, Reason]):
     """Cards played onto the spit piles and inputs the rules refused (races lost, stale
     decisions), per seat: a recorder that only counts."""
 
@@ -69,20 +70,11 @@ class _Tally:
         self.plays = [0, 0]
         self.refused = [0, 0]
 
-    def on_deal(self, t: int, round_no: int, orders: Orders) -> None:
-        pass
-
     def on_input(self, record: InputRecord[Action, Reason], state: State) -> None:
         if not record.accepted:
             self.refused[record.player] += 1
         elif type(record.action) is Play:
             self.plays[record.player] += 1
-
-    def on_round_over(self, t: int, state: State) -> None:
-        pass
-
-    def on_game_over(self, t: int, state: State) -> None:
-        pass
 
     def counts(self, state: State) -> Counts:
         plays, refused = self.plays, self.refused

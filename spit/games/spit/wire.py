@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, TypeAlias, TypeVar, cast
+from typing import Final, TypeAlias, TypeVar, cast
 
 from spit.core.cards import card_name
 from spit.core.replay.fields import PlayerInfo
@@ -37,9 +37,9 @@ SHARED_MAX: Final = 20_000
 """Small tuples ``_shared`` keeps at most: a stock row (a card name or none, a count of
 at most a deck's cards), the piles' tops or their sizes: some 8 300 for two piles."""
 
-_SHARED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_SHARED: dict[tuple[object, ...], tuple[object, ...]] = {}
 
-T = TypeVar("T", bound=tuple[Any, ...])
+T = TypeVar("T", bound=tuple[object, ...])
 
 
 def _shared(values: T) -> T:
@@ -57,7 +57,7 @@ def _row(stock: StockView) -> tuple[str | None, int]:
     return _shared((None if stock.face_up is None else card_name(stock.face_up), stock.face_down))
 
 
-def view_json(view: PlayerView) -> dict[str, Any]:
+def view_json(view: PlayerView) -> Payload:
     """A seat's view as plain JSON: face-up cards by name, face-down ones as counts.
 
     Its arrays are tuples (``json`` writes them as arrays; a client reads lists). A

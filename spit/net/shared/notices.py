@@ -98,3 +98,25 @@ def decode_notice(data: bytes | str) -> Notice | None:
         return _decoder.decode(data)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return None
+
+
+class SharedSeat(msgspec.Struct, frozen=True):
+    """A seat of a matched room: a player's account, or a bot's level."""
+
+    account: str | None = None
+    bot: str | None = None
+
+
+class SharedPlan(msgspec.Struct, frozen=True):
+    """What the other processes keep of a matched room (``spit.net.online``'s plan), to
+    end its game as the policy says if its process dies: its game and variant, who
+    sits where, whether it is rated, its games' key, and how many games it played and
+    recorded."""
+
+    game: str
+    variant: str
+    seats: tuple[SharedSeat, ...]
+    rated: bool
+    key: str
+    games: int = 0
+    recorded: int = 0

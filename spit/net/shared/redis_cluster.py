@@ -39,7 +39,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import msgspec
 import redis.asyncio as aioredis
@@ -52,6 +52,7 @@ from spit.net.protocol import MAX_LISTED, ListedRoom
 from spit.net.shared.notices import (
     Notice,
     Pair,
+    SharedPlan,
     Waiter,
     decode_notice,
     encode_notice,
@@ -118,7 +119,7 @@ class LostRoom:
     """A matched room of a dead process, as its last beat left it."""
 
     room: str
-    plan: dict[str, Any]
+    plan: SharedPlan
 
 
 Write = Callable[[Any], object]
@@ -159,7 +160,7 @@ class RedisCluster:
         """This process's public rooms waiting for a second player (set by the server)."""
         self.presence_now: Callable[[], dict[str, int]] = dict
         """Accounts online here -> their sessions (set by the online service)."""
-        self.plans_now: Callable[[], dict[str, dict[str, Any]]] = dict
+        self.plans_now: Callable[[], dict[str, SharedPlan]] = dict
         """Room -> plan of this process's matched rooms (set by the online service)."""
         self.waiting_now: Callable[[], dict[str, Waiter]] = dict
         """This process's players in the queue, by account (set by the online service)."""
@@ -215,7 +216,7 @@ class RedisCluster:
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
-    def health(self) -> dict[str, Any]:
+    def health(self) -> dict[str, str | int | bool]:
         """This process's part of ``GET /health``."""
         return {
             "process": self.id,
@@ -312,7 +313,11 @@ class RedisCluster:
         rooms: list[ListedRoom] = []
         for values in answers:
             for value in values:
-                rooms.append(ListedRoom(**json.loads(value)))
+                try:
+                    rooms.append(msgspec.json.decode(value, type=ListedRoom))
+                except (msgspec.ValidationError, msgspec.DecodeError):
+                    continue  # another version's, or damaged: not listed
+
                 if len(rooms) >= MAX_LISTED:
                     return rooms
         return rooms
@@ -325,9 +330,9 @@ class RedisCluster:
     def take_waiting(self, account: str) -> None:
         self.write(lambda pipe: pipe.hdel("spit:queue", account))
 
-    def share_plan(self, code: str, plan: dict[str, Any]) -> None:
+    def share_plan(self, code: str, plan: SharedPlan) -> None:
         """A matched room's plan, written now (the beat rewrites it as it changes)."""
-        data = json.dumps(plan).encode()
+        data = msgspec.json.encode(plan)
         self._last_plans[code] = data
         self.write(lambda pipe: pipe.hset(f"spit:plans:{self.id}", code, data))
 
@@ -463,18 +468,18 @@ class RedisCluster:
 
     async def _publish_lists(self) -> None:
         """This process's public rooms, presence and plans, where they changed."""
-        public = {room.room: json.dumps(_listed(room)).encode() for room in self.listings()}
-        plans = {code: json.dumps(plan).encode() for code, plan in self.plans_now().items()}
+        public = {room.room: msgspec.json.encode(room) for room in self.listings()}
+        plans = {code: msgspec.json.encode(plan) for code, plan in self.plans_now().items()}
         presence = self.presence_now()
         async with self.redis.pipeline(transaction=False) as pipe:
             _sync_hash(pipe, f"spit:public:{self.id}", self._last_public, public)
             _sync_hash(pipe, f"spit:plans:{self.id}", self._last_plans, plans)
             _sync_hash(pipe, f"spit:presence:{self.id}", self._last_presence, presence)
             seated = {
-                seat["account"]: code
+                seat.account: code
                 for code, plan in self.plans_now().items()
-                for seat in plan["seats"]
-                if seat.get("account")
+                for seat in plan.seats
+                if seat.account
             }
             pipe.delete(f"spit:seated:{self.id}")
             if seated:
@@ -588,7 +593,14 @@ class RedisCluster:
             if process in self.live or await self.redis.exists(f"spit:proc:{process}"):
                 continue
             plans = await self.redis.hgetall(f"spit:plans:{process}")
-            lost = [LostRoom(code.decode(), json.loads(plan)) for code, plan in plans.items()]
+            lost = []
+            for code, plan in plans.items():
+                try:
+                    lost.append(LostRoom(code.decode(), _decode_plan(plan)))
+                except (msgspec.ValidationError, msgspec.DecodeError) as error:
+                    log.warning(
+                        "process %s left a room %r that cannot be read: %s", process, code, error
+                    )
             log.warning(
                 "process %s stopped without closing its rooms: %d matched", process, len(lost)
             )
@@ -636,11 +648,14 @@ def _removing(key: str, member: str) -> Write:
     return lambda pipe: pipe.srem(key, member)
 
 
-def _listed(room: ListedRoom) -> dict[str, Any]:
-    return {"room": room.room, "game": room.game, "names": room.names, "password": room.password}
+def _decode_plan(data: bytes) -> SharedPlan:
+    return msgspec.json.decode(data, type=SharedPlan)
 
 
-def _sync_hash(pipe: Any, key: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+V = TypeVar("V")
+
+
+def _sync_hash(pipe: Any, key: str, before: dict[str, V], after: dict[str, V]) -> None:
     """Queue what turns the hash ``before`` into ``after``."""
     gone = [field for field in before if field not in after]
     if gone:

@@ -43,7 +43,7 @@ class NewRoom:
     public: bool = False
     password: str | None = None
 
-    def create(self) -> dict[str, Any]:
+    def create(self) -> dict[str, object]:
         """The ``hello``'s room fields (``NetClient.connect``'s ``create``)."""
         return {"game": self.game, "options": dict(self.options), "public": self.public}
 
@@ -201,7 +201,7 @@ async def open_host(
     password: str | None = None,
     replay_dir: Path | None,
     seed: int | None = None,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> NetLink:
     """Host ``game`` here and sit down at it as its first player. Raises ``NetFailure``."""
     try:
@@ -212,7 +212,7 @@ async def open_host(
             password=password,
             replay_dir=replay_dir,
             seed=seed,
-            options=options,
+            options=None if options is None else dict(options),
         )
     except HostError as error:
         raise NetFailure(safe_text(error)) from None

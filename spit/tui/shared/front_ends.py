@@ -11,9 +11,9 @@ screens.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from msgspec import Struct
 
@@ -35,9 +35,32 @@ class NetScreenMaker(Protocol):
     ) -> Screen[None]: ...
 
 
+class ScreenOpener(Protocol):
+    """Opens one of a game's own screens (a challenge, a practice round) with the
+    player's settings: the screen, or an awaitable of it for one that must read
+    something first (the ladder's step, from the statistics, in a thread) without
+    holding up the screen it is opened from."""
+
+    def __call__(
+        self, settings: Settings, clock: Clock | None
+    ) -> Screen[Any] | Awaitable[Screen[Any]]: ...
+
+
+class GameStart(Protocol):
+    """A game as an app is started on it (``spit-tui play``): the game's own
+    description of it (Spit's ``GameConfig``), which its ``FrontEnds.start`` turns
+    into its table."""
+
+    @property
+    def game(self) -> str:
+        """The game's name (``GameInfo.key``)."""
+        ...
+
+
 class SettingChoice(Struct, frozen=True):
     """One of the player's settings that is the game's own, as the Settings screen
-    offers it: the ``Settings`` field it sets, its label there, and its choices (each
+    offers it: the game's setting it sets (an option's key, or ``bot_level``:
+    ``spit.settings.model.game_settings``), its label there, and its choices (each
     shown text with the value it sets), loaded when first asked for."""
 
     setting: str
@@ -54,9 +77,12 @@ class MenuEntry(Struct, frozen=True):
     entry, or a name of its own."""
     key: str
     label: str
-    start: Literal["bot", "two_players", "daily", "ladder"] = "bot"
+    start: Literal["bot", "two_players", "screen"] = "bot"
     """What it starts: a game against a bot at a level chosen first, a game of two
-    players on one keyboard, or one of the game's challenges (``StartChallenge``)."""
+    players on one keyboard, or a screen of the game's own (``opens``: one of its
+    challenges, through ``StartChallenge``)."""
+    opens: ScreenOpener | None = None
+    """The screen an entry that starts ``screen`` opens."""
     header: Callable[[], str] | None = None
     """The head of the bot levels' columns in the chooser, loaded when it opens."""
     note: str | None = None
@@ -86,6 +112,13 @@ class FrontEnds(Struct, frozen=True):
     settings: tuple[SettingChoice, ...] = ()
     """The player's settings that are the game's own, in the order the Settings screen
     shows them (``spit.tui.shell.settings_screen``)."""
+    start: Callable[[GameStart, Clock | None], Screen[None]] | None = None
+    """The table of an app started on the game (``spit-tui play``), from the game's own
+    ``GameStart``; raises ``TypeError`` for another game's. ``None``: no app starts on
+    it."""
+    practice: ScreenOpener | None = None
+    """A practice round with hints (``StartPractice`` opens the first game's that has
+    one); ``None``: none."""
 
 
 _installed: dict[str, FrontEnds] = {}

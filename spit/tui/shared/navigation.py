@@ -27,16 +27,19 @@ class StartGame(Message):
 
 
 class StartChallenge(Message):
-    """Start the day's deal (``kind`` "daily") or the ladder at the player's step
-    ("ladder"): ``spit.tui.spit.challenges``."""
+    """Open the screen of the menu entry ``entry`` of the game called ``game``: one of
+    the game's own screens, such as its day's deal or its ladder
+    (``spit.tui.shared.front_ends.MenuEntry.opens``)."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, game: str, entry: str) -> None:
         super().__init__()
-        self.kind = kind
+        self.game = game
+        self.entry = entry
 
 
 class StartPractice(Message):
-    """Start the practice round with hints (``spit.tui.spit.practice``)."""
+    """Start the practice round with hints: the first registered game's that has one
+    (``spit.tui.shared.front_ends.FrontEnds.practice``)."""
 
 
 class OpenReplay(Message):

@@ -1,6 +1,12 @@
 """The main menu, the first thing `spit-tui` shows, and the bot chooser it opens.
 
-Nothing here runs on a timer: an idle menu only waits for keys.
+Nothing here runs on a timer: an idle menu only waits for keys, and, when the settings
+name an online server this machine has an account on, for that server's news. The
+menu then keeps a quiet session there once its first frame is out
+(``spit.tui.net.presence``), so that friends can invite the player by name: an invite
+shows over the menu (``y`` accept: the game's table; ``n`` decline: the inviter is
+told). "Play online" has a session of its own, so the menu's is closed while it is
+open.
 """
 
 from __future__ import annotations
@@ -26,8 +32,14 @@ from spit.tui.shared.screen_base import ShellModal, ShellScreen
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from textual.worker import Worker
+
     from spit.net.addresses import Address
+    from spit.net.online_client import OnlineClient
+    from spit.net.protocol import Invited, Matched
     from spit.tui.net.link import NetLink
+    from spit.tui.net.online import InviteDialog, OnlineScreen
+    from spit.tui.net.presence import MenuPresence
     from spit.tui.shell.network import HostChoice, JoinChoice
 
 TITLE = "♠ ♥  S P I T  ♦ ♣"
@@ -101,6 +113,12 @@ class MainMenu(ShellScreen):
         text-align: center;
         color: $text-muted;
     }
+    MainMenu #menu-online {
+        display: none;
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+    }
     MainMenu #practice-offer {
         width: 100%;
         margin-top: 1;
@@ -132,6 +150,7 @@ class MainMenu(ShellScreen):
                     id="menu-options",
                 )
             yield Static("", id="challenge-status", markup=False)
+            yield Static("", id="menu-online", markup=False)
             if not self.services.settings.practice_offered:
                 yield Static(PRACTICE_OFFER, id="practice-offer")
         yield Footer()
@@ -141,6 +160,12 @@ class MainMenu(ShellScreen):
         # The offer is saved when the menu closes, into the settings file as it is then:
         # looking at the menu writes nothing, and what Settings saved meanwhile is kept.
         self._offered = not self.services.settings.practice_offered
+        self._presence: MenuPresence | None = None
+        self._presence_worker: Worker[None] | None = None
+        self._online_screen: OnlineScreen | None = None
+        self._invites_shown: set[int] = set()
+        self._invite_dialog: InviteDialog | None = None
+        self._playing: Matched | None = None
         self.call_after_refresh(self._show_rating)
         self.call_after_refresh(self._load_challenge_status)
 
@@ -232,6 +257,11 @@ class MainMenu(ShellScreen):
         self.query_one("#menu-title", Static).update(self._title())
         self._show_rating()  # a game may have moved it
         self._load_challenge_status()  # or used up today's deal, or left it unfinished
+        # once drawn (the first time too): the server may have changed, or an account
+        # been made
+        self.call_after_refresh(self._start_presence)
+        if self._presence is not None:
+            self._presence_changed(self._presence.client)  # invites that came meanwhile
 
     def _title(self) -> str:
         return ASCII_TITLE if self.painter.ascii else TITLE
@@ -246,14 +276,16 @@ class MainMenu(ShellScreen):
         name, entry = _game_entries()[entry_id]
         if entry.start == "two_players":
             self.post_message(StartGame(name))
-        elif entry.start in ("daily", "ladder"):
-            self.post_message(StartChallenge(entry.start))
+        elif entry.start == "screen":
+            self.post_message(StartChallenge(name, entry.id))
         else:
             self._choose_level(name, entry)
 
     def _choose_level(self, name: str, entry: MenuEntry) -> None:
         """The bot chooser of the game called ``name``, then its table at that level
         (``FrontEnds.table``)."""
+        from spit.settings.model import BOT_LEVEL, game_setting
+
         game = registry.by_name(name)
         try:
             levels = game.bots.levels()
@@ -269,7 +301,7 @@ class MainMenu(ShellScreen):
         chooser = BotChooser(
             f"{entry.label}: choose its level",
             [(level, game.bots.describe(level)) for level in levels],
-            game.bots.default or self.services.settings.bot_level,
+            game.bots.default or str(game_setting(self.services.settings, game.name, BOT_LEVEL)),
             header=header,
             note=entry.note,
         )
@@ -371,6 +403,122 @@ class MainMenu(ShellScreen):
 
         self.run_worker(watch(), name="watch", group="net")
 
+    # -- the quiet presence on the settings' server (``spit.tui.net.presence``) --------
+
+    def _start_presence(self) -> None:
+        """Sign in to the settings' server in the background, unless a session is
+        already kept there (or there is no server: then nothing at all is loaded)."""
+        online = self._online_screen
+        if online is not None and online in self.app.screen_stack:
+            return  # "Play online" is open, with its own session
+        self._online_screen = None
+        server = self.services.settings.online_server
+        presence, worker = self._presence, self._presence_worker
+        running = worker is not None and not worker.is_finished
+        if running and presence is not None and str(presence.address) == server:
+            return
+        self._stop_presence()
+        if not server:
+            return
+        from spit.net.addresses import parse_address
+        from spit.net.credentials import AccountTokens
+        from spit.tui.net.presence import MenuPresence
+
+        try:
+            address = parse_address(server)
+        except ValueError:
+            return
+        self._presence = MenuPresence(address, AccountTokens(), self._presence_changed)
+        self._presence_worker = self.run_worker(
+            self._presence.run(), name="presence", group="presence", exit_on_error=False
+        )
+
+    def _stop_presence(self) -> None:
+        if self._presence_worker is not None:
+            self._presence_worker.cancel()
+        self._presence = self._presence_worker = None
+        self._presence_changed(None)
+
+    def _presence_changed(self, client: OnlineClient | None) -> None:
+        """Say whether friends can invite the player; show an invite (on the menu
+        only: one that comes meanwhile is shown on coming back to it) or sit down at
+        the match an accepted one made."""
+        line = self.query_one("#menu-online", Static)
+        signed = None if client is None or not client.connected else client.signed
+        line.display = signed is not None
+        if signed is None or client is None:
+            return
+        from spit.core.safe_text import safe_text
+
+        name = safe_text(signed.account.name, limit=24)
+        line.update(f"Online at {self._presence_server()} as {name}: friends can invite you")
+        dialog = self._invite_dialog
+        if dialog is not None and dialog.invite.id not in client.invites:
+            self._invite_dialog = None  # withdrawn or lapsed while on the screen
+            if self.app.screen is dialog:
+                self.app.pop_screen()
+        matched = client.matched
+        if matched is not None and matched is not self._playing:
+            self._playing = matched
+            self._sit_down(matched)
+            return
+        if self.app.screen is not self:  # not over a dialog or another screen
+            return
+        for invite in list(client.invites.values()):
+            if invite.id not in self._invites_shown:
+                self._show_invite(client, invite)
+                return
+
+    def _presence_server(self) -> str:
+        from spit.core.safe_text import safe_text
+
+        presence = self._presence
+        return "?" if presence is None else safe_text(str(presence.address))
+
+    def _show_invite(self, client: OnlineClient, invite: Invited) -> None:
+        from spit.tui.net.online import InviteDialog
+
+        self._invites_shown.add(invite.id)
+        dialog = InviteDialog(invite)
+        self._invite_dialog = dialog
+
+        async def answer(accept: bool) -> None:
+            from websockets.exceptions import WebSocketException
+
+            from spit.net.protocol import ProtocolError
+
+            with contextlib.suppress(ProtocolError, WebSocketException):  # the session ended
+                await client.answer_invite(invite.id, accept)
+
+        def answered(accept: bool | None) -> None:
+            if self._invite_dialog is dialog:
+                self._invite_dialog = None
+            if client.connected:
+                self.run_worker(answer(bool(accept)), group="invite")
+
+        self.app.push_screen(dialog, answered)
+
+    def _sit_down(self, matched: Matched) -> None:
+        """The seat the server kept for the match of an invite accepted here."""
+        from spit.core.safe_text import safe_text
+        from spit.tui.net.link import open_join
+        from spit.tui.net.online import variant_label
+        from spit.tui.net.screens import ConnectingScreen
+
+        presence = self._presence
+        if presence is None:
+            return
+        address = presence.address
+        opponent = safe_text(matched.opponent, limit=24)
+        what = f"{variant_label(matched.game, matched.variant)} against {opponent}..."
+
+        async def opener() -> NetLink:
+            link = await open_join(address, matched.room, "online", token=matched.token)
+            link.game = matched.game
+            return link
+
+        self.app.push_screen(ConnectingScreen(what, opener))
+
     # -- online: a server with accounts ---------------------------------------------
 
     def action_online(self) -> None:
@@ -426,6 +574,8 @@ class MainMenu(ShellScreen):
 
         tokens = AccountTokens()
         screen = OnlineScreen(address, default_connector(address, tokens), tokens=tokens)
+        self._stop_presence()  # the screen's session does its work; back here, it reopens
+        self._online_screen = screen
         self.app.push_screen(screen)
 
     def _show_boards(self, address: Address) -> None:

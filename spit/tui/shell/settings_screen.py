@@ -35,8 +35,12 @@ from spit.settings.keymap import (
 from spit.settings.model import (
     CardStyle,
     Refused,
+    game_setting,
+    game_settings,
     replay_dir_from_text,
+    setting_of,
     theme_names,
+    with_game_setting,
 )
 from spit.tui.shared.ascii_widgets import Checkbox, Select, Separated
 from spit.tui.shared.confirm import Confirm
@@ -110,10 +114,12 @@ class SettingsScreen(ShellScreen):
             )
             for game in registry.games():
                 for choice in front_ends(game.name).settings:
-                    value = getattr(settings, choice.setting)
-                    yield from _setting(
-                        choice.label, _select(list(choice.choices()), value, choice.setting)
-                    )
+                    key = setting_of(game.name, choice.setting).key
+                    value = game_setting(settings, game.name, choice.setting)
+                    choices = list(choice.choices())
+                    if value not in [offered for _, offered in choices]:  # written by hand
+                        choices.append((str(value), value))
+                    yield from _setting(choice.label, _select(choices, value, key))
             yield _checkbox("Four-colour suits", settings.four_colour, "four_colour")
             yield _checkbox("Show which cards can play", settings.show_play_hint, "show_play_hint")
             yield _checkbox("Bell on a lost race or slap", settings.bell, "bell")
@@ -185,8 +191,18 @@ class SettingsScreen(ShellScreen):
             return
         if event.select.id == "keymap_preset":
             self._change_preset(str(event.value))
+        elif event.select.id in game_settings():
+            self._change_game(event.select.id, event.value)
         else:
             self._change(**{event.select.id: event.value})
+
+    def _change_game(self, key: str, value: object) -> None:
+        """One of a game's own settings, by its key in the file."""
+        settings = self.services.settings
+        setting = game_settings()[key]
+        now = game_setting(settings, setting.game, setting.name)
+        if isinstance(value, str | int) and now != value:
+            self._change(game_options=with_game_setting(settings, key, value).game_options)
 
     def _change_preset(self, preset: str) -> None:
         overrides = self.services.settings.key_overrides

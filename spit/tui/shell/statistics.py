@@ -15,7 +15,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -102,9 +101,10 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
     """Open the database (rebuilding it from ``replays`` first if ``rebuild``) and read
     the figures. Raises ``StatsUnavailable``, ``sqlite3.Error``, ``OSError`` or
     ``ValueError`` (a record that does not read back)."""
+    from spit.core.dates import utc_today
     from spit.stats import StatsDB
 
-    today = datetime.now(UTC).date()
+    today = utc_today()
     with StatsDB.open(replays=replays) as db:
         report = db.rebuild_from_replays() if rebuild else db.report
         unsealed, count = db.not_sealed(LISTED)

@@ -46,10 +46,13 @@ def _watch_screen(
     return SpadesWatchScreen(client, settings, clock=clock)
 
 
-def _target_choices() -> Sequence[tuple[str, object]]:
-    from spit.settings.model import SPADES_TARGETS
+TARGETS: Final = (150, 250, 300, 500)
+"""The game lengths the Settings screen offers: 500 is the usual game, the shorter ones
+last a few hands (the settings file takes any target the game does)."""
 
-    return [(f"to {target} points", target) for target in SPADES_TARGETS]
+
+def _target_choices() -> Sequence[tuple[str, object]]:
+    return [(f"to {target} points", target) for target in TARGETS]
 
 
 FRONT_ENDS: Final = FrontEnds(
@@ -58,5 +61,5 @@ FRONT_ENDS: Final = FrontEnds(
     menu=(MenuEntry("spades", "3", "Spades against a bot"),),
     net_screen=_net_screen,
     watch_screen=_watch_screen,
-    settings=(SettingChoice("spades_target", "Spades game", _target_choices),),
+    settings=(SettingChoice("target", "Spades game", _target_choices),),
 )

@@ -1,7 +1,7 @@
 """The Spades table of a network game: the server's view, drawn as the local table is.
 
 The server runs the game (``spit.play.net_table.GameTable``); this screen reads each
-view it sends back into the engine's ``PlayerView`` (``spit.games.spades.wire``),
+view it sends back into the engine's ``PlayerView`` (``spit.games.spades.wire.read_view``),
 turned so that the player sits in seat 0 as at the local table, and draws it with the
 local screen's code (``spit.tui.spades.table_keys``, ``present``, ``SpadesBoard``).
 The player's keys go to the server as the same intents the local screen hands its
@@ -21,9 +21,9 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 
-from spit.core.cards import parse_card
 from spit.core.clock import Clock
 from spit.core.safe_text import safe_text
+from spit.core.wire import Payload
 from spit.games.spades.engine import Action, Event, Phase, PlayerView, parse_action
 from spit.games.spades.intents import Intent, NextHand, intent_text
 from spit.games.spades.wire import read_event, read_view, turned, turned_event
@@ -80,7 +80,7 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
         self.controls = Controls()
         self._view = None
 
-    def _read(self, data: dict[str, Any]) -> None:
+    def _read(self, data: Payload) -> None:
         try:
             view = read_view(data)
         except ValueError as error:  # the server's, not the player's: say it, keep the last
@@ -103,26 +103,23 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
             return None
         return turned_event(event) if self.seat == 1 else event
 
-    def _news(self, item: dict[str, Any]) -> None:
+    def _news(self, item: Payload) -> None:
         """One news item of the server's (``docs/protocol.md``, Spades)."""
         kind = item.get("kind")
         mine = item.get("seat") == self.seat
-        if kind in ("input", "hand"):
+        if kind in ("input", "deal"):
             raw = item.get("events")
             found = [self._event(e) for e in raw] if isinstance(raw, list) else []
             events = tuple(e for e in found if e is not None)
-            if kind == "input" and mine and item.get("accepted") is True:
+            if kind == "input" and mine:
                 self.answered(_action(item.get("action")) or NextHand())
-            self.said(events, dealt=kind == "hand")
+            self.said(events, dealt=kind == "deal")
         elif kind == "refused" and mine:
             why = safe_text(str(item.get("why", "")), limit=MAX_WHY)
             self.answered(_action(item.get("resolved")), refusal=why)
         elif kind == "picked" and mine:
-            try:
-                card = parse_card(str(item.get("card")))
-            except ValueError:
-                return
-            if card in self.player_view().hand:
+            card = item.get("card")
+            if type(card) is int and card in self.player_view().hand:
                 self.answered(None, picked=card)
         elif kind == "ready" and mine:
             self.controls = Controls()

@@ -33,10 +33,11 @@ from spit.games.spades.bots import LEVELS, make_bot
 from spit.games.spades.bots.agent import BotAgent, BotPace
 from spit.games.spades.engine import PlayerView
 from spit.games.spades.game import Session, card_played, new_session, picked, steps
+from spit.games.spades.identity import NAME
 from spit.games.spades.intents import Intent, NextHand
 from spit.games.spades.replay import ReplayWriter
 from spit.play.events import DealAsked, InputRecord
-from spit.settings.model import CardStyle
+from spit.settings.model import CardStyle, game_setting
 from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.navigation import LeaveScreen
 from spit.tui.shared.overlays import ConfirmQuit, Result, ResultOverlay
@@ -123,7 +124,7 @@ class SpadesScreen(TableKeys, Screen[None]):
         return cls(
             level or "hard",
             seed,
-            target=settings.spades_target,
+            target=int(game_setting(settings, NAME, "target")),
             clock=clock,
             **table_options(settings),
         )

@@ -1,8 +1,8 @@
 """Watching a network game of Spades: the replay viewer's table, with both hands face
 down, drawn from the public frames a spectator is sent (``spit.tui.net.spectator``).
 
-The public view (``spit.games.spades.wire.public_json``) is seat 0's view less
-what only seat 0 knows, with both seats' card counts; it is read back into the
+The public view (``spit.games.spades.wire.Wire``) is seat 0's view less what only
+seat 0 knows, with both seats' card counts; it is read back into the
 engine's ``PlayerView`` (an empty hand) so that the replay viewer's pieces draw the
 centre, the score sheet and the phase exactly as in a replay (``ReplayTable``,
 ``draw_replay``). What the viewer would take from the game before and after a step
@@ -19,6 +19,7 @@ from spit.core.cards import DECK
 from spit.core.clock import Clock
 from spit.core.replay.fields import PlayerInfo
 from spit.core.safe_text import safe_text
+from spit.core.wire import Payload
 from spit.games.spades.engine import (
     BidMade,
     BlindNilChosen,
@@ -102,12 +103,12 @@ def _facts(view: PlayerView, player: int, face_down: int) -> str:
 
 
 def watch_table(
-    data: dict[str, Any],
+    data: Payload,
     names: tuple[str, str],
     said: tuple[str, str],
     painter: CardPainter,
 ) -> ReplayTable:
-    """The table of a public view (``public_json``); ``said``: the last two steps in
+    """The table of a public view (``spit.games.spades.wire.Wire``); ``said``: the last two steps in
     words, the latest last. Raises ``ValueError`` for a view that cannot be read."""
     view = read_view(data)
     cards, face_down = read_counts(data, "cards"), read_counts(data, "face_down")
@@ -154,7 +155,7 @@ class SpadesWatchScreen(WatchScreen):
     ) -> None:
         super().__init__(client, settings, clock=clock)
         self.board: TableBoard[ReplayTable] = TableBoard(self.painter, draw_replay, id="board")
-        self._view: dict[str, Any] | None = None
+        self._view: Payload | None = None
         self._said = ("", "")
         self._status = ""
         self.problem = ""
@@ -166,7 +167,7 @@ class SpadesWatchScreen(WatchScreen):
         self._view = frame.view
         for item in frame.events:
             raw = item.get("events")
-            events = raw if item.get("kind") in ("input", "hand") and isinstance(raw, list) else []
+            events = raw if item.get("kind") in ("input", "deal") and isinstance(raw, list) else []
             line = " ".join(filter(None, (self._say(e) for e in events)))
             if item.get("kind") == "bot" and item.get("seat") in (0, 1):
                 line = f"A bot plays for {self.names[item['seat']]} now."

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING
 from msgspec import structs
 from textual.widgets import Static
 
+from spit.core.dates import utc_today
 from spit.core.replay.challenge import Challenge, ChallengeKind
-from spit.games.spit.daily import DailyDeal, daily_deal, share_line, utc_today
+from spit.games.spit.daily import DailyDeal, daily_deal, share_line
 from spit.games.spit.ladder import challenge as ladder_challenge
 from spit.games.spit.ladder import level_of
 from spit.settings.model import Settings

@@ -24,7 +24,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Footer, Static
 
-from spit.games.spit.daily import DailyDeal, daily_deal, utc_today
+from spit.core.dates import utc_today
+from spit.games.spit.daily import DailyDeal, daily_deal
 from spit.tui.shared.ascii_widgets import Separated
 from spit.tui.shared.daily_status import DailyStanding, counts_text, daily_standing
 from spit.tui.shared.navigation import LeaveScreen

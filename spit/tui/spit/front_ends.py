@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from spit.tui.shared.front_ends import FrontEnds, MenuEntry, SettingChoice
+from spit.tui.shared.front_ends import FrontEnds, GameStart, MenuEntry, SettingChoice
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -30,6 +30,39 @@ def _table(settings: Settings, level: str | None, clock: Clock | None) -> Screen
     return SpitScreen.from_settings(settings, level, clock=clock)
 
 
+def _start(start: GameStart, clock: Clock | None) -> Screen[None]:
+    from spit.tui.spit.game_config import GameConfig
+    from spit.tui.spit.game_screen import SpitScreen
+
+    if not isinstance(start, GameConfig):
+        raise TypeError(f"a game of {start.game}, not of Spit")
+    return SpitScreen(start, clock)
+
+
+def _daily(settings: Settings, clock: Clock | None) -> Screen[Any]:
+    """The day's deal's card (the date, the bot, whether the game counts; Enter plays)."""
+    from spit.tui.spit.daily_card import DailyCard
+
+    return DailyCard(clock)
+
+
+async def _ladder(settings: Settings, clock: Clock | None) -> Screen[Any]:
+    """The ladder at the player's step, read from the statistics in a thread (the
+    database may have replays to read first)."""
+    import asyncio
+
+    from spit.tui.spit.challenges import ladder_screen, ladder_step
+
+    step = await asyncio.to_thread(ladder_step)
+    return ladder_screen(settings, step, clock)
+
+
+def _practice(settings: Settings, clock: Clock | None) -> Screen[Any]:
+    from spit.tui.spit.practice import practice_round
+
+    return practice_round(settings, clock)
+
+
 def _net_screen(
     client: NetClient, settings: Settings, *, clock: Clock | None = None
 ) -> Screen[None]:
@@ -49,13 +82,13 @@ def _watch_screen(
 def _level_choices() -> Sequence[tuple[str, object]]:
     from spit.games.spit.bots import LEVELS
 
-    return [(level.value, level) for level in LEVELS]
+    return [(level.value, level.value) for level in LEVELS]
 
 
 def _variant_choices() -> Sequence[tuple[str, object]]:
     from spit.engine import Variant
 
-    return [(variant.value, variant) for variant in Variant]
+    return [(variant.value, variant.value) for variant in Variant]
 
 
 def _level_header() -> str:
@@ -66,7 +99,10 @@ def _level_header() -> str:
 
 def _room_options(settings: Settings) -> dict[str, object]:
     """The menu's Spit games are played in the variant of the settings."""
-    return {"variant": settings.variant.value}
+    from spit.games.spit.identity import NAME
+    from spit.settings.model import game_setting
+
+    return {"variant": game_setting(settings, NAME, "variant")}
 
 
 LEVELS_NOTE = (
@@ -83,9 +119,9 @@ FRONT_ENDS: Final = FrontEnds(
     menu=(
         MenuEntry("two_players", "1", "Two players (this keyboard)", "two_players"),
         MenuEntry("bot", "2", "Play against a bot", header=_level_header, note=LEVELS_NOTE),
-        MenuEntry("daily", "d", "Daily deal", "daily"),
+        MenuEntry("daily", "d", "Daily deal", "screen", opens=_daily),
         # a, not l, which reads as 1 in many fonts
-        MenuEntry("ladder", "a", "Ladder", "ladder"),
+        MenuEntry("ladder", "a", "Ladder", "screen", opens=_ladder),
     ),
     net_screen=_net_screen,
     watch_screen=_watch_screen,
@@ -93,4 +129,6 @@ FRONT_ENDS: Final = FrontEnds(
         SettingChoice("bot_level", "Bot level", _level_choices),
         SettingChoice("variant", "Game", _variant_choices),
     ),
+    start=_start,
+    practice=_practice,
 )

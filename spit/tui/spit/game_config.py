@@ -7,14 +7,15 @@ screen takes it and nothing else, so both ways into a game behave the same.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from msgspec import field
 from msgspec.structs import force_setattr
 
 from spit.engine import Variant
 from spit.engine.timers import Timing
-from spit.settings.model import CARD_STYLES, CardStyle, Settings
+from spit.games.spit.identity import NAME
+from spit.settings.model import CARD_STYLES, CardStyle, Settings, game_setting
 from spit.tui.shared.table_settings import TableSettings, table_options
 
 if TYPE_CHECKING:  # only a challenge's game has one (spit.tui.spit.challenges)
@@ -22,6 +23,8 @@ if TYPE_CHECKING:  # only a challenge's game has one (spit.tui.spit.challenges)
 
 
 class GameConfig(TableSettings, frozen=True):
+    game: ClassVar[str] = NAME
+    """The game it starts (``spit.tui.shared.front_ends.GameStart``)."""
     bot_level: str | None = None
     """A level from ``spit.games.spit.bots.LEVELS``, or ``None`` for two players on one keyboard."""
     variant: Variant = Variant.STANDARD
@@ -60,7 +63,7 @@ class GameConfig(TableSettings, frozen=True):
         """The game these settings ask for; ``bot_level`` ``None`` means two players."""
         return cls(
             bot_level=bot_level,
-            variant=settings.variant,
+            variant=Variant(str(game_setting(settings, NAME, "variant"))),
             seed=seed,
             keymap_preset=settings.keymap_preset,
             key_overrides=dict(settings.key_overrides),

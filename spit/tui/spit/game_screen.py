@@ -13,7 +13,7 @@ makes to its recorders, and is closed at game over or when the player leaves. It
 opened just after the table's first frame, so that the game shows without waiting for
 ``spit.games.spit.replay``; until then a ``WriterFeed`` keeps the session's calls (the
 deal, any early key) and hands them to the writer as it opens, so the file misses
-nothing (``spit.games.spit.feed``). A ``GameLog`` keeps the same game in memory
+nothing (``spit.replay.feed``). A ``GameLog`` keeps the same game in memory
 for the result screen's story (``spit.tui.spit.board.story``); a finished game's
 replay is also added to the statistics database, in a worker thread. The overlays
 (help, leaving, the result) are imported when first shown, and the bots only for a
@@ -36,16 +36,15 @@ from textual.timer import Timer
 
 from spit.core.clock import Clock, MonotonicClock
 from spit.core.seats import SEATS, Seat
-from spit.engine import Action, Orders, Reason, Slapped
+from spit.engine import Slapped
 from spit.engine.timers import SlapWindowClosed, StagePhase, Timing
 from spit.game import TimedEvent
 from spit.games.spit.events import Event
-from spit.games.spit.feed import WriterFeed
-from spit.games.spit.game import Recorder, Session, new_session
+from spit.games.spit.game import Recorder, Session, card_played, new_session
 from spit.games.spit.identity import NAME
 from spit.games.spit.intents import KeyIntent
 from spit.play.events import InputHandled, IntentRefused, Stopped
-from spit.replay.game_log import GameLog
+from spit.replay.feed import GameLog, WriterFeed
 from spit.settings.keymap import BINDING_IDS, GAME_KEYS, GameKey, KeymapError, key_label, resolve
 from spit.settings.model import Settings
 from spit.tui.shared.cards import CardPainter
@@ -59,8 +58,9 @@ from spit.tui.spit.intent_keys import intent_of, key_intent
 
 if TYPE_CHECKING:
     from spit.core.replay.fields import PlayerInfo
+    from spit.engine import Action, Orders, Reason, State
     from spit.games.spit.bots import BotAgent
-    from spit.games.spit.replay import Header
+    from spit.games.spit.replay import Header, ReplayWriter
     from spit.tui.shared.overlays import Result
 
 TICK_HZ = 30
@@ -133,8 +133,8 @@ class SpitScreen(Screen[None]):
         self.match: Session
         self.seed = 0
         self.replay_path: Path | None = None
-        self._feed: WriterFeed | None = None
-        self._log: GameLog[Action, Orders, Reason]
+        self._feed: WriterFeed[ReplayWriter, State, Action, Orders, Reason] | None = None
+        self._log: GameLog[State, Action, Orders, Reason]
         self._timing = Timing()
         self._policy: str | None = None
         """The bot's policy, for the replay's header."""
@@ -200,9 +200,11 @@ class SpitScreen(Screen[None]):
         bots = self.make_bots(self.seed)
         self._policy = bots[0].policy.name if bots else None
         self.replay_path = None
-        self._feed = feed = WriterFeed(SaveWatch(self).check) if self.config.record else None
-        if feed is not None:
+        feed: WriterFeed[ReplayWriter, State, Action, Orders, Reason] | None = None
+        if self.config.record:
+            feed = WriterFeed(card_played, SaveWatch(self).check)
             feed.keep = self.start_counts()
+        self._feed = feed
         self._log = GameLog(NAME)
         recorders: list[Recorder] = [feed, self._log] if feed is not None else [self._log]
         recorders += self.watchers
@@ -272,7 +274,7 @@ class SpitScreen(Screen[None]):
             challenge=self.config.challenge,
         )
 
-    def _open_writer(self, feed: WriterFeed) -> None:
+    def _open_writer(self, feed: WriterFeed[ReplayWriter, State, Action, Orders, Reason]) -> None:
         """Open this game's replay file and give ``feed`` to it; a notice if it cannot be
         made. Nothing, if the game was left (or another one started) in the meantime."""
         if feed is not self._feed:

@@ -29,7 +29,7 @@ from spit.tui.spit.board.widget import SpitBoard
 from spit.tui.spit.game_config import GameConfig
 from spit.tui.spit.game_screen import key_in_use, resolved_keys
 from spit.tui.spit.intent_keys import intent_of, key_intent
-from spit.tui.spit.net_view import NetPresenter
+from spit.tui.spit.net_view import NetPresenter, SpitTable, read_news, read_table
 
 
 class SpitNetScreen(NetTableScreen):
@@ -58,6 +58,8 @@ class SpitNetScreen(NetTableScreen):
         self._cursor_used = False
         self._timer: Timer | None = None
         self._told_no_pause = False
+        self._view: SpitTable | None = None
+        """The server's latest view, as Spit's table."""
 
     def _label(self, binding_id: str) -> str:
         return key_label(self.keys[binding_id], ascii_only=self.painter.ascii)
@@ -76,14 +78,15 @@ class SpitNetScreen(NetTableScreen):
 
     def net_changed(self) -> None:
         now = self.clock.now_ms()
-        self.presenter.absorb(self.new_events(), self.client.view, self.names, now)
+        self._view = read_table(self.client.view, self._view)
+        self.presenter.absorb(read_news(self.new_events()), self._view, self.names, now)
         self._redraw()
 
     def new_game(self) -> None:
         self.presenter.reset()
 
     def result_lines(self) -> list[str]:
-        view = self.client.view
+        view = self._view
         if view is None:
             return []
         mine = self.presenter.table(view, self.names, self.clock.now_ms()).sides
@@ -91,7 +94,7 @@ class SpitNetScreen(NetTableScreen):
         return [f"Left: You {mine[0].score}{dot}{self.names[1 - self.seat]} {mine[1].score}"]
 
     def _redraw(self) -> None:
-        view = self.client.view
+        view = self._view
         if view is None:
             return
         now = self.clock.now_ms()

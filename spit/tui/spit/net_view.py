@@ -10,10 +10,13 @@ countdown's seconds, counted on this machine from the server's deadline.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator
+from typing import Final, TypeAlias
+
+from msgspec import Struct
 
 from spit.core.cards import parse_card
+from spit.core.wire import Payload, WireError, convert_to
 from spit.engine import StockView
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spit.board.presenter import (
@@ -41,6 +44,96 @@ _REFUSED: Final = {
 }
 """What a key that did nothing is told, by the server's reason (``IntentRefusal``,
 ``Reason``), in the few words the row's margin has room for."""
+
+
+Row: TypeAlias = tuple[tuple[str | None, int], ...]
+"""A row of stockpiles as the view holds it: per stockpile, its face-up card's name (or
+``None``) and its cards face down."""
+
+
+class SpitTable(Struct, frozen=True):
+    """What a client reads of Spit's view (``spit.games.spit.wire.view_json``): a
+    spectator's has no ``can_play``."""
+
+    round: int = 1
+    phase: str = ""
+    own: Row = ()
+    opponent: Row = ()
+    own_spit_cards: int = 0
+    opponent_spit_cards: int = 0
+    piles: tuple[str, ...] = ()
+    pile_sizes: tuple[int, ...] = ()
+    scores: tuple[int, int] = (0, 0)
+    winner: int | None = None
+    can_play: bool | None = None
+
+    def spit_cards(self, row: str) -> int:
+        return self.own_spit_cards if row == "own" else self.opponent_spit_cards
+
+    def row(self, row: str) -> Row:
+        return self.own if row == "own" else self.opponent
+
+
+class _News(Struct, frozen=True, tag_field="kind"):
+    t: int = 0
+
+
+class InputNews(_News, frozen=True, tag="input"):
+    seat: int | None = None
+    action: str = ""
+    accepted: bool = False
+    too_slow: bool = False
+    beaten_by_ms: int | None = None
+    reason: str = "not_adjacent"
+
+
+class RefusedNews(_News, frozen=True, tag="refused"):
+    seat: int | None = None
+    why: str = ""
+
+
+class CountdownNews(_News, frozen=True, tag="countdown"):
+    what: str = ""
+    ends_at: int = 0
+
+
+class SlapNews(_News, frozen=True, tag="slap"):
+    ends_at: int = 0
+
+
+News: TypeAlias = InputNews | RefusedNews | CountdownNews | SlapNews
+"""The news a Spit table takes in; the server's other kinds are not the table's."""
+_KINDS: Final[dict[object, type[News]]] = {
+    "input": InputNews,
+    "refused": RefusedNews,
+    "countdown": CountdownNews,
+    "slap": SlapNews,
+}
+"""Each kind's Struct (converting into one Struct class is quicker than into the union)."""
+
+
+def read_table(view: Payload | None, last: SpitTable | None) -> SpitTable | None:
+    """The view the server sent, as Spit's table; ``None`` for none, and ``last`` (the
+    one on the screen) for one not in Spit's form."""
+    if view is None:
+        return None
+    try:
+        return convert_to(view, SpitTable)
+    except WireError:
+        return last
+
+
+def read_news(events: Iterable[Payload]) -> Iterator[News]:
+    """The news items a Spit table takes in, in order; other kinds, and items not in
+    their kind's form, are passed over."""
+    for event in events:
+        kind = _KINDS.get(event.get("kind"))
+        if kind is not None:
+            try:
+                news: News = convert_to(event, kind)
+            except WireError:
+                continue
+            yield news
 
 
 class NetPresenter:
@@ -77,38 +170,35 @@ class NetPresenter:
 
     def absorb(
         self,
-        events: list[dict[str, Any]],
-        view: dict[str, Any] | None,
+        events: Iterable[News],
+        view: SpitTable | None,
         names: tuple[str, str],
         now: int,
     ) -> None:
         """Take in the news that came with ``view`` (``now`` on this machine's clock)."""
         for event in events:
-            kind = event.get("kind")
-            if kind == "input":
-                self._input(event, view, names, now)
-            elif kind == "refused" and event.get("seat") == self.seat:
-                why = str(event.get("why", ""))
-                self._set_note(_REFUSED.get(why, "refused"), None, now)
-            elif kind == "countdown":
-                left = _whole(event.get("ends_at")) - _whole(event.get("t"))
-                self._countdown = (str(event.get("what")), now + max(0, left))
-            elif kind == "slap":
-                left = _whole(event.get("ends_at")) - _whole(event.get("t"))
-                self._slap_until = now + max(0, left)
+            match event:
+                case InputNews():
+                    self._input(event, view, names, now)
+                case RefusedNews() if event.seat == self.seat:
+                    self._set_note(_REFUSED.get(event.why, "refused"), None, now)
+                case CountdownNews():
+                    self._countdown = (event.what, now + max(0, event.ends_at - event.t))
+                case SlapNews():
+                    self._slap_until = now + max(0, event.ends_at - event.t)
 
     def _input(
-        self, event: dict[str, Any], view: dict[str, Any] | None, names: tuple[str, str], now: int
+        self, event: InputNews, view: SpitTable | None, names: tuple[str, str], now: int
     ) -> None:
-        seat = event.get("seat")
-        action = str(event.get("action", "")).split()
+        seat = event.seat
+        action = event.action.split()
         who = self.name_of(seat if seat in (0, 1) else 1 - self.seat, names)
-        if event.get("accepted"):
+        if event.accepted:
             if seat == self.seat:
                 self._note = None
             if action[:1] == ["play"] and len(action) == 3 and view is not None:
                 pile = int(action[2]) if action[2].isdigit() else 0
-                piles = view.get("piles") or []
+                piles = view.piles
                 self._highlight = (pile, now + HIGHLIGHT_MS)
                 if pile < len(piles):
                     card = self.painter.name(parse_card(piles[pile]))
@@ -124,21 +214,20 @@ class NetPresenter:
         if seat != self.seat:
             return
         stock = int(action[1]) if len(action) >= 2 and action[1].isdigit() else None
-        if event.get("too_slow"):
+        if event.too_slow:
             self._set_note("too slow!", stock, now)
-            beaten = event.get("beaten_by_ms")
-            if isinstance(beaten, int) and beaten >= 0:
+            beaten = event.beaten_by_ms
+            if beaten is not None and beaten >= 0:
                 self._footer = f"{names[1 - self.seat]} was first: beaten by {beaten} ms"
         else:
-            reason = str(event.get("reason", "not_adjacent"))
-            self._set_note(_REFUSED.get(reason, "refused"), stock, now)
+            self._set_note(_REFUSED.get(event.reason, "refused"), stock, now)
 
     def name_of(self, seat: int, names: tuple[str, str]) -> str:
         """What the table calls the player in ``seat``: "You" at the keyboard."""
         return "You" if seat == self.seat else names[seat]
 
-    def header(self, view: dict[str, Any], names: tuple[str, str]) -> str:
-        return f"Round {view.get('round', 1)}{self.painter.dot}vs {names[1 - self.seat]}"
+    def header(self, view: SpitTable, names: tuple[str, str]) -> str:
+        return f"Round {view.round}{self.painter.dot}vs {names[1 - self.seat]}"
 
     def _set_note(self, text: str, stock: int | None, now: int) -> None:
         self._note = Note.shown(text, stock, now)
@@ -171,7 +260,7 @@ class NetPresenter:
 
     def table(
         self,
-        view: dict[str, Any],
+        view: SpitTable,
         names: tuple[str, str],
         now: int,
         *,
@@ -182,9 +271,9 @@ class NetPresenter:
         round-trip times)."""
         self._expire(now)
         dot = self.painter.dot
-        phase = view.get("phase")
-        piles = [parse_card(name) for name in view.get("piles") or []]
-        sizes = list(view.get("pile_sizes") or [])
+        phase = view.phase
+        piles = [parse_card(name) for name in view.piles]
+        sizes = view.pile_sizes
         header = self.header(view, names)
         if header_extra:
             header += dot + header_extra
@@ -193,8 +282,8 @@ class NetPresenter:
             target = min(cursor.pile, len(piles) - 1)
         note = self._note
         status, role = "", "dim"
-        if phase == "playing" and self.play_hint and "can_play" in view:
-            can = bool(view["can_play"])
+        if phase == "playing" and self.play_hint and view.can_play is not None:
+            can = view.can_play
             status, role = (self._status[0], "good") if can else (self._status[1], "dim")
         elif phase == "slap":
             status, role = "slap!", "alert"
@@ -202,8 +291,8 @@ class NetPresenter:
         me = Side(
             name=mine,
             short=mine[:6],
-            stocks=_stocks(view.get("own")),
-            spit_cards=_whole(view.get("own_spit_cards")),
+            stocks=_stocks(view.own),
+            spit_cards=view.own_spit_cards,
             keys=self._keys,
             status=status,
             status_role=role,
@@ -215,8 +304,8 @@ class NetPresenter:
         other = Side(
             name=names[1 - self.seat],
             short=names[1 - self.seat][:6],
-            stocks=_stocks(view.get("opponent")),
-            spit_cards=_whole(view.get("opponent_spit_cards")),
+            stocks=_stocks(view.opponent),
+            spit_cards=view.opponent_spit_cards,
             status="slap!" if phase == "slap" else "",
             status_role="alert",
             score=self._score(view, "opponent", 1),
@@ -234,26 +323,26 @@ class NetPresenter:
             target_pile=target,
         )
 
-    def _score(self, view: dict[str, Any], row: str, index: int) -> str:
-        scores = view.get("scores") or [0, 0]
+    def _score(self, view: SpitTable, row: str, index: int) -> str:
+        scores = view.scores
         if any(scores):
             mine = scores[self.seat] if index == 0 else scores[1 - self.seat]
             return f"{mine} points"
-        stocks = _stocks(view.get(row))
+        stocks = _stocks(view.row(row))
         held = sum(s.face_down + (s.face_up is not None) for s in stocks)
-        held += _whole(view.get(f"{row}_spit_cards"))
+        held += view.spit_cards(row)
         return f"{held} card{'s' if held != 1 else ''}"
 
-    def _centre(self, view: dict[str, Any], names: tuple[str, str], now: int) -> Centre:
-        phase = view.get("phase")
+    def _centre(self, view: SpitTable, names: tuple[str, str], now: int) -> Centre:
+        phase = view.phase
         countdown = self._countdown
         if phase == "spit" and countdown is not None:
             seconds = str(max(1, -(-(countdown[1] - now) // 1000))) if countdown[1] > now else "0"
             if countdown[0] == "stall":
                 return Centre("Nobody can play", seconds, "Spit cards are coming")
-            return Centre(f"Round {view.get('round', 1)}: get ready", seconds)
+            return Centre(f"Round {view.round}: get ready", seconds)
         if phase == "slap":
-            a, b = [*(view.get("pile_sizes") or []), 0, 0][:2]
+            a, b = [*view.pile_sizes, 0, 0][:2]
             left, right = ("<", ">") if self.painter.ascii else ("◀", "▶")
             left_s = 0
             if self._slap_until is not None:
@@ -261,9 +350,9 @@ class NetPresenter:
             detail = f"{left} {a} cards     {b} cards {right}\n{left_s} s to slap"
             return Centre("Slap the smaller pile!", "SLAP!", detail, "alert")
         if phase == "round_over":
-            return Centre(f"Round {view.get('round', 1)} over", "", "The next round is coming")
-        if phase == "game_over" and view.get("winner") in (0, 1):
-            return Centre("Game over", self.result_text(view["winner"], names))
+            return Centre(f"Round {view.round} over", "", "The next round is coming")
+        if phase == "game_over" and view.winner in (0, 1):
+            return Centre("Game over", self.result_text(view.winner, names))
         return Centre()
 
     def result_text(self, winner: int, names: tuple[str, str]) -> str:
@@ -271,16 +360,11 @@ class NetPresenter:
         return "YOU WIN" if winner == self.seat else "YOU LOSE"
 
 
-def _whole(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def _stocks(row: Any) -> tuple[StockView, ...]:
+def _stocks(row: Row) -> tuple[StockView, ...]:
     """A row of the view (``[card name or null, cards face down]`` per stockpile)."""
     stocks = []
-    for item in (row or [])[:5]:
-        face_up = parse_card(item[0]) if item and item[0] else None
-        stocks.append(StockView(face_up, _whole(item[1]) if len(item) > 1 else 0))
+    for face_up, face_down in row[:5]:
+        stocks.append(StockView(None if face_up is None else parse_card(face_up), face_down))
     while len(stocks) < 5:
         stocks.append(StockView(None, 0))
     return tuple(stocks)

@@ -19,7 +19,7 @@ from spit.net.client import NetClient
 from spit.net.protocol import View
 from spit.settings.model import Settings
 from spit.tui.net.spectator import WatchScreen
-from spit.tui.spit.net_view import NetPresenter
+from spit.tui.spit.net_view import NetPresenter, SpitTable, read_news, read_table
 from spit.tui.spit.viewer.screen import ReplayBoard
 
 
@@ -36,9 +36,9 @@ class WatchPresenter(NetPresenter):
     def name_of(self, seat: int, names: tuple[str, str]) -> str:
         return names[seat]
 
-    def header(self, view: dict[str, Any], names: tuple[str, str]) -> str:
+    def header(self, view: SpitTable, names: tuple[str, str]) -> str:
         dot = self.painter.dot
-        return f"Watching{dot}{names[0]} vs {names[1]}{dot}round {view.get('round', 1)}"
+        return f"Watching{dot}{names[0]} vs {names[1]}{dot}round {view.round}"
 
     def result_text(self, winner: int, names: tuple[str, str]) -> str:
         return f"{names[winner][:12].upper()} WINS"
@@ -53,15 +53,15 @@ class SpitWatchScreen(WatchScreen):
         super().__init__(client, settings, clock=clock)
         self.board = ReplayBoard(self.painter, id="board")
         self.presenter = WatchPresenter(self.painter)
-        self._view: dict[str, Any] | None = None
+        self._view: SpitTable | None = None
         self._timer: Timer | None = None
 
     def board_widget(self) -> ReplayBoard:
         return self.board
 
     def absorb(self, frame: View, now: int) -> None:
-        self._view = frame.view
-        self.presenter.absorb(frame.events, self._view, self.names, now)
+        self._view = read_table(frame.view, self._view)
+        self.presenter.absorb(read_news(frame.events), self._view, self.names, now)
 
     def reset(self) -> None:
         self.presenter.reset()

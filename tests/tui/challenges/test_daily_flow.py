@@ -12,9 +12,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from spit.core.clock import FakeClock
+from spit.core.dates import utc_today
 from spit.core.replay.challenge import Challenge
 from spit.engine import Play, legal_actions
-from spit.games.spit.daily import daily_deal, utc_today
+from spit.games.spit.daily import daily_deal
 from spit.games.spit.replay import load_replay
 from spit.settings.model import Settings
 from spit.tui.app import SpitApp

@@ -1,7 +1,7 @@
 """The replay file opens just after the game's first frame, and misses nothing.
 
 The game screen hands the match's recorder calls to a ``WriterFeed``, which keeps
-them until the writer is there (``spit.games.spit.feed``, tested on its own in
+them until the writer is there (``spit.replay.feed``, tested on its own in
 ``tests/replay/test_feed.py``); a whole recorded game is verified in ``test_play``.
 Here: the deal and a key from before the file opened are in it.
 """

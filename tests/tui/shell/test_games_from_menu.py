@@ -51,7 +51,9 @@ async def test_two_player_game_and_back(spit_home: Path) -> None:
 
 @pytest.mark.slow
 async def test_bot_game_uses_the_chosen_level(tmp_path: Path) -> None:
-    settings = Settings(bot_level="easy", record_replays=False, key_overrides={"quit": "f10"})
+    settings = Settings(
+        game_options={"bot_level": "easy"}, record_replays=False, key_overrides={"quit": "f10"}
+    )
     app = SpitApp(settings=settings, clock=FakeClock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2", "down", "enter")

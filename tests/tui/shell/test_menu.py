@@ -79,7 +79,7 @@ async def test_quit_entry_exits() -> None:
 
 @pytest.mark.slow
 async def test_bot_chooser_starts_on_the_settings_level() -> None:
-    app = SpitApp(settings=Settings(bot_level="hard"))
+    app = SpitApp(settings=Settings(game_options={"bot_level": "hard"}))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["bot"])
         levels = app.screen.query_one("#bot-levels", OptionList)
@@ -94,7 +94,7 @@ async def test_bot_chooser_lists_every_level_with_its_pace_and_starts_the_one_ch
     from spit.games.spit.bots import LEVEL_HEADER, LEVEL_TABLE
     from spit.tui.spit.game_screen import SpitScreen
 
-    app = SpitApp(settings=Settings(bot_level="normal"))
+    app = SpitApp(settings=Settings(game_options={"bot_level": "normal"}))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["bot"])
         levels = app.screen.query_one("#bot-levels", OptionList)

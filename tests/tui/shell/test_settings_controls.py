@@ -14,10 +14,11 @@ from textual.widgets import Checkbox, Input, Select
 
 from spit.engine import Variant
 from spit.games.spit.bots import LEVELS
-from spit.settings.model import SPADES_TARGETS, Settings, theme_names
+from spit.settings.model import Settings, game_setting, theme_names
 from spit.tui.app import SpitApp
 from spit.tui.shell.menu import MainMenu
 from spit.tui.shell.settings_screen import SettingsScreen
+from spit.tui.spades.front_ends import TARGETS
 
 from .menu_keys import MENU
 
@@ -34,10 +35,10 @@ def _offer_already_made(monkeypatch: pytest.MonkeyPatch) -> None:
 
 SELECTS: dict[str, tuple[Any, ...]] = {
     "theme": theme_names(),
-    "bot_level": tuple(LEVELS),
+    "bot_level": tuple(level.value for level in LEVELS),
     "card_style": ("unicode", "ascii"),
-    "variant": tuple(Variant),
-    "spades_target": SPADES_TARGETS,
+    "variant": tuple(variant.value for variant in Variant),
+    "spades_target": TARGETS,
     "keymap_preset": ("qwerty", "azerty", "qwertz"),
 }
 CHECKBOXES = ("four_colour", "show_play_hint", "bell", "record_replays")
@@ -57,8 +58,15 @@ async def choose(pilot: Pilot[Any], select: Select[Any], *keys: str) -> None:
     await pilot.pause()
 
 
-def in_file(value: Any) -> Any:
-    return value.value if isinstance(value, Variant) else value
+GAMES_OWN = {"bot_level": ("spit", "bot_level"), "variant": ("spit", "variant")}
+GAMES_OWN["spades_target"] = ("spades", "target")
+"""The games' own settings among the dropdowns: each game's, by its key in the file."""
+
+
+def value_of(settings: Settings, setting: str) -> Any:
+    if setting in GAMES_OWN:
+        return game_setting(settings, *GAMES_OWN[setting])
+    return getattr(settings, setting)
 
 
 @pytest.mark.parametrize("setting", SELECTS)
@@ -76,15 +84,15 @@ async def test_every_value_of_every_dropdown_can_be_chosen_and_none_is_blank(
             # opens on the value chosen): one key a value, not one more each time
             await choose(pilot, select, "home" if index == 0 else "down")
             assert select.value == value
-            assert getattr(app.settings, setting) == value
-            # the typed value (a CardStyle, a BotLevel), never the dropdown's label
-            assert type(getattr(app.settings, setting)) is type(getattr(Settings(), setting))
-            if value != getattr(Settings(), setting):
-                assert saved(settings_file)[setting] == in_file(value)
+            assert value_of(app.settings, setting) == value
+            # the typed value (a CardStyle, a level's name), never the dropdown's label
+            assert type(value_of(app.settings, setting)) is type(value_of(Settings(), setting))
+            if value != value_of(Settings(), setting):
+                assert saved(settings_file)[setting] == value
         # Past either end of the list there is no blank entry to land on.
         for keys in (("home", "up"), ("end", "down")):
             await choose(pilot, select, *keys)
-            assert getattr(app.settings, setting) in choices
+            assert value_of(app.settings, setting) in choices
         assert isinstance(app.screen, SettingsScreen)
     assert "NULL" not in settings_file.read_text() if settings_file.exists() else True
 

@@ -14,7 +14,7 @@ import pytest
 from spit.engine import Variant
 from spit.games.spit.bots import LEVELS
 from spit.settings.file import MAX_BYTES, MAX_WARNINGS, read_settings
-from spit.settings.model import Settings
+from spit.settings.model import Settings, game_setting
 
 LEVELS_LISTED = ", ".join(f'"{level}"' for level in LEVELS[:-1]) + f' or "{LEVELS[-1]}"'
 PYTHON_INTERNALS = re.compile(r"<|Variant\.|Select\.|NULL|Traceback|Error\b|Errno")
@@ -47,13 +47,14 @@ def test_a_good_file_reads_without_warning(tmp_path: Path) -> None:
     assert warnings == []
     assert settings == Settings(
         theme="nord",
-        variant=Variant.POINTS,
-        spades_target=250,
         bell=True,
         replay_dir=Path("~/games").expanduser(),
         key_overrides={"p1.move.1": "1", "pause": "f5"},
+        game_options={"variant": "points", "spades_target": 250},
     )
     assert isinstance(settings.key_overrides, MappingProxyType)
+    assert game_setting(settings, "spit", "variant") == Variant.POINTS
+    assert game_setting(settings, "spades", "target") == 250
 
 
 @pytest.mark.parametrize(
@@ -81,8 +82,11 @@ def test_a_good_file_reads_without_warning(tmp_path: Path) -> None:
             "bot_level = []",
             "bot_level must be " + LEVELS_LISTED + ", not a list",
         ),
-        ("spades_target = 7", "spades_target must be 150, 250, 300 or 500, not 7; using 500"),
-        ("spades_target = true", "spades_target must be 150, 250, 300 or 500, not true"),
+        (
+            "spades_target = 0",
+            "spades_target must be a whole number from 1 to 1000000, not 0; using 500",
+        ),
+        ("spades_target = true", "spades_target must be a whole number, not true; using 500"),
         ("show_play_hint = 1979-05-27", "show_play_hint must be true or false, not a date or time"),
         ("replay_dir = 3", "replay_dir must be a folder's path in quotes"),
         ('key_overrides = "q"', 'key_overrides must be a table of binding = "key" lines, not "q"'),
@@ -278,7 +282,9 @@ def test_an_unusable_remapping_is_dropped_alone(
 ) -> None:
     text = f'bot_level = "hard"\n[key_overrides]\n{overrides}\n"p2.move.1" = "2"\n'
     settings, warnings = read(tmp_path, text)
-    assert settings == Settings(bot_level="hard", key_overrides={"p2.move.1": "2"})
+    assert settings == Settings(
+        game_options={"bot_level": "hard"}, key_overrides={"p2.move.1": "2"}
+    )
     [shown] = warnings
     assert shown.startswith(warning)
     assert_readable(warnings, tmp_path / "settings.toml")

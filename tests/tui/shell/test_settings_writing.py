@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from spit.engine import Variant
 from spit.settings.file import SettingsWriter, read_settings
 from spit.settings.model import Settings
 
@@ -69,9 +68,9 @@ def only_line_changed(before: str, after: str, old_line: str | None, new_line: s
     ("changes", "old_line", "new_line"),
     [
         ({"theme": "gruvbox"}, 'theme = "nord"', 'theme = "gruvbox"'),
-        ({"variant": Variant.POINTS}, 'variant = "speed"', 'variant = "points"'),
+        ({"game_options": {"variant": "points"}}, 'variant = "speed"', 'variant = "points"'),
         ({"bell": True}, None, "bell = true"),
-        ({"spades_target": 150}, None, "spades_target = 150"),
+        ({"game_options": {"spades_target": 150}}, None, "spades_target = 150"),
         ({"replay_dir": Path("/tmp/my games")}, None, 'replay_dir = "/tmp/my games"'),
         (
             {"key_overrides": {"p1.move.1": "3", "pause": "f5"}},

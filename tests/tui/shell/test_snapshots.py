@@ -55,7 +55,9 @@ class TestBotChooser:
         # so that this picture only changes when the chooser does.
         monkeypatch.setattr("spit.games.spit.bots.bot_description", lambda level: f"{level}: a bot")
         assert snap_compare(
-            app(bot_level="hard"), run_before=no_blink(MENU["bot"]), terminal_size=SMALL
+            app(game_options={"bot_level": "hard"}),
+            run_before=no_blink(MENU["bot"]),
+            terminal_size=SMALL,
         )
 
 
@@ -81,7 +83,7 @@ class TestSettings:
         assert snap_compare(chosen, run_before=no_blink(MENU["settings"]), terminal_size=SMALL)
 
     def test_settings_big_light(self, snap_compare: SnapCompare) -> None:
-        light = app(theme="textual-light", variant="points")
+        light = app(theme="textual-light", game_options={"variant": "points"})
         assert snap_compare(light, run_before=no_blink(MENU["settings"]), terminal_size=BIG)
 
     def test_key_conflict(self, snap_compare: SnapCompare) -> None:

@@ -12,7 +12,8 @@ from spit.cli import main
 from spit.games.spades.engine import Phase, to_move
 from spit.games.spades.keys import HAND_KEYS, hand_letters
 from spit.games.spades.replay import load_spades_replay
-from spit.settings.model import SPADES_TARGETS, Settings
+from spit.settings.model import Settings
+from spit.tui.spades.front_ends import TARGETS
 from spit.tui.spades.screen import SpadesScreen
 from tests.tui.start_screens import catch_start_screens
 
@@ -85,9 +86,9 @@ def test_the_target_option(monkeypatch: pytest.MonkeyPatch, target: int) -> None
     assert started[0].target == target
 
 
-@pytest.mark.parametrize("target", SPADES_TARGETS)
+@pytest.mark.parametrize("target", TARGETS)
 def test_the_target_setting(target: int) -> None:
-    screen = SpadesScreen.from_settings(Settings(spades_target=target))
+    screen = SpadesScreen.from_settings(Settings(game_options={"spades_target": target}))
     assert screen.target == target
 
 

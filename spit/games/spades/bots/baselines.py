@@ -4,8 +4,8 @@ Neither is offered to players. ``ScriptedPlayer`` is the crude strategy a new pl
 learns first, the yardstick the issue that asked for a better ``hard`` named: bid your
 aces and kings plus the spades beyond three, play high when you still need tricks and
 low when you do not. ``RandomPlayer`` picks any legal action; ``easy`` must beat it
-nearly always. Both have the same ``choose`` as ``Bot``, so ``duel`` seats any of
-them.
+nearly always. Both have the same ``choose`` as ``Bot``, so the simulator seats any of
+them (``spit.games.spades.sim.make_player``).
 """
 
 from __future__ import annotations
