@@ -4,8 +4,8 @@ Each game package declares one (``spit/games/<name>/descriptor.py``); the compos
 root (``spit.composition``) imports them and installs them in ``spit.games.registry``.
 A descriptor holds the game's headless parts, typed: what it is (``spit.game.GameInfo``),
 how its replay files look in a listing, how to read, verify and name a replay, its bots,
-its network table and its simulator. The parts that live in higher layers (its screens,
-its command, its statistics summary) are in those layers' own tables.
+its network table, its simulator and its own figures for the statistics. The parts that
+live in higher layers (its screens, its command) are in those layers' own tables.
 
 Importing a descriptor must cost next to nothing: ``spit-tui`` lists the games at
 start-up, and ``spit-tui play`` should never pay for Spades. So every part that needs
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from spit.core.replay.seal import Seal
     from spit.core.replay.verification import Verification
     from spit.games.simulation import Simulator
+    from spit.games.summary import GameStats
     from spit.play.net_table import NetTable
     from spit.replay.format import ReplayFormat
     from spit.replay.reader import Replay
@@ -145,6 +146,9 @@ class Replays(Struct, frozen=True):
     """Re-simulate a replay of the game strictly (``spit.core.replay.verification``)."""
     describe: Callable[[GameReplay], str]
     """The game line of ``replay --check``: ``standard``, ``spades (to 500)``."""
+    format: Callable[[], AnyFormat] | None = None
+    """The game's ``spit.replay.format.ReplayFormat``, for the parts written once that
+    re-play its games (the statistics); ``None``: the statistics keep none of them."""
 
     @classmethod
     def of_format(
@@ -170,7 +174,7 @@ class Replays(Struct, frozen=True):
                 raise TypeError(f"a replay of {replay.game}, not of {format_of().key}")
             return describe(replay)
 
-        return cls(read=read, verify=verify, describe=line)
+        return cls(read=read, verify=verify, describe=line, format=format_of)
 
 
 class Bots(Struct, frozen=True):
@@ -233,6 +237,9 @@ class GameDescriptor(Struct, frozen=True):
     """The game's deal of a day on a server's daily board; ``None``: no daily board."""
     rules: Callable[[], str] | None = None
     """The rules in short, in Markdown, for How to play; ``None``: none written."""
+    stats: Callable[[], GameStats[Any, Any, Any, Any, Any]] | None = None
+    """The game's own figures for the statistics (``spit.games.summary.GameStats``);
+    ``None``: only those every game has."""
 
     @property
     def name(self) -> str:

@@ -1,8 +1,9 @@
 """One finished game as the statistics keep it, for any game: who played, how it went.
 
-Here rather than in ``spit.stats`` because each game summarises its own replays (its
-package's ``stats`` module, which the game registry names), and the games sit below
-the statistics. ``spit.stats`` stores these values and answers questions about them.
+Here rather than in ``spit.stats`` because a game declares the figures that are its
+own (``GameStats``, in its package's ``stats`` module, which its descriptor names), and
+the games sit below the statistics. ``spit.stats`` works these values out from any
+game's replay, stores them and answers questions about them.
 
 A game is identified by ``game_key``, a digest of its chance and its choices (the deals,
 or Spades hands, and every input), not of the whole file and not by its final state
@@ -16,17 +17,24 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from spit.core.dates import from_iso, from_timestamp
 from spit.core.replay.challenge import Challenge
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
+from spit.core.seats import Seat
+
+H = TypeVar("H")
+S = TypeVar("S")
+G = TypeVar("G")
+A = TypeVar("A")
+E = TypeVar("E")
 
 
 class Mode(StrEnum):
@@ -43,9 +51,10 @@ class Mode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class PlayerFigures:
-    """One player's figures in a game of Spit, as ``spit.stats.figures`` defines and
-    works them out. Here, with the summary, because a seat's summary is these figures
-    and more (``PlayerSummary``); other games have none of them (``NO_FIGURES``)."""
+    """One player's figures of play in a game that counts its plays (``PlayStats``:
+    Spit), as ``spit.stats.figures`` defines and works them out. Here, with the summary,
+    because a seat's summary is these figures and more (``PlayerSummary``); other games
+    have none of them (``NO_FIGURES``)."""
 
     cards_played: int
     cards_per_minute: float
@@ -59,7 +68,7 @@ class PlayerFigures:
 
 
 NO_FIGURES: Final = PlayerFigures(0, 0.0, None, 0, 0, 0, 0)
-"""The figures of a game that has none of Spit's (Spades): what the statistics store."""
+"""The figures of a game that counts no plays (Spades, War): what the statistics store."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,3 +207,43 @@ def started_at(created: str | None, path: Path) -> datetime:
         except OSError:  # gone since it was read
             when = None
     return (when or datetime.now(UTC)).astimezone(UTC)
+
+
+Held = tuple[int, int]
+"""What each seat still holds (Spit's cards left to get rid of), for a game's story."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStats(Generic[H, S, G, A, E]):
+    """How to count a game's plays, for a game of cards played at once (Spit): each
+    seat's ``PlayerFigures`` (``spit.stats.figures``) and its story (``spit.stats.story``)."""
+
+    plays: Callable[[A], bool]
+    """Whether an accepted action is a card played (Spit's ``Play``)."""
+    playing: Callable[[E], bool | None]
+    """``True`` for an event after which cards can be played (Spit's ``PlayStarted``),
+    ``False`` for one after which they cannot (a stall, a round's end), else ``None``."""
+    held: Callable[[S], Held]
+    """What each seat holds, for the chart of a game."""
+    held_within: Callable[[S, int, E], Iterable[tuple[int, Held]]]
+    """The steps an event at ``t`` took at once (Spit's run of stalls) from ``state``:
+    each step's time and what each seat held after it."""
+    skip_to: Callable[[H, S, G, int, int], int]
+    """Where the statistics' walk (``spit.stats.walk``) moves a game whose next timer
+    is due at ``due``, before a line at ``before``: ``due``, or the last of a run of
+    timers nobody can play in (Spit's stalls), taken at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats(Generic[H, S, G, A, E]):
+    """What the statistics, written once (``spit.stats``), cannot know of a game: its
+    own figures. A game without any (``GameDescriptor.stats`` is ``None``) gets the
+    figures every game has: who played, who won or that nobody did, the scores, the
+    rounds, the time. Typed in the game's header, state, stage, action and event."""
+
+    play: PlayStats[H, S, G, A, E] | None = None
+    seat: Callable[[S, Seat], Mapping[str, int]] | None = None
+    """A seat's own figures at the end (Spades' bids), by ``PlayerSummary`` field."""
+    keeps_score: Callable[[H], bool] | None = None
+    """Whether a game of this header has a score (Spit's: in its points variant);
+    ``None``: every game has one."""

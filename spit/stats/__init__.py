@@ -6,7 +6,7 @@ database is an index of figures computed from them, so it can always be rebuilt:
     db = StatsDB.open()              # data_dir()/stats.sqlite3; made, migrated or rebuilt
     if db.notice: ...                # tell the user it had to be rebuilt
     db.record_game(writer.path)      # after a game; None if unfinished; idempotent
-    db.recent_games(20), db.results_by_mode(), db.spades_results(), db.personal_bests(),
+    db.recent_games(20), db.results_by_mode(), db.level_results(game), db.personal_bests(),
     db.cpm_trend(20), db.head_to_head(), db.not_sealed()
     db.game_story(path)              # both players' cards over time, for a chart
     db.bests_by_level(), db.new_bests(game)  # records per level and variant; broken
@@ -41,16 +41,16 @@ from spit.stats.queries import (
     Best,
     CpmPoint,
     LevelBests,
+    LevelResults,
     ModeResults,
     NewBest,
     PersonalBests,
     Rivalry,
-    SpadesResults,
 )
 from spit.stats.rating import RatedGame, Rating
 from spit.stats.schema import MIGRATIONS, SCHEMA_VERSION
 from spit.stats.story import Story, StoryPoint, game_story, story_of
-from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary, summarize
+from spit.stats.summary import GameSummary, Mode, PlayerSummary, summarize
 from spit.stats.walk import UnusableReplay
 
 __all__ = [
@@ -61,8 +61,6 @@ __all__ = [
     "RECORDS",
     "RUN_GAP_MS",
     "SCHEMA_VERSION",
-    "SPADES",
-    "SPIT",
     "Best",
     "ChallengeResult",
     "CpmPoint",
@@ -73,6 +71,7 @@ __all__ = [
     "GameSummary",
     "LadderStatus",
     "LevelBests",
+    "LevelResults",
     "Mode",
     "ModeResults",
     "NewBest",
@@ -83,7 +82,6 @@ __all__ = [
     "Rating",
     "RebuildReport",
     "Rivalry",
-    "SpadesResults",
     "StatsBusy",
     "StatsDB",
     "StatsUnavailable",

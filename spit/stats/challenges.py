@@ -15,9 +15,9 @@ edited since, the header's challenge included), against a bot, not won by forfei
   standing, a loss (or a missed day) ends it.
 - **the ladder's step** follows the counted ladder games in the order they were
   started: after the last one, one step up from its step for a win, one down for a
-  loss (``spit.games.spit.ladder.next_step``); the highest step is the highest any of
-  them reached. A ladder game of a deal already counted (played again from the same
-  deal: ``GameSummary.deal_key``) is not counted again.
+  loss (``next_step``); the highest step is the highest any of them reached. A
+  ladder game of a deal already counted (played again from the same deal:
+  ``GameSummary.deal_key``) is not counted again.
 
 Queries over a connection (``spit.stats.db.StatsDB`` holds it and its lock), plus
 ``store`` and ``challenge_of``, which write and read the columns of a game's challenge.
@@ -30,11 +30,19 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final
 
-from spit.core.replay.challenge import Challenge, ChallengeKind, parse_day
+from spit.core.replay.challenge import MAX_STEP, Challenge, ChallengeKind, parse_day
 from spit.core.replay.fields import FormatError
 from spit.core.replay.seal import Seal
-from spit.games.spit.ladder import FIRST_STEP, next_step
 from spit.games.summary import GameSummary, Mode
+
+FIRST_STEP: Final = 0
+"""Where the ladder starts."""
+
+
+def next_step(step: int, won: bool) -> int:
+    """One step up for a win, one down for a loss, within ``FIRST_STEP``..``MAX_STEP``."""
+    return min(MAX_STEP, step + 1) if won else max(FIRST_STEP, step - 1)
+
 
 _COUNTED: Final = f"""
     FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat

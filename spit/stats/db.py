@@ -56,15 +56,15 @@ from spit.stats.challenges import DailyStatus, LadderStatus
 from spit.stats.queries import (
     CpmPoint,
     LevelBests,
+    LevelResults,
     ModeResults,
     NewBest,
     PersonalBests,
     Rivalry,
-    SpadesResults,
 )
 from spit.stats.rating import RatedGame, Rating
 from spit.stats.story import Story, game_story
-from spit.stats.summary import SPIT, GameSummary, Mode, summarize
+from spit.stats.summary import GameSummary, Mode, summarize
 from spit.stats.walk import LeftDaily, UnusableReplay
 
 DB_NAME: Final = "stats.sqlite3"
@@ -297,13 +297,15 @@ class StatsDB(Closing):
         with self._lock:
             return queries.results_by_mode(self._conn)
 
-    def spades_results(self) -> list[SpadesResults]:
-        """The human's games of Spades against each bot level: scores, bids and nils."""
+    def level_results(self, game: str) -> list[LevelResults]:
+        """The human's games of ``game`` against each bot level: scores, rounds, and
+        the game's own figures (Spades' bids and nils)."""
         with self._lock:
-            return queries.spades_results(self._conn)
+            return queries.level_results(self._conn, game)
 
     def personal_bests(self, level: str | None = None, variant: str | None = None) -> PersonalBests:
-        """The human's bests in the counted games of Spit against the bots (sealed, each
+        """The human's bests in the counted games against the bots of the games that
+        count their plays (``queries.playing_games``) (sealed, each
         the first of its deal; against ``level`` and in ``variant`` only, if given)."""
         with self._lock:
             return queries.personal_bests(self._conn, level, variant)
@@ -325,20 +327,26 @@ class StatsDB(Closing):
 
     # -- ratings (``spit.stats.rating``) ---------------------------------------------
 
-    def your_name(self, game: str = SPIT) -> str | None:
+    def your_name(self, game: str | None = None) -> str | None:
         """The name whose rating is "yours": the player of the latest rated bot game
-        of ``game``."""
+        of ``game`` (``None``: of any game)."""
         with self._lock:
             return rating.your_name(self._conn, game)
 
+    def your_game(self) -> str | None:
+        """The game of the latest rated game against a bot."""
+        with self._lock:
+            return rating.your_game(self._conn)
+
     def rating_history(
-        self, name: str, limit: int = rating.HISTORY, game: str = SPIT
+        self, name: str, limit: int = rating.HISTORY, game: str | None = None
     ) -> list[RatedGame]:
-        """The last ``limit`` rated games of ``game`` of ``name``, oldest first."""
+        """The last ``limit`` rated games of ``game`` (``None``: the game of the
+        latest) of ``name``, oldest first."""
         with self._lock:
             return rating.history(self._conn, name, limit, game)
 
-    def ratings(self, game: str = SPIT) -> list[tuple[str, Rating, int]]:
+    def ratings(self, game: str | None = None) -> list[tuple[str, Rating, int]]:
         """Everyone rated in ``game``: latest name, rating, rated games; best first."""
         with self._lock:
             return rating.everyone(self._conn, game)
@@ -349,24 +357,25 @@ class StatsDB(Closing):
             return rating.of_game(self._conn, game.game_key)
 
     def cpm_trend(self, limit: int = 20) -> list[CpmPoint]:
-        """The human's cards per minute in the last ``limit`` games of Spit against a
-        bot, oldest first."""
+        """The human's cards per minute in the last ``limit`` games against a bot of
+        the games that count their plays, oldest first."""
         with self._lock:
             return queries.cpm_trend(self._conn, limit)
 
     def head_to_head(self) -> list[Rivalry]:
-        """Each pair of names that played Spit on one keyboard, most recent first."""
+        """Each pair of names that played a game on one keyboard, most recent first."""
         with self._lock:
             return queries.head_to_head(self._conn)
 
     def rivalry_of(self, game: GameSummary) -> Rivalry | None:
-        """The head-to-head of the two names that played ``game``, if it was Spit
-        between two people of different names."""
-        if game.mode is not Mode.TWO_PLAYERS or game.game != SPIT:
+        """The head-to-head of the two names that played ``game``, if it was between
+        two people of different names on one keyboard."""
+        if game.mode is not Mode.TWO_PLAYERS:
             return None
         folded = sorted(p.name.casefold() for p in game.players)
         for rivalry in self.head_to_head():
-            if sorted(name.casefold() for name in rivalry.names) == folded:
+            names = sorted(name.casefold() for name in rivalry.names)
+            if rivalry.game == game.game and names == folded:
                 return rivalry
         return None
 
@@ -532,7 +541,7 @@ class StatsDB(Closing):
 
 
 def head_to_head_line(replay_path: Path) -> str | None:
-    """``Ann leads Bob 3-2`` for the result of the two-player game of Spit in
+    """``Ann leads Bob 3-2`` for the result of the two-player game in
     ``replay_path``, counting it (it is recorded first, if it is not yet); ``None`` for
     any other game, or when the statistics cannot be had."""
     try:
@@ -583,14 +592,13 @@ class GameNews:
 
 def game_news(replay_path: Path) -> GameNews | None:
     """The records broken and the ratings moved by the game in ``replay_path``
-    (recorded first, if it is not yet); ``None`` for a game of bots only or of Spades,
-    or when the
+    (recorded first, if it is not yet); ``None`` for a game of bots only, or when the
     statistics cannot be had or not be written (the game is not in them yet)."""
     try:
         with StatsDB.open(replays=replay_path.parent) as db:
             game = db.record_game(replay_path) if db.writable else None
-            if game is None or game.game != SPIT or game.mode is Mode.BOT_VS_BOT:
-                return None  # the news (records, the rating shown) are Spit's yet
+            if game is None or game.mode is Mode.BOT_VS_BOT:
+                return None
             why = db.why_not_counted(game)
             return GameNews(why, db.new_bests(game), db.rating_changes(game))
     except (StatsUnavailable, UnusableReplay, sqlite3.Error, OSError, ValueError):

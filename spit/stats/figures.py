@@ -1,12 +1,15 @@
-"""The figures of one game, worked out by re-simulating its replay.
+"""The figures of one game, worked out by re-simulating its replay: those of every
+game (the winner, the rounds, the time, the scores) and, for a game that says what a
+card played is (``spit.games.summary.PlayStats``: Spit), each player's plays.
 
 A player's figures are ``spit.games.summary.PlayerFigures``, which the statistics'
 ``PlayerSummary`` of a seat extends with who sat there: one record of them for both.
 
 Definitions (per player unless stated):
 
-- **Cards played**: accepted ``Play`` inputs, i.e. cards put on a spit pile. Spits
-  (automatic) and moves between stockpiles are not plays.
+- **Cards played**: accepted inputs the game counts as plays (``PlayStats.plays``:
+  Spit's ``Play``, a card put on a spit pile; its automatic spits and moves between
+  stockpiles are not plays).
 - **Playing time** (per game): the game time during which cards could be played, from
   each ``PlayStarted`` to the next stall or round end. Countdowns, slap windows and
   round summaries are left out, as is time spent paused (replays hold game time only).
@@ -40,23 +43,16 @@ Definitions (per player unless stated):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
 
-from spit.engine import (
-    Phase,
-    Play,
-    PlayStarted,
-    RoundEnded,
-    Stalled,
-    State,
-    legal_actions,
-    state_hash,
-)
-from spit.games.spit.replay import Replay
+from spit.core.seats import Seat
+from spit.games.descriptor import GameReplay
+from spit.games.summary import NO_FIGURES
 from spit.games.summary import PlayerFigures as PlayerFigures
 from spit.play.events import InputHandled
-from spit.stats.walk import moments
+from spit.stats.walk import UnusableReplay, Walkable, moments, walkable
 
 RUN_GAP_MS: Final = 1000
 """Plays closer than this belong to the same run."""
@@ -68,7 +64,8 @@ active time: longer than anyone thinks about one move, shorter than a walk away.
 @dataclass(frozen=True, slots=True)
 class GameFigures:
     winner: int | None
-    """``None`` for an unfinished game (the replay stops before its end)."""
+    """``None`` for an unfinished game (the replay stops before its end), or a draw."""
+    finished: bool
     rounds: int
     duration_ms: int
     """Up to the end of the game, or to the last line of an unfinished replay."""
@@ -76,10 +73,12 @@ class GameFigures:
     active_ms: int
     """The playing time less idle stretches (see the module docstring)."""
     scores: tuple[int, int]
-    """The points each player has at the end (the points variant's score)."""
+    """Each seat's score at the end (``ReplayFormat.scores``)."""
     final_hash: str
     """``state_hash`` of the table after the last line, as ``spit.core.replay.verification``."""
     players: tuple[PlayerFigures, PlayerFigures]
+    own: tuple[Mapping[str, int], Mapping[str, int]] = field(default=({}, {}))
+    """Each seat's figures of the game's own (``GameStats.seat``: Spades' bids)."""
 
 
 class _Player:
@@ -105,8 +104,8 @@ class _Player:
         self.best_run = max(self.best_run, self.run)
         self.last_play = t
 
-    def table_changed(self, t: int, state: State, player: int) -> None:
-        if not _can_play(state, player):
+    def table_changed(self, t: int, can_play: bool) -> None:
+        if not can_play:
             self.chance_since = None
         elif self.chance_since is None:
             self.chance_since = t
@@ -124,28 +123,29 @@ class _Player:
         )
 
 
-def _can_play(state: State, player: int) -> bool:
-    return state.phase is Phase.PLAYING and any(
-        isinstance(a, Play) for a in legal_actions(state, player)
-    )
-
-
-def game_figures(replay: Replay) -> GameFigures:
+def game_figures(replay: GameReplay) -> GameFigures:
     """Re-simulate ``replay`` and work out its figures (see the module docstring).
 
-    Raises ``UnusableReplay`` if the file holds no deal or is not the game it claims
-    to be.
+    Raises ``UnusableReplay`` if the file holds no deal, is not the game it claims to
+    be, or is of a game the statistics cannot re-play.
     """
+    return figures_of(walkable(replay))
+
+
+def figures_of(walk: Walkable) -> GameFigures:
+    """``game_figures`` of a replay ready to be walked."""
+    play = walk.play
     players = (_Player(), _Player())
     playing_ms = active_ms = 0
     playing_since: int | None = None
     last_press = 0
     """The later of the stretch's start and the last key press in it."""
-    state: State | None = None
+    state: Any = None
+    game = walk.format.game_for(walk.replay.header)
     ended_at: int | None = None
-    t = 0
-    for moment in moments(replay):
-        t = moment.t
+    t = rounds = 0
+    for moment in moments(walk):
+        t, rounds = moment.t, moment.rounds
         for timed in moment.events:
             event = timed.event
             if isinstance(event, InputHandled):
@@ -157,31 +157,58 @@ def game_figures(replay: Replay) -> GameFigures:
                 if not record.accepted:
                     tally.rejected += 1
                     tally.too_slow += int(record.too_slow)
-                elif isinstance(record.action, Play):
+                elif play is not None and play.plays(record.action):
                     tally.played(timed.t)
-            elif isinstance(event, PlayStarted):
+                continue
+            starts = None if play is None else play.playing(event)
+            if starts:
                 playing_since = last_press = timed.t
-            elif isinstance(event, Stalled | RoundEnded) and playing_since is not None:
+            elif starts is False and playing_since is not None:
                 playing_ms += timed.t - playing_since
                 active_ms += min(timed.t - last_press, IDLE_MS)
                 playing_since = None
         if moment.state is not state:
             state = moment.state
-            for p, tally in enumerate(players):
-                tally.table_changed(t, state, p)
-            if state.phase is Phase.GAME_OVER:
+            if play is not None:
+                for p, tally in enumerate(players):
+                    legal = game.legal_actions(state, moment.stage, Seat(p))
+                    tally.table_changed(t, any(play.plays(a) for a in legal))
+            if ended_at is None and moment.stage.over:
                 ended_at = t
-    assert state is not None  # the walk starts with the first deal
+    if state is None:
+        raise UnusableReplay(
+            "unfinished: nothing to replay: the file holds no deal", unfinished=True
+        )
     if playing_since is not None:  # an unfinished game stopped during play
         playing_ms += t - playing_since
         active_ms += min(t - last_press, IDLE_MS)
+    outcome = game.outcome(state)
+    forfeit = walk.replay.forfeit
+    winner: int | None = outcome.winner if outcome is not None else None
+    if forfeit is not None:
+        winner = 1 - forfeit.player
+    if play is None:
+        playing_ms = active_ms = t if ended_at is None else ended_at
+    scores = walk.format.scores(state)
+    figures = (
+        (players[0].figures(playing_ms), players[1].figures(playing_ms))
+        if play is not None
+        else (NO_FIGURES, NO_FIGURES)
+    )
     return GameFigures(
-        winner=state.winner,
-        rounds=state.round,
+        winner=winner,
+        finished=outcome is not None or forfeit is not None,
+        rounds=rounds,
         duration_ms=t if ended_at is None else ended_at,
         playing_ms=playing_ms,
         active_ms=active_ms,
-        scores=(state.scores[0], state.scores[1]),
-        final_hash=state_hash(state),
-        players=(players[0].figures(playing_ms), players[1].figures(playing_ms)),
+        scores=(scores[0], scores[1]),
+        final_hash=game.state_hash(state),
+        players=figures,
+        own=_own(walk, state),
     )
+
+
+def _own(walk: Walkable, state: object) -> tuple[Mapping[str, int], Mapping[str, int]]:
+    seat = walk.stats.seat
+    return ({}, {}) if seat is None else (seat(state, Seat(0)), seat(state, Seat(1)))

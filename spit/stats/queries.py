@@ -1,13 +1,15 @@
-"""What the statistics screens ask of the database, as plain values.
+"""What the statistics screens ask of the database, as plain values, for every game.
 
-Every finished game is counted (``results_by_mode``): Spit against each bot level,
-Spit between two people on one keyboard, Spades against each level, bots against bots.
+Every finished game is counted (``results_by_mode``): by game, against each bot
+level, between two people on one keyboard, over the network, bots against bots; and
+against each level, the scores and rounds (``level_results``).
 "The human" is the human seat of a game against a bot; two-player games have two
 humans and no way to tell which of them is the user, so they are counted and kept as a
 head-to-head between the two names (``head_to_head``), not in the bests and trends,
 which are about playing against the bots.
 
-Records (``personal_bests``) count only sealed games: a file that is unsealed
+Records (``personal_bests``) are kept for the games that count their plays
+(``spit.games.summary.PlayStats``: Spit); they count only sealed games: a file that is unsealed
 (hand-written, or older than the seal) or edited could say anything, so it is listed
 (``not_sealed``) rather than trusted. And only the first game of each deal
 (``FIRST_OF_DEAL``): a deal played again, knowing its cards, is practice, not a record
@@ -25,15 +27,16 @@ from typing import Final
 
 from spit.core.dates import from_iso
 from spit.core.replay.seal import Seal
+from spit.games import registry
 from spit.stats.challenges import challenge_of
-from spit.stats.summary import SPADES, SPIT, GameSummary, Mode, PlayerSummary
+from spit.stats.summary import GameSummary, Mode, PlayerSummary
 
 MIN_REACTIONS: Final = 10
 """A game counts for the quickest mean reaction only with at least this many samples,
 so that a game with two lucky plays is no record."""
 
-SEALED_SPIT: Final = f"g.game = '{SPIT}' AND g.seal = '{Seal.SEALED.value}'"
-"""The games ``g`` that may count: sealed games of Spit."""
+SEALED: Final = f"g.seal = '{Seal.SEALED.value}'"
+"""The games ``g`` that may count for a record: sealed games."""
 
 FIRST_OF_DEAL: Final = """(g.deal_key IS NULL OR NOT EXISTS (
     SELECT 1 FROM games AS e WHERE e.deal_key = g.deal_key
@@ -42,11 +45,27 @@ FIRST_OF_DEAL: Final = """(g.deal_key IS NULL OR NOT EXISTS (
 """The game ``g`` is the first started of its deal (``GameSummary.deal_key``), sealed or
 not: a first game edited since does not let the next one count instead."""
 
-_HUMAN: Final = f"""
+
+def playing_games() -> tuple[str, ...]:
+    """The installed games that count their plays (``GameStats.play``): those with
+    records and a trend of cards a minute."""
+    found = []
+    for game in registry.games():
+        stats = None if game.stats is None else game.stats()
+        if stats is not None and stats.play is not None:
+            found.append(game.name)
+    return tuple(found)
+
+
+def _human() -> str:
+    """The human's row of each game against a bot of a game that counts its plays, as
+    ``g`` and ``p``."""
+    # A game's key is a name in files and on the command line: an identifier, never a quote.
+    names = ", ".join(f"'{name}'" for name in playing_games() if name.isidentifier())
+    return f"""
     FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat
-    WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = '{SPIT}'
+    WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game IN ({names})
 """
-"""The human's row of each game of Spit against a bot, as ``g`` and ``p``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +73,7 @@ class ModeResults:
     """The games of one game, mode and bot level."""
 
     game: str
-    """``spit.stats.summary.SPIT`` or ``SPADES``."""
+    """The game's key (``GameInfo.key``)."""
     mode: Mode
     level: str | None
     """The bot's level in a game against a bot (``None`` for a bot without one)."""
@@ -73,9 +92,10 @@ class ModeResults:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesResults:
-    """The human's games of Spades against one bot level."""
+class LevelResults:
+    """The human's games of one game against one bot level."""
 
+    game: str
     level: str | None
     games: int
     wins: int
@@ -83,7 +103,7 @@ class SpadesResults:
     mean_score: float
     """The human's final score, averaged over the games."""
     best_score: int
-    mean_hands: float
+    mean_rounds: float
     bids: int
     """Hands the human bid at one trick or more..."""
     bids_made: int
@@ -108,7 +128,8 @@ class Best:
 
 @dataclass(frozen=True, slots=True)
 class PersonalBests:
-    """``None`` where no game qualifies yet. Sealed games of Spit against a bot only."""
+    """``None`` where no game qualifies yet. Sealed games against a bot only, of the
+    games that count their plays (``playing_games``)."""
 
     fastest_win: Best | None
     """Shortest active time of a win, in ms (``spit.stats.figures``)."""
@@ -160,14 +181,16 @@ class CpmPoint:
 
 @dataclass(frozen=True, slots=True)
 class Rivalry:
-    """The games of Spit two names played against each other on one keyboard. Names
-    are matched case-folded ("ann" is "Ann"); each is shown as last written."""
+    """The games of one game two names played against each other on one keyboard.
+    Names are matched case-folded ("ann" is "Ann"); each is shown as last written."""
 
     names: tuple[str, str]
     """In the order of their case-folded forms."""
     wins: tuple[int, int]
     last_played: datetime
     draws: int = 0
+    game: str = ""
+    """The game's key (``GameInfo.key``)."""
 
     @property
     def games(self) -> int:
@@ -230,18 +253,21 @@ def results_by_mode(conn: sqlite3.Connection) -> list[ModeResults]:
     ]
 
 
-def spades_results(conn: sqlite3.Connection) -> list[SpadesResults]:
-    """Unordered, like ``results_by_mode``."""
+def level_results(conn: sqlite3.Connection, game: str) -> list[LevelResults]:
+    """The human's games of ``game`` against each level; unordered, like
+    ``results_by_mode``."""
     rows = conn.execute(
         "SELECT g.opponent_level, COUNT(*), SUM(p.won), SUM(g.winner IS NULL), "
         "AVG(p.score), MAX(p.score), "
         "AVG(g.rounds), SUM(p.bids), SUM(p.bids_made), SUM(p.nils), SUM(p.nils_made) "
         "FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat "
-        f"WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = '{SPADES}' "
-        "GROUP BY g.opponent_level"
+        f"WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = ? "
+        "GROUP BY g.opponent_level",
+        (game,),
     ).fetchall()
     return [
-        SpadesResults(
+        LevelResults(
+            game,
             level,
             games,
             wins or 0,
@@ -266,7 +292,7 @@ def personal_bests(
 ) -> PersonalBests:
     """The bests against ``level`` in ``variant`` (each ``None``: all), in the counted
     games started before ``before`` (if given: the bests that game had to beat)."""
-    where = f"AND {SEALED_SPIT} AND {FIRST_OF_DEAL}"
+    where = f"AND {SEALED} AND {FIRST_OF_DEAL}"
     params: tuple[str, ...] = ()
     for column, value in (("g.opponent_level", level), ("g.variant", variant)):
         if value is not None:
@@ -279,7 +305,7 @@ def personal_bests(
     def best(value: str, condition: str, order: str) -> Best | None:
         row = conn.execute(
             f"SELECT {value}, g.game_key, g.started, g.opponent_level, g.replay_path, "
-            f"g.variant {_HUMAN} {where} AND {condition} ORDER BY {value} {order}, "
+            f"g.variant {_human()} {where} AND {condition} ORDER BY {value} {order}, "
             "g.active_ms, g.started LIMIT 1",
             params,
         ).fetchone()
@@ -299,7 +325,7 @@ def personal_bests(
 def bests_by_level(conn: sqlite3.Connection) -> list[LevelBests]:
     """The bests against each level in each variant played, in no order."""
     rows = conn.execute(
-        f"SELECT DISTINCT g.opponent_level, g.variant {_HUMAN} AND {SEALED_SPIT} "
+        f"SELECT DISTINCT g.opponent_level, g.variant {_human()} AND {SEALED} "
         f"AND {FIRST_OF_DEAL} AND g.opponent_level IS NOT NULL AND g.variant IS NOT NULL"
     ).fetchall()
     return [
@@ -329,7 +355,7 @@ def new_bests(conn: sqlite3.Connection, game: GameSummary) -> list[NewBest]:
     if human is None or game.opponent_level is None or game.variant is None:
         return []
     counted = conn.execute(
-        f"SELECT 1 {_HUMAN} AND {SEALED_SPIT} AND {FIRST_OF_DEAL} AND g.game_key = ?",
+        f"SELECT 1 {_human()} AND {SEALED} AND {FIRST_OF_DEAL} AND g.game_key = ?",
         (game.game_key,),
     ).fetchone()
     if counted is None:
@@ -359,7 +385,7 @@ def new_bests(conn: sqlite3.Connection, game: GameSummary) -> list[NewBest]:
 
 def cpm_trend(conn: sqlite3.Connection, limit: int) -> list[CpmPoint]:
     rows = conn.execute(
-        f"SELECT g.started, p.cards_per_minute, g.opponent_level, p.won, g.seal {_HUMAN} "
+        f"SELECT g.started, p.cards_per_minute, g.opponent_level, p.won, g.seal {_human()} "
         "ORDER BY g.started DESC, g.id DESC LIMIT ?",
         (limit,),
     ).fetchall()
@@ -370,29 +396,29 @@ def cpm_trend(conn: sqlite3.Connection, limit: int) -> list[CpmPoint]:
 
 
 def head_to_head(conn: sqlite3.Connection) -> list[Rivalry]:
-    """Most recently played first. A game between two players of the same name is no
-    rivalry and is left out."""
+    """Each pair of names in each game, most recently played first. A game between two
+    players of the same name is no rivalry and is left out."""
     rows = conn.execute(
-        "SELECT g.started, g.winner, a.name, b.name FROM games AS g "
+        "SELECT g.started, g.winner, g.game, a.name, b.name FROM games AS g "
         "JOIN players AS a ON a.game_id = g.id AND a.seat = 0 "
         "JOIN players AS b ON b.game_id = g.id AND b.seat = 1 "
-        f"WHERE g.mode = '{Mode.TWO_PLAYERS.value}' AND g.game = '{SPIT}' "
+        f"WHERE g.mode = '{Mode.TWO_PLAYERS.value}' "
         "ORDER BY g.started, g.id"
     )
-    pairs: dict[tuple[str, str], tuple[list[str], list[int], datetime]] = {}
-    for started, winner, *seated in rows:
+    pairs: dict[tuple[str, str, str], tuple[list[str], list[int], datetime]] = {}
+    for started, winner, game, *seated in rows:
         folded = (seated[0].casefold(), seated[1].casefold())
         if folded[0] == folded[1]:
             continue
         order = (0, 1) if folded[0] < folded[1] else (1, 0)
-        key = (folded[order[0]], folded[order[1]])
+        key = (game, folded[order[0]], folded[order[1]])
         names, counts, _ = pairs.get(key, ([], [0, 0, 0], datetime.min))
         names[:] = [seated[order[0]], seated[order[1]]]  # the latest spelling
         counts[2 if winner is None else order.index(winner)] += 1  # [2]: the draws
         pairs[key] = (names, counts, _when(started))
     rivalries = [
-        Rivalry((names[0], names[1]), (counts[0], counts[1]), last, counts[2])
-        for names, counts, last in pairs.values()
+        Rivalry((names[0], names[1]), (counts[0], counts[1]), last, counts[2], game)
+        for (game, _, _), (names, counts, last) in pairs.items()
     ]
     return sorted(rivalries, key=lambda r: r.last_played, reverse=True)
 

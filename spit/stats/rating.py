@@ -13,10 +13,10 @@ the one its documentation rates with; for two players all its models agree close
   rating each across both.
 - **Per game**: a person has one rating in each game (Spit, Spades), each folded from
   that game's counted games only.
-- **Against a bot** the person is rated against the bot level's fixed rating
-  (Spit's ``spit.games.spit.bots.ratings``; another game's ``Bots.ratings`` in its
-  descriptor), which the game does not change: bots do not learn. A level without a
-  rating (a replay may name anything; Spades' bots have none yet) rates nothing.
+- **Against a bot** the person is rated against the bot level's fixed rating, the
+  game's ``Bots.ratings`` in its descriptor, which the game does not change: bots do
+  not learn. A level without a rating (a replay may name anything; a game whose bots
+  have none) rates nothing.
 - **Which games count**: ``COUNTED`` games only, sealed games each the first of
   its deal (``spit.stats.queries.FIRST_OF_DEAL``); a forfeit counts, the leaver having
   lost (a rating that a player could keep by leaving a lost game would mean little).
@@ -47,12 +47,14 @@ from spit.core.dates import from_iso
 from spit.core.replay.fields import DEFAULT_PLAYERS
 from spit.core.replay.seal import Seal
 from spit.games import registry
-from spit.games.spit.bots.ratings import DISPLAY_SCALE, bot_rating
 from spit.stats.queries import FIRST_OF_DEAL
-from spit.stats.summary import SPIT, Mode
+from spit.stats.summary import Mode
 
 HISTORY: Final = 30
 """Rated games in the chart, the latest."""
+DISPLAY_SCALE: Final = 60.0
+"""Shown rating = ``mu`` × 60, uncertainty = ``sigma`` × 60: openskill's start, 25 ±
+8.33, reads 1500 ± 500, the scale chess players know."""
 
 COUNTED: Final = f"""
     FROM games AS g
@@ -90,6 +92,8 @@ class RatedGame:
     """As written in that game (text from a replay: made safe before it is drawn)."""
     before: Rating
     after: Rating
+    game: str = ""
+    """The game it was (``GameInfo.key``): a person has a rating in each."""
 
     @property
     def change(self) -> int:
@@ -147,11 +151,12 @@ def _seat(game: str, number: int, kind: str, name: str, level: str | None) -> _S
 
 
 def _bot_rating(game: str, level: str) -> tuple[float, float] | None:
-    """The fixed rating of ``game``'s bot ``level``: Spit's measured or extrapolated,
-    another game's from its descriptor (``Bots.ratings``), if it has one."""
-    if game == SPIT:
-        return bot_rating(level)
-    ratings = registry.by_name(game).bots.ratings
+    """The fixed rating of ``game``'s bot ``level``, from its descriptor
+    (``Bots.ratings``), if the game is installed and gives its bots one."""
+    try:
+        ratings = registry.by_name(game).bots.ratings
+    except registry.UnknownGame:
+        return None
     return None if ratings is None else ratings().get(level)
 
 
@@ -240,15 +245,17 @@ def _fold(conn: sqlite3.Connection, where: str, params: tuple[int, ...]) -> None
 
 _HISTORY: Final = (
     "SELECT g.game_key, g.started, r.name, r.mu_before, r.sigma_before, r.mu_after, "
-    "r.sigma_after FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
+    "r.sigma_after, g.game FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
 )
 
 
 def history(
-    conn: sqlite3.Connection, name: str, limit: int = HISTORY, game: str = SPIT
+    conn: sqlite3.Connection, name: str, limit: int = HISTORY, game: str | None = None
 ) -> list[RatedGame]:
-    """The last ``limit`` rated games of ``game`` of the person called ``name``, oldest
-    first."""
+    """The last ``limit`` rated games of ``game`` (``None``: of the game of the
+    person's latest) of the person called ``name``, oldest first."""
+    if game is None:
+        game = your_game(conn, name)
     rows = conn.execute(
         f"{_HISTORY} WHERE g.game = ? AND r.player = ? ORDER BY g.started DESC, g.id DESC LIMIT ?",
         (game, player_key(name), limit),
@@ -263,21 +270,39 @@ def of_game(conn: sqlite3.Connection, game_key: str) -> list[RatedGame]:
     return [_rated(row) for row in rows]
 
 
-def your_name(conn: sqlite3.Connection, game: str = SPIT) -> str | None:
+def your_name(conn: sqlite3.Connection, game: str | None = None) -> str | None:
     """Whose rating the menu shows: the person of the latest rated game of ``game``
-    against a bot (the one who plays the bots on this computer)."""
+    (``None``: of any game) against a bot (the one who plays the bots here)."""
     row = conn.execute(
         "SELECT r.name FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
-        f"WHERE g.game = ? AND g.mode = '{Mode.VS_BOT.value}' "
+        f"WHERE (g.game = ? OR ? IS NULL) AND g.mode = '{Mode.VS_BOT.value}' "
         "ORDER BY g.started DESC, g.id DESC LIMIT 1",
-        (game,),
+        (game, game),
     ).fetchone()
     return None if row is None else str(row[0])
 
 
-def everyone(conn: sqlite3.Connection, game: str = SPIT) -> list[tuple[str, Rating, int]]:
-    """Each person rated in ``game``: latest name, rating and rated games, best rated
-    first."""
+def your_game(conn: sqlite3.Connection, name: str | None = None) -> str | None:
+    """The game of the latest rated game against a bot (of the person called ``name``,
+    if given): the game whose ratings the statistics show first."""
+    row = conn.execute(
+        "SELECT g.game FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
+        f"WHERE g.mode = '{Mode.VS_BOT.value}' AND (r.player = ? OR ? IS NULL) "
+        "ORDER BY g.started DESC, g.id DESC LIMIT 1",
+        (None if name is None else player_key(name),) * 2,
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def everyone(conn: sqlite3.Connection, game: str | None) -> list[tuple[str, Rating, int]]:
+    """Each person rated in ``game`` (``None``: the game of the latest rated game):
+    latest name, rating and rated games, best rated first."""
+    if game is None:
+        row = conn.execute(
+            "SELECT g.game FROM ratings AS r JOIN games AS g ON g.id = r.game_id "
+            "ORDER BY g.started DESC, g.id DESC LIMIT 1"
+        ).fetchone()
+        game = None if row is None else str(row[0])
     rows = conn.execute(
         "SELECT r.player, r.name, r.mu_after, r.sigma_after FROM ratings AS r "
         "JOIN games AS g ON g.id = r.game_id WHERE g.game = ? ORDER BY g.started, g.id",
@@ -291,8 +316,8 @@ def everyone(conn: sqlite3.Connection, game: str = SPIT) -> list[tuple[str, Rati
 
 
 def _rated(row: sqlite3.Row) -> RatedGame:
-    key, started, name, mu0, sigma0, mu1, sigma1 = row
+    key, started, name, mu0, sigma0, mu1, sigma1, game = row
     when = from_iso(started)
     if when is None:
         raise ValueError(f"not a time: {started!r}")
-    return RatedGame(key, when, name, Rating(mu0, sigma0), Rating(mu1, sigma1))
+    return RatedGame(key, when, name, Rating(mu0, sigma0), Rating(mu1, sigma1), game)

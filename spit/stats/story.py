@@ -1,4 +1,5 @@
-"""The story of a game for a chart: both players' cards over time.
+"""The story of a game for a chart: what both players hold over time (Spit's cards
+left), for a game that tells it (``spit.games.summary.PlayStats``).
 
 The series is worked out from the replay whenever it is asked for, never stored: it is
 as long as the game and only a chart of one game needs it.
@@ -7,23 +8,21 @@ as long as the game and only a chart of one game needs it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spit.core.replay.fields import PlayerInfo
-from spit.engine import RoundDealt, State
-from spit.engine.timers import StallRun
-from spit.games.spit.replay import Replay
-from spit.stats.walk import moments, read_replay
+from spit.games.descriptor import GameReplay
+from spit.games.summary import Held
+from spit.stats.walk import UnusableReplay, Walkable, moments, read_replay, walkable
 
 
 @dataclass(frozen=True, slots=True)
 class StoryPoint:
     t: int
     """Game milliseconds since the first deal."""
-    cards: tuple[int, int]
-    """Cards each player still has to get rid of (``State.cards_held``: stockpiles,
-    spit cards and, between rounds, the cards gathered for the next deal)."""
+    cards: Held
+    """What each player still holds (``PlayStats.held``: in Spit the cards each has
+    to get rid of: stockpiles, spit cards and, between rounds, those gathered)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,35 +40,46 @@ class Story:
     duration_ms: int
 
 
-def story_of(replay: Replay) -> Story:
+def story_of(replay: GameReplay) -> Story:
     """Re-simulate ``replay`` and collect its story. Raises ``UnusableReplay`` if the
-    file holds no deal or is not the game it claims to be."""
+    file holds no deal or is not the game it claims to be, or if its game tells no
+    story (``PlayStats``)."""
+    return _story(walkable(replay))
+
+
+def _story(walk: Walkable) -> Story:
+    play = walk.play
+    if play is None:
+        raise UnusableReplay(f"unreadable: a game of {walk.title} has no story")
     points: list[StoryPoint] = []
     round_starts: list[int] = []
-    state: State | None = None
+    state: object = None
+    rounds = 0
     t = 0
-    for moment in moments(replay):
+    for moment in moments(walk):
         t = moment.t
+        if moment.rounds > rounds:
+            rounds = moment.rounds
+            round_starts.append(t)
         for timed in moment.events:
-            event = timed.event
-            if isinstance(event, RoundDealt):
-                round_starts.append(timed.t)
-            elif isinstance(event, StallRun) and state is not None:
-                for point in _run_points(state, timed.t, event):
-                    _add(points, point)
+            if state is not None:
+                for at, held in play.held_within(state, timed.t, timed.event):
+                    _add(points, StoryPoint(at, held))
         if moment.state is state:
             continue
         state = moment.state
-        _add(points, StoryPoint(t, (state.cards_held(0), state.cards_held(1))))
+        _add(points, StoryPoint(t, play.held(state)))
     assert state is not None  # the walk starts with the first deal
     if points[-1].t != t:
         points.append(StoryPoint(t, points[-1].cards))
+    game = walk.format.game_for(walk.replay.header)
+    outcome = game.outcome(state)
     return Story(
-        players=replay.header.players,
+        players=walk.replay.header.players,
         points=tuple(points),
         round_starts=tuple(round_starts),
-        finished=state.winner is not None,
-        winner=state.winner,
+        finished=outcome is not None,
+        winner=None if outcome is None else outcome.winner,
         duration_ms=t,
     )
 
@@ -81,19 +91,7 @@ def _add(points: list[StoryPoint], point: StoryPoint) -> None:
         points.append(point)
 
 
-def _run_points(before: State, t: int, run: StallRun) -> Iterator[StoryPoint]:
-    """The cards held after each step of a run of stalls from the table ``before``
-    it, at ``t``: each step, every player with spit cards left turns one up."""
-    held = (before.cards_held(0), before.cards_held(1))
-    spat = (len(run.spat[0]), len(run.spat[1]))
-    for step in range(run.steps):
-        done = step + 1
-        yield StoryPoint(
-            t + step * run.every, (held[0] - min(done, spat[0]), held[1] - min(done, spat[1]))
-        )
-
-
 def game_story(path: str | os.PathLike[str]) -> Story:
     """The story of the game in the replay at ``path``, finished or not. Raises
     ``UnusableReplay`` for a file that cannot be read or re-simulated."""
-    return story_of(read_replay(path))
+    return _story(read_replay(path))

@@ -1,20 +1,19 @@
-"""A replay re-simulated as a series of moments: the table after every change.
+"""A replay of any game re-simulated as a series of moments: the table after every change.
 
-Statistics need more than the replay package's line-by-line ``Resimulation``: the
-automatic spits and slap defaults happen between two lines, on the game's timers, and
-the figures (how long a play was possible, how many cards each player held) depend on
-the table at those moments too. So the walk moves the session forward one due timer at
-a time up to each line, as a viewer would for smooth playback, and reports the table
-after each step (timers due at a line's own time run with the line, before it, as in
-the session). The re-simulation itself, with all its checks, stays the replay package's;
-a file it cannot use raises ``UnusableReplay`` here, with the reason.
+Statistics need more than the replay package's line-by-line ``Resimulation``: in a
+game played in real time the game's own timers act between two lines (Spit's automatic
+spits and slap default), and the figures (how long a play was possible, how much each
+seat held) depend on the table at those moments too. So the walk moves the session
+forward one due timer at a time up to each line, as a viewer would for smooth
+playback, and reports the table after each step (timers due at a line's own time run
+with the line, before it, as in the session). The re-simulation itself, with all its
+checks, stays the replay package's; a file it cannot use raises ``UnusableReplay``
+here, with the reason.
 
-A run of stalls in which nobody can play, one automatic spit after another, is one
-moment, not one a spit: a file may claim rounds of nothing but stalls, and the tables
-in between differ only in the spit cards turned up (no figure counts them; a chart of
-the cards held works them out from the ``StallRun`` among the moment's events). The
-run is found with ``spit.engine.stall_spits`` and taken by the game's timers in one
-step, the same table as spit by spit.
+A run of timers that changes nothing a figure counts may be one moment: the game says
+where such a run ends (``spit.games.summary.PlayStats.skip_to``: Spit's runs of
+stalls, in which nobody can play, one automatic spit after another, which a file may
+claim for whole rounds).
 """
 
 from __future__ import annotations
@@ -23,17 +22,24 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any, Final, Generic, TypeAlias, TypeVar
 
 from spit.core.replay.mismatch import ReplayMismatch
 from spit.core.replay.reading import UnreadableReplay
-from spit.engine import State, stall_spits
-from spit.engine.timers import CountdownKind
 from spit.game import TimedEvent
 from spit.games.descriptor import GameReplay
 from spit.games.replays import game_of, load_any_replay
-from spit.games.spit.events import Event
-from spit.games.spit.game import Session
-from spit.games.spit.replay import Replay, resimulation, spit_replay
+from spit.games.summary import GameStats, PlayStats
+from spit.play.session import Session
+from spit.replay import reader
+from spit.replay.format import ReplayFormat
+from spit.replay.verify import Resimulation
+
+S = TypeVar("S")
+Format: TypeAlias = ReplayFormat[Any, Any, Any, Any, Any, Any, Any, Any, Any]
+"""A registered game's replay format: each game's types are its own."""
+Played: TypeAlias = reader.Replay[Any, Any, Any]
+"""A replay as ``spit.replay.reader`` reads it, of a game of ``Format``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +68,36 @@ class UnusableReplay(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Moment:
-    """The table at game time ``t`` and the events that led to it since the previous
-    moment. Moments come in time order; several may share a time (two lines at the
-    same time, such as an input and the checkpoint after it)."""
+class Moment(Generic[S]):
+    """The table at game time ``t`` (the rules' state and the game's stage) and the
+    events that led to it since the previous moment. Moments come in time order;
+    several may share a time (two lines at the same time, such as an input and the
+    checkpoint after it)."""
 
     t: int
-    state: State
-    events: tuple[TimedEvent[Event], ...]
+    state: S
+    stage: Any
+    events: tuple[TimedEvent[object], ...]
+    rounds: int
+    """Rounds dealt so far."""
+
+
+@dataclass(frozen=True, slots=True)
+class Walkable:
+    """A replay of a registered game with what the statistics need to re-play it."""
+
+    replay: Played
+    format: Format
+    stats: GameStats[Any, Any, Any, Any, Any]
+    title: str
+
+    @property
+    def play(self) -> PlayStats[Any, Any, Any, Any, Any] | None:
+        return self.stats.play
+
+
+NO_STATS: Final[GameStats[Any, Any, Any, Any, Any]] = GameStats()
+"""A game's own figures when it declares none."""
 
 
 def read_any_replay(path: str | os.PathLike[str]) -> GameReplay:
@@ -84,42 +112,55 @@ def read_any_replay(path: str | os.PathLike[str]) -> GameReplay:
     return replay
 
 
-def read_replay(path: str | os.PathLike[str]) -> Replay:
-    """``read_any_replay`` for a game of Spit only."""
-    replay = read_any_replay(path)
-    own = spit_replay(replay)
-    if own is None:
-        raise UnusableReplay(f"unreadable: a game of {game_of(replay).title}, not of Spit")
-    return own
+def walkable(replay: GameReplay) -> Walkable:
+    """``replay`` with its game's format and figures (``GameDescriptor``). Raises
+    ``UnusableReplay`` for a game whose replays the statistics cannot re-play."""
+    game = game_of(replay)
+    fmt = game.replays.format
+    if fmt is None or not isinstance(replay, reader.Replay):
+        raise UnusableReplay(f"unreadable: the statistics keep no game of {game.title}")
+    stats = NO_STATS if game.stats is None else game.stats()
+    return Walkable(replay, fmt(), stats, game.title)
 
 
-def moments(replay: Replay) -> Iterator[Moment]:
+def read_replay(path: str | os.PathLike[str]) -> Walkable:
+    """``read_any_replay`` with what the walk needs (``walkable``)."""
+    return walkable(read_any_replay(path))
+
+
+def moments(walk: Walkable | GameReplay) -> Iterator[Moment[Any]]:
     """Every moment of the replayed game, from the first deal at ``t`` = 0 to the file's
     last line; ``UnusableReplay`` if the file holds no deal or differs from the game."""
+    if not isinstance(walk, Walkable):
+        walk = walkable(walk)
     # A moment whose ``state`` is the previous one's object changed nothing on the table
-    # (a countdown tick, a refused input); one that ends a run of stalls holds a
-    # ``StallRun`` event: the steps of the run before its last one.
+    # (a countdown tick, a refused input).
     try:
-        yield from _moments(replay)
+        yield from _moments(walk)
     except ReplayMismatch as err:  # possibly after some moments were yielded
         raise UnusableReplay(f"invalid: {err}") from None
 
 
-def _moments(replay: Replay) -> Iterator[Moment]:
-    sim = resimulation(replay, collect_events=True)
+def _moments(walk: Walkable) -> Iterator[Moment[Any]]:
+    sim: Resimulation[Any, Any, Any, Any, Any, Any, Any, Any, Any]
+    sim = Resimulation(walk.format, walk.replay, collect_events=True)
+    if sim.session is None and sim.peek() is not None:
+        sim.step()  # in turns, the first deal line starts the game
     session = sim.session
     if session is None:  # no deal: the game never started
         raise UnusableReplay(
             "unfinished: nothing to replay: the file holds no deal", unfinished=True
         )
-    stall = replay.header.timing.stall_countdown_ms
+    play = walk.play
+    header = walk.replay.header
     yield _moment(session)
     while (record := sim.peek()) is not None:
-        t = session.time if record.t is None else record.t  # Spit's lines all have one
+        t = session.time if record.t is None else record.t
         while (due := session.next_due()) is not None and due < t:
+            to = due if play is None else play.skip_to(header, session.state, session.stage, due, t)
             try:
-                session.advance_to(_run_end(session, stall, due, t))
-            except ValueError as err:  # the engine refused the next recorded deal
+                session.advance_to(to)
+            except ValueError as err:  # the rules refused the next recorded deal
                 line = sim.position(sim.index)
                 raise UnusableReplay(
                     f"invalid: line {line}: a round was due at t={due}, before this "
@@ -130,17 +171,6 @@ def _moments(replay: Replay) -> Iterator[Moment]:
         yield _moment(session)
 
 
-def _run_end(session: Session, stall: int, due: int, before: int) -> int:
-    """When to move ``session`` to for its next moment: ``due``, or, if a run of stalls
-    (a step each ``stall`` ms) starts then, its last step before ``before`` that leaves
-    the table stalled (the step after it starts play or ends the round: a moment of its
-    own)."""
-    stage = session.stage
-    if stage.countdown is not CountdownKind.STALL or due != stage.deadline or not stall:
-        return due  # (with no wait at all, the timers take a run at once by themselves)
-    _, steps = stall_spits(session.state, (before - 1 - due) // stall + 1)
-    return due + max(0, steps - 1) * stall
-
-
-def _moment(session: Session) -> Moment:
-    return Moment(session.time, session.state, tuple(session.drain()))
+def _moment(session: Session[Any, Any, Any, Any, Any, Any, Any, Any]) -> Moment[Any]:
+    events = tuple(session.drain())
+    return Moment(session.time, session.state, session.stage, events, session.rounds)

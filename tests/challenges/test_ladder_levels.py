@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from spit.core.replay.challenge import MAX_STEP
 from spit.games.spit.bots import LEVEL_TABLE, LEVELS, make_bot, skill_of, step_level
 from spit.games.spit.bots.levels import PRACTISED, REACTION_FLOOR_MS, model_at
-from spit.games.spit.ladder import level_of, next_step, step_of
+from spit.games.spit.ladder import level_of, step_of
+from spit.stats.challenges import next_step
 
 
 def test_the_first_ten_steps_are_the_named_levels() -> None:

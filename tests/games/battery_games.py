@@ -171,7 +171,7 @@ def _war_writer(directory: Path, seed: int) -> Any:
     from spit.replay.writer import ReplayWriter
     from tests.war.descriptor import FORMAT, Header
 
-    header = Header(players=(PlayerInfo("bot", "A"), PlayerInfo("bot", "B")), seed=seed)
+    header = Header(players=PEOPLE, seed=seed, created=CREATED.isoformat())
     return ReplayWriter.begin(FORMAT, directory, header, when=datetime.now().astimezone())
 
 

@@ -36,7 +36,6 @@ from spit.sim import run_games
 from spit.sim.report import text as report_text
 from spit.sim.report import to_json
 from spit.stats import StatsDB
-from spit.stats.summary import SUMMARIES
 from tests.replay.edits import edits
 
 from .battery_games import ENTRIES, AnySession, Entry
@@ -256,8 +255,6 @@ def test_tampering_is_detected(entry: Entry, tmp_path: Path) -> None:
 
 
 def test_a_statistics_row_and_a_rating_update(entry: Entry, tmp_path: Path) -> None:
-    if entry.name not in SUMMARIES:
-        pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     path, session = recorded(entry, tmp_path / "replays", 13)
     outcome = session.game.outcome(session.state)
     db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
@@ -266,11 +263,16 @@ def test_a_statistics_row_and_a_rating_update(entry: Entry, tmp_path: Path) -> N
         assert summary is not None and summary.game == entry.name
         assert summary.winner == outcome.winner and summary.rounds == session.rounds
         assert [game.final_hash for game in db.recent_games()] == [summary.final_hash]
-        if db.why_not_counted(summary) is not None:
-            pytest.skip(f"{NOT_YET} rating, per game: {db.why_not_counted(summary)}")
+        assert db.why_not_counted(summary) is None
         changes = {rated.name: rated for rated in db.rating_changes(summary)}
-        winner, loser = ("Ann", "Bob") if outcome.winner == 0 else ("Bob", "Ann")
-        assert changes[winner].change > 0 > changes[loser].change
+        assert set(changes) == {"Ann", "Bob"} and all(
+            r.game == entry.name for r in changes.values()
+        )
+        if outcome.winner is None:  # a draw: both as they were, and surer of it
+            assert changes["Ann"].change == changes["Bob"].change == 0
+        else:
+            winner, loser = ("Ann", "Bob") if outcome.winner == 0 else ("Bob", "Ann")
+            assert changes[winner].change > 0 > changes[loser].change
     finally:
         db.close()
 
@@ -404,14 +406,12 @@ def test_a_draw_is_counted_everywhere(entry: Entry, tmp_path: Path) -> None:
     assert checked.trusted and checked.finished and checked.winner is None
     last = msgspec.json.decode(path.read_bytes().splitlines()[-1])
     assert entry.descriptor.files.read_end(last).winner is None
-    if entry.name not in SUMMARIES:
-        pytest.skip(f"{NOT_YET} the statistics' summary (SUMMARIES), for {entry.name}")
     db = StatsDB.open(tmp_path / "stats.db", replays=tmp_path / "replays")
     try:
         summary = db.record_game(path)
-        assert summary is not None and summary.winner is None
-        if db.why_not_counted(summary) is None:
-            changes = [rated.change for rated in db.rating_changes(summary)]
-            assert len(changes) == 2 and changes[0] == changes[1]
+        assert summary is not None and summary.winner is None and summary.draw
+        assert db.why_not_counted(summary) is None
+        changes = [rated.change for rated in db.rating_changes(summary)]
+        assert len(changes) == 2 and changes[0] == changes[1]
     finally:
         db.close()

@@ -15,7 +15,6 @@ from spit.core.replay.reading import UnreadableReplay
 from spit.games import registry
 from spit.games.descriptor import GameDescriptor
 from spit.games.replays import game_of, load_any_replay, parse_any_replay
-from spit.stats.summary import SUMMARIES
 from spit.tui.shared.front_ends import front_ends
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,14 +86,14 @@ def test_each_golden_is_read_by_the_game_its_suffix_names(path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-def test_every_game_has_its_screens_summary_and_command(game: GameDescriptor) -> None:
+def test_every_game_has_its_screens_replay_format_and_command(game: GameDescriptor) -> None:
     """The parts in higher layers come from those layers' own tables: the screens
-    (``spit.tui.shared.front_ends``), the statistics' summary, the command line's
-    subcommands."""
+    (``spit.tui.shared.front_ends``), the command line's subcommands; the statistics,
+    written once, re-play a game through its replay format (``Replays.format``)."""
     screens = front_ends(game.name)
     assert callable(screens.viewer) and callable(screens.table)
     assert (screens.net_screen is None) == (game.net is None)
-    assert game.name in SUMMARIES
+    assert game.replays.format is not None and game.replays.format().key == game.name
     modules = [module for module, _ in cli.COMMANDS.values()]
     assert f"spit.commands.{game.name}" in modules or game is GAMES[0]
 

@@ -13,7 +13,9 @@ import pytest
 from spit import saved_games
 from spit.core.replay.fields import PlayerInfo
 from spit.games.replays import load_any_replay
-from spit.stats import SPADES, SPIT, Mode, StatsDB, rating, summarize
+from spit.games.spades.identity import NAME as SPADES
+from spit.games.spit.identity import NAME as SPIT
+from spit.stats import Mode, StatsDB, rating, summarize
 
 from .games import forfeited, play
 

@@ -317,9 +317,10 @@ def test_the_migration_reads_the_spit_games_again_for_their_deals(
 
 def test_each_game_has_its_own_rating(tmp_path: Path) -> None:
     """A game of Spades between two people rates them in Spades, apart from Spit."""
+    from spit.games.spades.identity import NAME as SPADES
+    from spit.games.spit.identity import NAME as SPIT
     from spit.play.deals import SeededDeals
     from spit.play.session import Session
-    from spit.stats import SPADES
     from tests.games.battery_games import ENTRIES
 
     entry = ENTRIES["spades"]
@@ -336,7 +337,8 @@ def test_each_game_has_its_own_rating(tmp_path: Path) -> None:
         summary = db.record_game(writer.path)
         assert summary is not None and db.why_not_counted(summary) is None
         rated = {name: found for name, found, _ in db.ratings(SPADES)}
-        assert db.ratings() == []  # nobody's Spit rating moved
+        assert db.ratings(SPIT) == []  # nobody's Spit rating moved
+        assert db.ratings() == db.ratings(SPADES)  # the game of the latest rated game
         winner = summary.players[outcome.winner].name
         assert rated[winner].mu > max(r.mu for n, r in rated.items() if n != winner)
         assert [r.name for r in db.rating_history(winner, game=SPADES)] == [winner]

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from spit.games.spades.engine import State
+from spit.games.spades.identity import NAME as SPADES
 from spit.games.spades.replay import load_spades_replay, resimulation
 from spit.games.spades.sim import SIMULATOR
-from spit.games.spades.stats import bid_record, summarize_spades
+from spit.games.spades.stats import bid_record
 from spit.sim import run_games
-from spit.stats import SPADES, Mode, StatsDB, summarize
+from spit.stats import Mode, StatsDB, UnusableReplay, summarize
 
 from .games import spades_game
 
@@ -51,14 +52,14 @@ def test_a_game_against_a_bot_is_summarised(tmp_path: Path, seed: int, level: st
 
 
 @pytest.mark.slow
-def test_the_summary_is_the_games_own_function(tmp_path: Path) -> None:
-    """What the game registry calls: ``None`` for a game not played to its end."""
-    finished = spades_game(tmp_path, 4)
-    assert summarize_spades(load_spades_replay(finished), finished) == summarize(finished)
+def test_a_game_not_played_to_its_end_has_no_summary(tmp_path: Path) -> None:
+    """The summary written once for every game: a Spades game cut short is unfinished."""
     from tests.replay.spades_games import record_spades_game
 
     cut, _, _ = record_spades_game(tmp_path / "cut", 4, stop_after=30)
-    assert summarize_spades(load_spades_replay(cut), cut) is None
+    with pytest.raises(UnusableReplay) as raised:
+        summarize(cut)
+    assert raised.value.unfinished
 
 
 @pytest.mark.slow
@@ -69,7 +70,7 @@ def test_simulated_games_count_as_bots_only(tmp_path: Path) -> None:
         (row,) = db.results_by_mode()
         assert (row.game, row.mode, row.games, row.wins) == (SPADES, Mode.BOT_VS_BOT, 2, None)
         games = db.recent_games(-1)
-        assert db.spades_results() == []  # nobody's own figures
+        assert db.level_results(SPADES) == []  # nobody's own figures
     by_hands = sorted((g.rounds, sorted(p.score or 0 for p in g.players)) for g in games)
     assert by_hands == sorted((r.rounds, sorted(r.counts["scores"])) for r in records)
 
@@ -82,12 +83,12 @@ def test_the_figures_by_level(tmp_path: Path) -> None:
     ]
     states = [final_state(p) for p in paths]
     with StatsDB.open(tmp_path / "stats.sqlite3", replays=replays) as db:
-        results = {r.level: r for r in db.spades_results()}
+        results = {r.level: r for r in db.level_results(SPADES)}
     easy = results["easy"]
     assert (easy.games, easy.wins) == (2, sum(s.winner == 0 for s in states[:2]))
     assert easy.mean_score == sum(s.scores[0] for s in states[:2]) / 2
     assert easy.best_score == max(s.scores[0] for s in states[:2])
-    assert easy.mean_hands == sum(s.hand for s in states[:2]) / 2
+    assert easy.mean_rounds == sum(s.hand for s in states[:2]) / 2
     assert easy.bids_made == sum(bid_record(s.history, 0).made for s in states[:2])
     assert easy.nils == sum(bid_record(s.history, 0).nils for s in states[:2])
     assert results["hard"].games == 1

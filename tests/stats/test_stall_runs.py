@@ -1,7 +1,8 @@
 """The statistics walk takes a run of stalls as one moment; the figures do not change.
 
 ``spit.stats.walk`` finds a run of automatic spits in which nobody can play with
-``spit.engine.stall_spits`` and moves the match over it in one step. Walking one timer
+Spit's ``spit.games.spit.stats`` (``spit.engine.stall_spits``) and moves the match
+over it in one step. Walking one timer
 at a time instead (``stall_spits`` finding no run) must give the same figures, the
 same summary and the same story (the cards held after each spit, worked out from the
 run), for the hostile golden file, the other goldens and recorded games with runs.
@@ -15,8 +16,8 @@ import pytest
 
 from spit.engine import State
 from spit.engine.timers import StallRun
+from spit.games.spit import stats as spit_stats
 from spit.games.spit.replay import load_replay
-from spit.stats import walk
 from spit.stats.figures import game_figures
 from spit.stats.story import story_of
 from spit.stats.summary import summarize
@@ -54,7 +55,7 @@ def test_the_batched_walk_gives_the_figures_of_one_timer_at_a_time(
     batched = (game_figures(replay), story_of(replay), len(list(moments(replay))))
     finished = batched[0].winner is not None
     summary = summarize(path) if finished else None
-    monkeypatch.setattr(walk, "stall_spits", _no_runs)
+    monkeypatch.setattr(spit_stats, "stall_spits", _no_runs)
     one_by_one = (game_figures(replay), story_of(replay), len(list(moments(replay))))
     assert batched[0] == one_by_one[0]
     assert batched[1] == one_by_one[1]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from spit.games.descriptor import AnyFormat as Format
     from spit.games.simulation import Simulator
     from spit.games.spades.wire import Table
+    from spit.games.summary import GameStats
     from spit.replay.reader import Replay
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
@@ -86,6 +87,12 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
+def _stats() -> GameStats[Any, Any, Any, Any, Any]:
+    from spit.games.spades.stats import STATS
+
+    return STATS
+
+
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
     files=ReplayFiles.of_format(_format, SUFFIX, ("hand", "hand"), _mode_text),
@@ -93,4 +100,5 @@ DESCRIPTOR: Final = GameDescriptor(
     bots=Bots(levels=_levels, describe=_bot_text, default="hard"),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
+    stats=_stats,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.game import check_options
 from spit.games.descriptor import (
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from spit.games.simulation import Simulator
     from spit.games.spit.replay import Replay
     from spit.games.spit.wire import Table
+    from spit.games.summary import GameStats
 
 __all__ = ["DESCRIPTOR", "NAME", "SUFFIX"]
 
@@ -107,9 +108,9 @@ def _net_options(options: Mapping[str, object]) -> dict[str, object]:
 
 
 def _ratings() -> Mapping[str, tuple[float, float]]:
-    from spit.games.spit.bots.ratings import RATINGS
+    from spit.games.spit.bots.ratings import LadderRatings
 
-    return RATINGS
+    return LadderRatings()
 
 
 def _server_daily(day: date) -> ServerDaily:
@@ -132,6 +133,12 @@ def _simulator() -> Simulator:
     return SIMULATOR
 
 
+def _stats() -> GameStats[Any, Any, Any, Any, Any]:
+    from spit.games.spit.stats import STATS
+
+    return STATS
+
+
 DESCRIPTOR: Final = GameDescriptor(
     info=INFO,
     files=ReplayFiles.of_format(_format, SUFFIX, ("deal", "round"), _mode_text),
@@ -139,6 +146,7 @@ DESCRIPTOR: Final = GameDescriptor(
     bots=Bots(levels=_levels, describe=_bot_text, default=None, ratings=_ratings),
     net=NetPlay(table=_net_table, options=_net_options),
     simulator=_simulator,
+    stats=_stats,
     server_daily=_server_daily,
     rules=_rules,
 )

@@ -11,12 +11,8 @@ worked out from the sealed games, so a lost or edited file cannot move them.
 
 from __future__ import annotations
 
-from typing import Final
-
-from spit.core.replay.challenge import MAX_STEP, Challenge
+from spit.core.replay.challenge import Challenge
 from spit.games.spit.bots import LEVELS, skill_of, step_level
-
-FIRST_STEP: Final = 0
 
 
 def level_of(step: int) -> str:
@@ -28,11 +24,6 @@ def step_of(level: str) -> int | None:
     """The step whose bot is ``level``; ``None`` for a name that is no level."""
     skill = skill_of(level)
     return None if skill is None else round(skill * (len(LEVELS) - 1))
-
-
-def next_step(step: int, won: bool) -> int:
-    """One step up for a win, one down for a loss, within ``FIRST_STEP``..``MAX_STEP``."""
-    return min(MAX_STEP, step + 1) if won else max(FIRST_STEP, step - 1)
 
 
 def challenge(step: int) -> Challenge:

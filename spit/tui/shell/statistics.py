@@ -13,7 +13,7 @@ the replay of the best under the cursor in the table of bests by level.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -29,12 +29,14 @@ from textual.message import Message
 from textual.widgets import DataTable, Footer, Static
 
 from spit.core.safe_text import safe_lines, safe_text
+from spit.games import registry
 from spit.saved_games import game_time
 from spit.tui.shared.navigation import LeaveScreen, OpenReplay
 from spit.tui.shared.records import RECORD_LABELS, rating_text, record_value
 from spit.tui.shared.screen_base import ShellScreen
 
 if TYPE_CHECKING:
+    from spit.games.descriptor import GameDescriptor
     from spit.stats import (
         Best,
         CpmPoint,
@@ -42,13 +44,13 @@ if TYPE_CHECKING:
         GameSummary,
         LadderStatus,
         LevelBests,
+        LevelResults,
         ModeResults,
         PersonalBests,
         RatedGame,
         Rating,
         RebuildReport,
         Rivalry,
-        SpadesResults,
     )
 
 TREND_GAMES: Final = 10
@@ -73,8 +75,9 @@ class Figures:
     bests: PersonalBests
     trend: list[CpmPoint]
     rivalries: list[Rivalry] = field(default_factory=list)
-    spades: list[SpadesResults] = field(default_factory=list)
-    """The player's games of Spades against each level."""
+    levels: list[LevelResults] = field(default_factory=list)
+    """The player's games against each level, of the games with figures of their own
+    (``GameStats.seat``: Spades' bids)."""
     not_sealed: list[GameSummary] = field(default_factory=list)
     not_sealed_count: int = 0
     unusable: list[tuple[str, str]] = field(default_factory=list)
@@ -101,17 +104,24 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
     from spit.core.dates import utc_today
     from spit.stats import StatsDB
 
+    today = utc_today()
     with StatsDB.open(replays=replays) as db:
         report = db.rebuild_from_replays() if rebuild else db.report
         unsealed, count = db.not_sealed(LISTED)
-        you = db.your_name()
+        game = db.your_game()
+        you = db.your_name(game)
         return Figures(
             notice=db.notice,
             results=db.results_by_mode(),
             bests=db.personal_bests(),
             trend=db.cpm_trend(TREND_GAMES),
             rivalries=db.head_to_head(),
-            spades=db.spades_results(),
+            levels=[
+                found
+                for descriptor in registry.games()
+                if _own_figures(descriptor)
+                for found in db.level_results(descriptor.name)
+            ],
             not_sealed=unsealed,
             not_sealed_count=count,
             unusable=db.unusable(),
@@ -119,11 +129,16 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
             report=report,
             rebuilt=rebuild,
             you=you,
-            rating_history=[] if you is None else db.rating_history(you),
-            ratings=db.ratings(),
+            rating_history=[] if you is None else db.rating_history(you, game=game),
+            ratings=db.ratings(game),
             level_bests=db.bests_by_level(),
-            challenges=(db.daily_status(utc_today()), db.ladder_status()),
+            challenges=(db.daily_status(today), db.ladder_status()),
         )
+
+
+def _own_figures(game: GameDescriptor) -> bool:
+    """Whether ``game`` has figures of its own to show against each level."""
+    return game.stats is not None and game.stats().seat is not None
 
 
 # -- games by mode -----------------------------------------------------------------
@@ -139,12 +154,11 @@ class _Row:
 
 
 def _mode_rows(results: list[ModeResults]) -> list[_Row]:
-    """Spit against each level (those never played too), Spit between two players on
-    one keyboard, over the network (if any), Spades likewise, then bots against bots
-    if any were saved."""
-    from spit.games.spades.bots import LEVELS as SPADES_LEVELS
-    from spit.games.spit.bots import LEVELS
-    from spit.stats import SPADES, SPIT, Mode
+    """For each game in the registry's order: against each level (those never played
+    too), two players on one keyboard (always, for a game without hidden cards, which
+    two may play on one keyboard; else if any), over the network (if any); then bots
+    against bots, for each game, if any were saved."""
+    from spit.stats import Mode
 
     def against(game: str, name: str, levels: Iterable[str]) -> list[_Row]:
         found = {r.level: r for r in results if r.game == game and r.mode is Mode.VS_BOT}
@@ -173,16 +187,18 @@ def _mode_rows(results: list[ModeResults]) -> list[_Row]:
             )
         ]
 
-    return [
-        *against(SPIT, "Spit", LEVELS),
-        *others(SPIT, Mode.TWO_PLAYERS, "Spit, two players", True),
-        *others(SPIT, Mode.NETWORK, "Spit over the network", False),
-        *against(SPADES, "Spades", SPADES_LEVELS),
-        *others(SPADES, Mode.TWO_PLAYERS, "Spades, two players", False),
-        *others(SPADES, Mode.NETWORK, "Spades over the network", False),
-        *others(SPIT, Mode.BOT_VS_BOT, "Spit, bots only", False),
-        *others(SPADES, Mode.BOT_VS_BOT, "Spades, bots only", False),
-    ]
+    games = registry.games()
+    rows = []
+    for game in games:
+        name, title = game.name, game.title
+        rows += against(name, title, game.bots.levels())
+        rows += others(
+            name, Mode.TWO_PLAYERS, f"{title}, two players", not game.info.hidden_information
+        )
+        rows += others(name, Mode.NETWORK, f"{title} over the network", False)
+    for game in games:
+        rows += others(game.name, Mode.BOT_VS_BOT, f"{game.title}, bots only", False)
+    return rows
 
 
 def results_table(results: list[ModeResults]) -> Table:
@@ -243,18 +259,28 @@ RESULTS_NOTE: Final = (
 )
 
 
-# -- Spades ------------------------------------------------------------------------
+# -- against each level --------------------------------------------------------------
 
 
-def spades_table(results: list[SpadesResults]) -> Table:
-    """A row for each level played, the levels in their order, then any others."""
-    from spit.games.spades.bots import LEVELS as SPADES_LEVELS
+def levels_tables(results: list[LevelResults]) -> list[tuple[str, Table]]:
+    """For each game with results, in the registry's order: its title and a table of a
+    row for each level played, the levels in their order, then any others."""
+    tables = []
+    for game in registry.games():
+        found = [r for r in results if r.game == game.name]
+        if found:
+            tables.append((game.title, levels_table(found, game.bots.levels(), game.round_word)))
+    return tables
 
-    order: dict[str, int] = {str(level): i for i, level in enumerate(SPADES_LEVELS)}
+
+def levels_table(results: list[LevelResults], levels: Sequence[str], round_word: str) -> Table:
+    """A row for each level played of one game, ``levels`` first, in their order."""
+    order: dict[str, int] = {str(level): i for i, level in enumerate(levels)}
     rows = sorted(results, key=lambda r: (order.get(r.level or "", len(order)), r.level or ""))
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     table.add_column("Against", no_wrap=True)
-    for heading in ("Games", "Won", "Avg score", "Best", "Hands", "Bids made", "Nils made"):
+    rounds = f"{round_word.capitalize()}s"
+    for heading in ("Games", "Won", "Avg score", "Best", rounds, "Bids made", "Nils made"):
         table.add_column(heading, justify="right", no_wrap=True)
     for r in rows:
         made = f"{100 * r.bids_made / r.bids:.0f}%" if r.bids else "-"
@@ -264,16 +290,16 @@ def spades_table(results: list[SpadesResults]) -> Table:
             str(r.wins),
             f"{r.mean_score:.0f}",
             str(r.best_score),
-            f"{r.mean_hands:.1f}",
+            f"{r.mean_rounds:.1f}",
             made,
             f"{r.nils_made} of {r.nils}" if r.nils else "-",
         )
     return table
 
 
-SPADES_NOTE: Final = (
-    "Your games of Spades against each level: your final score (the average and the "
-    "best), hands a game, the share of your bids of one trick or more that you made, "
+LEVELS_NOTE: Final = (
+    "Your games against each level: your final score (the average and the best), "
+    "rounds a game, the share of your bids of one trick or more that you made, "
     "and your nil bids (blind ones too) made out of those bid."
 )
 
@@ -335,7 +361,7 @@ def bests_table(bests: PersonalBests) -> Table:
     return table
 
 
-BESTS_NOTE: Final = "Only sealed games of Spit against a bot count (see Not counted, below)."
+BESTS_NOTE: Final = "Only sealed games against a bot count (see Not counted, below)."
 
 
 # -- the rating --------------------------------------------------------------------
@@ -371,14 +397,16 @@ _EIGHTHS_UP: Final = " ▁▂▃▄▅▆▇█"
 
 
 def rating_lines(figures: Figures, *, ascii_only: bool) -> Group | None:
-    """Your rating, its chart, and everyone else's ratings; ``None`` before the first
+    """Your rating in the game of your latest rated game (named once more than one game
+    is installed), its chart, and everyone else's there; ``None`` before the first
     rated game."""
     history = figures.rating_history
     if figures.you is None or not history:
         return None
     latest = history[-1]
     head = Text()
-    head.append("Your rating ")
+    several = len(registry.games()) > 1
+    head.append(f"Your rating in {_title(latest.game)} " if several else "Your rating ")
     head.append(rating_text(latest.after, ascii_only=ascii_only), style="bold")
     games = "rated game" if len(history) == 1 else f"{len(history)} rated games"
     head.append(f"  after your last {games}", style="dim")
@@ -415,15 +443,26 @@ def level_bests_rows(
     rows: list[LevelBests],
 ) -> list[tuple[str, str, list[Best | None]]]:
     """The rows of the table of bests: (level, variant, each record's best), the
-    levels in their order (any others after), standard before points."""
-    from spit.engine import Variant
-    from spit.games.spit.bots import LEVELS
+    levels in their order (any others after), the variants in their game's order."""
     from spit.stats import RECORDS
+    from spit.stats.queries import playing_games
 
-    order: dict[str, int] = {str(level): i for i, level in enumerate(LEVELS)}
-    first = Variant.STANDARD.value
+    levels: list[str] = []
+    variants: list[str] = []
+    for name in playing_games():
+        game = registry.by_name(name)
+        levels += game.bots.levels()
+        variants += [v for option in game.info.options for v in option.values]
+    order = {level: i for i, level in reversed(list(enumerate(levels)))}
+    kinds = {variant: i for i, variant in reversed(list(enumerate(variants)))}
     ordered = sorted(
-        rows, key=lambda r: (order.get(r.level, len(order)), r.level, r.variant != first, r.variant)
+        rows,
+        key=lambda r: (
+            order.get(r.level, len(order)),
+            r.level,
+            kinds.get(r.variant, len(kinds)),
+            r.variant,
+        ),
     )
     return [(r.level, r.variant, [getattr(r.bests, name) for name in RECORDS]) for r in ordered]
 
@@ -496,18 +535,29 @@ def trend_summary(trend: list[CpmPoint], dot: str) -> str:
 
 
 def rivalry_lines(rivalries: list[Rivalry]) -> Text:
+    """Each pair of names in each game (the game named once more than one is there)."""
+    several = len({rivalry.game for rivalry in rivalries}) > 1
     text = Text()
     for rivalry in rivalries:
         games = f"{rivalry.games} game{'' if rivalry.games == 1 else 's'}"
         when = f"{rivalry.last_played.astimezone():%Y-%m-%d}"
         text.append(safe_text(rivalry.describe()))
-        text.append(f"   {games}, last on {when}\n", style="dim")
+        played = f" of {_title(rivalry.game)}" if several else ""
+        text.append(f"   {games}{played}, last on {when}\n", style="dim")
     text.append(
-        "Games of Spit between the same two names, whatever their case, each name as "
+        "Games between the same two names, whatever their case, each name as "
         "last written; also shown on the result of each such game.",
         style="dim",
     )
     return text
+
+
+def _title(game: str) -> str:
+    """The title of the game called ``game``; its name, for a game not installed."""
+    try:
+        return registry.by_name(game).title
+    except registry.UnknownGame:
+        return game
 
 
 def not_counted_lines(figures: Figures) -> Text:
@@ -574,7 +624,7 @@ class StatisticsScreen(ShellScreen):
         with VerticalScroll(id="stats-body"):
             yield Static(id="stats-rating", classes="stats-panel")
             yield Static(id="stats-results", classes="stats-panel")
-            yield Static(id="stats-spades", classes="stats-panel")
+            yield Static(id="stats-levels", classes="stats-panel")
             yield Static(id="stats-bests", classes="stats-panel")
             yield DataTable(id="stats-level-bests", classes="stats-panel", cursor_type="cell")
             yield Static(id="stats-level-bests-note", classes="screen-hint", markup=False)
@@ -589,7 +639,7 @@ class StatisticsScreen(ShellScreen):
         titles = {
             "#stats-rating": "Rating",
             "#stats-results": "Games by mode",
-            "#stats-spades": "Spades against the computer",
+            "#stats-levels": "Against the computer",
             "#stats-bests": "Personal bests",
             "#stats-level-bests": "Bests by level and variant",
             "#stats-challenges": "Daily deal and ladder",
@@ -650,8 +700,8 @@ class StatisticsScreen(ShellScreen):
                 unusable = "\n\nReplays that could not be used:" + unusable
             self._show_empty(
                 "No finished games yet.\n\n"
-                "Play one from the menu and it will be counted here: Spit against each "
-                "bot level, two players on one keyboard, and Spades." + unusable
+                "Play one from the menu and it will be counted here: each game against "
+                "each bot level, two players on one keyboard, and over the network." + unusable
             )
             return
         self.remove_class("-no-stats")
@@ -683,6 +733,8 @@ class StatisticsScreen(ShellScreen):
         )
 
     def _show_panels(self, figures: Figures) -> None:
+        from spit.stats.queries import playing_games
+
         rating = self.query_one("#stats-rating", Static)
         lines = rating_lines(figures, ascii_only=self._ascii)
         rating.display = lines is not None
@@ -691,10 +743,17 @@ class StatisticsScreen(ShellScreen):
         self._show_level_bests(figures.level_bests)
         note = Text(RESULTS_NOTE, style="dim")
         self._panel("#stats-results", Group(results_table(figures.results), note))
-        spades = self.query_one("#stats-spades", Static)
-        spades.display = bool(figures.spades)
-        if figures.spades:
-            spades.update(Group(spades_table(figures.spades), Text(SPADES_NOTE, style="dim")))
+        levels = self.query_one("#stats-levels", Static)
+        tables = levels_tables(figures.levels)
+        levels.display = bool(tables)
+        if len(tables) == 1:
+            levels.border_title = f"{tables[0][0]} against the computer"
+        if tables:
+            parts: list[Text | Table] = []
+            for title, table in tables:
+                parts += [Text(title, style="bold")] if len(tables) > 1 else []
+                parts.append(table)
+            levels.update(Group(*parts, Text(LEVELS_NOTE, style="dim")))
         bests = Group(bests_table(figures.bests), Text(BESTS_NOTE, style="dim"))
         self._panel("#stats-bests", bests)
         self._show_challenges(figures.challenges)
@@ -703,7 +762,8 @@ class StatisticsScreen(ShellScreen):
         trend_panel.display = bool(trend)
         if trend:
             games = "your last game" if len(trend) == 1 else f"your last {len(trend)} games"
-            trend_panel.border_title = f"Cards per minute, {games} of Spit against a bot"
+            titles = " or ".join(_title(name) for name in playing_games())
+            trend_panel.border_title = f"Cards per minute, {games} of {titles} against a bot"
             marked = (
                 " A * marks a game whose replay is not sealed."
                 if not all(p.sealed for p in trend)
@@ -769,9 +829,8 @@ class StatisticsScreen(ShellScreen):
                 markup=False,
             )
         else:
-            from spit.stats import SPIT  # the bests are Spit's
-
-            self.post_message(OpenReplay(picked.replay_path, SPIT))
+            game = registry.by_path(picked.replay_path)
+            self.post_message(OpenReplay(picked.replay_path, None if game is None else game.name))
 
     def _panel(self, selector: str, content: Group) -> None:
         self.query_one(selector, Static).update(content)

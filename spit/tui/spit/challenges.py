@@ -28,7 +28,7 @@ from spit.core.dates import utc_today
 from spit.core.replay.challenge import Challenge, ChallengeKind
 from spit.games.spit.daily import DailyDeal, daily_deal, share_line
 from spit.games.spit.ladder import challenge as ladder_challenge
-from spit.games.spit.ladder import level_of, next_step
+from spit.games.spit.ladder import level_of
 from spit.settings.model import Settings
 from spit.tui.spit.board.presenter import Players
 from spit.tui.spit.game_config import GameConfig
@@ -137,7 +137,7 @@ class ChallengeScreen(SpitScreen):
         next step."""
         step = self.challenge.step
         if step is not None:
-            step = next_step(step, self.match.state.winner == 0)
+            step = _next_step(step, self.match.state.winner == 0)
             self.challenge = ladder_challenge(step)
             self.config = structs.replace(
                 self.config, bot_level=level_of(step), challenge=self.challenge
@@ -177,7 +177,7 @@ class ChallengePanel(Static):
     @staticmethod
     def _first_text(challenge: Challenge, replay: Path | None, won: bool) -> str:
         if challenge.step is not None:
-            step = next_step(challenge.step, won)
+            step = _next_step(challenge.step, won)
             text = f"Ladder step {challenge.step} ({level_of(challenge.step)}): next game at "
             text += f"step {step} ({level_of(step)})"
         else:
@@ -232,3 +232,10 @@ def _why_practice(day: date, today: date, counted_before: bool) -> str:
     if counted_before:
         return "The day's first game is the one that counts."
     return "Only sealed, unedited games count."
+
+
+def _next_step(step: int, won: bool) -> int:
+    """The ladder's step after a game at ``step`` (``spit.stats.challenges.next_step``)."""
+    from spit.stats.challenges import next_step
+
+    return next_step(step, won)

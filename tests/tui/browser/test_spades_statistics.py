@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from spit.games.spades.identity import NAME as SPADES
 from spit.games.spades.replay import load_spades_replay, resimulation
 from spit.games.spades.stats import bid_record
-from spit.stats import SPADES, Mode
+from spit.stats import Mode
 from spit.tui.app import SpitApp
 from spit.tui.shared.overlays import ResultOverlay
 from spit.tui.shell.menu import MainMenu
-from spit.tui.shell.statistics import spades_table
+from spit.tui.shell.statistics import levels_tables
 from spit.tui.spades.screen import SpadesScreen
 from tests.stats.games import HUMAN, bot, play
 from tests.tui.spades.driver import Player
@@ -43,14 +44,16 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         assert figures is not None
         counted = {(r.game, r.mode, r.level): r.games for r in figures.results}
         assert counted == {(SPADES, Mode.VS_BOT, "easy"): 1}
-        (spades,) = figures.spades
+        (spades,) = figures.levels
         bids = bid_record(state.history, 0)
         assert (spades.level, spades.games, spades.wins) == ("easy", 1, int(state.winner == 0))
         assert (spades.mean_score, spades.best_score) == (state.scores[0], state.scores[0])
-        assert spades.mean_hands == state.hand
+        assert spades.mean_rounds == state.hand
         assert (spades.bids, spades.bids_made) == (bids.bids, bids.made)
         assert (spades.nils, spades.nils_made) == (bids.nils, bids.nils_made)
-        row = cells(spades_table(figures.spades))[0]
+        [(title, table)] = levels_tables(figures.levels)
+        assert title == "Spades"
+        row = cells(table)[0]
         assert row[:5] == [
             "easy",
             "1",
@@ -58,7 +61,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
             str(state.scores[0]),
             str(state.scores[0]),
         ]
-        text = " ".join(panel_text(app, "#stats-spades").split())
+        text = " ".join(panel_text(app, "#stats-levels").split())
         assert "Against Games Won Avg score Best Hands Bids made Nils made" in text
         assert "nil bids (blind ones too) made out of those bid" in text
     sim = resimulation(load_spades_replay(path))
@@ -73,4 +76,4 @@ async def test_no_spades_section_without_a_game_of_spades(replays: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_statistics(app, pilot)
-        assert app.screen.query_one("#stats-spades").display is False
+        assert app.screen.query_one("#stats-levels").display is False

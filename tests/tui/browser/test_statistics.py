@@ -14,8 +14,10 @@ from textual.pilot import Pilot
 
 from spit.core.replay.fields import PlayerInfo
 from spit.core.replay.seal import Seal
+from spit.games.spades.identity import NAME as SPADES
 from spit.games.spit.bots import LEVELS
-from spit.stats import SPADES, SPIT, Mode, ModeResults, StatsDB
+from spit.games.spit.identity import NAME as SPIT
+from spit.stats import Mode, ModeResults, StatsDB
 from spit.tui.app import SpitApp
 from spit.tui.shell.menu import MainMenu
 from spit.tui.shell.statistics import StatisticsScreen, bests_table, results_table
@@ -100,7 +102,7 @@ async def test_every_figure_is_explained(replays: Path) -> None:
             "mean time from a card becoming playable to playing a card",
             "without countdowns, breaks between rounds, pauses or idle stretches",
             "within a second of the last",
-            "Only sealed games of Spit against a bot count",
+            "Only sealed games against a bot count",
         ):
             assert phrase in bests
         results = " ".join(panel_text(app, "#stats-results").split())

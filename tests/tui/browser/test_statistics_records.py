@@ -34,7 +34,7 @@ async def test_the_rating_and_the_bests_of_each_level(replays: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_statistics(app, pilot)
         text = panel_text(app, "#stats-rating")
-        assert f"Your rating {latest.shown} ± {latest.spread}" in text
+        assert f"Your rating in Spit {latest.shown} ± {latest.spread}" in text
         assert screen.figures is not None
         rows = level_bests_rows(screen.figures.level_bests)
         assert [(level, variant) for level, variant, _ in rows] == [

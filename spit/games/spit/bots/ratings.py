@@ -20,6 +20,7 @@ it was never measured.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from spit.games.spit.bots.levels import LEVEL_TABLE, skill_of
@@ -73,3 +74,20 @@ def rating_at_skill(skill: float) -> float:
     spread = sum((x - mean_x) ** 2 for x, _ in points)
     slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
     return mean_y + slope * (skill - mean_x)
+
+
+class LadderRatings(Mapping[str, tuple[float, float]]):
+    """``RATINGS``, and a ladder step's level past them when asked by name
+    (``bot_rating``): the game's ``Bots.ratings``."""
+
+    def __getitem__(self, level: str) -> tuple[float, float]:
+        found = bot_rating(level)
+        if found is None:
+            raise KeyError(level)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(RATINGS)
+
+    def __len__(self) -> int:
+        return len(RATINGS)
