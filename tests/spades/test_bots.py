@@ -37,6 +37,8 @@ HARD_OVER_EASY = 0.75
 HARD_OVER_SCRIPTED = 0.7
 """... and against the scripted player of ``baselines``."""
 EASY_OVER_RANDOM = 0.9
+HARD_MAKES = 0.7
+"""Hard must make at least this share of its bids against the scripted player."""
 
 
 def c(text: str) -> int:
@@ -163,12 +165,9 @@ def test_each_level_beats_what_it_must(levels: tuple[str, str], share: float) ->
     result = duel(levels, 16, seed=2024)
     assert result.unfinished == 0
     assert result.rate(0) >= share, result
-
-
-@pytest.mark.slow
-def test_hard_makes_most_of_its_bids() -> None:
-    result = duel(("hard", "scripted"), 8, seed=77)
-    assert result.made_rate(0) >= 0.7, result
+    if levels == ("hard", "scripted"):
+        # and hard makes most of its bids (some 240 of them in these 16 games)
+        assert result.made_rate(0) >= HARD_MAKES, result
 
 
 # --- the look-ahead -----------------------------------------------------------------------
