@@ -1,6 +1,6 @@
 """Random simulation in the style of OpenSpiel's ``random_sim_test``.
 
-Thousands of complete games from random seeds, with a random player taking a random
+A thousand complete games from random seeds, with a random player taking a random
 legal action at each step and the engine's ``Dealer`` dealing every new round. At
 every step the legal actions must be sorted and free of duplicates; on a sample of
 steps (the expensive checks run every Nth step) every legal action must be accepted,
@@ -35,9 +35,11 @@ from spit.engine import (
 
 from .positions import ACTION_SPACE, actor, all_cards, next_round
 
-pytestmark = pytest.mark.slow  # thousands of whole games
+pytestmark = pytest.mark.slow  # a thousand whole games
 
-GAMES = 2000
+GAMES = 1000
+"""Some 400 000 steps checked. The rules' own tests and the state machine
+(``test_state_machine.py``) aim at the rare positions; this is the broad sweep."""
 CHUNKS = 8
 """The games run in chunks so that ``pytest -n`` can spread them over cores."""
 

@@ -55,7 +55,7 @@ from spit.engine import (
 
 from .positions import ACTION_SPACE, all_cards, scrambled
 
-pytestmark = pytest.mark.slow  # hundreds of generated runs
+pytestmark = pytest.mark.slow  # a hundred generated runs, thousands of steps
 
 ACTIVE = (Phase.SPIT, Phase.PLAYING, Phase.SLAP)
 
@@ -215,7 +215,7 @@ class SpitMachine(RuleBasedStateMachine):
 
 
 SpitMachine.TestCase.settings = settings(
-    max_examples=250,
+    max_examples=100,  # each up to 50 steps, a burst of up to 120 actions among them
     stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

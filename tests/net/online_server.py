@@ -15,6 +15,7 @@ from spit.commands.serve import server_bot_ratings
 from spit.games.spit.wire import Table as SpitTable
 from spit.net.addresses import Address, parse_address
 from spit.net.credentials import AccountTokens
+from spit.net.fairness import Ordering
 from spit.net.limits import Limits
 from spit.net.lobby import Lobby
 from spit.net.online import DailyDeals, OnlineService
@@ -100,11 +101,13 @@ async def online_server(
     limiter: Limiter | None = None,
     dailies: DailyDeals | None = None,
     tables: Any = short_tables,
+    ordering: Ordering = Ordering.FAIR,
 ) -> AsyncIterator[OnlineServer]:
     """A server with accounts on a free loopback port, its store a SQLite file in
     ``folder`` (``limiter``: the store's rate limits; none by default); ``clock`` the
     rooms', ``queue_clock`` the queue's (by default the same), ``wall`` the store's and
-    the results' time of day."""
+    the results' time of day. A ``clock`` faster than the real one (``faster_clock``)
+    needs ``Ordering.ARRIVAL``: the clients' stamps drift from it."""
     replays = folder / "replays"
     replays.mkdir(parents=True, exist_ok=True)
     store = await OnlineStore.open(
@@ -129,6 +132,7 @@ async def online_server(
         lobby=Lobby(lobby_tables),
         limits=limits,
         clock=clock,
+        ordering=ordering,
         replay_dir=replays,
         online=service,
     )

@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from spit.net.client import NetClient
+from spit.net.fairness import Ordering
 from spit.net.online import DailyGame, _verify
 from spit.net.online_client import OnlineClient
 from spit.net.protocol import Close, Matched, Rated, parse_server
-from tests.net.loopback import http_get, play_greedily, wait_until
+from tests.net.loopback import faster_clock, http_get, play_greedily, wait_until
 from tests.net.online_server import QUICK, OnlineServer, Wall, online_server
 from tests.online.games import result
 
@@ -111,7 +112,9 @@ def test_a_bot_is_offered_after_twenty_seconds_and_its_game_is_rated(tmp_path: P
     clock = Clock()
 
     async def body() -> None:
-        async with online_server(tmp_path, queue_clock=clock) as on:
+        # its game against a bot at a person's speed: rooms on a clock four times as fast
+        fast = {"clock": faster_clock(4), "ordering": Ordering.ARRIVAL}
+        async with online_server(tmp_path, queue_clock=clock, **fast) as on:
             ann = await on.player("ann", "Ann")
             await ann.join_queue("spit", "standard")
             await ann.accept_bot()
@@ -274,7 +277,10 @@ def test_the_daily_deal_counts_once_and_enters_the_board_once_verified(tmp_path:
     dailies = {"spit": lambda day: DailyGame(variant="points", bot="normal", seed=day.toordinal())}
 
     async def body() -> None:
-        async with online_server(tmp_path, wall=wall, dailies=dailies) as on:
+        # two games against a bot that plays at a person's speed: on a server clock four
+        # times as fast (intents ordered by arrival, as the clients' stamps drift from it)
+        fast = {"clock": faster_clock(4), "ordering": Ordering.ARRIVAL}
+        async with online_server(tmp_path, wall=wall, dailies=dailies, **fast) as on:
             ann = await on.player("ann", "Ann")
             await ann.play_daily("spades")
             await wait_until(lambda: bool(ann.problems), 5)

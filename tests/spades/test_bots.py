@@ -38,6 +38,8 @@ HARD_OVER_EASY = 0.75
 HARD_OVER_SCRIPTED = 0.7
 """... and against the scripted player of ``baselines``."""
 EASY_OVER_RANDOM = 0.9
+HARD_MAKES = 0.7
+"""Hard must make at least this share of its bids against the scripted player."""
 
 
 def c(text: str) -> int:
@@ -164,12 +166,10 @@ def test_each_level_beats_what_it_must(levels: tuple[str, str], share: float) ->
     run = run_games(SIMULATOR, 16, 2024, *levels)
     assert run.unfinished == 0
     assert run.p1_win_rate >= share, run.records
-
-
-@pytest.mark.slow
-def test_hard_makes_most_of_its_bids() -> None:
-    run = run_games(SIMULATOR, 8, 77, "hard", "scripted")
-    assert total(run.records, "made", 0) >= 0.7 * total(run.records, "bids", 0), run.records
+    if levels == ("hard", "scripted"):
+        # and hard makes most of its bids (some 240 of them in these 16 games)
+        made, bids = total(run.records, "made", 0), total(run.records, "bids", 0)
+        assert made >= HARD_MAKES * bids, run.records
 
 
 # --- the look-ahead -----------------------------------------------------------------------

@@ -65,9 +65,10 @@ remapped_layouts = pytest.mark.parametrize(
     [(preset, REMAPPED) for preset in PRESET_NAMES],
     ids=[f"{preset}-remapped" for preset in PRESET_NAMES],
 )
-"""For the longest walks (the practice round, the settings): each layout remapped
-keeps every key the plain layout has but the five remapped ones, which are outside
-ASCII too, so the plain layouts add nothing these walks could find, only time."""
+"""For the longest walks (the table in every phase, the practice round, the settings):
+each layout remapped keeps every key the plain layout has but the five remapped ones,
+whose plain keys are ASCII and whose new ones are not, so the plain layouts add
+nothing these walks could find, only time."""
 
 
 def _phase(phase: StagePhase) -> Callable[[Any], bool]:
@@ -88,7 +89,7 @@ async def _check(pilot: Pilot[Any], where: str) -> None:
     assert non_ascii(pilot.app) == [], where
 
 
-@layouts
+@remapped_layouts
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_table_and_its_dialogs(
     size: tuple[int, int], preset: str, overrides: dict[str, str]

@@ -21,6 +21,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from spit.net.client import NetClient
+from spit.net.fairness import Ordering
 from spit.net.online import DailyGame
 from spit.net.protocol import BoardLine, BoardPage, Matched
 from spit.online.boards import Board
@@ -41,7 +42,7 @@ from spit.tui.shared.confirm import Confirm
 from spit.tui.shared.overlays import RESULT_GRACE_MS
 from spit.tui.shell.menu import MainMenu
 from spit.tui.spit.net_screen import SpitNetScreen
-from tests.net.loopback import play_greedily
+from tests.net.loopback import faster_clock, play_greedily
 from tests.net.online_server import QUICK, OnlineServer, Wall, online_server
 from tests.online.games import result
 from tests.tui.net.helpers import until
@@ -193,7 +194,10 @@ async def test_todays_deal_is_played_to_its_end_rated_then_rematched(tmp_path: P
     the bot); the result says how her rating moved and that the attempt entered the
     board, and Enter starts a rematch at once (the bot always wants one)."""
     dailies = {"spit": lambda day: DailyGame(variant="points", bot="normal", seed=day.toordinal())}
-    serving = online_server(tmp_path, limits=PATIENT, wall=Wall(), dailies=dailies)
+    # the bot plays at a person's speed: its rooms on a server clock four times as fast
+    # (intents ordered by arrival, as the clients' stamps drift from it)
+    fast = {"clock": faster_clock(4), "ordering": Ordering.ARRIVAL}
+    serving = online_server(tmp_path, limits=PATIENT, wall=Wall(), dailies=dailies, **fast)
     async with serving as on, named(on, "ann", "Ann"):
         app = online_app(on, "ann", tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:

@@ -4,7 +4,10 @@ is entered, and the file edited, not rewritten."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +185,17 @@ async def test_the_warnings_are_one_notice_in_the_players_words(settings_file: P
         assert isinstance(app.screen, MainMenu)
 
 
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A folder of its own with a short path (``/tmp/spit-xxxxxxxx``): a path is typed
+    key by key, each key waited for, and pytest's ``tmp_path`` is some 80 characters."""
+    folder = Path(tempfile.mkdtemp(prefix="spit-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.parametrize(
     ("typed", "complaint"),
     [
@@ -193,9 +207,9 @@ async def test_the_warnings_are_one_notice_in_the_players_words(settings_file: P
     ids=["a file", "under a file", "a device", "no such user"],
 )
 async def test_a_replay_folder_that_cannot_be_one_is_refused_when_entered(
-    settings_file: Path, tmp_path: Path, typed: str, complaint: str
+    settings_file: Path, short_tmp: Path, typed: str, complaint: str
 ) -> None:
-    a_file = tmp_path / "a file"
+    a_file = short_tmp / "a file"
     a_file.write_text("x")
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -226,9 +240,9 @@ async def test_a_nul_in_the_replay_folder_is_refused(settings_file: Path) -> Non
 
 
 async def test_a_replay_folder_not_made_yet_is_taken_and_clearing_it_shows_the_default(
-    settings_file: Path, tmp_path: Path, spit_home: Path
+    settings_file: Path, short_tmp: Path, spit_home: Path
 ) -> None:
-    wanted = tmp_path / "new" / "games"
+    wanted = short_tmp / "new" / "games"
     app = SpitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["settings"])
