@@ -235,6 +235,19 @@ class PlayStats(Generic[H, S, G, A, E]):
 
 
 @dataclass(frozen=True, slots=True)
+class LevelColumn:
+    """A column of a game's own in the statistics' table of the human's games against
+    each bot level (Spades' bids made), after the columns every game has."""
+
+    heading: str
+    cell: Callable[[Mapping[str, int]], str]
+    """The cell, from the human's own figures (``GameStats.seat``'s) summed over the
+    games against one level, by ``PlayerSummary`` field."""
+    note: str
+    """What the column says, for the line under the table."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameStats(Generic[H, S, G, A, E]):
     """What the statistics, written once (``spit.stats``), cannot know of a game: its
     own figures. A game without any (``GameDescriptor.stats`` is ``None``) gets the
@@ -247,3 +260,6 @@ class GameStats(Generic[H, S, G, A, E]):
     keeps_score: Callable[[H], bool] | None = None
     """Whether a game of this header has a score (Spit's: in its points variant);
     ``None``: every game has one."""
+    levels: tuple[LevelColumn, ...] = ()
+    """The game's own columns against each level; none: the statistics show no table
+    against each level for the game."""

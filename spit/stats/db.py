@@ -299,7 +299,7 @@ class StatsDB(Closing):
 
     def level_results(self, game: str) -> list[LevelResults]:
         """The human's games of ``game`` against each bot level: scores, rounds, and
-        the game's own figures (Spades' bids and nils)."""
+        the game's own figures (``GameStats.seat``'s), summed."""
         with self._lock:
             return queries.level_results(self._conn, game)
 

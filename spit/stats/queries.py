@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -104,14 +105,10 @@ class LevelResults:
     """The human's final score, averaged over the games."""
     best_score: int
     mean_rounds: float
-    bids: int
-    """Hands the human bid at one trick or more..."""
-    bids_made: int
-    """...and made."""
-    nils: int
-    """Nil and blind-nil bids..."""
-    nils_made: int
-    """...and made."""
+    own: Mapping[str, int]
+    """The human's own figures of the game (``GameStats.seat``'s, ``OWN_FIGURES``)
+    summed over the games, by ``PlayerSummary`` field: what a game's ``LevelColumn``
+    shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,13 +250,17 @@ def results_by_mode(conn: sqlite3.Connection) -> list[ModeResults]:
     ]
 
 
+OWN_FIGURES: Final = ("bids", "bids_made", "nils", "nils_made")
+"""The players table's columns of the games' own figures (``GameStats.seat``'s keys)."""
+
+
 def level_results(conn: sqlite3.Connection, game: str) -> list[LevelResults]:
     """The human's games of ``game`` against each level; unordered, like
     ``results_by_mode``."""
+    own = "".join(f", SUM(p.{column})" for column in OWN_FIGURES)
     rows = conn.execute(
         "SELECT g.opponent_level, COUNT(*), SUM(p.won), SUM(g.winner IS NULL), "
-        "AVG(p.score), MAX(p.score), "
-        "AVG(g.rounds), SUM(p.bids), SUM(p.bids_made), SUM(p.nils), SUM(p.nils_made) "
+        f"AVG(p.score), MAX(p.score), AVG(g.rounds){own} "
         "FROM games AS g JOIN players AS p ON p.game_id = g.id AND p.seat = g.human_seat "
         f"WHERE g.mode = '{Mode.VS_BOT.value}' AND g.game = ? "
         "GROUP BY g.opponent_level",
@@ -275,12 +276,9 @@ def level_results(conn: sqlite3.Connection, game: str) -> list[LevelResults]:
             float(score or 0),
             best or 0,
             float(hands or 0),
-            bids or 0,
-            made or 0,
-            nils or 0,
-            nils_made or 0,
+            {column: total or 0 for column, total in zip(OWN_FIGURES, totals, strict=True)},
         )
-        for level, games, wins, draws, score, best, hands, bids, made, nils, nils_made in rows
+        for level, games, wins, draws, score, best, hands, *totals in rows
     ]
 
 

@@ -43,7 +43,7 @@ def test_a_game_against_a_bot_is_summarised(tmp_path: Path, seed: int, level: st
         assert player.score == state.scores[seat] and player.won == (seat == state.winner)
         assert (player.bids, player.bids_made, player.nils, player.nils_made) == (
             bids.bids,
-            bids.made,
+            bids.bids_made,
             bids.nils,
             bids.nils_made,
         )
@@ -89,8 +89,8 @@ def test_the_figures_by_level(tmp_path: Path) -> None:
     assert easy.mean_score == sum(s.scores[0] for s in states[:2]) / 2
     assert easy.best_score == max(s.scores[0] for s in states[:2])
     assert easy.mean_rounds == sum(s.hand for s in states[:2]) / 2
-    assert easy.bids_made == sum(bid_record(s.history, 0).made for s in states[:2])
-    assert easy.nils == sum(bid_record(s.history, 0).nils for s in states[:2])
+    assert easy.own["bids_made"] == sum(bid_record(s.history, 0).bids_made for s in states[:2])
+    assert easy.own["nils"] == sum(bid_record(s.history, 0).nils for s in states[:2])
     assert results["hard"].games == 1
 
 

@@ -75,7 +75,7 @@ class _Tally:
         return {
             "scores": (state.scores[0], state.scores[1]),
             "bids": (bids[0].bids, bids[1].bids),
-            "made": (bids[0].made, bids[1].made),
+            "made": (bids[0].bids_made, bids[1].bids_made),
             "nils": (bids[0].nils, bids[1].nils),
             "nils_made": (bids[0].nils_made, bids[1].nils_made),
         }

@@ -5,13 +5,13 @@ each player's bids of one trick or more and how many were made, and the nil bids
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Final
 
 from spit.core.seats import Seat
 from spit.games.spades.engine import HandResult, State
 from spit.games.spades.replay import Header
-from spit.games.summary import GameStats
+from spit.games.summary import GameStats, LevelColumn
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class BidRecord:
 
     bids: int
     """Hands bid at one trick or more..."""
-    made: int
+    bids_made: int
     """...in which the player took at least the bid."""
     nils: int
     """Nil and blind-nil bids..."""
@@ -43,14 +43,20 @@ def bid_record(history: Iterable[HandResult], seat: int) -> BidRecord:
 
 
 def _seat(state: State, seat: Seat) -> dict[str, int]:
-    """``seat``'s bids, by ``PlayerSummary`` field."""
-    record = bid_record(state.history, seat)
-    return {
-        "bids": record.bids,
-        "bids_made": record.made,
-        "nils": record.nils,
-        "nils_made": record.nils_made,
-    }
+    """``seat``'s bids, by ``PlayerSummary`` field (``BidRecord``'s names)."""
+    return asdict(bid_record(state.history, seat))
 
 
-STATS: Final[GameStats[Header, State, object, object, object]] = GameStats(seat=_seat)
+_BIDS = LevelColumn(
+    "Bids made",
+    lambda own: f"{100 * own['bids_made'] / own['bids']:.0f}%" if own["bids"] else "-",
+    "the share of your bids of one trick or more that you made",
+)
+_NILS = LevelColumn(
+    "Nils made",
+    lambda own: f"{own['nils_made']} of {own['nils']}" if own["nils"] else "-",
+    "your nil bids (blind ones too) made out of those bid",
+)
+STATS: Final[GameStats[Header, State, object, object, object]] = GameStats(
+    seat=_seat, levels=(_BIDS, _NILS)
+)

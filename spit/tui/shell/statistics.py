@@ -37,6 +37,7 @@ from spit.tui.shared.screen_base import ShellScreen
 
 if TYPE_CHECKING:
     from spit.games.descriptor import GameDescriptor
+    from spit.games.summary import LevelColumn
     from spit.stats import (
         Best,
         CpmPoint,
@@ -76,8 +77,8 @@ class Figures:
     trend: list[CpmPoint]
     rivalries: list[Rivalry] = field(default_factory=list)
     levels: list[LevelResults] = field(default_factory=list)
-    """The player's games against each level, of the games with figures of their own
-    (``GameStats.seat``: Spades' bids)."""
+    """The player's games against each level, of the games with columns of their own
+    against each level (``GameStats.levels``)."""
     not_sealed: list[GameSummary] = field(default_factory=list)
     not_sealed_count: int = 0
     unusable: list[tuple[str, str]] = field(default_factory=list)
@@ -119,7 +120,7 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
             levels=[
                 found
                 for descriptor in registry.games()
-                if _own_figures(descriptor)
+                if level_columns(descriptor)
                 for found in db.level_results(descriptor.name)
             ],
             not_sealed=unsealed,
@@ -136,9 +137,9 @@ def read_figures(replays: Path, *, rebuild: bool = False) -> Figures:
         )
 
 
-def _own_figures(game: GameDescriptor) -> bool:
-    """Whether ``game`` has figures of its own to show against each level."""
-    return game.stats is not None and game.stats().seat is not None
+def level_columns(game: GameDescriptor) -> tuple[LevelColumn, ...]:
+    """``game``'s own columns against each level (``GameStats.levels``)."""
+    return () if game.stats is None else game.stats().levels
 
 
 # -- games by mode -----------------------------------------------------------------
@@ -269,21 +270,28 @@ def levels_tables(results: list[LevelResults]) -> list[tuple[str, Table]]:
     for game in registry.games():
         found = [r for r in results if r.game == game.name]
         if found:
-            tables.append((game.title, levels_table(found, game.bots.levels(), game.round_word)))
+            table = levels_table(found, game.bots.levels(), game.round_word, level_columns(game))
+            tables.append((game.title, table))
     return tables
 
 
-def levels_table(results: list[LevelResults], levels: Sequence[str], round_word: str) -> Table:
-    """A row for each level played of one game, ``levels`` first, in their order."""
+def levels_table(
+    results: list[LevelResults],
+    levels: Sequence[str],
+    round_word: str,
+    columns: Sequence[LevelColumn] = (),
+) -> Table:
+    """A row for each level played of one game, ``levels`` first, in their order; after
+    the columns every game has, the game's own ``columns``."""
     order: dict[str, int] = {str(level): i for i, level in enumerate(levels)}
     rows = sorted(results, key=lambda r: (order.get(r.level or "", len(order)), r.level or ""))
     table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold")
     table.add_column("Against", no_wrap=True)
     rounds = f"{round_word.capitalize()}s"
-    for heading in ("Games", "Won", "Avg score", "Best", rounds, "Bids made", "Nils made"):
+    headings = ("Games", "Won", "Avg score", "Best", rounds, *(c.heading for c in columns))
+    for heading in headings:
         table.add_column(heading, justify="right", no_wrap=True)
     for r in rows:
-        made = f"{100 * r.bids_made / r.bids:.0f}%" if r.bids else "-"
         table.add_row(
             Text(safe_text(r.level or "a bot")),  # a level comes from a replay file
             str(r.games),
@@ -291,17 +299,20 @@ def levels_table(results: list[LevelResults], levels: Sequence[str], round_word:
             f"{r.mean_score:.0f}",
             str(r.best_score),
             f"{r.mean_rounds:.1f}",
-            made,
-            f"{r.nils_made} of {r.nils}" if r.nils else "-",
+            *(column.cell(r.own) for column in columns),
         )
     return table
 
 
-LEVELS_NOTE: Final = (
-    "Your games against each level: your final score (the average and the best), "
-    "rounds a game, the share of your bids of one trick or more that you made, "
-    "and your nil bids (blind ones too) made out of those bid."
-)
+def levels_note(columns: Iterable[LevelColumn]) -> str:
+    """The line under the tables against each level: what every game's columns say,
+    then what each of ``columns`` (the games' own, each said once) says."""
+    said = [
+        "your final score (the average and the best)",
+        "rounds a game",
+        *dict.fromkeys(c.note for c in columns),
+    ]
+    return f"Your games against each level: {', '.join(said[:-1])}, and {said[-1]}."
 
 
 # -- personal bests ----------------------------------------------------------------
@@ -753,7 +764,9 @@ class StatisticsScreen(ShellScreen):
             for title, table in tables:
                 parts += [Text(title, style="bold")] if len(tables) > 1 else []
                 parts.append(table)
-            levels.update(Group(*parts, Text(LEVELS_NOTE, style="dim")))
+            shown = {r.game for r in figures.levels}
+            columns = [c for g in registry.games() if g.name in shown for c in level_columns(g)]
+            levels.update(Group(*parts, Text(levels_note(columns), style="dim")))
         bests = Group(bests_table(figures.bests), Text(BESTS_NOTE, style="dim"))
         self._panel("#stats-bests", bests)
         self._show_challenges(figures.challenges)

@@ -3,6 +3,7 @@ modes table and in the Spades section, with the figures of its replay."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -49,8 +50,7 @@ async def test_a_spades_game_played_to_its_end_is_counted(replays: Path) -> None
         assert (spades.level, spades.games, spades.wins) == ("easy", 1, int(state.winner == 0))
         assert (spades.mean_score, spades.best_score) == (state.scores[0], state.scores[0])
         assert spades.mean_rounds == state.hand
-        assert (spades.bids, spades.bids_made) == (bids.bids, bids.made)
-        assert (spades.nils, spades.nils_made) == (bids.nils, bids.nils_made)
+        assert spades.own == asdict(bids)
         [(title, table)] = levels_tables(figures.levels)
         assert title == "Spades"
         row = cells(table)[0]
