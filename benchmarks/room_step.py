@@ -108,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    for name in ("rooms", "ticks", "repeat"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1")
     best = None
     for _ in range(args.repeat):
         cpu, taken, frames = run(args.rooms, args.ticks, args.seed)
