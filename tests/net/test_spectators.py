@@ -353,7 +353,10 @@ def test_the_spectators_spit_view_is_seat_0_s_less_must_spit_at_every_step() -> 
     state: at each step of a game played on virtual time, it is exactly the view made
     afresh from the table's state (no ``must_spit``, no ``can_play``, the same keys in
     the same order), whichever seat played last, and once seat 0 is gone (a bot plays
-    it, and nobody is sent its views)."""
+    it, and nobody is sent its views). A seat's ``can_play`` says whether a key of its
+    would do something (``useful_intents``)."""
+    from spit.core import seats
+    from spit.games.spit.game import useful_intents
     from spit.games.spit.wire import Table, view_json
     from spit.net.room import REJOIN_GRACE_MS, SPECTATORS
 
@@ -368,6 +371,7 @@ def test_the_spectators_spit_view_is_seat_0_s_less_must_spit_at_every_step() -> 
     views: dict[int, dict[str, Any]] = {}
     dropped_at: float | None = None
     bot_checked = 0
+    can_play_seen: set[bool] = set()
     while now < 300_000 and not (room.table is not None and room.table.finished):
         for seat, frame in room.step(now):
             message = json.loads(frame)
@@ -385,6 +389,12 @@ def test_the_spectators_spit_view_is_seat_0_s_less_must_spit_at_every_step() -> 
                 bot_checked += room.chairs[0].bot
             else:
                 views[seat] = message["view"]
+                table = room.table
+                assert isinstance(table, Table)
+                state, stage = table.session.state, table.session.stage
+                useful = bool(useful_intents(state, stage, seats.SEATS[seat]))
+                assert message["view"]["can_play"] == (useful and not table.finished)
+                can_play_seen.add(useful)
         if checked == 20 and dropped_at is None:
             room.drop(0, now)
             dropped_at = now
@@ -398,3 +408,4 @@ def test_the_spectators_spit_view_is_seat_0_s_less_must_spit_at_every_step() -> 
         now += 20
     assert checked > 50
     assert bot_checked > 20
+    assert can_play_seen == {False, True}

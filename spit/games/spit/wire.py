@@ -23,7 +23,7 @@ from spit.engine.timers import CountdownStarted, SlapWindowOpened, Stage, TableE
 from spit.engine.views import MOST_FACE_DOWN, StockView
 from spit.game import Game, TimedEvent
 from spit.games.spit.bots import make_bot
-from spit.games.spit.game import new_session, useful_intents
+from spit.games.spit.game import can_act, new_session
 from spit.games.spit.intents import Intent
 from spit.games.spit.replay import ReplayWriter
 from spit.play.events import InputHandled, SessionEvent, Stopped
@@ -140,7 +140,7 @@ class Wire:
         return out
 
     def can_play(self, state: State, stage: Stage, seat: Seat) -> bool:
-        return bool(useful_intents(state, stage, seat))
+        return can_act(state, stage, seat)
 
     def news(
         self,
