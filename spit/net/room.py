@@ -731,7 +731,8 @@ class Room:
                 continue
             changed = True
             chair.last_view = view
-            head = head or self._frame_head(table)
+            if head is None:
+                head = self._frame_head(table)
             out.append((index, self._encode_view(view, events, head)))
         if changed or public:  # what both see is part of what each sees
             self._public_frame(table, public, out, head)
@@ -747,7 +748,9 @@ class Room:
         if not events and view == self._last_public and finished == self._last_finished:
             return
         self._last_public, self._last_finished = view, finished
-        frame = self._encode_view(view, events, head or self._frame_head(table))
+        if head is None:
+            head = self._frame_head(table)
+        frame = self._encode_view(view, events, head)
         if len(self.history) >= MAX_HISTORY:
             del self.history[: MAX_HISTORY // 2]
         self.history.append(frame)

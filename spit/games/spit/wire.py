@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TypeAlias, TypeVar, cast
 
+from msgspec import Struct
+
 from spit.core.cards import DECK, card_name
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import Seat, other
@@ -110,13 +112,20 @@ Rules: TypeAlias = Game[State, Stage, Action, Intent, Orders, TableEvent, Reason
 Told: TypeAlias = Sequence[TimedEvent[SessionEvent[TableEvent, Action, Reason]]]
 
 
+class _Made(Struct, frozen=True, gc=False):
+    """A view, and the state it was made from."""
+
+    state: State
+    view: Payload
+
+
 class Wire:
     """Spit's views and news (``spit.play.net_table.Wire``)."""
 
     def __init__(self, game: Rules, too_slow_ms: int) -> None:
         self.game = game
         self.too_slow_ms = too_slow_ms
-        self._seat_zero: tuple[State, Payload] | None = None
+        self._seat_zero: _Made | None = None
         """Seat 0's last view and its state."""
 
     def view(self, state: State, stage: Stage, seat: Seat | None, standing: Standing) -> Payload:
@@ -125,8 +134,8 @@ class Wire:
         state (the room makes the seats' views first)."""
         if seat is None:
             made = self._seat_zero
-            if made is not None and made[0] is state:
-                out = dict(made[1])
+            if made is not None and made.state is state:
+                out = dict(made.view)
                 del out["can_play"]
             else:
                 out = view_json(self.game.observe(state, seat))
@@ -136,7 +145,7 @@ class Wire:
         out = view_json(self.game.observe(state, seat))
         out["can_play"] = standing.can_play
         if seat == 0:
-            self._seat_zero = (state, out)
+            self._seat_zero = _Made(state, out)
         return out
 
     def can_play(self, state: State, stage: Stage, seat: Seat) -> bool:
