@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from msgspec import Struct
+
 from spit.core import seats
 from spit.net.clock_sync import ClockSync
 from spit.net.fairness import Credit, FairQueue, LagQuota, Ordering, Verdict, credit
@@ -148,6 +150,14 @@ class _Intent:
 
 Outbox = list[tuple[int, str]]
 """Frames to send: (seat, message text)."""
+
+
+class _FrameHead(Struct, frozen=True, gc=False):
+    """The fields of ``View`` that every view frame of one step shares."""
+
+    t: int
+    rtt: list[float]
+    finished: bool
 
 
 class Room:
@@ -681,15 +691,23 @@ class Room:
         assert table is not None
         view = table.view(seats.SEATS[index]) if view is None else view
         self.chairs[index].last_view = view
-        return self._encode_view(table, view, events)
+        return self._encode_view(view, events, self._frame_head(table))
 
-    def _encode_view(self, table: NetTable, view: Payload, events: list[Payload]) -> str:
-        frame = View(
+    def _frame_head(self, table: NetTable) -> _FrameHead:
+        """What every view frame of this step carries."""
+        return _FrameHead(
             t=table.now(),
-            view=view,
-            events=events,
             rtt=[round(s.sync.round_trip, 1) for s in self.chairs],
             finished=table.finished,
+        )
+
+    def _encode_view(self, view: Payload, events: list[Payload], head: _FrameHead) -> str:
+        frame = View(
+            t=head.t,
+            view=view,
+            events=events,
+            rtt=head.rtt,
+            finished=head.finished,
             game=self.game,
         )
         return encode(frame)
@@ -703,6 +721,7 @@ class Room:
         public = table.public_news()
         out: Outbox = []
         changed = force or bool(news)
+        head: _FrameHead | None = None
         for index, chair in enumerate(self.chairs):
             if not chair.connected:
                 continue
@@ -711,12 +730,17 @@ class Room:
             if not (force or events or (view is not chair.last_view and view != chair.last_view)):
                 continue
             changed = True
-            out.append((index, self._view_frame(index, events, view)))
+            chair.last_view = view
+            if head is None:
+                head = self._frame_head(table)
+            out.append((index, self._encode_view(view, events, head)))
         if changed or public:  # what both see is part of what each sees
-            self._public_frame(table, public, out)
+            self._public_frame(table, public, out, head)
         return out
 
-    def _public_frame(self, table: NetTable, events: list[Payload], out: Outbox) -> None:
+    def _public_frame(
+        self, table: NetTable, events: list[Payload], out: Outbox, head: _FrameHead | None
+    ) -> None:
         """The spectators' frame, if the public view or news changed; kept in
         ``history``. A room without spectators keeps it too, for one who comes late."""
         view = table.public_view()
@@ -724,7 +748,9 @@ class Room:
         if not events and view == self._last_public and finished == self._last_finished:
             return
         self._last_public, self._last_finished = view, finished
-        frame = self._encode_view(table, view, events)
+        if head is None:
+            head = self._frame_head(table)
+        frame = self._encode_view(view, events, head)
         if len(self.history) >= MAX_HISTORY:
             del self.history[: MAX_HISTORY // 2]
         self.history.append(frame)

@@ -346,3 +346,66 @@ def test_serve_takes_its_spectator_cap_from_the_command_line(tmp_path: Path) -> 
             return refused.value.reason
 
     assert asyncio.run(run()) == "this server takes no spectators"
+
+
+def test_the_spectators_spit_view_is_seat_0_s_less_must_spit_at_every_step() -> None:
+    """The wire copies the spectators' view from seat 0's when that was of the same
+    state: at each step of a game played on virtual time, it is exactly the view made
+    afresh from the table's state (no ``must_spit``, no ``can_play``, the same keys in
+    the same order), whichever seat played last, and once seat 0 is gone (a bot plays
+    it, and nobody is sent its views). A seat's ``can_play`` says whether a key of its
+    would do something (``useful_intents``)."""
+    from spit.core import seats
+    from spit.games.spit.game import useful_intents
+    from spit.games.spit.wire import Table, view_json
+    from spit.net.room import REJOIN_GRACE_MS, SPECTATORS
+
+    from .loopback import greedy_intent
+
+    room = Room("R00-M01-AAA", lambda names: Table(names, 11, None), game="spit")
+    room.sit("Ann", 0)
+    room.sit("Bob", 0)
+    rng = random.Random(3)
+    checked = 0
+    now = 0.0
+    views: dict[int, dict[str, Any]] = {}
+    dropped_at: float | None = None
+    bot_checked = 0
+    can_play_seen: set[bool] = set()
+    while now < 300_000 and not (room.table is not None and room.table.finished):
+        for seat, frame in room.step(now):
+            message = json.loads(frame)
+            if message["type"] != "view":
+                continue
+            if seat == SPECTATORS:
+                table = room.table
+                assert isinstance(table, Table)
+                fresh = view_json(table.session.game.observe(table.session.state, None))
+                fresh["seat"] = None
+                del fresh["must_spit"]
+                assert list(message["view"]) == list(fresh)
+                assert message["view"] == json.loads(json.dumps(fresh))
+                checked += 1
+                bot_checked += room.chairs[0].bot
+            else:
+                views[seat] = message["view"]
+                table = room.table
+                assert isinstance(table, Table)
+                state, stage = table.session.state, table.session.stage
+                useful = bool(useful_intents(state, stage, seats.SEATS[seat]))
+                assert message["view"]["can_play"] == (useful and not table.finished)
+                can_play_seen.add(useful)
+        if checked == 20 and dropped_at is None:
+            room.drop(0, now)
+            dropped_at = now
+            del views[0]
+        if dropped_at is not None and now == dropped_at + REJOIN_GRACE_MS + 1000:
+            room.play_bot(1, now)
+        for seat, view in views.items():
+            intent = greedy_intent(view, rng) if rng.random() < 0.1 else None
+            if intent is not None:
+                room.intent(seat, now, now, intent)
+        now += 20
+    assert checked > 50
+    assert bot_checked > 20
+    assert can_play_seen == {False, True}

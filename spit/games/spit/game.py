@@ -251,6 +251,13 @@ def useful_intents(
     return tuple((intent, action) for _, intent, action in found)
 
 
+def can_act(state: State, stage: Stage, player: Seat) -> bool:
+    """Whether ``useful_intents`` has any for ``player``, without listing them: what a
+    seat's network view says (``can_play``)."""
+    keys = meanings(state, stage).keys
+    return any(keys.get(action) for action in legal_actions(state, player))
+
+
 Session: TypeAlias = session.Session[
     State, Stage, Action, Intent, Orders, TableEvent, Reason, PlayerView
 ]

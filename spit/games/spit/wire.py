@@ -14,16 +14,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TypeAlias, TypeVar, cast
 
-from spit.core.cards import card_name
+from msgspec import Struct
+
+from spit.core.cards import DECK, card_name
 from spit.core.replay.fields import PlayerInfo
 from spit.core.seats import Seat, other
 from spit.core.wire import Payload
 from spit.engine import Action, Orders, PlayerView, Reason, State, Variant
 from spit.engine.timers import CountdownStarted, SlapWindowOpened, Stage, TableEvent, Timing
-from spit.engine.views import StockView
+from spit.engine.views import MOST_FACE_DOWN, StockView
 from spit.game import Game, TimedEvent
 from spit.games.spit.bots import make_bot
-from spit.games.spit.game import new_session, useful_intents
+from spit.games.spit.game import can_act, new_session
 from spit.games.spit.intents import Intent
 from spit.games.spit.replay import ReplayWriter
 from spit.play.events import InputHandled, SessionEvent, Stopped
@@ -34,8 +36,8 @@ BOT_LEVEL: Final = "normal"
 most players (``docs/bots.md``)."""
 
 SHARED_MAX: Final = 20_000
-"""Small tuples ``_shared`` keeps at most: a stock row (a card name or none, a count of
-at most a deck's cards), the piles' tops or their sizes: some 8 300 for two piles."""
+"""Small tuples ``_shared`` keeps at most: the piles' tops or their sizes, some 8 000
+for two piles."""
 
 _SHARED: dict[tuple[object, ...], tuple[object, ...]] = {}
 
@@ -53,8 +55,29 @@ def _shared(values: T) -> T:
     return cast(T, kept)
 
 
-def _row(stock: StockView) -> tuple[str | None, int]:
-    return _shared((None if stock.face_up is None else card_name(stock.face_up), stock.face_down))
+def _row_json(stock: StockView) -> tuple[str | None, int]:
+    return (None if stock.face_up is None else card_name(stock.face_up), stock.face_down)
+
+
+class _Rows(dict[StockView, tuple[str | None, int]]):
+    """A stock row's JSON by the row: every row a deal can show is made once, at
+    import (``observe`` shares its rows the same way), so a view looks its ten rows up
+    rather than writing them; a row no deal shows is made when first asked for."""
+
+    def __missing__(self, stock: StockView) -> tuple[str | None, int]:
+        row = self[stock] = _row_json(stock)
+        return row
+
+
+_ROWS: Final = _Rows(
+    {
+        stock: _row_json(stock)
+        for stock in (
+            StockView(None, 0),
+            *(StockView(card, down) for card in DECK for down in range(MOST_FACE_DOWN + 1)),
+        )
+    }
+)
 
 
 def view_json(view: PlayerView) -> Payload:
@@ -64,15 +87,16 @@ def view_json(view: PlayerView) -> Payload:
     view lives while its game does not change, seconds, among thousands in a server of
     many rooms (``spit-tui serve``), and Python's cycle collector scans each container
     that lives that long (``spit.commands.serve_collector``); it stops tracking a tuple
-    of plain values the first time it scans it. So a stock row, the piles' tops and
-    their sizes are the same tuple in every view that has them (``_shared``), and the
+    of plain values the first time it scans it. So a stock row (``_ROWS``), the piles'
+    tops and their sizes are the same tuple in every view that has them, and the
     scores are the state's own (``docs/performance.md``, "Server capacity")."""
+    rows = _ROWS
     return {
         "seat": view.player,
         "round": view.round,
         "phase": view.phase.value,
-        "own": tuple(map(_row, view.own)),
-        "opponent": tuple(map(_row, view.opponent)),
+        "own": tuple(map(rows.__getitem__, view.own)),
+        "opponent": tuple(map(rows.__getitem__, view.opponent)),
         "own_spit_cards": view.own_spit_cards,
         "opponent_spit_cards": view.opponent_spit_cards,
         "piles": _shared(tuple(map(card_name, view.pile_tops))),
@@ -88,26 +112,44 @@ Rules: TypeAlias = Game[State, Stage, Action, Intent, Orders, TableEvent, Reason
 Told: TypeAlias = Sequence[TimedEvent[SessionEvent[TableEvent, Action, Reason]]]
 
 
+class _Made(Struct, frozen=True, gc=False):
+    """A view, and the state it was made from."""
+
+    state: State
+    view: Payload
+
+
 class Wire:
     """Spit's views and news (``spit.play.net_table.Wire``)."""
 
     def __init__(self, game: Rules, too_slow_ms: int) -> None:
         self.game = game
         self.too_slow_ms = too_slow_ms
+        self._seat_zero: _Made | None = None
+        """Seat 0's last view and its state."""
 
     def view(self, state: State, stage: Stage, seat: Seat | None, standing: Standing) -> Payload:
         """A seat's view with ``can_play``; a spectator's (``seat`` null) is seat 0's
-        less ``must_spit``."""
-        out = view_json(self.game.observe(state, seat))
+        less ``must_spit``, copied from seat 0's last view when that was of the same
+        state (the room makes the seats' views first)."""
         if seat is None:
+            made = self._seat_zero
+            if made is not None and made.state is state:
+                out = dict(made.view)
+                del out["can_play"]
+            else:
+                out = view_json(self.game.observe(state, seat))
             out["seat"] = None
             del out["must_spit"]
-        else:
-            out["can_play"] = standing.can_play
+            return out
+        out = view_json(self.game.observe(state, seat))
+        out["can_play"] = standing.can_play
+        if seat == 0:
+            self._seat_zero = _Made(state, out)
         return out
 
     def can_play(self, state: State, stage: Stage, seat: Seat) -> bool:
-        return bool(useful_intents(state, stage, seat))
+        return can_act(state, stage, seat)
 
     def news(
         self,
