@@ -59,6 +59,7 @@ def test_a_remapped_spades_key_is_added_and_the_rest_kept(tmp_path: Path) -> Non
     [
         ('"spades.pik" = "p"', 'there is no remappable game key "spades.pik"'),
         ('"spades.pick" = "a"', "A is a fixed key of Spades (a card's letter)"),
+        ('"spades.help" = "ctrl+q"', "Ctrl+Q is a fixed key of Spades (quit spit-tui)"),
         ('"spades.pick" = "enter"', "Enter is already the key for play, bid, swap"),
         ('"spades.pick" = 3', 'spades.pick: a key must be text in quotes, like "p"'),
         ('"spades.pick" = "pp"', 'spades.pick: "pp" is not one key'),

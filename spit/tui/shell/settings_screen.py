@@ -92,7 +92,7 @@ class SettingsScreen(ShellScreen):
     it (enter: press a new key) speaks of. Shift+Tab goes up to the other settings."""
 
     DEFAULT_CSS = """
-    SettingsScreen .game-keys-title { margin: 1 1 0 1; }
+    SettingsScreen .game-keys-title { margin: 0 1; }
     SettingsScreen OptionList.key-list.game-key-list { height: 1fr; max-height: 9; margin: 0 1; }
     """
 

@@ -3,9 +3,10 @@ controls that are not a card (the cursor, picking, confirming, the bid's correct
 the help). Plain data, so that declaring them loads none of the table.
 
 The card letters (a-m, with b/n and k/d in the blind and draw phases), the digits of a
-bid and q/Esc for leaving stay fixed: a letter names the card drawn above it, so
-moving one would leave the table's labels and the help speaking of other keys than
-the hand's, and the digits are the bid itself. No remappable key may take a fixed one.
+bid, q/Esc/Ctrl+C for leaving and Ctrl+Q for quitting stay fixed: a letter names the
+card drawn above it, so moving one would leave the table's labels and the help
+speaking of other keys than the hand's, and the digits are the bid itself. No
+remappable key may take a fixed one.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ _FIXED: Final = {
     **{str(digit): "a digit of the bid" for digit in range(10)},
     "q": "leave the game",
     "escape": "leave the game",
+    "ctrl+c": "leave the game",
+    "ctrl+q": "quit spit-tui",
 }
 
 SPADES_KEYS: Final = GameKeys(
