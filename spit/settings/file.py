@@ -357,34 +357,38 @@ def _edit(
     document: tomlkit.TOMLDocument, changes: Mapping[str, Any], old: Settings, new: Settings
 ) -> None:
     for name, value in changes.items():
-        if name == "key_overrides":
-            _edit_overrides(document, old.key_overrides, new.key_overrides)
+        if name in _KEY_TABLES:
+            _edit_overrides(document, name, getattr(old, name), getattr(new, name))
         elif value is None and name not in Settings.__struct_fields__:  # a game's, unset
             document.pop(name, None)
         else:
             document[name] = _toml(value)
 
 
+_KEY_TABLES = ("key_overrides", "game_keys")
+"""The settings that are tables of remapped keys, one binding a line."""
+
+
 def _edit_overrides(
-    document: tomlkit.TOMLDocument, old: Mapping[str, str], new: Mapping[str, str]
+    document: tomlkit.TOMLDocument, name: str, old: Mapping[str, str], new: Mapping[str, str]
 ) -> None:
     """Each binding remapped is one setting: only the bindings whose key changed get a
     new line (or lose theirs); others, even ones that failed to read, stay as written.
     No remapping at all (every key reset) empties the table."""
-    table = document.get("key_overrides")
+    table = document.get(name)
     if not new:
         if isinstance(table, dict):
             table.clear()
         elif table is not None:
-            del document["key_overrides"]
+            del document[name]
         return
     if not isinstance(table, dict):
         if table is not None:
-            del document["key_overrides"]
+            del document[name]
         import tomlkit  # see _document
 
-        document["key_overrides"] = tomlkit.table()
-        table = document["key_overrides"]
+        document[name] = tomlkit.table()
+        table = document[name]
     for binding in {**old, **new}:
         if old.get(binding) == new.get(binding):
             continue
@@ -411,7 +415,7 @@ def _check_written(data: bytes, changes: Mapping[str, Any], new: Settings) -> No
     except ValueError:
         written = {}
     for name, value in changes.items():
-        if name == "key_overrides":
+        if name in _KEY_TABLES:
             table = written.get(name, {})
             fine = isinstance(table, dict) and all(
                 _same_key(table.get(binding), key) for binding, key in value.items()

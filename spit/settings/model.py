@@ -58,6 +58,9 @@ class Settings(Struct, frozen=True):
     keymap_preset: str = "qwerty"
     key_overrides: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Binding id -> key, for the bindings the player remapped."""
+    game_keys: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Binding id -> key, for the other games' keys the player remapped
+    (``spit.settings.game_keys``: ``spades.pick``)."""
     replay_dir: Path | None = None
     """Where replays are saved; ``None`` means the default data directory."""
     record_replays: bool = True
@@ -455,6 +458,7 @@ _READERS: dict[str, Reader] = {
     "four_colour": _boolean,
     "keymap_preset": _one_of(_presets),
     "key_overrides": _key_overrides,
+    "game_keys": _key_overrides,
     "replay_dir": _replay_dir,
     "record_replays": _boolean,
     "show_play_hint": _boolean,
@@ -468,6 +472,7 @@ _READERS: dict[str, Reader] = {
 _DEFAULTS_SHOWN = {
     "replay_dir": "the default folder",
     "key_overrides": "the layout's keys",
+    "game_keys": "the games' own keys",
     "recent_addresses": "none",
     "online_server": "none",
 }
@@ -537,7 +542,14 @@ def settings_from_data(data: Mapping[str, Any]) -> tuple[Settings, list[Problem]
         settings.keymap_preset, settings.key_overrides, ascii_only=ascii_only
     )
     problems += key_problems
-    return replace(settings, key_overrides=overrides), problems
+    from spit.settings.game_keys import usable_game_keys
+
+    game_keys, game_key_problems = usable_game_keys(settings.game_keys, ascii_only=ascii_only)
+    problems += [
+        Problem(f"{why}; that key is not remapped", "game_keys", binding_id)
+        for binding_id, why in game_key_problems
+    ]
+    return replace(settings, key_overrides=overrides, game_keys=game_keys), problems
 
 
 def usable_overrides(

@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from msgspec import Struct
 
+from spit.settings import game_keys
+from spit.settings.game_keys import GameKeys
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -119,15 +122,21 @@ class FrontEnds(Struct, frozen=True):
     practice: ScreenOpener | None = None
     """A practice round with hints (``StartPractice`` opens the first game's that has
     one); ``None``: none."""
+    keys: GameKeys | None = None
+    """The game's remappable keys (``spit.settings.game_keys``), a section of the
+    Settings screen's keys each; ``None``: none, or (the first game) its own key map
+    (``spit.settings.keymap``)."""
 
 
 _installed: dict[str, FrontEnds] = {}
 
 
 def install(front_ends: Mapping[str, FrontEnds]) -> None:
-    """Register each game's screens by the game's name, replacing any registered."""
+    """Register each game's screens by the game's name, replacing any registered, and
+    declare their remappable keys to the settings (which check the file's)."""
     _installed.clear()
     _installed.update(front_ends)
+    game_keys.declare(screens.keys for screens in front_ends.values() if screens.keys)
 
 
 def front_ends(game: str) -> FrontEnds:

@@ -23,6 +23,8 @@ from textual.widgets.option_list import Option
 from spit.core.safe_text import safe_path, safe_text
 from spit.games import registry
 from spit.paths import replays_dir
+from spit.settings import game_keys
+from spit.settings.game_keys import GameKeys, key_problem, resolve_game_keys, with_game_key
 from spit.settings.keymap import (
     GAME_KEYS,
     PRESET_NAMES,
@@ -89,6 +91,11 @@ class SettingsScreen(ShellScreen):
     """The key list first: what most players come to change, and what the hint under
     it (enter: press a new key) speaks of. Shift+Tab goes up to the other settings."""
 
+    DEFAULT_CSS = """
+    SettingsScreen .game-keys-title { margin: 0 1; }
+    SettingsScreen OptionList.key-list.game-key-list { height: 1fr; max-height: 9; margin: 0 1; }
+    """
+
     _replay_text = ""
     """The replays folder's text as last checked, so that it is checked once."""
 
@@ -139,7 +146,10 @@ class SettingsScreen(ShellScreen):
                     [(name, name) for name in PRESET_NAMES], settings.keymap_preset, "keymap_preset"
                 ),
             )
-            yield OptionList(id="key-bindings")
+            yield OptionList(id="key-bindings", classes="key-list")
+            for declared in game_keys.declared():
+                yield Label(f"{declared.title} keys", classes="setting-label game-keys-title")
+                yield OptionList(id=f"game-keys-{declared.game}", classes="key-list game-key-list")
             yield Separated(KEY_LIST_HINT, classes="screen-hint", id="keys-hint")
         yield Footer()
 
@@ -147,7 +157,7 @@ class SettingsScreen(ShellScreen):
     def _hint_where_focus_is(self) -> None:
         """The hint under the key list speaks of the list only while it has the focus,
         so that Enter never does other than the hint says."""
-        on_keys = self.focused is not None and self.focused.id == "key-bindings"
+        on_keys = self.focused is not None and self.focused.has_class("key-list")
         self.query_one("#keys-hint", Separated).show_parts(
             KEY_LIST_HINT if on_keys else OTHER_SETTINGS_HINT
         )
@@ -175,6 +185,41 @@ class SettingsScreen(ShellScreen):
             for binding_id, game_key in GAME_KEYS.items()
         )
         bindings.highlighted = highlighted if highlighted is not None else 0
+        for game in game_keys.declared():
+            self._show_game_keys(game)
+
+    def _show_game_keys(self, game: GameKeys) -> None:
+        """A game's own key map (``spit.settings.game_keys``), below Spit's."""
+        remapped = self.services.settings.game_keys
+        keys = resolve_game_keys(game, remapped)
+        label = partial(spelt_key_label, ascii_only=self.painter.ascii)
+        bindings = self.query_one(f"#game-keys-{game.game}", OptionList)
+        highlighted = bindings.highlighted
+        bindings.set_options(
+            Option(
+                Text.assemble(
+                    (f"{label(keys[choice.id]):>{KEY_WIDTH}.{KEY_WIDTH}}", "bold"),
+                    (" * " if choice.id in remapped else "   "),
+                    choice.label,
+                ),
+                id=choice.id,
+            )
+            for choice in game.keys
+        )
+        bindings.highlighted = highlighted if highlighted is not None else 0
+
+    def _set_game_keys(self, remapped: Mapping[str, str]) -> None:
+        self._change(game_keys=MappingProxyType(dict(remapped)))
+        self._show_keys()
+
+    def _focused_game_key(self) -> tuple[GameKeys, str] | None:
+        """The game and binding id highlighted in a game's key list that has the focus."""
+        focused = self.focused
+        if not isinstance(focused, OptionList) or focused.highlighted is None:
+            return None
+        binding_id = str(focused.get_option_at_index(focused.highlighted).id)
+        game = game_keys.keys_of(binding_id)
+        return None if game is None else (game, binding_id)
 
     def _change(self, **changes: Any) -> None:
         settings = replace(self.services.settings, **changes)
@@ -260,7 +305,34 @@ class SettingsScreen(ShellScreen):
             KeyCapture(binding_id, settings.keymap_preset, settings.key_overrides), remapped
         )
 
+    @on(OptionList.OptionSelected, ".key-list")
+    def _remap_game_key(self, event: OptionList.OptionSelected) -> None:
+        binding_id = str(event.option_id)
+        game = game_keys.keys_of(binding_id)
+        if game is None:  # Spit's list (``_remap``)
+            return
+        remapped = self.services.settings.game_keys
+
+        def chosen(key: str | None) -> None:
+            if key is not None and game is not None:
+                self._set_game_keys(with_game_key(remapped, game, binding_id, key))
+
+        self.app.push_screen(GameKeyCapture(game, binding_id, remapped), chosen)
+
     def action_default_key(self) -> None:
+        if (found := self._focused_game_key()) is not None:
+            game, binding_id = found
+            remapped = self.services.settings.game_keys
+            default = next(c.default for c in game.keys if c.id == binding_id)
+            problem = key_problem(
+                game, remapped, binding_id, default, ascii_only=self.painter.ascii
+            )
+            if problem is not None:
+                label = spelt_key_label(default, ascii_only=self.painter.ascii)
+                self.notify(f"Cannot go back to {label}: {problem}", severity="error")
+            else:
+                self._set_game_keys(with_game_key(remapped, game, binding_id, default))
+            return
         bindings = self.query_one("#key-bindings", OptionList)
         if not bindings.has_focus or bindings.highlighted is None:
             return
@@ -276,6 +348,9 @@ class SettingsScreen(ShellScreen):
             self._set_overrides(overrides)
 
     def action_reset_keys(self) -> None:
+        if (found := self._focused_game_key()) is not None:
+            self._reset_game_keys(found[0])
+            return
         count = len(self.services.settings.key_overrides)
         if not count:
             self.notify("No key is remapped.")
@@ -287,6 +362,23 @@ class SettingsScreen(ShellScreen):
 
         self.app.push_screen(
             Confirm(f"Forget your {count} remapped key(s) and use the layout's keys?"), confirmed
+        )
+
+    def _reset_game_keys(self, game: GameKeys) -> None:
+        remapped = self.services.settings.game_keys
+        ids = {choice.id for choice in game.keys}
+        count = sum(binding_id in ids for binding_id in remapped)
+        if not count:
+            self.notify(f"No {game.title} key is remapped.")
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                kept = {k: v for k, v in self.services.settings.game_keys.items() if k not in ids}
+                self._set_game_keys(kept)
+
+        self.app.push_screen(
+            Confirm(f"Forget your {count} remapped {game.title} key(s)?"), confirmed
         )
 
 
@@ -350,3 +442,44 @@ class KeyCapture(ShellModal[str | None]):
             self.dismiss(key)
         else:
             self.query_one("#capture-error", Static).update(safe_text(problem))
+
+
+class GameKeyCapture(ShellModal[str | None]):
+    """Waits for the new key of one of a game's own bindings; refuses (and says why) a
+    key already in use in that game, or one of its fixed keys."""
+
+    def __init__(self, game: GameKeys, binding_id: str, remapped: Mapping[str, str]) -> None:
+        super().__init__()
+        self.game = game
+        self.binding_id = binding_id
+        self.remapped = remapped
+
+    def compose_content(self) -> ComposeResult:
+        current = resolve_game_keys(self.game, self.remapped)[self.binding_id]
+        what = next(c.label for c in self.game.keys if c.id == self.binding_id)
+        with Vertical(classes="dialog"):
+            yield Static("Press the new key", classes="dialog-title")
+            yield Static(
+                f"for {self.game.title}: {what} "
+                f"(now {spelt_key_label(current, ascii_only=self.painter.ascii)})",
+                markup=False,
+            )
+            yield Static(id="capture-error", markup=False)
+            yield Static("escape: cancel", classes="dialog-hint")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if event.key == "escape":
+            self.dismiss(None)
+            return
+        key = normalize_key(event.key)
+        problem = key_problem(
+            self.game, self.remapped, self.binding_id, key, ascii_only=self.painter.ascii
+        )
+        if problem is None:
+            self.dismiss(key)
+        else:
+            self.query_one("#capture-error", Static).update(
+                safe_text(f"{problem[:1].upper()}{problem[1:]}. Press another key.")
+            )

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from spit.tui.shared.front_ends import FrontEnds, MenuEntry, SettingChoice
+from spit.tui.spades.key_map import SPADES_KEYS
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -62,4 +63,5 @@ FRONT_ENDS: Final = FrontEnds(
     net_screen=_net_screen,
     watch_screen=_watch_screen,
     settings=(SettingChoice("target", "Spades game", _target_choices),),
+    keys=SPADES_KEYS,
 )

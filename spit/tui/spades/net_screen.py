@@ -35,6 +35,7 @@ from spit.tui.shared.cards import CardPainter
 from spit.tui.shared.styles import GAME_CSS
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.help import SpadesHelp
+from spit.tui.spades.key_map import spades_keys
 from spit.tui.spades.table_keys import TABLE_BINDINGS, TableKeys
 from spit.tui.spades.view import Controls, Table
 
@@ -53,6 +54,7 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
     ) -> None:
         super().__init__(client, settings, clock=clock)
         self.painter = CardPainter(settings.card_style, settings.four_colour)
+        self.keys = spades_keys(settings.game_keys)
         self.board = SpadesBoard(self.painter, id="spades-board")
         self.controls = Controls()
         self._view: PlayerView | None = None
@@ -63,6 +65,11 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
 
     def compose(self) -> ComposeResult:
         yield self.board
+
+    def on_mount(self) -> None:
+        """The player's keys. Textual calls ``NetTableScreen.on_mount`` (following the
+        server) by itself, as it calls each class's handler."""
+        self.app.update_keymap(dict(self.keys))
 
     # -- following the server (``NetTableScreen``) ---------------------------------
 
@@ -172,7 +179,8 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
                 wait = f"waiting for {other} to see the score..."
                 table = replace(table, prompt=(table.prompt[0], wait))
             elif theirs:
-                nudge = f"{other} is ready: Enter for the next hand"
+                enter = self.key_names()["spades.confirm"]
+                nudge = f"{other} is ready: {enter} for the next hand"
                 table = replace(table, prompt=(table.prompt[0], nudge))
         return table
 
@@ -181,7 +189,7 @@ class SpadesNetScreen(TableKeys, NetTableScreen):
     def action_help(self) -> None:
         """The rules and keys; the game goes on meanwhile (it waits for the player's
         turn anyway)."""
-        self.app.push_screen(SpadesHelp(self.painter.ascii))
+        self.app.push_screen(SpadesHelp(self.painter.ascii, self.key_names()))
 
     def action_quit(self) -> None:
         self.confirm_leave()

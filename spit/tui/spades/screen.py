@@ -17,6 +17,7 @@ player leaves.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -48,6 +49,7 @@ from spit.tui.shared.unsaved import SaveWatch
 from spit.tui.spades.board import SpadesBoard
 from spit.tui.spades.draw import fits
 from spit.tui.spades.help import SpadesHelp
+from spit.tui.spades.key_map import spades_keys
 from spit.tui.spades.seats import BOT, HUMAN, TARGET
 from spit.tui.spades.table_keys import TABLE_BINDINGS, TableKeys
 from spit.tui.spades.view import Controls
@@ -85,6 +87,7 @@ class SpadesScreen(TableKeys, Screen[None]):
         target: int = TARGET,
         bot_delay: float = BOT_DELAY,
         clock: Clock | None = None,
+        keys: Mapping[str, str] | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown Spades bot level {level!r}; choose {', '.join(LEVELS)}")
@@ -97,6 +100,7 @@ class SpadesScreen(TableKeys, Screen[None]):
         self.record = record
         self.target = target
         self.bot_delay = bot_delay
+        self.keys = spades_keys(keys or {})
         self.painter = CardPainter(card_style, four_colour)
         self.board = SpadesBoard(self.painter, id="spades-board")
         self.names = ("You", f"{level.capitalize()} bot")
@@ -126,6 +130,7 @@ class SpadesScreen(TableKeys, Screen[None]):
             seed,
             target=int(game_setting(settings, NAME, "target")),
             clock=clock,
+            keys=settings.game_keys,
             **table_options(settings),
         )
 
@@ -135,6 +140,7 @@ class SpadesScreen(TableKeys, Screen[None]):
         yield self.board
 
     def on_mount(self) -> None:
+        self.app.update_keymap(dict(self.keys))
         if not fits(self.app.size.width, self.app.size.height):
             self._holds.add("small")  # the game starts paused (``_start``)
         self._start(self.requested_seed)
@@ -289,7 +295,9 @@ class SpadesScreen(TableKeys, Screen[None]):
         if self._holds - {"small"}:  # another overlay is up or due
             return
         self._hold("help", True)
-        self.app.push_screen(SpadesHelp(self.painter.ascii), lambda _: self._hold("help", False))
+        self.app.push_screen(
+            SpadesHelp(self.painter.ascii, self.key_names()), lambda _: self._hold("help", False)
+        )
 
     def action_quit(self) -> None:
         if self._holds - {"small"}:

@@ -16,6 +16,7 @@ classes only, so each screen lists ``TABLE_BINDINGS`` in its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from enum import StrEnum
 from typing import Final
@@ -35,15 +36,19 @@ from spit.games.spades.engine import (
     playable,
 )
 from spit.games.spades.intents import Confirm, Intent, Key, NextHand, Refusal
-from spit.games.spades.keys import HAND_KEYS, display_order
+from spit.games.spades.keys import display_order
+from spit.settings.keymap import key_label
 from spit.tui.shared.cards import CardPainter
 from spit.tui.spades.board import SpadesBoard
+from spit.tui.spades.key_map import CARD_LETTERS, SPADES_KEYS
 from spit.tui.spades.notes import describe
 from spit.tui.spades.seats import HUMAN
 from spit.tui.spades.view import Controls, Table, present
 
-_KEYS = HAND_KEYS + "n"
-"""Letter keys: a card each (a-m); b/n, k/d mean more in the blind and draw phases."""
+_KEYS = CARD_LETTERS
+_DEFAULT = {choice.id: choice.default for choice in SPADES_KEYS.keys}
+"""The remappable keys' defaults (``spit.tui.spades.key_map``); the player's are put
+on these bindings through the app's keymap (``TableKeys.apply_keys``)."""
 
 TABLE_BINDINGS: Final[list[BindingType]] = [
     *(  # the upper-case letter too: Caps Lock on
@@ -51,14 +56,14 @@ TABLE_BINDINGS: Final[list[BindingType]] = [
         for k in _KEYS
     ),
     *(Binding(str(d), f"digit({d})", show=False, id=f"spades.digit.{d}") for d in range(10)),
-    Binding("left", "move(-1)", show=False, id="spades.left"),
-    Binding("right", "move(1)", show=False, id="spades.right"),
-    Binding("up", "bid_step(1)", show=False, id="spades.up"),
-    Binding("down", "bid_step(-1)", show=False, id="spades.down"),
-    Binding("space", "pick", show=False, id="spades.pick"),
-    Binding("enter", "confirm", show=False, id="spades.confirm"),
-    Binding("backspace", "erase", show=False, id="spades.erase"),
-    Binding("question_mark", "help", show=False, id="spades.help"),
+    Binding(_DEFAULT["spades.left"], "move(-1)", show=False, id="spades.left"),
+    Binding(_DEFAULT["spades.right"], "move(1)", show=False, id="spades.right"),
+    Binding(_DEFAULT["spades.up"], "bid_step(1)", show=False, id="spades.up"),
+    Binding(_DEFAULT["spades.down"], "bid_step(-1)", show=False, id="spades.down"),
+    Binding(_DEFAULT["spades.pick"], "pick", show=False, id="spades.pick"),
+    Binding(_DEFAULT["spades.confirm"], "confirm", show=False, id="spades.confirm"),
+    Binding(_DEFAULT["spades.erase"], "erase", show=False, id="spades.erase"),
+    Binding(_DEFAULT["spades.help"], "help", show=False, id="spades.help"),
     Binding("q,Q,escape", "quit", show=False, id="spades.quit"),
 ]
 """The table's keys: the same on both screens, so the key map is one."""
@@ -71,6 +76,16 @@ class TableKeys:
     controls: Controls
     painter: CardPainter
     board: SpadesBoard
+    keys: Mapping[str, str] = _DEFAULT
+    """Binding id -> key of the remappable keys: the player's (``Settings.game_keys``),
+    which each table puts on its bindings when it is mounted, through the app's keymap
+    (``App.update_keymap``: only Spades' bindings have these ids)."""
+
+    def key_names(self) -> dict[str, str]:
+        """Binding id -> the label of its key, for the hints and the help."""
+        return {
+            bid: key_label(key, ascii_only=self.painter.ascii) for bid, key in self.keys.items()
+        }
 
     # -- what each screen supplies -------------------------------------------------
 
@@ -96,7 +111,7 @@ class TableKeys:
 
     def table_for(self, view: PlayerView) -> Table:
         """What to draw for ``view``: the local screen's table."""
-        return present(view, self.controls, self.seat_names(), self.painter)
+        return present(view, self.controls, self.seat_names(), self.painter, self.key_names())
 
     # -- the session's answers -----------------------------------------------------
 

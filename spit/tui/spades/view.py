@@ -12,6 +12,7 @@ the same way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from spit.core.cards import DECK, Card
@@ -99,9 +100,16 @@ class Table:
 
 
 def present(
-    view: PlayerView, controls: Controls, names: tuple[str, str], painter: CardPainter
+    view: PlayerView,
+    controls: Controls,
+    names: tuple[str, str],
+    painter: CardPainter,
+    keys: Mapping[str, str] | None = None,
 ) -> Table:
-    """The table for ``view`` with the screen's ``controls``."""
+    """The table for ``view`` with the screen's ``controls``; the hints name the keys
+    of ``keys`` (binding id -> label: ``TableKeys.key_names``), the defaults' when
+    ``None``."""
+    named = _key_names(painter, keys)
     mine = view.to_move == HUMAN
     dot = painter.dot
     return Table(
@@ -114,11 +122,24 @@ def present(
         scores=score_rows(view),
         history=tuple(history_row(r) for r in view.history),
         notes=controls.notes,
-        prompt=_prompt(view, controls, names, painter) if mine else _waiting(view, names),
+        prompt=_prompt(view, controls, names, painter, named)
+        if mine
+        else _waiting(view, names, named),
         error=controls.error,
         hand=_hand(view, controls),
         footer=_footer(view, mine),
+        keys_hint=f"{named['spades.help']} help  q quit",
     )
+
+
+def _key_names(painter: CardPainter, keys: Mapping[str, str] | None) -> Mapping[str, str]:
+    """Binding id -> label of each remappable key: ``keys``, else the defaults'."""
+    if keys is not None:
+        return keys
+    from spit.settings.keymap import key_label
+    from spit.tui.spades.key_map import SPADES_KEYS
+
+    return {c.id: key_label(c.default, ascii_only=painter.ascii) for c in SPADES_KEYS.keys}
 
 
 def _opponent(view: PlayerView) -> tuple[str, ...]:
@@ -221,9 +242,14 @@ def _hand(view: PlayerView, controls: Controls) -> tuple[HandCard, ...]:
 
 
 def _prompt(
-    view: PlayerView, controls: Controls, names: tuple[str, str], painter: CardPainter
+    view: PlayerView,
+    controls: Controls,
+    names: tuple[str, str],
+    painter: CardPainter,
+    keys: Mapping[str, str],
 ) -> tuple[str, str]:
-    """What the player is asked, and the keys that answer it."""
+    """What the player is asked, and the keys that answer it (``keys``: their labels)."""
+    enter = keys["spades.confirm"]
     phase = view.phase
     if phase is Phase.BLIND:
         return (
@@ -241,7 +267,8 @@ def _prompt(
         count = len(controls.chosen)
         return (
             f"Give away up to 3 cards for random set-aside ones ({count} chosen).",
-            "a-m (or arrows, Space): choose    Enter: swap them (none: keep your hand)",
+            f"a-m (or {_arrows(keys)}, {keys['spades.pick']}): choose    "
+            f"{enter}: swap them (none: keep your hand)",
         )
     if phase is Phase.BID:
         other = view.bids[BOT]
@@ -250,32 +277,38 @@ def _prompt(
         field = f"[{controls.bid:>2}_]" if len(controls.bid) < 2 else f"[{controls.bid}]"
         return (
             f"Your bid: {field} tricks, 0 (nil) to 13.{said}",
-            "type the number, Enter to bid, Backspace to correct",
+            f"type the number, {enter} to bid, {keys['spades.erase']} to correct",
         )
     if view.trick:
         led = view.trick[0]
         suit = painter.suit_text(led)
         follow = any(c & 3 == led & 3 for c in view.hand)
         ask = f"Follow suit: play a {suit}." if follow else f"No {suit}: play any card."
-        return ask, _play_keys(painter)
+        return ask, _play_keys(keys)
     if view.broken:
         ask = "Your lead."
     elif all(c & 3 == SPADES for c in view.hand):
         ask = "Your lead: you hold only spades, so you may lead one."
     else:
         ask = "Your lead (no spades until they are broken)."
-    return ask, _play_keys(painter)
+    return ask, _play_keys(keys)
 
 
-def _play_keys(painter: CardPainter) -> str:
-    arrows = "<-/->" if painter.ascii else "←/→"
-    return f"a-m: play that card    {arrows} and Enter: play the card at [ ]"
+def _arrows(keys: Mapping[str, str]) -> str:
+    return f"{keys['spades.left']}/{keys['spades.right']}"
 
 
-def _waiting(view: PlayerView, names: tuple[str, str]) -> tuple[str, str]:
+def _play_keys(keys: Mapping[str, str]) -> str:
+    return (
+        f"a-m: play that card    {_arrows(keys)} and {keys['spades.confirm']}: play the card at [ ]"
+    )
+
+
+def _waiting(view: PlayerView, names: tuple[str, str], keys: Mapping[str, str]) -> tuple[str, str]:
     phase = view.phase
     if phase is Phase.HAND_OVER:
-        return result_line(view.history[-1], names), _bag_note(view, names, "Enter: next hand")
+        then = f"{keys['spades.confirm']}: next hand"
+        return result_line(view.history[-1], names), _bag_note(view, names, then)
     if phase is Phase.GAME_OVER:
         return result_line(view.history[-1], names), _bag_note(view, names, "")
     return f"{names[BOT]} is thinking...", ""

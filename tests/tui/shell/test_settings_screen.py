@@ -29,8 +29,9 @@ async def test_changes_are_saved_and_applied(settings_file: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(MENU["settings"])
         assert isinstance(app.screen, SettingsScreen)
-        # The key list has the focus first; Tab goes round to the theme: the next one.
-        await pilot.press("tab", "enter", "down", "enter")
+        # The key list has the focus first; Tab goes past Spades' keys round to the
+        # theme: the next one.
+        await pilot.press("tab", "tab", "enter", "down", "enter")
         theme = saved(settings_file)["theme"]
         assert theme != "textual-dark"
         assert app.theme == theme

@@ -210,3 +210,27 @@ async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> 
         await until(pilot, lambda: screen.player_view().bids[0] == 12)
         assert screen.controls.bid == "" and screen.controls.error == ""
         assert "You bid 12." in screen.controls.notes
+
+
+async def test_a_remapped_confirm_key_bids_at_the_network_table_and_enter_does_not() -> None:
+    game = Table(("Ann", "Bob"), 5, None)
+    for seat, intent in ((0, "decline"), (1, "decline")):
+        game.submit(seat, intent, 10)
+    at = 20
+    while game.session.state.phase is not Phase.BID:  # both draw; Bob (seat 1) bids first
+        at += 10
+        seat = next(s for s in (0, 1) if game.view(s)["can_play"])
+        game.submit(seat, "keep", at)
+    client = _Client(seat=1)
+    settings = Settings(game_keys={"spades.confirm": "p"})
+    screen = SpadesNetScreen(client, settings, clock=FakeClock())
+    app = _TableApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        client.says(view=game.view(1), events=[item for _, item in game.news()])
+        await until(pilot, lambda: screen._view is not None)
+        assert "P to bid" in "\n".join(screen_lines(app)), "the hint names the player's key"
+        sent = len(client.sent)
+        await pilot.press("1", "2", "enter")
+        assert len(client.sent) == sent, "Enter is no longer the confirming key"
+        await pilot.press("p")
+        assert client.sent[-1].startswith("enter at ") and client.sent[-1].endswith(" bid 12")
