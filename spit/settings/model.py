@@ -106,10 +106,8 @@ BOT_LEVEL = "bot_level"
 
 
 def setting_key(game: str, name: str, *, first: bool) -> str:
-    """A game's setting's key in the file: the first registered game's keep the
-    option's own name (it was the only game when settings were first written, so a
-    file says ``variant``); another game's start with the game's name
-    (``spades_target``)."""
+    """A game's setting's key in the file: ``variant`` for the first registered game
+    (the only one when settings were first written), ``spades_target`` for others."""
     return name if first else f"{game}_{name}"
 
 

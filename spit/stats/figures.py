@@ -124,11 +124,8 @@ class _Player:
 
 
 def game_figures(replay: GameReplay) -> GameFigures:
-    """Re-simulate ``replay`` and work out its figures (see the module docstring).
-
-    Raises ``UnusableReplay`` if the file holds no deal, is not the game it claims to
-    be, or is of a game the statistics cannot re-play.
-    """
+    """Re-simulate ``replay`` and work out its figures; ``UnusableReplay`` if it holds
+    no deal, is not the game it claims, or cannot be re-played."""
     return figures_of(walkable(replay))
 
 

@@ -37,11 +37,8 @@ __all__ = ["GameSummary", "Mode", "PlayerSummary", "game_key", "summarize"]
 
 
 def summarize(path: str | os.PathLike[str]) -> GameSummary:
-    """The summary of the finished game (of any game) in the replay at ``path``.
-
-    Raises ``UnusableReplay`` for a file that cannot be read, does not re-simulate
-    exactly (see ``spit.core.replay.verification``) or holds an unfinished game.
-    """
+    """The summary of the finished game in the replay at ``path``; ``UnusableReplay``
+    if it cannot be read, does not re-simulate exactly, or is unfinished."""
     path = Path(path)
     return summary_of(read_replay(path), path)
 
