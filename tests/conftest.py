@@ -4,13 +4,15 @@ as its entry point registers them (``spit.composition``). ``extra_game`` registe
 more for a test.
 
 Also how the suite is spread and chosen (``docs/testing.md``): ``-n auto`` starts two
-workers a core, every end-to-end test is a slow one too, and the cycle collector
-runs less often in a test process than in the program (``pytest_collection_finish``)."""
+workers a core, every end-to-end test is a slow one too, the cycle collector runs less
+often in a test process than in the program (``pytest_collection_finish``), and
+compiled modules are kept even where the environment says not to."""
 
 from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,6 +23,12 @@ from spit.games.descriptor import GameDescriptor
 from spit.tui.shared.front_ends import FrontEnds
 
 composition.install()
+
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+    # This machine's environment sets it, so every test process and every program a
+    # test starts compiled the package and the tests from source again; compiled
+    # modules go to ``__pycache__`` (ignored by git) as Python's default has them.
+    sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)
