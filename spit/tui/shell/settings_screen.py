@@ -401,13 +401,17 @@ class KeyCapture(ShellModal[str | None]):
         self.preset = preset
         self.overrides = overrides
 
-    def compose_content(self) -> ComposeResult:
+    def describe(self) -> tuple[str, str]:
+        """What the binding does, and its key now."""
         current = resolve(self.preset, self.overrides)[self.binding_id]
+        return GAME_KEYS[self.binding_id].description, current
+
+    def compose_content(self) -> ComposeResult:
+        what, current = self.describe()
         with Vertical(classes="dialog"):
             yield Static("Press the new key", classes="dialog-title")
             yield Static(
-                f"for {GAME_KEYS[self.binding_id].description} "
-                f"(now {spelt_key_label(current, ascii_only=self.painter.ascii)})",
+                f"for {what} (now {spelt_key_label(current, ascii_only=self.painter.ascii)})",
                 markup=False,
             )
             yield Static(id="capture-error", markup=False)
@@ -444,42 +448,22 @@ class KeyCapture(ShellModal[str | None]):
             self.query_one("#capture-error", Static).update(safe_text(problem))
 
 
-class GameKeyCapture(ShellModal[str | None]):
+class GameKeyCapture(KeyCapture):
     """Waits for the new key of one of a game's own bindings; refuses (and says why) a
     key already in use in that game, or one of its fixed keys."""
 
     def __init__(self, game: GameKeys, binding_id: str, remapped: Mapping[str, str]) -> None:
-        super().__init__()
+        super().__init__(binding_id, "", {})
         self.game = game
-        self.binding_id = binding_id
         self.remapped = remapped
 
-    def compose_content(self) -> ComposeResult:
+    def describe(self) -> tuple[str, str]:
         current = resolve_game_keys(self.game, self.remapped)[self.binding_id]
         what = next(c.label for c in self.game.keys if c.id == self.binding_id)
-        with Vertical(classes="dialog"):
-            yield Static("Press the new key", classes="dialog-title")
-            yield Static(
-                f"for {self.game.title}: {what} "
-                f"(now {spelt_key_label(current, ascii_only=self.painter.ascii)})",
-                markup=False,
-            )
-            yield Static(id="capture-error", markup=False)
-            yield Static("escape: cancel", classes="dialog-hint")
+        return f"{self.game.title}: {what}", current
 
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        event.prevent_default()
-        if event.key == "escape":
-            self.dismiss(None)
-            return
-        key = normalize_key(event.key)
-        problem = key_problem(
+    def problem(self, key: str) -> str | None:
+        found = key_problem(
             self.game, self.remapped, self.binding_id, key, ascii_only=self.painter.ascii
         )
-        if problem is None:
-            self.dismiss(key)
-        else:
-            self.query_one("#capture-error", Static).update(
-                safe_text(f"{problem[:1].upper()}{problem[1:]}. Press another key.")
-            )
+        return None if found is None else f"{found[:1].upper()}{found[1:]}. Press another key."
