@@ -174,15 +174,22 @@ async def test_the_second_seat_sees_its_own_hand_drawn_as_the_local_table_draws_
         assert screen.controls == Controls(notes=screen.controls.notes)
 
 
-async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> None:
+def _at_the_bid() -> tuple[Table, int]:
+    """A table of seed 5 where both players declined the blind and drew (Bob, seat 1,
+    bids first), and the time of its last input."""
     game = Table(("Ann", "Bob"), 5, None)
     for seat, intent in ((0, "decline"), (1, "decline")):
         game.submit(seat, intent, 10)
     at = 20
-    while game.session.state.phase is not Phase.BID:  # both draw; Bob (seat 1) bids first
+    while game.session.state.phase is not Phase.BID:
         at += 10
         seat = next(s for s in (0, 1) if game.view(s)["can_play"])
         game.submit(seat, "keep", at)
+    return game, at
+
+
+async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> None:
+    game, at = _at_the_bid()
     client = _Client(seat=1)
     screen = SpadesNetScreen(client, Settings(card_style="ascii"), clock=FakeClock())
     app = _TableApp(screen)
@@ -213,14 +220,7 @@ async def test_a_refused_bid_says_why_and_an_accepted_one_clears_the_field() -> 
 
 
 async def test_a_remapped_confirm_key_bids_at_the_network_table_and_enter_does_not() -> None:
-    game = Table(("Ann", "Bob"), 5, None)
-    for seat, intent in ((0, "decline"), (1, "decline")):
-        game.submit(seat, intent, 10)
-    at = 20
-    while game.session.state.phase is not Phase.BID:  # both draw; Bob (seat 1) bids first
-        at += 10
-        seat = next(s for s in (0, 1) if game.view(s)["can_play"])
-        game.submit(seat, "keep", at)
+    game, _ = _at_the_bid()
     client = _Client(seat=1)
     settings = Settings(game_keys={"spades.confirm": "p"})
     screen = SpadesNetScreen(client, settings, clock=FakeClock())
