@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from spit.commands._args import folder, int_between, number_up_to, seed
 from spit.commands.output import complain, emit
-from spit.core.replay.fields import MAX_TARGET
+from spit.core.replay import MAX_TARGET
 from spit.games import registry
 from spit.games.descriptor import GameDescriptor
 from spit.games.simulation import SimOption, SimRequest, Simulator

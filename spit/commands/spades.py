@@ -43,7 +43,7 @@ def target(text: str) -> int:
     """A winning score a replay can record: any whole number from 1, not only the
     lengths Settings offers (``spit.tui.spades.front_ends.TARGETS``), for a player who
     wants 100 or 1000."""
-    from spit.core.replay.fields import MAX_TARGET
+    from spit.core.replay import MAX_TARGET
 
     value = whole_number(text)
     if not 1 <= value <= MAX_TARGET:

@@ -19,6 +19,7 @@ from msgspec import Meta, Struct
 
 from spit.core.cards import DECK, RANK_SYMBOLS, SUIT_SYMBOLS, Card, card_name, parse_card
 from spit.core.dealer import MAX_SEED
+from spit.core.replay import MAX_TARGET
 from spit.core.wire import JsonObject, WireError, convert, shown
 
 FORMAT_NAME: Final = "spit-replay"
@@ -32,7 +33,6 @@ the closing line's ``lag``, 1.5 the draw: a closing line's ``winner`` may be ``n
 
 MAX_TIME_MS: Final = 10**12
 """Input and event times are whole milliseconds from 0 up to this (about 31 years)."""
-MAX_TARGET: Final = 1_000_000
 MAX_TEXT: Final = 64
 """Longest name, level, policy, writer, engine or creation-time string, in characters."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from spit.core.replay.fields import MAX_TARGET
+from spit.core.replay import MAX_TARGET
 from spit.game import GameInfo, Option
 
 NAME: Final = "spades"

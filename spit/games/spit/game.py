@@ -19,7 +19,6 @@ from msgspec import Struct
 from spit.core.clock import Clock
 from spit.core.dealer import Dealer
 from spit.core.outcome import Applied, Rejected
-from spit.core.replay.fields import card_names, cards_of
 from spit.core.seats import SEATS, Seat
 from spit.engine import (
     Action,
@@ -101,11 +100,17 @@ class Codec:
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    # The replay fields (and the JSON decoder beneath them) are imported when a deal is
+    # written or read, not when the game is: a game starts without them.
     def deal_fields(self, chance: Orders) -> dict[str, str]:
+        from spit.core.replay.fields import card_names
+
         return {"p1": card_names(chance[0]), "p2": card_names(chance[1])}
 
     def read_deal(self, fields: Mapping[str, object]) -> Orders:
         """Raises ``ValueError`` (``FormatError``) unless ``p1`` and ``p2`` are cards."""
+        from spit.core.replay.fields import cards_of
+
         given = dict(fields)
         return cards_of(given, "p1"), cards_of(given, "p2")
 
