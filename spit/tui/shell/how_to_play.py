@@ -3,6 +3,7 @@ in short, and the practice round (p) for learning by playing."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual import on
@@ -12,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
 
 from spit.games import registry
+from spit.settings import game_keys
+from spit.settings.game_keys import GameKeys, resolve_game_keys
 from spit.settings.keymap import GAME_KEYS, key_label, resolve
 from spit.tui.shared.navigation import StartPractice
 from spit.tui.shared.screen_base import ShellScreen
@@ -47,6 +50,45 @@ def screen_keys(keys: dict[str, str], ascii_only: bool) -> str:
     return SCREEN_KEYS.format(can=can, cannot=cannot, quit=quit_key, q_job=q_job)
 
 
+def other_game_keys(game: GameKeys, remapped: Mapping[str, str], ascii_only: bool) -> str:
+    """A game's own keys (``spit.settings.game_keys``) as the player has them: each
+    remappable key and what it does, then its fixed keys, those doing one thing together
+    and runs of letters or digits shortened (``A-N``)."""
+    keys = resolve_game_keys(game, remapped)
+    rows = [
+        (key_label(keys[choice.id], ascii_only=ascii_only), choice.label) for choice in game.keys
+    ]
+    fixed: dict[str, list[str]] = {}
+    for key, job in game.fixed.items():
+        fixed.setdefault(job, []).append(key)
+    rows += [
+        (_key_runs(keys_for_job, ascii_only), f"{job} (fixed)")
+        for job, keys_for_job in fixed.items()
+    ]
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(
+        [f"{game.title} keys", *(f"  {label:<{width}}  {job}" for label, job in rows)]
+    )
+
+
+def _key_runs(keys: list[str], ascii_only: bool) -> str:
+    """``keys`` for a line: runs of three or more consecutive characters as ``a-n``."""
+    runs: list[list[str]] = []
+    for key in keys:
+        if runs and len(key) == 1 == len(runs[-1][-1]) and ord(key) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    shown = []
+    for run in runs:
+        if len(run) >= 3:
+            first, last = (key_label(key, ascii_only=ascii_only) for key in (run[0], run[-1]))
+            shown.append(f"{first}-{last}")
+        else:
+            shown.extend(key_label(key, ascii_only=ascii_only) for key in run)
+    return ", ".join(shown)
+
+
 def rules_text() -> str:
     """Every registered game's rules in short (``GameDescriptor.rules``), in the menu's
     order, each under its title once there is more than one."""
@@ -58,7 +100,7 @@ def rules_text() -> str:
 
 class HowToPlay(ShellScreen):
     DEFAULT_CSS = """
-    HowToPlay #screen-keys {
+    HowToPlay #screen-keys, HowToPlay .game-keys {
         padding: 1 1;
     }
     """
@@ -80,6 +122,13 @@ class HowToPlay(ShellScreen):
                 )
                 keys = resolve(settings.keymap_preset, settings.key_overrides)
                 yield Static(screen_keys(keys, ascii_only), id="screen-keys", markup=False)
+                for game in game_keys.declared():
+                    yield Static(
+                        other_game_keys(game, settings.game_keys, ascii_only),
+                        id=f"{game.game}-keys",
+                        classes="game-keys",
+                        markup=False,
+                    )
             with TabPane("Rules", id="rules"), VerticalScroll():
                 yield Markdown(rules_text(), id="rules-text")
         yield Footer()
