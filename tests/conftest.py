@@ -24,6 +24,28 @@ from spit.tui.shared.front_ends import FrontEnds
 
 composition.install()
 
+
+def _quicker_pilot() -> None:
+    """Textual's Pilot waits after each key until the app looks idle: it sleeps 20 ms,
+    and again while the app used more than a twentieth of that in CPU. A screen draws
+    at most 60 times a second (a 16.7 ms timer), and the 20 ms window is what lets a
+    pending draw, and what runs after it (``call_after_refresh``), happen inside the
+    wait. Tests press thousands of keys, so these sleeps were most of the suite's wall
+    time. Here a screen may draw every 5 ms and the window is 10 ms: still twice the
+    draw timer (Textual's own margin is 1.2 times), with the same idle share."""
+    import textual._wait
+    import textual.screen
+
+    for module, name in ((textual._wait, "SLEEP_GRANULARITY"), (textual.screen, "UPDATE_PERIOD")):
+        if not hasattr(module, name):  # a Textual release that waits differently
+            raise RuntimeError(f"tests/conftest.py: {module.__name__}.{name} is gone")
+    textual.screen.UPDATE_PERIOD = 0.005
+    textual._wait.SLEEP_GRANULARITY = 0.010
+    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+
+
+_quicker_pilot()
+
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
     # This machine's environment sets it, so every test process and every program a
     # test starts compiled the package and the tests from source again; compiled
