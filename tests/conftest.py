@@ -80,6 +80,20 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 * (cores or 1)
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In xdist's controller, before it starts the workers (its own hook runs last):
+    compile the package and the tests once for all of them (``tests/compile_once.py``)."""
+    config = session.config
+    workers = config.getoption("numprocesses", None)
+    if hasattr(config, "workerinput") or not workers:
+        return
+    from tests.compile_once import compile_once
+
+    root = config.rootpath
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    compile_once(config, [root / "spit", root / "tests"], min(workers, cores or 1))
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Once the suite is collected, move everything alive (the modules, Textual, the
     collected tests) out of the cycle collector's sight (``gc.freeze``) and let it run
