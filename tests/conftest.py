@@ -4,9 +4,11 @@ as its entry point registers them (``spit.composition``). ``extra_game`` registe
 more for a test.
 
 Also how the suite is spread and chosen (``docs/testing.md``): ``-n auto`` starts two
-workers a core, every end-to-end test is a slow one too, the cycle collector runs less
-often in a test process than in the program (``pytest_collection_finish``), and
-compiled modules are kept even where the environment says not to."""
+workers a core, xdist's controller compiles the package and the tests once before they
+start, every end-to-end test is a slow one too, the cycle collector runs less often in
+a test process than in the program (``pytest_collection_finish``), compiled modules
+are kept even where the environment says not to, and Pilot waits less after each key
+(``_quicker_pilot``)."""
 
 from __future__ import annotations
 
