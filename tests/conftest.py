@@ -4,9 +4,11 @@ as its entry point registers them (``spit.composition``). ``extra_game`` registe
 more for a test.
 
 Also how the suite is spread and chosen (``docs/testing.md``): ``-n auto`` starts two
-workers a core, every end-to-end test is a slow one too, the cycle collector runs less
-often in a test process than in the program (``pytest_collection_finish``), and
-compiled modules are kept even where the environment says not to."""
+workers a core, xdist's controller compiles the package and the tests once before they
+start, every end-to-end test is a slow one too, the cycle collector runs less often in
+a test process than in the program (``pytest_collection_finish``), compiled modules
+are kept even where the environment says not to, and Pilot waits less after each key
+(``_quicker_pilot``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,28 @@ from spit.games.descriptor import GameDescriptor
 from spit.tui.shared.front_ends import FrontEnds
 
 composition.install()
+
+
+def _quicker_pilot() -> None:
+    """Textual's Pilot waits after each key until the app looks idle: it sleeps 20 ms,
+    and again while the app used more than a twentieth of that in CPU. A screen draws
+    at most 60 times a second (a 16.7 ms timer), and the 20 ms window is what lets a
+    pending draw, and what runs after it (``call_after_refresh``), happen inside the
+    wait. Tests press thousands of keys, so these sleeps were most of the suite's wall
+    time. Here a screen may draw every 5 ms and the window is 10 ms: still twice the
+    draw timer (Textual's own margin is 1.2 times), with the same idle share."""
+    import textual._wait
+    import textual.screen
+
+    for module, name in ((textual._wait, "SLEEP_GRANULARITY"), (textual.screen, "UPDATE_PERIOD")):
+        if not hasattr(module, name):  # a Textual release that waits differently
+            raise RuntimeError(f"tests/conftest.py: {module.__name__}.{name} is gone")
+    textual.screen.UPDATE_PERIOD = 0.005
+    textual._wait.SLEEP_GRANULARITY = 0.010
+    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+
+
+_quicker_pilot()
 
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
     # This machine's environment sets it, so every test process and every program a
@@ -56,6 +80,20 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     a second worker while the first waits."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return 2 * (cores or 1)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In xdist's controller, before it starts the workers (its own hook runs last):
+    compile the package and the tests once for all of them (``tests/compile_once.py``)."""
+    config = session.config
+    workers = config.getoption("numprocesses", None)
+    if hasattr(config, "workerinput") or not workers:
+        return
+    from tests.compile_once import compile_once
+
+    root = config.rootpath
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    compile_once(config, [root / "spit", root / "tests"], min(workers, cores or 1))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

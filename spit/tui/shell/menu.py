@@ -166,8 +166,6 @@ class MainMenu(ShellScreen):
         self._invites_shown: set[int] = set()
         self._invite_dialog: InviteDialog | None = None
         self._playing: Matched | None = None
-        self.call_after_refresh(self._show_rating)
-        self.call_after_refresh(self._load_challenge_status)
 
     def _show_rating(self) -> None:
         """Ask for the rating line once the menu is drawn: the statistics are read in
@@ -252,13 +250,14 @@ class MainMenu(ShellScreen):
         self.post_message(StartPractice())
 
     def on_screen_resume(self) -> None:
-        """Back from Settings: the card style may have changed; back from a game: the
-        rating may have."""
+        """Shown for the first time, or back from Settings (the card style may have
+        changed) or from a game (the rating may have). What is read in threads is asked
+        for once the menu is drawn, once each time."""
         self.query_one("#menu-title", Static).update(self._title())
-        self._show_rating()  # a game may have moved it
-        self._load_challenge_status()  # or used up today's deal, or left it unfinished
-        # once drawn (the first time too): the server may have changed, or an account
-        # been made
+        self.call_after_refresh(self._show_rating)  # a game may have moved it
+        # or used up today's deal, or left it unfinished
+        self.call_after_refresh(self._load_challenge_status)
+        # the server may have changed, or an account been made
         self.call_after_refresh(self._start_presence)
         if self._presence is not None:
             self._presence_changed(self._presence.client)  # invites that came meanwhile
