@@ -66,9 +66,7 @@ def other_game_keys(game: GameKeys, remapped: Mapping[str, str], ascii_only: boo
         for job, keys_for_job in fixed.items()
     ]
     width = max(len(label) for label, _ in rows)
-    return "\n".join(
-        [f"{game.title} keys", *(f"  {label:<{width}}  {job}" for label, job in rows)]
-    )
+    return "\n".join([f"{game.title} keys", *(f"  {label:<{width}}  {job}" for label, job in rows)])
 
 
 def _key_runs(keys: list[str], ascii_only: bool) -> str:
