@@ -193,6 +193,7 @@ class Seat(asyncio.Protocol):
 
     def close(self) -> None:
         """Close the connection, as a player who shuts the window (no ``leave``)."""
+        self._cancel()
         if self._transport is not None and self._protocol.state is State.OPEN:
             self._protocol.send_close(1000)
             self._flush()
@@ -207,8 +208,9 @@ class Seat(asyncio.Protocol):
             self.ready.set_exception(ConnectionError(f"closed: {self._protocol.close_reason}"))
 
     def _write(self, text: str) -> None:
-        self._protocol.send_text(text.encode())
-        self._flush()
+        if self._protocol.state is State.OPEN:  # not once either side began to close
+            self._protocol.send_text(text.encode())
+            self._flush()
 
     def _flush(self) -> None:
         transport = self._transport
