@@ -26,11 +26,13 @@ TICK_S: Final = 0.05
 BACKSTOP: Final = 2_000
 """Net allocations of tracked objects that start a young pass between two ticks
 (Python's default 700: its trigger, kept for bursts)."""
-MIDDLE: Final = 200
+MIDDLE: Final = 1200
 """Young passes between two passes of the middle generation (Python's default 10):
-every 10 s."""
-OLD: Final = 50
-"""Middle passes between two full ones (Python's default 10): every 8 minutes."""
+every 60 s. What such a pass scans is mostly what is alive and was made since the
+last young passes (each connection's pending read, each room's wait), about the same
+whatever the time between passes: rarer passes stop the rooms as long, less often."""
+OLD: Final = 10
+"""Middle passes between two full ones (Python's default 10): every 10 minutes."""
 BURST: Final = 5
 """Young passes the backstop started (some 10 000 net allocations: a hundred rooms'
 connections opening) that start a middle pass at the next tick, before ``MIDDLE``: what
