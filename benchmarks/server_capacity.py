@@ -329,6 +329,7 @@ async def _open_seat(uri: str, hello: Hello, model: HumanModel, seed: int, rtt: 
     try:
         await asyncio.wait_for(asyncio.shield(seat.ready), 10)
     except BaseException:
+        seat.ready.cancel()  # no refusal left for nobody to read
         seat.close()
         raise
     return seat
