@@ -7,8 +7,9 @@ young (each connection's pending read, each room's wait, each seat's view). So
 (``TICK_S``) rather than after a count of allocations, and every ``MIDDLE`` young
 passes, or sooner after a burst (``BURST``), freezes what they left (``gc.freeze``:
 no pass, the objects are still freed by their reference counts) instead of scanning
-it in a middle pass; after ``OLD`` of those, a full pass unfreezes everything,
-collects and freezes again. Nothing is turned off: every cycle is still found, later.
+it in a middle pass; every ``OLD`` times ``MIDDLE`` ticks, a full pass unfreezes
+everything, collects and freezes again. Nothing is turned off: every cycle is still
+found, later.
 
 It is the serve command's own choice, so the server (``spit.net.server``) does not
 make it: tests run many servers in one process, and ``spit-tui host`` runs one beside
@@ -34,8 +35,9 @@ middle pass): every 60 s. A middle pass would scan mostly what is alive and was 
 since the last young passes (each connection's pending read and keepalive, each
 room's wait: some 55 000 objects and 30 ms at 1 000 rooms), however often it ran."""
 OLD: Final = 10
-"""Freezes between two full passes (Python's default 10, in middle passes): every 10
-minutes, the most a cycle of garbage waits."""
+"""``MIDDLE``'s intervals between two full passes (Python's default 10, in middle
+passes): every 10 minutes of ticks, however many bursts came, the most a cycle of
+garbage waits."""
 BURST: Final = 5
 """Young passes the backstop started (some 10 000 net allocations: a hundred rooms'
 connections opening) that freeze what is alive at the next tick, before ``MIDDLE``:
@@ -55,8 +57,8 @@ class Collecting:
         self._timer = self._loop.call_later(TICK_S, self._tick, context=self._context)
         self._ticks = 0
         """Young passes the ticks ran since the last freeze."""
-        self._freezes = 0
-        """Freezes since the last full pass."""
+        self._since_full = 0
+        """Ticks since the last full pass."""
 
     def _tick(self) -> None:
         """What is due: Python's count of young passes since the last middle pass
@@ -64,16 +66,16 @@ class Collecting:
         beyond the ticks' own are the backstop's (``BURST``)."""
         young = gc.get_count()[1]
         ticks = self._ticks = min(self._ticks, young)
-        if self._freezes >= OLD:
+        self._since_full += 1
+        if self._since_full >= MIDDLE * OLD:
             gc.unfreeze()  # start-up's objects too: some 50 000, a few ms more
             gc.collect()
             gc.freeze()
-            self._ticks = self._freezes = 0
+            self._ticks = self._since_full = 0
         elif young >= MIDDLE or young - ticks >= BURST:
             gc.freeze()
             gc.collect(1)  # of nothing now: the count of young passes starts again
             self._ticks = 0
-            self._freezes += 1
         else:
             gc.collect(0)
             self._ticks = ticks + 1

@@ -131,7 +131,7 @@ import asyncio, gc, weakref
 from spit.commands import serve_collector
 from spit.commands.serve_collector import TICK_S, Collecting
 
-serve_collector.MIDDLE, serve_collector.OLD = 4, 2  # a freeze every 4 ticks, full after 2
+serve_collector.MIDDLE, serve_collector.OLD = 4, 2  # a freeze every 4 ticks, full every 8
 
 class Node:
     pass
@@ -169,8 +169,8 @@ asyncio.run(main())
 def test_serving_freezes_what_the_young_passes_left_and_a_full_pass_finds_its_cycles() -> None:
     """What lives past the young passes is frozen every ``MIDDLE`` ticks (no middle
     pass scans it); a cycle that became garbage among the frozen objects is found by
-    the full pass after ``OLD`` freezes. In a process of its own, the constants made
-    small."""
+    the full pass, every ``OLD`` times ``MIDDLE`` ticks. In a process of its own, the
+    constants made small."""
     out = subprocess.run(
         [sys.executable, "-c", _FREEZING], capture_output=True, text=True, check=True, timeout=60
     )
