@@ -14,15 +14,16 @@ seated and ``--warmup`` seconds, ``--measure`` seconds are measured:
 
 - the time from an intent's stamp to its frames written, less the fairness hold, of
   every process's ``GET /stats`` together (p50, p99, max) and each process's p99; and
-  from the handler's reading of the intent (``hdl``), which leaves out the delay of a
-  busy load generator between its stamp and its write;
+  from the handler's reading of the intent (``hdl``), which leaves out the intent's
+  wait in the server's socket and event loop;
 - each server process's own CPU time (psutil) over the wall time, their sum, and the
   rooms per server core: the rooms over that sum (on a machine whose cores the load
   generator shares, the figure that says what a core of server holds). By default
   every server process is pinned to the first core and the workers and Redis to the
   others (``--no-pin`` leaves them to the scheduler): several processes then share one
   core, so their p99 carries their switching too;
-- Redis's own CPU time over the wall time;
+- Redis's own CPU time over the wall time, and the worker processes' (``bots``: a
+  share of one core, and ms an intent);
 - intents a second and the load average.
 
 ``--server-tree DIR`` runs the servers from another checkout (before and after a change).
@@ -55,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from server_capacity import (
     LISTENING,
     Worker,
+    _bots_cpu,
     _child_setup,
     _end,
     _fetch,
@@ -123,6 +125,8 @@ COLUMNS = (
     ("srv cpu", "server_cpu", "{:.0%}"),
     ("rm/core", "rooms_per_core", "{:.0f}"),
     ("redis", "redis_cpu", "{:.1%}"),
+    ("bots", "bots_cpu", "{:.0%}"),
+    ("bms/int", "bots_ms_per_intent", "{:.3f}"),
     ("load", "load", "{:.2f}"),
 )
 
@@ -202,6 +206,9 @@ def drive(args: argparse.Namespace) -> None:
             for worker in workers:
                 worker.answer()
             time.sleep(args.warmup)
+            for worker in workers:
+                worker.send("report")
+            reports_before = [w.answer() for w in workers]
             before = [_fetch(port, "/stats")["series"] for _, port in servers]
             cpu0 = [_cpu(p) for p in procs]
             redis0 = 0.0 if redis_proc is None else _cpu(redis_proc)
@@ -236,6 +243,7 @@ def drive(args: argparse.Namespace) -> None:
                 "server_cpu": sum(shares),
                 "rooms_per_core": total_rooms / max(1e-9, sum(shares)),
                 "redis_cpu": (redis1 - redis0) / wall,
+                **_bots_cpu(reports_before, reports, wall, sum(stamps)),
                 "load": os.getloadavg()[0],
                 "errors": dict(errors),
             }

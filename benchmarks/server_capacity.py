@@ -7,13 +7,15 @@ percentile (issue 15's goal: at least 500 rooms).
 One ``spit-tui serve --stats`` process listens on 127.0.0.1, pinned to one core
 (``os.sched_setaffinity``, where the system has it) and niced. ``--workers`` other
 processes (pinned to the other cores, if any) each drive a share of the rooms with
-asyncio: each room is two ``NetClient`` connections, a real WebSocket client each,
-played by a bot at the human model's speed (below). Rooms are added step by step and
-stay open; after each step's rooms are all seated and ``--warmup`` seconds have
-passed, ``--measure`` seconds are measured:
+asyncio: each room is two real WebSocket connections, each played by a bot at the
+human model's speed (``Seat``: lean, so that the load generator keeps up). Rooms are
+added step by step and stay open; after each step's rooms are all seated and
+``--warmup`` seconds have passed, ``--measure`` seconds are measured:
 
 - the server's delay, from its ``GET /stats`` histograms (``spit.net.latency``): from
-  the client's stamp on the intent (one machine, one monotonic clock) to the intent's
+  the client's stamp on the intent (one machine, one monotonic clock; the stamp is
+  taken as the frame is written, so the delay starts as the intent reaches the
+  server's socket, and counts its wait there and in the event loop) to the intent's
   frames written to both seats, less the fairness hold (the rule that holds every
   intent until the slower player's could have arrived: a few ms on loopback, shown
   apart); and the same from the handler's reading of the frame;
@@ -26,18 +28,18 @@ passed, ``--measure`` seconds are measured:
   measured, a half once both are settled; ``Room.ping_interval_ms``);
 - the round trip the bots saw (intent written to its news read, fairness hold
   included), which also carries the clients' own delays;
+- the worker processes' own CPU time (``bots``: a share of one core; ``bms/int``: ms
+  an intent): a load generator near a full core sends its intents late and in bursts;
 - intents a second, and the load average of the machine (other programs share it).
 
 ``--profile-at N`` samples the server with py-spy for ``--profile-seconds`` after the
 step of N rooms is measured (not during) and prints where its time goes.
 
-The bots: a level's human model (``--level``, default ``normal``) sets the pace. On a
-change of its view a bot waits its perception time and a reaction draw, then acts on
-the view it has then: a play that fits a pile (each overlooked with the model's
-chance), else a move into an empty space, or the slap the model chooses; it sends one
-intent at a time and waits for its news. At the end of a game both ask for a rematch,
-so the room count holds. Everything runs on loopback; every process this starts is
-ended when it finishes, and it stops after ``--max-seconds`` whatever happens.
+The bots: a level's human model (``--level``, default ``normal``) sets the pace
+(``Seat``): a play that fits a pile (each overlooked with the model's chance), else a
+move into an empty space, or the slap the model chooses. Everything runs on loopback;
+every process this starts is ended when it finishes, and it stops after
+``--max-seconds`` whatever happens.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ import os
 import pstats
 import random
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -59,17 +62,29 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import msgspec
 import psutil
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from spit.games.spit.bots import get_level
 from spit.games.spit.bots.human import HumanModel
-from spit.net.client import NetClient
 from spit.net.latency import Histogram, between, percentile
-from spit.net.protocol import Welcome
+from spit.net.protocol import (
+    MAX_SERVER_MESSAGE,
+    PROTOCOL_VERSION,
+    Hello,
+    Intent,
+    Pong,
+    Rematch,
+    encode,
+)
 
 RANKS = "A23456789TJQK"
 SIDES = ("left", "right")
@@ -105,60 +120,219 @@ def choose(view: dict[str, Any], model: HumanModel, rng: random.Random) -> str |
     return None
 
 
-class Bot:
-    """One seat of one room, played at the human model's speed."""
+class Seat(asyncio.Protocol):
+    """One seat of one room: its WebSocket connection and the bot that plays it.
 
-    def __init__(self, client: NetClient, model: HumanModel, seed: int, rtt: Histogram) -> None:
-        self.client = client
+    Lean, so that one core of load generator drives thousands of seats without
+    becoming the bottleneck it measures: websockets' Sans-I/O client protocol on an
+    asyncio transport, each frame handled in the callback that read it (no task, future
+    or event per frame), read with ``msgspec.json.decode`` (the server is this
+    benchmark's own, so its frames are not checked against the protocol's schema as
+    ``NetClient`` checks them), and the bot's waits made with the loop's timers. The
+    frames it writes are a ``NetClient``'s: the hello, the intents stamped with the
+    monotonic clock just before they are written, the pongs, the rematches.
+
+    The bot: a level's human model sets the pace. On a change of its view it waits its
+    perception time and a reaction draw, then acts on the view it has then (``choose``);
+    it sends one intent at a time and waits (at most 2 s) for its news, and looks again
+    at the next change after that (or in 5 s, when nothing changes: a play the model
+    overlooked may be seen then). At the end of a game it asks for a rematch after 1 to
+    3 s, so the room count holds."""
+
+    def __init__(self, uri: str, hello: str, model: HumanModel, seed: int, rtt: Histogram) -> None:
         self.rng = random.Random(seed)
         self.model = model.in_form(self.rng)
         self.react, self.slap_react = self.model.reaction_draws(self.rng)
         self.rtt = rtt
         self.sent = 0
         self.games = 0
+        self.connected = False
+        self.welcome: dict[str, Any] | None = None
+        self.ready: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        """The welcome, once the server has seated this seat."""
+        self._loop = asyncio.get_running_loop()
+        self._hello = hello
+        self._protocol = ClientProtocol(parse_uri(uri), max_size=MAX_SERVER_MESSAGE)
+        self._transport: asyncio.Transport | None = None
+        self._seq = 0
+        self._view: dict[str, Any] | None = None
+        self._over = False
+        self._waiting: float | None = None
+        """Since when (monotonic s) it waits for its intent's news."""
+        self._timer: asyncio.TimerHandle | None = None
+        """The bot's next step: a move after its reaction time, the end of a wait, a
+        rematch, or a look at an unchanged view (``_looking``)."""
+        self._looking = False
 
-    async def run(self) -> None:
-        client = self.client
-        seat = client.welcome.seat if isinstance(client.welcome, Welcome) else 0
-        while client.connected:
-            await self._changed(5.0)
-            view = client.view
-            if client.over is not None:
-                self.games += 1
-                await asyncio.sleep(self.rng.uniform(1.0, 3.0))
-                await client.rematch()
-                while client.over is not None and client.connected:
-                    await self._changed(5.0)
-                continue
-            if view is None or choose(view, self.model, self.rng) is None:
-                continue
-            slap = view["phase"] == "slap"
-            wait = self.model.perception_ms + (self.slap_react() if slap else self.react())
-            await asyncio.sleep(wait / 1000)
-            view = client.view
-            intent = None if view is None else choose(view, self.model, self.rng)
-            if intent is None:
-                continue
-            seen = len(client.events)
-            start = time.monotonic()
-            await client.intent(intent)
-            self.sent += 1
-            deadline = start + 2.0
-            while client.connected and time.monotonic() < deadline:
-                if any(
-                    e.get("seat") == seat and e.get("kind") in ("input", "refused")
-                    for e in client.events[seen:]
-                ):
-                    self.rtt.add((time.monotonic() - start) * 1000)
-                    break
-                if len(client.events) < seen:  # a new game cleared them
-                    break
-                await self._changed(deadline - time.monotonic())
+    # --- the wire ---
 
-    async def _changed(self, timeout: float) -> None:
-        self.client.changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.client.changed.wait(), max(0.0, timeout))
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+        self._protocol.send_request(self._protocol.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        received = time.monotonic() * 1000
+        self._protocol.receive_data(data)
+        for event in self._protocol.events_received():
+            if isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self._message(msgspec.json.decode(event.data), received)
+            elif not isinstance(event, Frame) and self._protocol.handshake_exc is None:
+                self._write(self._hello)  # the handshake's answer: now the hello
+        self._flush()
+        if self._protocol.state is State.CLOSED:
+            self._transport_gone()
+
+    def eof_received(self) -> None:
+        self._protocol.receive_eof()
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._transport_gone()
+
+    def close(self) -> None:
+        """Close the connection, as a player who shuts the window (no ``leave``)."""
+        self._cancel()
+        if self._transport is not None and self._protocol.state is State.OPEN:
+            self._protocol.send_close(1000)
+            self._flush()
+        if self._transport is not None:
+            self._transport.close()
+
+    def _transport_gone(self) -> None:
+        self.connected = False
+        if self._timer is not None:
+            self._timer.cancel()
+        if not self.ready.done():
+            self.ready.set_exception(ConnectionError(f"closed: {self._protocol.close_reason}"))
+
+    def _write(self, text: str) -> None:
+        if self._protocol.state is State.OPEN:  # not once either side began to close
+            self._protocol.send_text(text.encode())
+            self._flush()
+
+    def _flush(self) -> None:
+        transport = self._transport
+        if transport is None or transport.is_closing():
+            return
+        for data in self._protocol.data_to_send():
+            if data:
+                transport.write(data)
+            elif transport.can_write_eof():
+                transport.write_eof()
+
+    # --- the messages ---
+
+    def _message(self, message: dict[str, Any], received: float) -> None:
+        kind = message.get("type")
+        if kind == "ping":
+            pong = Pong(id=message["id"], c1=received, c2=time.monotonic() * 1000)
+            self._write(encode(pong))
+        elif kind == "view":
+            self._view = message["view"]
+            if self._waiting is not None:
+                self._news(message["events"])
+            elif not self._over:
+                self._changed()
+        elif kind == "over":
+            self._over = True
+            self.games += 1
+            self._waiting = None
+            self._after(self.rng.uniform(1.0, 3.0), self._rematch)
+        elif kind == "new_game":
+            self._view, self._over, self._waiting = None, False, None
+            self._cancel()
+        elif kind == "welcome":
+            self.connected = True
+            self.welcome = message
+            self.ready.set_result(message)
+        elif kind == "refused" and not self.ready.done():
+            self.ready.set_exception(ConnectionError(f"refused: {message.get('reason')}"))
+
+    def _news(self, events: list[dict[str, Any]]) -> None:
+        """While it waits for its intent's news: when it comes (taken or refused), the
+        round trip, and a look at the next change (or in 5 s), not at this one."""
+        assert self._waiting is not None and self.welcome is not None
+        seat = self.welcome["seat"]
+        if any(e.get("seat") == seat and e.get("kind") in ("input", "refused") for e in events):
+            self.rtt.add((time.monotonic() - self._waiting) * 1000)
+            self._waiting = None
+            self._look_later()
+
+    # --- the bot ---
+
+    def _after(self, seconds: float, then: Callable[[], None], *, look: bool = False) -> None:
+        self._cancel()
+        self._timer = self._loop.call_later(seconds, then)
+        self._looking = look
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _look_later(self) -> None:
+        """Look at the view again in 5 s unless it changes first."""
+        self._after(5.0, self._consider, look=True)
+
+    def _changed(self) -> None:
+        """A change of the view: a look, unless a move is planned."""
+        if self._timer is None or self._looking:
+            self._consider()
+
+    def _consider(self) -> None:
+        """Plan a move after the reaction time, when there is one to make; else look
+        again later (a play the model overlooked may be seen then)."""
+        self._cancel()
+        view = self._view
+        if view is None or choose(view, self.model, self.rng) is None:
+            self._look_later()
+            return
+        slap = view["phase"] == "slap"
+        wait = self.model.perception_ms + (self.slap_react() if slap else self.react())
+        self._after(wait / 1000, self._act)
+
+    def _act(self) -> None:
+        """The move, on the view as it is now: one intent, its news awaited (2 s)."""
+        self._timer = None
+        view = self._view
+        intent = None if view is None else choose(view, self.model, self.rng)
+        if intent is None or not self.connected:
+            self._look_later()
+            return
+        self._seq += 1
+        self._waiting = time.monotonic()
+        self._write(encode(Intent(seq=self._seq, t=time.monotonic() * 1000, text=intent)))
+        self.sent += 1
+        self._after(2.0, self._gave_up)
+
+    def _gave_up(self) -> None:
+        """No news of the intent in 2 s: go on."""
+        self._timer = None
+        self._waiting = None
+        self._look_later()
+
+    def _rematch(self) -> None:
+        self._timer = None
+        if self.connected:
+            self._write(encode(Rematch()))
+
+
+async def _open_seat(uri: str, hello: Hello, model: HumanModel, seed: int, rtt: Histogram) -> Seat:
+    """A seat connected and welcomed (its bot plays from the first view on)."""
+    loop = asyncio.get_running_loop()
+    where = parse_uri(uri)
+    _, seat = await loop.create_connection(
+        lambda: Seat(uri, encode(hello), model, seed, rtt), where.host, where.port
+    )
+    try:
+        await asyncio.wait_for(asyncio.shield(seat.ready), 10)
+    except BaseException:
+        seat.ready.cancel()  # no refusal left for nobody to read
+        seat.close()
+        raise
+    return seat
 
 
 async def _commands() -> asyncio.StreamReader:
@@ -192,52 +366,49 @@ async def _worker(uri: str, level: str, seed: int) -> None:
     """Open rooms on ``rooms N`` lines from stdin, ``report`` the bots' figures, ``quit``."""
     model = get_level(level).model
     rtt = Histogram()
-    bots: list[Bot] = []
-    tasks: list[asyncio.Task[None]] = []
+    seats: list[Seat] = []
     errors: collections.Counter[str] = collections.Counter()
-    loop = asyncio.get_running_loop()
     reader = await _commands()
-
-    async def play(bot: Bot) -> None:
-        try:
-            await bot.run()
-        except Exception as error:  # a benchmark goes on; the report counts them
-            errors[type(error).__name__] += 1
 
     while line := (await reader.readline()).decode().split():
         if line[0] == "rooms":
             failures = 0
-            while len(bots) < 2 * int(line[1]) and failures < 20:
-                a, b = NetClient(), NetClient()
+            while len(seats) < 2 * int(line[1]) and failures < 20:
+                number = seed * 100_003 + len(seats)
+                first = Hello(v=PROTOCOL_VERSION, name="A", create=True)
                 try:
-                    code = (await a.connect(uri, "A", create={})).room
-                    await b.connect(uri, "B", room=code)
+                    a = await _open_seat(uri, first, model, number, rtt)
                 except Exception as error:  # a server too busy to answer in time
                     errors[f"connect: {error}"] += 1
                     failures += 1
-                    with contextlib.suppress(Exception):
-                        await a.close()  # no half-open room left behind
                     continue
-                for client in (a, b):
-                    bot = Bot(client, model, seed * 100_003 + len(bots), rtt)
-                    bots.append(bot)
-                    tasks.append(loop.create_task(play(bot)))
-            print(json.dumps({"ready": len(bots) // 2}), flush=True)
+                assert a.welcome is not None
+                second = Hello(v=PROTOCOL_VERSION, name="B", room=a.welcome["room"])
+                try:
+                    b = await _open_seat(uri, second, model, number + 1, rtt)
+                except Exception as error:
+                    errors[f"connect: {error}"] += 1
+                    failures += 1
+                    a.close()  # no half-open room left behind
+                    continue
+                seats += (a, b)
+            print(json.dumps({"ready": len(seats) // 2}), flush=True)
         elif line[0] == "report":
+            usage = resource.getrusage(resource.RUSAGE_SELF)
             report = {
                 "rtt": rtt.counts,
-                "sent": sum(b.sent for b in bots),
-                "games": sum(b.games for b in bots) // 2,
-                "connected": sum(b.client.connected for b in bots),
+                "sent": sum(s.sent for s in seats),
+                "games": sum(s.games for s in seats) // 2,
+                "connected": sum(s.connected for s in seats),
                 "errors": dict(errors),
+                "cpu_s": usage.ru_utime + usage.ru_stime,
             }
             print(json.dumps(report), flush=True)
         elif line[0] == "quit":
             break
-    for task in tasks:
-        task.cancel()
-    closing = [asyncio.wait_for(bot.client.close(leave=False), 5) for bot in bots]
-    await asyncio.gather(*closing, return_exceptions=True)
+    for seat in seats:
+        seat.close()
+    await asyncio.sleep(0.5)  # the close frames written
 
 
 # --- the driver ------------------------------------------------------------------------
@@ -255,8 +426,10 @@ def _start_server(
     log = (data / "server.log").open("wb")
     argv = [sys.executable]
     if cprofile is not None:  # the whole run under cProfile, written when it stops
-        argv += ["-m", "cProfile", "-o", str(cprofile.resolve())]
-    argv += ["-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
+        argv += [str(Path(__file__).resolve()), "--profiled-server", str(cprofile.resolve())]
+    else:
+        argv += ["-m", "spit.cli"]
+    argv += ["serve", "--port", "0", "--data", str(data)]
     argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
     argv += ["--idle-minutes", "120", "--stats"]
     # every client is on 127.0.0.1: one address opening rooms as fast as it can
@@ -286,8 +459,6 @@ def _start_server(
 
 def _child_setup() -> None:
     """In each child: niced, and as many open files as the system lets it have."""
-    import resource
-
     os.nice(10)
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -377,6 +548,15 @@ def _collector(before: dict[str, Any], after: dict[str, Any], wall: float) -> di
     }
 
 
+def _bots_cpu(
+    before: Sequence[dict[str, Any]], after: Sequence[dict[str, Any]], wall: float, intents: int
+) -> dict[str, float]:
+    """The worker processes' CPU time between two reports: a share of one core, and ms
+    an intent (what the load generator pays for the load it makes)."""
+    seconds = sum(a["cpu_s"] - b["cpu_s"] for a, b in zip(after, before, strict=True))
+    return {"bots_cpu": seconds / wall, "bots_ms_per_intent": seconds * 1000 / max(1, intents)}
+
+
 def _fmt(ms: float) -> str:
     return "-" if math.isnan(ms) else f"{ms:.2f}"
 
@@ -404,6 +584,8 @@ _COLUMNS = (
     ("cpu", "cpu", "{:.0%}"),
     ("png/rm", "pings_per_room_s", "{:.2f}"),
     ("ms/int", "cpu_ms_per_intent", "{:.3f}"),
+    ("bots", "bots_cpu", "{:.0%}"),
+    ("bms/int", "bots_ms_per_intent", "{:.3f}"),
     ("rssMiB", "rss_mib", "{:.1f}"),
     ("KiB/rm", "kib_per_room", "{:.1f}"),
     ("load", "load", "{:.2f}"),
@@ -445,7 +627,19 @@ def drive(args: argparse.Namespace) -> None:
         base_rss = proc.memory_info().rss
         uri = f"ws://127.0.0.1:{port}"
         workers = [
-            Worker("--worker", uri, "--level", args.level, "--seed", str(args.seed + i))
+            Worker(
+                "--worker",
+                uri,
+                "--level",
+                args.level,
+                "--seed",
+                str(args.seed + i),
+                *(
+                    ["--cprofile", str(args.cprofile_worker.resolve())]
+                    if args.cprofile_worker and i == 0
+                    else []
+                ),
+            )
             for i in range(args.workers)
         ]
         canary = Worker("--canary")
@@ -518,6 +712,7 @@ def drive(args: argparse.Namespace) -> None:
                 "rtt_p50": percentile(rtt, 0.5),
                 "rtt_p99": percentile(rtt, 0.99),
                 "cpu": (cpu1 - cpu0) / (wall1 - wall0),
+                **_bots_cpu(before_clients, after_clients, wall1 - wall0, sum(counts["stamp"])),
                 "pings_per_room_s": (
                     after_stats.get("pings", math.nan) - before_stats.get("pings", math.nan)
                 )
@@ -558,6 +753,27 @@ def drive(args: argparse.Namespace) -> None:
         pstats.Stats(str(args.cprofile)).sort_stats("tottime").print_stats(30)
 
 
+def _profiled(out: Path, run: Callable[[], object]) -> object:
+    """``run()`` under cProfile timed by the process's own CPU clock
+    (``time.thread_time``: the server and the bots are one thread each), so that the
+    time other programs take the core is not counted against the function that was
+    running; the statistics written to ``out`` when it ends."""
+    import cProfile
+
+    profile = cProfile.Profile(time.thread_time)
+    try:
+        return profile.runcall(run)
+    finally:
+        profile.dump_stats(str(out))
+
+
+def _profiled_server(out: Path, argv: Sequence[str]) -> int:
+    """``spit-tui`` with ``argv``, under ``_profiled``."""
+    from spit.cli import main as spit_main
+
+    return int(cast(int, _profiled(out, lambda: spit_main(list(argv)))))
+
+
 def _end(process: subprocess.Popen[bytes], seconds: float = 15.0) -> None:
     try:
         process.wait(seconds)
@@ -580,7 +796,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--cprofile",
         type=Path,
         metavar="FILE",
-        help="run the server under cProfile, its statistics written here (it slows the server)",
+        help="run the server under cProfile on its CPU clock, its statistics written here "
+        "(it slows the server)",
+    )
+    parser.add_argument(
+        "--cprofile-worker",
+        type=Path,
+        metavar="FILE",
+        help="run the first bots' process under cProfile on its CPU clock, written here",
     )
     parser.add_argument("--max-seconds", type=float, default=900.0, help="stop after this")
     parser.add_argument("--json", metavar="FILE", help="write the rows here too")
@@ -601,9 +824,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--worker", metavar="URI", help=argparse.SUPPRESS)
     parser.add_argument("--canary", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words[:1] == ["--profiled-server"]:  # the server: a file, then spit-tui's arguments
+        sys.exit(_profiled_server(Path(words[1]), words[2:]))
+    args = parser.parse_args(words)
     if args.canary:
         asyncio.run(_canary())
+    elif args.worker and args.cprofile is not None:  # the first worker, profiled
+        _profiled(args.cprofile, lambda: asyncio.run(_worker(args.worker, args.level, args.seed)))
     elif args.worker:
         asyncio.run(_worker(args.worker, args.level, args.seed))
     else:

@@ -4,9 +4,12 @@ The collector's passes stop the event loop, and so every room at once. A server'
 garbage is freed by reference counting; what the passes scan is what is alive but
 young (each connection's pending read, each room's wait, each seat's view). So
 ``Collecting`` freezes what start-up made, runs a young pass on a clock
-(``TICK_S``) rather than after a count of allocations, the middle generation every
-``MIDDLE`` young passes or sooner after a burst (``BURST``), and a full pass after
-``OLD`` middle ones. Nothing is turned off: every cycle is still found, later.
+(``TICK_S``) rather than after a count of allocations, and every ``MIDDLE`` young
+passes, or sooner after a burst (``BURST``), freezes what they left (``gc.freeze``:
+no pass, the objects are still freed by their reference counts) instead of scanning
+it in a middle pass; every ``OLD`` times ``MIDDLE`` ticks, a full pass unfreezes
+everything, collects and freezes again. Nothing is turned off: every cycle is still
+found, later.
 
 It is the serve command's own choice, so the server (``spit.net.server``) does not
 make it: tests run many servers in one process, and ``spit-tui host`` runs one beside
@@ -26,16 +29,19 @@ TICK_S: Final = 0.05
 BACKSTOP: Final = 2_000
 """Net allocations of tracked objects that start a young pass between two ticks
 (Python's default 700: its trigger, kept for bursts)."""
-MIDDLE: Final = 200
-"""Young passes between two passes of the middle generation (Python's default 10):
-every 10 s."""
-OLD: Final = 50
-"""Middle passes between two full ones (Python's default 10): every 8 minutes."""
+MIDDLE: Final = 1200
+"""Young passes between two freezes of what they left (Python's default 10, for its
+middle pass): every 60 s. A middle pass would scan mostly what is alive and was made
+since the last young passes (each connection's pending read and keepalive, each
+room's wait: some 55 000 objects and 30 ms at 1 000 rooms), however often it ran."""
+OLD: Final = 10
+"""``MIDDLE``'s intervals between two full passes (Python's default 10, in middle
+passes): every 10 minutes of ticks, however many bursts came, the most a cycle of
+garbage waits."""
 BURST: Final = 5
 """Young passes the backstop started (some 10 000 net allocations: a hundred rooms'
-connections opening) that start a middle pass at the next tick, before ``MIDDLE``: what
-a burst made is mostly long-lived, and a middle pass takes it to the old generation in
-pieces of about 10 ms instead of one of 30 to 40 ms after the burst."""
+connections opening) that freeze what is alive at the next tick, before ``MIDDLE``:
+what a burst made is mostly long-lived."""
 
 
 class Collecting:
@@ -50,18 +56,29 @@ class Collecting:
         self._context = contextvars.copy_context()  # one for every tick's handle
         self._timer = self._loop.call_later(TICK_S, self._tick, context=self._context)
         self._ticks = 0
-        """Young passes the ticks ran since the last middle pass."""
+        """Young passes the ticks ran since the last freeze."""
+        self._since_full = 0
+        """Ticks since the last full pass."""
 
     def _tick(self) -> None:
-        """The pass due: Python's counts (``gc.get_count``) are the young passes since
-        the last middle one and the middle passes since the last full one, whichever
-        started them (a tick, or the backstop); those beyond the ticks' own are the
-        backstop's (``BURST``)."""
-        _, young, middle = gc.get_count()
-        ticks = self._ticks = min(self._ticks, young)  # the backstop's may be a middle one
-        generation = 2 if middle >= OLD else 1 if young >= MIDDLE or young - ticks >= BURST else 0
-        gc.collect(generation)
-        self._ticks = ticks + 1 if generation == 0 else 0
+        """What is due: Python's count of young passes since the last middle pass
+        (``gc.get_count``), whichever started them (a tick, or the backstop); those
+        beyond the ticks' own are the backstop's (``BURST``)."""
+        young = gc.get_count()[1]
+        ticks = self._ticks = min(self._ticks, young)
+        self._since_full += 1
+        if self._since_full >= MIDDLE * OLD:
+            gc.unfreeze()  # start-up's objects too: some 50 000, a few ms more
+            gc.collect()
+            gc.freeze()
+            self._ticks = self._since_full = 0
+        elif young >= MIDDLE or young - ticks >= BURST:
+            gc.freeze()
+            gc.collect(1)  # of nothing now: the count of young passes starts again
+            self._ticks = 0
+        else:
+            gc.collect(0)
+            self._ticks = ticks + 1
         self._timer = self._loop.call_later(TICK_S, self._tick, context=self._context)
 
     def stop(self) -> None:

@@ -707,40 +707,24 @@ class GameServer:
     # --- one room ------------------------------------------------------------------------
 
     async def _run_room(self, room: Room) -> None:
+        """The room's task: a step when a message came in (``_Alarm.ring``) or when
+        ``Room.wake_at`` said, a round of pings when they are due, a close when
+        ``_closing`` says. A wake for the pings or a close alone does not step the
+        room: ``wake_at`` is when a step has something to do, and at other times it
+        does nothing but cost a room's views looked at again."""
         wake = self._wake[room.code]
+        sockets = self._sockets[room.code]
+        rung = True  # the first step, at once
+        step_due: float | None = None
         while True:
             now = self.now_ms()
             closing = self._closing(room, now)
             if closing is not None:
                 await self._close_room(room, closing)
                 return
-            # only a step with an intent held may apply one (``Room.released``)
-            timed = room.released is not None and room.holding
-            started = time.process_time() if timed else 0.0
-            try:
-                outbox = room.step(now)
-            except Exception:  # one room's failure never stops the server
-                log.exception("room %s failed", room.code)
-                await self._close_room(room, _FAILED)
+            due = rung or (step_due is not None and now >= step_due)
+            if due and not await self._step_room(room, now, sockets):
                 return
-            self.spectators.deliver(room.code, outbox)  # before any await: see deliver
-            sockets = self._sockets[room.code]
-            for index, frame in outbox:
-                ws = None if index == SPECTATORS else sockets[index]
-                if ws is not None:
-                    with contextlib.suppress(ConnectionClosed):
-                        await ws.send(frame)
-            if self.online is not None and self.online.result_due(room):
-                for index, frame in await self.online.game_over(room):
-                    ws = sockets[index]
-                    if ws is not None:
-                        with contextlib.suppress(ConnectionClosed):
-                            await ws.send(frame)
-            if room.released:  # measured (``spit.net.latency``): its frames are out
-                assert self.probe is not None
-                work = (time.process_time() - started) * 1000
-                self.probe.released(room.released, self.now_ms(), work)
-                room.released.clear()
             if now >= room.pings_due:
                 room.pings_due = now + room.ping_interval_ms()
                 for index, ws in enumerate(sockets):
@@ -749,9 +733,44 @@ class GameServer:
                             self.probe.pings += 1
                         with contextlib.suppress(ConnectionClosed):
                             await ws.send(room.ping(index, self.now_ms()))
-            due = room.wake_at()
-            until = min(x for x in (due, room.pings_due, self._closing_at(room)) if x is not None)
-            await wake.sleep(max(0.0, (until - self.now_ms()) / 1000))
+            step_due = room.wake_at()
+            until = min(
+                x for x in (step_due, room.pings_due, self._closing_at(room)) if x is not None
+            )
+            rung = await wake.sleep(max(0.0, (until - self.now_ms()) / 1000))
+
+    async def _step_room(
+        self, room: Room, now: float, sockets: list[ServerConnection | None]
+    ) -> bool:
+        """One step of the room, its frames sent; ``False`` when its game raised (the
+        room is closed then)."""
+        # only a step with an intent held may apply one (``Room.released``)
+        timed = room.released is not None and room.holding
+        started = time.process_time() if timed else 0.0
+        try:
+            outbox = room.step(now)
+        except Exception:  # one room's failure never stops the server
+            log.exception("room %s failed", room.code)
+            await self._close_room(room, _FAILED)
+            return False
+        self.spectators.deliver(room.code, outbox)  # before any await: see deliver
+        for index, frame in outbox:
+            ws = None if index == SPECTATORS else sockets[index]
+            if ws is not None:
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(frame)
+        if self.online is not None and self.online.result_due(room):
+            for index, frame in await self.online.game_over(room):
+                ws = sockets[index]
+                if ws is not None:
+                    with contextlib.suppress(ConnectionClosed):
+                        await ws.send(frame)
+        if room.released:  # measured (``spit.net.latency``): its frames are out
+            assert self.probe is not None
+            work = (time.process_time() - started) * 1000
+            self.probe.released(room.released, self.now_ms(), work)
+            room.released.clear()
+        return True
 
     # --- rooms that clients open, and their end (spit-tui serve) -------------------------
 
@@ -1153,28 +1172,40 @@ class _Alarm:
     to scan in a server of many rooms (``spit.commands.serve_collector``); this makes a future, a
     timer handle and a bound method."""
 
-    __slots__ = ("_context", "_loop", "_waiter")
+    __slots__ = ("_context", "_loop", "_rung", "_waiter")
 
     def __init__(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._context = contextvars.copy_context()
         self._waiter: asyncio.Future[None] | None = None
+        self._rung = False
+        """A message came in since the last ``sleep`` ended."""
 
     def ring(self) -> None:
-        """End the sleep now, if there is one (a message changed the room, which
-        ``Room.wake_at`` sees at the task's next step)."""
+        """End the sleep now, or the next one at once (a message changed the room,
+        which ``Room.wake_at`` sees at the task's next step)."""
+        self._rung = True
         waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
-    async def sleep(self, seconds: float) -> None:
-        waiter = self._waiter = self._loop.create_future()
-        timer = self._loop.call_later(seconds, self.ring, context=self._context)
-        try:
-            await waiter
-        finally:
-            timer.cancel()
-            self._waiter = None
+    async def sleep(self, seconds: float) -> bool:
+        """Sleep ``seconds``, or until ``ring``; whether it rang."""
+        if not self._rung:
+            waiter = self._waiter = self._loop.create_future()
+            timer = self._loop.call_later(seconds, self._time_up, context=self._context)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
+        rung, self._rung = self._rung, False
+        return rung
+
+    def _time_up(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
 
 NO_ACCOUNTS: Final = (
