@@ -98,8 +98,11 @@ def rules_text() -> str:
 
 class HowToPlay(ShellScreen):
     DEFAULT_CSS = """
-    HowToPlay #screen-keys, HowToPlay .game-keys {
+    HowToPlay #screen-keys {
         padding: 1 1;
+    }
+    HowToPlay .game-keys {
+        padding: 0 1 1 1;
     }
     """
 
