@@ -1185,15 +1185,13 @@ class _Alarm:
         """End the sleep now, or the next one at once (a message changed the room,
         which ``Room.wake_at`` sees at the task's next step)."""
         self._rung = True
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
+        self._end_wait()
 
     async def sleep(self, seconds: float) -> bool:
         """Sleep ``seconds``, or until ``ring``; whether it rang."""
         if not self._rung:
             waiter = self._waiter = self._loop.create_future()
-            timer = self._loop.call_later(seconds, self._time_up, context=self._context)
+            timer = self._loop.call_later(seconds, self._end_wait, context=self._context)
             try:
                 await waiter
             finally:
@@ -1202,7 +1200,8 @@ class _Alarm:
         rung, self._rung = self._rung, False
         return rung
 
-    def _time_up(self) -> None:
+    def _end_wait(self) -> None:
+        """End the sleep under way, if there is one (its time is up, or ``ring``)."""
         waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
