@@ -81,6 +81,7 @@ from spit.net.protocol import (
     PROTOCOL_VERSION,
     Hello,
     Intent,
+    Leave,
     Pong,
     Rematch,
     encode,
@@ -199,6 +200,12 @@ class Seat(asyncio.Protocol):
             self._flush()
         if self._transport is not None:
             self._transport.close()
+
+    def leave(self) -> None:
+        """Leave the room (its game conceded) and close: the server ends the room at
+        once, where a closed connection alone keeps the seat for a reconnection."""
+        self._write(encode(Leave()))
+        self.close()
 
     def _transport_gone(self) -> None:
         self.connected = False
@@ -363,7 +370,8 @@ async def _canary() -> None:
 
 
 async def _worker(uri: str, level: str, seed: int) -> None:
-    """Open rooms on ``rooms N`` lines from stdin, ``report`` the bots' figures, ``quit``."""
+    """Hold N rooms on ``rooms N`` lines from stdin (opening or closing some), ``report``
+    the bots' figures, ``quit``."""
     model = get_level(level).model
     rtt = Histogram()
     seats: list[Seat] = []
@@ -392,6 +400,8 @@ async def _worker(uri: str, level: str, seed: int) -> None:
                     a.close()  # no half-open room left behind
                     continue
                 seats += (a, b)
+            while len(seats) > 2 * int(line[1]):  # fewer rooms: their players leave
+                seats.pop().leave()
             print(json.dumps({"ready": len(seats) // 2}), flush=True)
         elif line[0] == "report":
             usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -535,15 +545,22 @@ def _profile(pid: int, seconds: float, folder: Path, top: int = 30) -> None:
 
 def _collector(before: dict[str, Any], after: dict[str, Any], wall: float) -> dict[str, float]:
     """The cycle collector's passes between two ``/stats`` (a server that times them:
-    ``spit.commands.serve_collector``): the longest, the full ones, the share of the wall time."""
+    ``spit.commands.serve_collector``): the longest, how many were full passes and the
+    longest of those (ms of CPU), the share of the wall time."""
     if "collector" not in after:  # an older tree's server
-        return {"gc_max": math.nan, "gc_full": math.nan, "gc_share": math.nan}
+        return {
+            "gc_max": math.nan,
+            "gc_full": math.nan,
+            "gc_full_max": math.nan,
+            "gc_share": math.nan,
+        }
     was, now = before["collector"], after["collector"]
     passes = between({"p": was["passes"]}, {"p": now["passes"]})["p"]
     full = between({"f": was["full"]}, {"f": now["full"]})["f"]
     return {
         "gc_max": percentile(passes, 1.0),
         "gc_full": float(sum(full)),
+        "gc_full_max": percentile(full, 1.0),
         "gc_share": (now["ms"] - was["ms"]) / 1000 / wall,
     }
 

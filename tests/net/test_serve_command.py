@@ -5,6 +5,7 @@ never a traceback; with a certificate it serves ``wss://``."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 from pathlib import Path
 
@@ -67,6 +68,9 @@ def test_bad_input_ends_with_one_line_and_no_traceback(
 def test_a_port_in_use_is_refused_clearly(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    """... and the command leaves Ctrl-C as it found it (uvloop's loop, closed, would
+    leave its own handler: a later Ctrl-C in the same process would do nothing)."""
+    interrupt, terminate = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -74,6 +78,8 @@ def test_a_port_in_use_is_refused_clearly(
         assert main(["serve", "--port", str(port), "--data", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in err
+    assert signal.getsignal(signal.SIGINT) is interrupt
+    assert signal.getsignal(signal.SIGTERM) == terminate
 
 
 @pytest.mark.slow
