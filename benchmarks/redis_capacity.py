@@ -22,6 +22,8 @@ seated and ``--warmup`` seconds, ``--measure`` seconds are measured:
   every server process is pinned to the first core and the workers and Redis to the
   others (``--no-pin`` leaves them to the scheduler): several processes then share one
   core, so their p99 carries their switching too;
+- the cycle collector's longest pass (``gcmax``), its full passes (``gcfull``) and the
+  longest of those (``fullmax``), in ms of the server's CPU (``/stats``);
 - Redis's own CPU time over the wall time, and the worker processes' (``bots``: a
   share of one core, and ms an intent);
 - intents a second and the load average.
@@ -35,7 +37,9 @@ each of its processes, so that every process carries the lone one's load (a club
 capacity is each process's at its limit, and a process's CPU a room falls as its load
 rises); without it, the same rooms in all.
 
-``--server-tree DIR`` runs the servers from another checkout (before and after a change).
+``--server-tree DIR`` runs the servers from another checkout (before and after a change);
+``--alternate`` with ``--versus-tree DIR`` runs the lone process from that checkout, so
+that ``--processes 1 --versus-tree DIR`` compares two trees in one run.
 Everything runs on loopback; every process started here is ended when it finishes,
 and the run stops after ``--max-seconds`` whatever happens.
 """
@@ -243,13 +247,14 @@ def _open_club(
     redis: ThrowawayRedis | None,
     rooms: int,
     seed: int,
+    tree: Path | None,
 ) -> Club:
     """``processes`` servers (on ``redis`` if given) sharing ``folder``, and their
     workers, pinned as ``--no-pin`` says."""
     folder.mkdir(parents=True, exist_ok=True)
     per_process = rooms // processes + 10
     url = None if redis is None else redis.url
-    servers = [_start(folder, per_process, url, i, args.server_tree) for i in range(processes)]
+    servers = [_start(folder, per_process, url, i, tree) for i in range(processes)]
     redis_proc = (
         None if redis is None or redis.process is None else psutil.Process(redis.process.pid)
     )
@@ -274,7 +279,9 @@ def _open_club(
             _pin(worker.process.pid, rest)
         if redis_proc is not None:
             _pin(redis_proc.pid, rest)
-    label = f"{processes}{' on Redis' if redis is not None else ''}"
+    label = (
+        f"{processes}{' on Redis' if redis is not None else ''}{' (other tree)' if tree else ''}"
+    )
     return Club(label, servers, workers, redis_proc)
 
 
@@ -322,14 +329,24 @@ def drive(args: argparse.Namespace) -> None:
             redis = _start_redis(folder)
         shared_rooms = steps[-1] * (args.processes if args.per_process else 1)
         if args.alternate:
-            alone = _open_club(args, folder / "alone", 1, None, steps[-1], args.seed)
+            alone_tree = args.versus_tree or args.server_tree
+            alone = _open_club(args, folder / "alone", 1, None, steps[-1], args.seed, alone_tree)
             clubs.append(alone)
             shared = _open_club(
-                args, folder / "shared", args.processes, redis, shared_rooms, args.seed
+                args,
+                folder / "shared",
+                args.processes,
+                redis,
+                shared_rooms,
+                args.seed,
+                args.server_tree,
             )
             clubs.append(shared)
         else:
-            clubs.append(_open_club(args, folder, args.processes, redis, steps[-1], args.seed))
+            club = _open_club(
+                args, folder, args.processes, redis, steps[-1], args.seed, args.server_tree
+            )
+            clubs.append(club)
         pinning = "servers pinned to the first cpu" if args.pin else "not pinned"
         print(
             f"{' and '.join(c.label + ' process(es)' for c in clubs)}, {args.workers} workers "
@@ -435,6 +452,12 @@ def main() -> None:
         "--server-tree", type=Path, metavar="DIR", help="run the servers from this checkout"
     )
     parser.add_argument(
+        "--versus-tree",
+        type=Path,
+        metavar="DIR",
+        help="with --alternate: the lone process from this checkout",
+    )
+    parser.add_argument(
         "--no-pin",
         dest="pin",
         action="store_false",
@@ -442,7 +465,7 @@ def main() -> None:
         "the first core, the workers and Redis on the others)",
     )
     args = parser.parse_args()
-    if (args.processes > 1 or args.alternate) and not args.redis:
+    if (args.processes > 1 or (args.alternate and not args.versus_tree)) and not args.redis:
         parser.error("several processes share a club only on Redis: add --redis")
     drive(args)
 

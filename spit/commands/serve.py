@@ -30,7 +30,7 @@ import hmac
 import ipaddress
 import logging
 import signal
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
 from ssl import SSLContext
@@ -56,16 +56,6 @@ from spit.online.errors import StoreError
 
 DEFAULTS = Limits()
 log = logging.getLogger("spit.serve")
-
-
-def _event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop]:
-    """uvloop's event loop where it is installed (a dependency wherever it builds),
-    else asyncio's own: the same server, with some fifth less CPU an intent."""
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.new_event_loop
-    return uvloop.new_event_loop
 
 
 def _redis_url(text: str) -> str:
@@ -266,8 +256,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # a line per connection
     try:
-        with asyncio.Runner(loop_factory=_event_loop_factory()) as runner:
-            runner.run(_serve(args, tls, data, replays))
+        asyncio.run(_serve(args, tls, data, replays))
     except OSError as error:  # the port is taken, the address is not this machine's
         cannot_listen("serve", args.host, args.port, error)
         return 1
@@ -379,41 +368,27 @@ async def _listen(
     )
     server.advertise = args.advertise
     stop = asyncio.Event()
-    with _stop_on_signals(stop):
-        async with server.listening(args.host, args.port, ssl=tls) as listening:
-            collecting = Collecting()  # start-up is over: see spit.commands.serve_collector
-            if probe is not None:
-                probe.watch_collector()
-            host, port = next(iter(listening.sockets)).getsockname()[:2]
-            scheme, web = ("ws", "http") if tls is None else ("wss", "https")
-            emit(
-                f"spit-tui serve: listening on {scheme}://{host}:{port} "
-                f"(health: {web}://{host}:{port}/health); replays in {safe_path(replays)}"
-            )
-            if tls is None and not ipaddress.ip_address(host).is_loopback:
-                log.warning(
-                    "listening beyond this machine without TLS: put a reverse proxy with a "
-                    "certificate in front, or give --tls-cert and --tls-key (docs/deploy.md)"
-                )
-            try:
-                await stop.wait()
-            finally:
-                collecting.stop()
-            log.info("stopping: closing %d rooms", len(server.rooms))
-
-
-@contextlib.contextmanager
-def _stop_on_signals(stop: asyncio.Event) -> Iterator[None]:
-    """SIGINT and SIGTERM set ``stop`` until the block ends; then the handlers from
-    before are back (uvloop, unlike asyncio, leaves its own when its loop closes)."""
     loop = asyncio.get_running_loop()
-    handled = []
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on Windows' loop
             loop.add_signal_handler(signum, stop.set)
-            handled.append(signum)
-    try:
-        yield
-    finally:
-        for signum in handled:
-            loop.remove_signal_handler(signum)
+    async with server.listening(args.host, args.port, ssl=tls) as listening:
+        collecting = Collecting()  # start-up is over: see spit.commands.serve_collector
+        if probe is not None:
+            probe.watch_collector()
+        host, port = next(iter(listening.sockets)).getsockname()[:2]
+        scheme, web = ("ws", "http") if tls is None else ("wss", "https")
+        emit(
+            f"spit-tui serve: listening on {scheme}://{host}:{port} "
+            f"(health: {web}://{host}:{port}/health); replays in {safe_path(replays)}"
+        )
+        if tls is None and not ipaddress.ip_address(host).is_loopback:
+            log.warning(
+                "listening beyond this machine without TLS: put a reverse proxy with a "
+                "certificate in front, or give --tls-cert and --tls-key (docs/deploy.md)"
+            )
+        try:
+            await stop.wait()
+        finally:
+            collecting.stop()
+        log.info("stopping: closing %d rooms", len(server.rooms))

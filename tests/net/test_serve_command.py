@@ -68,8 +68,9 @@ def test_bad_input_ends_with_one_line_and_no_traceback(
 def test_a_port_in_use_is_refused_clearly(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """... and the command leaves Ctrl-C as it found it (uvloop's loop, closed, would
-    leave its own handler: a later Ctrl-C in the same process would do nothing)."""
+    """... and the command leaves Ctrl-C and SIGTERM as it found them (an event loop
+    that kept its own handler would make a later Ctrl-C in this process do nothing:
+    uvloop's does, which this caught when it was tried)."""
     interrupt, terminate = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
