@@ -279,9 +279,9 @@ def _open_club(
             _pin(worker.process.pid, rest)
         if redis_proc is not None:
             _pin(redis_proc.pid, rest)
-    label = (
-        f"{processes}{' on Redis' if redis is not None else ''}{' (other tree)' if tree else ''}"
-    )
+    label = f"{processes}{' on Redis' if redis is not None else ''}"
+    if tree is not None:  # which checkout's servers, when it is not this one
+        label += f" ({tree.resolve().name})"
     return Club(label, servers, workers, redis_proc)
 
 
@@ -392,20 +392,20 @@ def _alternate(
     rows: list[dict[str, Any]] = []
     ratios: list[float] = []
     for round_ in range(args.alternate):
-        order = (alone, shared) if round_ % 2 == 0 else (shared, alone)
+        roles = (("alone", alone), ("shared", shared))
         measured: dict[str, dict[str, Any]] = {}
-        for club, rooms in order:
+        for role, (club, rooms) in roles if round_ % 2 == 0 else roles[::-1]:
             if time.monotonic() > stop_at:
                 print("(stopped: --max-seconds)")
                 return rows
             club.hold(rooms)
             time.sleep(args.warmup)
-            measured[club.label] = row = club.measure(args.measure)
+            measured[role] = row = club.measure(args.measure)
             club.hold(0)
             time.sleep(args.settle)
             rows.append(row)
             print(_line(row), flush=True)
-        one, two = measured[alone[0].label], measured[shared[0].label]
+        one, two = measured["alone"], measured["shared"]
         ratio = two["rooms_per_core"] / one["rooms_per_core"]
         ratios.append(ratio)
         print(f"round {round_ + 1}: {two['club']} over {one['club']}, rooms per core {ratio:.0%}")
