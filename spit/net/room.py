@@ -35,8 +35,9 @@ from __future__ import annotations
 import logging
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -137,6 +138,12 @@ class Chair:
     """The chair's lag-compensation quota (``spit.net.fairness``)."""
     lag: LagTally = field(default_factory=LagTally)
     """What this game's claims came to (reset for each game)."""
+
+
+def lag_of(chairs: Sequence[Chair]) -> list[dict[str, int]]:
+    """What each chair's claims came to in this game so far (``LagTally``), by seat:
+    what the table writes into its replay's closing line (``NetTable.lag_from``)."""
+    return [chair.lag.as_json() for chair in chairs]
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +417,7 @@ class Room:
         names = [s.name for s in self.chairs]
         self._previous = self.table
         self.table = self._make_table((names[0], names[1]))
-        self.table.lag_from(self.lag)
+        self.table.lag_from(partial(lag_of, self.chairs))  # not ``self.lag``: no cycle
         self.games += 1
         self.played_at = now
         self._origin = now
@@ -757,9 +764,8 @@ class Room:
         out.append((SPECTATORS, frame))
 
     def lag(self) -> list[dict[str, int]]:
-        """What each chair's claims came to in this game so far (``LagTally``), by
-        seat: what the table writes into its replay's closing line (``lag_from``)."""
-        return [chair.lag.as_json() for chair in self.chairs]
+        """What each chair's claims came to in this game so far (``lag_of``)."""
+        return lag_of(self.chairs)
 
     def _log_lag(self) -> None:
         """Log what each chair's claims came to in the game just over."""
