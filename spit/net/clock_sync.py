@@ -46,8 +46,10 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final
+
+from msgspec import Struct
 
 WINDOW: Final = 8
 """Samples kept: eight pings."""
@@ -72,11 +74,11 @@ SILENCE_MS: Final = 2 * SETTLED_PING_INTERVAL_S * 1000
 settled ping intervals (a backstop for a ping the server never noted)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Sample:
+class Sample(Struct, frozen=True, gc=False):
     """One ping exchange, in milliseconds: the NTP delay (the round trip less the
     client's claimed think time, for choosing the offset), the offset, and the round
-    trip as the server timed it (``s3 - s0``, for the latency)."""
+    trip as the server timed it (``s3 - s0``, for the latency). Numbers only, so not
+    tracked by Python's cycle collector (``spit.commands.serve_collector``)."""
 
     delay: float
     offset: float
@@ -95,6 +97,9 @@ def sample(s0: float, c1: float, c2: float, s3: float) -> Sample | None:
     return Sample(delay, ((c1 - s0) + (c2 - s3)) / 2, round_trip)
 
 
+_delay: Final = attrgetter("delay")
+
+
 class ClockSync:
     """The running estimate for one client's connection. The figures are worked out
     once per sample (a ping a second) rather than on every read: the server reads them
@@ -103,12 +108,8 @@ class ClockSync:
     def __init__(
         self, window: int = WINDOW, *, stale_ms: float = STALE_MS, silence_ms: float = SILENCE_MS
     ) -> None:
-        self._delays: deque[float] = deque(maxlen=window)
-        """The recent samples' NTP delays, offsets and server-timed round trips:
-        floats, which Python's cycle collector does not track, rather than a
-        ``Sample`` each (``spit.commands.serve_collector``)."""
-        self._offsets: deque[float] = deque(maxlen=window)
-        self._round_trips: deque[float] = deque(maxlen=window)
+        self._samples: deque[Sample] = deque(maxlen=window)
+        """The recent exchanges."""
         self.offset = 0.0
         """Client clock minus server clock, in ms (0 before any exchange)."""
         self.ping_round_trip = math.inf
@@ -136,14 +137,12 @@ class ClockSync:
         found = sample(s0, c1, c2, s3)
         if found is None:
             return False
-        delays = self._delays
-        delays.append(found.delay)
-        self._offsets.append(found.offset)
-        self._round_trips.append(found.round_trip)
-        best = min(range(len(delays)), key=delays.__getitem__)  # the first of equal ones
-        self.offset = self._offsets[best]
-        self.ping_round_trip = min(self._round_trips)
-        self.jitter = (max(self._round_trips) - self.ping_round_trip) / 2
+        samples = self._samples
+        samples.append(found)
+        self.offset = min(samples, key=_delay).offset  # the first of equal delays
+        round_trips = [s.round_trip for s in samples]
+        self.ping_round_trip = min(round_trips)
+        self.jitter = (max(round_trips) - self.ping_round_trip) / 2
         self.answered_at = max(self.answered_at, s3)
         if self.asked_at is not None and self.asked_at <= s0:
             self.asked_at = None  # a later ping still out is noted at the next ``asked``
@@ -158,7 +157,7 @@ class ClockSync:
     def settled(self) -> bool:
         """Enough exchanges (``SETTLED_SAMPLES``): the line may be pinged every
         ``SETTLED_PING_INTERVAL_S`` rather than every second."""
-        return len(self._delays) >= SETTLED_SAMPLES
+        return len(self._samples) >= SETTLED_SAMPLES
 
     def note_kernel(self, round_trip_ms: float | None) -> None:
         """The kernel's latest figure for the socket (``None``: none to read)."""
@@ -167,12 +166,12 @@ class ClockSync:
     @property
     def samples(self) -> int:
         """The good exchanges the estimate is made of now (at most the window)."""
-        return len(self._delays)
+        return len(self._samples)
 
     @property
     def ready(self) -> bool:
         """At least one good exchange has been made: the offset is known."""
-        return bool(self._delays)
+        return bool(self._samples)
 
     @property
     def round_trip(self) -> float:

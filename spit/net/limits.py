@@ -6,7 +6,9 @@ Every cap is refused with a message that says which limit was met
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from msgspec import Struct
 
 from spit.net.clock_sync import PING_INTERVAL_S, SETTLED_PING_INTERVAL_S
 from spit.net.fairness import QUOTA_GAIN_PER_S
@@ -84,13 +86,16 @@ class Limits:
     """Leaderboard reads over HTTP (``GET /leaderboard``) per address."""
 
 
-@dataclass
-class TokenBucket:
-    """A rate limit: ``burst`` at once, then ``rate`` a second earned back."""
+class TokenBucket(Struct, gc=False):
+    """A rate limit: ``burst`` at once, then ``rate`` a second earned back; it starts
+    full. Three a connection: numbers only, so not tracked by Python's cycle collector
+    (``gc=False``), which a server of many rooms runs over every tracked object
+    (``spit.commands.serve_collector``)."""
 
     burst: float
     rate: float
-    tokens: float = field(init=False)
+    tokens: float = 0.0
+    """Set to ``burst`` when made."""
     at: float | None = None
     dropped: int = 0
     """Takes refused: for the limits that drop rather than close."""

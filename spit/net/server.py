@@ -421,6 +421,7 @@ class GameServer:
     # --- one connection ------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
+        ws.response = None  # sent, and read by no one again: not kept for the connection's life
         address = self._address(ws)
         proxied = self._behind_proxy(ws)  # counted here, by the forwarded address
         if proxied:
@@ -501,17 +502,7 @@ class GameServer:
             room, index = self._seat(hello, address, name)
         sockets = self._sockets[room.code]
         sockets[index] = ws
-        chair = room.chairs[index]
-        welcome = Welcome(
-            v=PROTOCOL_VERSION,
-            room=room.code,
-            seat=Seat(index),
-            token=chair.token,
-            names=[s.name for s in room.chairs],
-            game=room.game or self.game,
-            watch=room.watch_code,
-        )
-        await ws.send(encode(welcome))
+        await ws.send(self._welcome(room, index))
         if room.table is not None:
             for frame in room.snapshot(index, self.now_ms()):
                 await ws.send(frame)
@@ -531,6 +522,22 @@ class GameServer:
                 sockets[index] = None
                 room.drop(index, self.now_ms())
                 self._poke(room)
+
+    def _welcome(self, room: Room, index: int) -> str:
+        """The ``welcome`` frame for the player in ``room``'s chair ``index``. Made in a
+        call of its own, so that the message does not stay alive in the session's
+        frame, for Python's cycle collector to scan (``_take``)."""
+        return encode(
+            Welcome(
+                v=PROTOCOL_VERSION,
+                room=room.code,
+                seat=Seat(index),
+                token=room.chairs[index].token,
+                names=[chair.name for chair in room.chairs],
+                game=room.game or self.game,
+                watch=room.watch_code,
+            )
+        )
 
     async def _take(
         self,
