@@ -417,7 +417,9 @@ class Room:
         names = [s.name for s in self.chairs]
         self._previous = self.table
         self.table = self._make_table((names[0], names[1]))
-        self.table.lag_from(partial(lag_of, self.chairs))  # not ``self.lag``: no cycle
+        # not the bound ``self.lag``: room, table and replay writer would form a cycle,
+        # and an ended room would wait for the collector's full pass to be freed
+        self.table.lag_from(partial(lag_of, self.chairs))
         self.games += 1
         self.played_at = now
         self._origin = now
