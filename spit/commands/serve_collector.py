@@ -37,11 +37,12 @@ room's wait: some 55 000 objects and 30 ms at 1 000 rooms), however often it ran
 OLD: Final = 60
 """``MIDDLE``'s intervals between two full passes: every hour of ticks, however many
 bursts came, the most a cycle of garbage waits. A full pass scans every object: at
-2 000 rooms it stops the server some 320 ms, so it comes rarely. It finds little: an
-ended room is freed by reference counting (``tests/net/test_rooms_freed.py``); what
-waits for it is about 7 objects for each closed connection (Python 3.11's socket
-transport keeps a bound method of itself, CPython gh-100348, mended in 3.12; and
-websockets keeps a failed write's error, with its frames, on its connection)."""
+2 000 rooms it stops the server about a third of a second, so it comes rarely. It
+finds little: an ended room is freed by reference counting
+(``tests/net/test_rooms_freed.py``); what waits for it is 5 to 7 objects for each
+closed connection (Python 3.11's socket transport keeps a bound method of itself,
+CPython gh-100348, mended in 3.12; and websockets keeps a failed write's error, with
+its frames, on its connection)."""
 BURST: Final = 5
 """Young passes the backstop started (some 10 000 net allocations: a hundred rooms'
 connections opening) that freeze what is alive at the next tick, before ``MIDDLE``:
