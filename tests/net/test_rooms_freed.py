@@ -85,7 +85,7 @@ def test_a_room_that_ends_leaves_nothing_for_the_collector(
             room = weakref.ref(server.rooms[welcome.room])
             await asyncio.gather(
                 *(
-                    play_greedily(client, random.Random(seed), limit_s=1.0, choose=PLAYERS[game])
+                    play_greedily(client, random.Random(seed), limit_s=0.5, choose=PLAYERS[game])
                     for seed, client in enumerate((ann, bob))
                 )
             )
