@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_capacity import LISTENING, Worker, _child_setup, _end
+from server_capacity import Worker, _end, launch_server, serve_options
 
 
 def _kind(thing: object) -> str:
@@ -93,39 +93,10 @@ def _serve(out: Path, passes: int, top: int, serve_argv: list[str]) -> None:
 def _start(
     folder: Path, rooms: int, tree: Path | None, args: argparse.Namespace
 ) -> tuple[subprocess.Popen[bytes], int]:
-    log_path = folder / "server.log"
-    argv = [
-        sys.executable,
-        str(Path(__file__).resolve()),
-        "--as-server",
-        str(folder / "census.json"),
-    ]
-    argv += ["--passes", str(args.passes), "--top", str(args.top), "--"]
-    argv += ["--port", "0", "--data", str(folder), "--max-rooms", str(rooms + 10)]
-    argv += ["--max-per-address", str(2 * rooms + 50), "--idle-minutes", "120"]
-    argv += [
-        "--waiting-per-address",
-        str(min(1000, rooms + 10)),
-        "--connects-per-minute",
-        "1000000",
-    ]
-    env = {**os.environ, "SPIT_TUI_HOME": str(folder / "home")}
-    if tree is not None:
-        env["PYTHONPATH"] = str(tree.resolve())
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(
-            argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        found = LISTENING.search(log_path.read_text(errors="replace"))
-        if found:
-            return server, int(found[1])
-        if server.poll() is not None:
-            break
-        time.sleep(0.1)
-    server.kill()
-    raise SystemExit(f"the server did not start: see {log_path}")
+    argv = [sys.executable, str(Path(__file__).resolve())]
+    argv += ["--as-server", str(folder / "census.json"), "--passes", str(args.passes)]
+    argv += ["--top", str(args.top), "--", *serve_options(folder, rooms)]
+    return launch_server(argv, folder, folder / "server.log", tree)
 
 
 def _report(args: argparse.Namespace, census: dict[str, Any]) -> None:

@@ -70,14 +70,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from server_capacity import (
-    LISTENING,
     Worker,
     _bots_cpu,
-    _child_setup,
     _collector,
     _end,
     _fetch,
     _pin,
+    launch_server,
+    serve_options,
 )
 
 from spit.net.latency import between, percentile
@@ -87,35 +87,11 @@ from tests.net.redis_server import ThrowawayRedis, missing_reason
 def _start(
     data: Path, rooms: int, redis: str | None, index: int, tree: Path | None = None
 ) -> tuple[subprocess.Popen[bytes], int]:
-    log_path = data / f"server-{index}.log"
-    log = log_path.open("wb")
-    argv = [sys.executable, "-m", "spit.cli", "serve", "--port", "0", "--data", str(data)]
-    argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
-    argv += ["--idle-minutes", "120", "--stats", "--trust-proxy", "127.0.0.1"]
-    argv += [
-        "--waiting-per-address",
-        str(min(1000, rooms + 10)),
-        "--connects-per-minute",
-        "1000000",
-    ]
+    argv = [sys.executable, "-m", "spit.cli", "serve", *serve_options(data, rooms)]
+    argv += ["--stats", "--trust-proxy", "127.0.0.1"]
     if redis is not None:
         argv += ["--redis", redis]
-    env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
-    if tree is not None:  # another checkout's server (before and after a change)
-        env["PYTHONPATH"] = str(tree.resolve())
-    server = subprocess.Popen(  # in the tree: ``-m`` puts the working folder first
-        argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        found = LISTENING.search(log_path.read_text(errors="replace"))
-        if found:
-            return server, int(found[1])
-        if server.poll() is not None:
-            break
-        time.sleep(0.1)
-    server.kill()
-    raise SystemExit(f"a server did not start: {log_path.read_text()[-2000:]}")
+    return launch_server(argv, data, data / f"server-{index}.log", tree)
 
 
 def _cpu(process: psutil.Process) -> float:

@@ -430,41 +430,52 @@ def _fetch(port: int, path: str) -> dict[str, Any]:
         return result
 
 
-def _start_server(
-    data: Path, rooms: int, tree: Path | None, cprofile: Path | None
-) -> tuple[subprocess.Popen[bytes], int]:
-    log = (data / "server.log").open("wb")
-    argv = [sys.executable]
-    if cprofile is not None:  # the whole run under cProfile, written when it stops
-        argv += [str(Path(__file__).resolve()), "--profiled-server", str(cprofile.resolve())]
-    else:
-        argv += ["-m", "spit.cli"]
-    argv += ["serve", "--port", "0", "--data", str(data)]
-    argv += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
-    argv += ["--idle-minutes", "120", "--stats"]
+def serve_options(data: Path, rooms: int) -> list[str]:
+    """``spit-tui serve``'s options for ``rooms`` bot rooms on loopback, with a data
+    folder and no ``--stats`` (the caller adds what it needs)."""
+    options = ["--port", "0", "--data", str(data)]
+    options += ["--max-rooms", str(rooms + 10), "--max-per-address", str(2 * rooms + 50)]
+    options += ["--idle-minutes", "120"]
     # every client is on 127.0.0.1: one address opening rooms as fast as it can
-    argv += [
-        "--waiting-per-address",
-        str(min(1000, rooms + 10)),
-        "--connects-per-minute",
-        "1000000",
-    ]
+    options += ["--waiting-per-address", str(min(1000, rooms + 10))]
+    options += ["--connects-per-minute", "1000000"]
+    return options
+
+
+def launch_server(
+    argv: list[str], data: Path, log_path: Path, tree: Path | None
+) -> tuple[subprocess.Popen[bytes], int]:
+    """Start ``argv`` (a server whose log says where it listens) with its home in
+    ``data`` and its output in ``log_path``, from ``tree`` if given; (process, port)."""
     env = {**os.environ, "SPIT_TUI_HOME": str(data / "home")}
     if tree is not None:  # another checkout's server (before and after a change)
         env["PYTHONPATH"] = str(tree.resolve())
-    server = subprocess.Popen(  # in the tree: ``-m`` puts the working folder first
-        argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
-    )
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(  # in the tree: ``-m`` puts the working folder first
+            argv, stdout=log, stderr=log, env=env, cwd=tree, preexec_fn=_child_setup
+        )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        found = LISTENING.search((data / "server.log").read_text(errors="replace"))
+        found = LISTENING.search(log_path.read_text(errors="replace"))
         if found:
             return server, int(found[1])
         if server.poll() is not None:
             break
         time.sleep(0.1)
     server.kill()
-    raise SystemExit(f"the server did not start: {(data / 'server.log').read_text()[-2000:]}")
+    raise SystemExit(f"a server did not start: {log_path.read_text()[-2000:]}")
+
+
+def _start_server(
+    data: Path, rooms: int, tree: Path | None, cprofile: Path | None
+) -> tuple[subprocess.Popen[bytes], int]:
+    argv = [sys.executable]
+    if cprofile is not None:  # the whole run under cProfile, written when it stops
+        argv += [str(Path(__file__).resolve()), "--profiled-server", str(cprofile.resolve())]
+    else:
+        argv += ["-m", "spit.cli"]
+    argv += ["serve", *serve_options(data, rooms), "--stats"]
+    return launch_server(argv, data, data / "server.log", tree)
 
 
 def _child_setup() -> None:
