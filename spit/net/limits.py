@@ -88,9 +88,9 @@ class Limits:
 
 class TokenBucket(Struct, gc=False):
     """A rate limit: ``burst`` at once, then ``rate`` a second earned back; it starts
-    full. Three a connection: numbers only, so not tracked by Python's cycle collector
-    (``gc=False``), which a server of many rooms runs over every tracked object
-    (``spit.commands.serve_collector``)."""
+    full. A seated player's connection has three. Numbers only, so not tracked by
+    Python's cycle collector (``gc=False``), whose full pass in a server of many rooms
+    scans every tracked object (``spit.commands.serve_collector``)."""
 
     burst: float
     rate: float
