@@ -417,8 +417,8 @@ class Room:
         names = [s.name for s in self.chairs]
         self._previous = self.table
         self.table = self._make_table((names[0], names[1]))
-        # not the bound ``self.lag``: room, table and replay writer would form a cycle,
-        # and an ended room would wait for the collector's full pass to be freed
+        # not a bound method of the room: room, table and replay writer would form a
+        # cycle, and an ended room would wait for the collector's full pass to be freed
         self.table.lag_from(partial(lag_of, self.chairs))
         self.games += 1
         self.played_at = now
@@ -765,13 +765,9 @@ class Room:
         self.history.append(frame)
         out.append((SPECTATORS, frame))
 
-    def lag(self) -> list[dict[str, int]]:
-        """What each chair's claims came to in this game so far (``lag_of``)."""
-        return lag_of(self.chairs)
-
     def _log_lag(self) -> None:
         """Log what each chair's claims came to in the game just over."""
-        tallies = self.lag()
+        tallies = lag_of(self.chairs)
         log.info(
             "room %s game %d: uncredited lag %s",
             self.code,

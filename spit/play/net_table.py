@@ -131,7 +131,7 @@ class NetTable(Protocol):
 
     def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
         """Where to read, when the replay's closing line is written, what each seat's
-        claims came to (``Room.lag``): the table records it there."""
+        claims came to (``spit.net.room.lag_of``): the table records it there."""
         ...
 
     def bot_takes(self, seat: seats.Seat) -> None:
@@ -527,8 +527,8 @@ class GameTable(Generic[S, G, A, I, C, E, R, O]):
         self._tell(Forfeited(t, seat, seats.other(seat)))
 
     def lag_from(self, source: Callable[[], list[dict[str, int]]]) -> None:
-        """What the room credited each seat's claims (``Room.lag``), read when the
-        replay's closing line is written."""
+        """What the room credited each seat's claims (``spit.net.room.lag_of``), read
+        when the replay's closing line is written."""
         if self.writer is not None:
             self.writer.lag_from = source
 

@@ -1,7 +1,7 @@
 """A room that ends is freed by reference counting: it leaves no cycle of objects.
 
-``spit-tui serve`` freezes what lives and runs the collector's full pass only every
-few minutes (``spit.commands.serve_collector``), so a room whose objects formed a
+``spit-tui serve`` freezes what lives and runs the collector's full pass only once an
+hour (``spit.commands.serve_collector``), so a room whose objects formed a
 cycle would stay in memory until then, and the full pass would have it to scan. Each
 case plays a room over loopback, with a spectator, until both players leave and the
 room closes, with the collector off; then it asks the collector what it would free.

@@ -70,7 +70,7 @@ class LineWriter(Closing):
         written, so a killed server process loses nothing."""
         self.lag_from: Callable[[], list[dict[str, int]]] | None = None
         """Over the network: what the server credited each seat's claims
-        (``spit.net.room.Room.lag``), read when the closing line is written, and
+        (``spit.net.room.lag_of``), read when the closing line is written, and
         written there as its ``lag`` (``docs/replay-format.md``)."""
 
     @property
